@@ -1,0 +1,24 @@
+# The two commands of the README: `make run` (install, start the web app) and `make test`.
+PYTHON ?= python3
+PIP = $(PYTHON) -m pip
+
+.PHONY: run install test-deps test lint bench
+
+install:
+	$(PIP) install -q -e .
+
+run: install
+	$(PYTHON) -m puzzlesmith serve
+
+test-deps:
+	$(PIP) install -q -e '.[test]'
+
+lint:
+	$(PYTHON) -m ruff check src tests benchmarks scripts
+	$(PYTHON) -m mypy
+
+test: test-deps lint
+	$(PYTHON) -m pytest
+
+bench: install
+	$(PYTHON) -m benchmarks.run_all

@@ -1,0 +1,3 @@
+from puzzlesmith.cli import main
+
+main()

@@ -1,0 +1,64 @@
+"""Options and printing helpers shared by every command group."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, Lexicon, LexiconIndex, select
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+LexiconOpt = Annotated[
+    str | None,
+    typer.Option("--lexicon", "-L", help="Word list: a registered name or a path to a word file."),
+]
+CommonOpt = Annotated[
+    bool, typer.Option("--common", help="Only common words (wordfreq top N, no proper names).")
+]
+CommonTopOpt = Annotated[
+    int,
+    typer.Option("--common-top", min=1, help="How many of the most frequent words count as common."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for several inputs).")]
+FromOpt = Annotated[
+    Path | None, typer.Option("--from", help="Read inputs from a file, one per line ('-' = stdin).")
+]
+
+
+def choose_lexicon(
+    spec: str | None, common: bool = False, common_top: int = DEFAULT_COMMON_TOP
+) -> tuple[Lexicon, LexiconIndex]:
+    """The lexicon and index for a command; `--common-top` alone also turns on common mode."""
+    use_common = common or common_top != DEFAULT_COMMON_TOP
+    return select(spec, common_top if use_common else None)
+
+
+def read_inputs(args: list[str] | None, from_file: Path | None) -> list[str]:
+    """Command-line inputs followed by the lines of --from (blank lines and # comments skipped)."""
+    items = list(args or [])
+    if from_file is not None:
+        try:
+            text = sys.stdin.read() if str(from_file) == "-" else from_file.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise InputError(f"cannot read {from_file}: {e}") from None
+        for line in text.splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                items.append(line)
+    if not items:
+        raise InputError("nothing to do: give an input on the command line or with --from")
+    return items
+
+
+def print_json(doc: dict[str, Any]) -> None:
+    """One JSON document on one line (so several make JSON Lines)."""
+    sys.stdout.write(json.dumps(doc, separators=(",", ":")) + "\n")
+    sys.stdout.flush()

@@ -1,0 +1,77 @@
+"""`puzzlesmith lexicon ...`: register, list and inspect word lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from puzzlesmith.cli.common import JsonOpt, console, print_json
+from puzzlesmith.lexicon import available, get_index, load_lexicon, register_file
+
+lexicon_app = typer.Typer(help="Word lists: the bundled one and your own.", no_args_is_help=True)
+
+
+@lexicon_app.command("add")
+def add(
+    name: Annotated[str, typer.Argument(help="Name to register the list under.")],
+    path: Annotated[Path, typer.Argument(help="Word file: one word a line, # comments.")],
+) -> None:
+    """Register your own word list (e.g. NWL2023, Collins) under a name."""
+    lex = register_file(name, path)
+    get_index(lex)  # build the index now, so the first real command is fast
+    note = f" ({lex.skipped} entries with characters other than a-z skipped)" if lex.skipped else ""
+    console.print(f"registered {name}: {len(lex):,} words from {lex.source}{note}")
+
+
+@lexicon_app.command("list")
+def list_(json: JsonOpt = False) -> None:
+    """The lexicons you can pass to --lexicon."""
+    names = available()
+    if json:
+        print_json({"lexicons": [{"name": n, "source": s} for n, s in names.items()]})
+        return
+    table = Table("name", "source")
+    for n, s in names.items():
+        table.add_row(n, s)
+    console.print(table)
+
+
+@lexicon_app.command("info")
+def info(
+    name: Annotated[str | None, typer.Argument(help="Lexicon name or path.")] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Word counts by length, source and licence of a lexicon."""
+    lex = load_lexicon(name)
+    index = get_index(lex)
+    by_length = lex.counts_by_length()
+    common = len(index.common_words())
+    if json:
+        print_json({
+            "name": lex.name, "source": lex.source, "license": lex.license, "words": len(lex),
+            "skipped": lex.skipped, "common_words": common, "content_hash": lex.content_hash,
+            "by_length": {str(k): v for k, v in by_length.items()},
+        })
+        return
+    console.print(f"[bold]{lex.name}[/]: {len(lex):,} words, {common:,} of them common")
+    console.print(f"source: {lex.source}\nlicense: {lex.license}")
+    if lex.skipped:
+        console.print(f"skipped {lex.skipped:,} entries with characters other than a-z")
+    table = Table("length", "words")
+    for k, v in by_length.items():
+        table.add_row(str(k), f"{v:,}")
+    console.print(table)
+
+
+@lexicon_app.command("words")
+def words(name: Annotated[str | None, typer.Argument(help="Lexicon name or path.")] = None) -> None:
+    """Print the normalized words of a lexicon, one a line."""
+    lex = load_lexicon(name)
+    typer.echo("\n".join(lex.words))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(lexicon_app, name="lexicon")

@@ -1,0 +1,112 @@
+"""Named lexicons: the bundled default plus lists the user registered with `lexicon add`."""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import platformdirs
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon.model import Lexicon
+from puzzlesmith.lexicon.wordfile import read_word_file
+
+DEFAULT_NAME = "letterpress"
+_BUNDLED = {
+    DEFAULT_NAME: (
+        "letterpress.txt.gz",
+        "npm package word-list 4.1.0 (the Letterpress word list)",
+        "MIT, (c) Sindre Sorhus",
+    ),
+}
+
+
+def config_dir() -> Path:
+    """Where registered lexicons are kept; PUZZLESMITH_CONFIG_DIR overrides (tests use it)."""
+    env = os.environ.get("PUZZLESMITH_CONFIG_DIR")
+    return Path(env) if env else Path(platformdirs.user_config_dir("puzzlesmith"))
+
+
+def _registry_file() -> Path:
+    return config_dir() / "lexicons.json"
+
+
+def registered() -> dict[str, str]:
+    """Registered name -> absolute path of its word file."""
+    try:
+        data = json.loads(_registry_file().read_text("utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as e:
+        raise InputError(f"cannot read lexicon registry {_registry_file()}: {e}") from None
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def register(name: str, path: Path) -> Lexicon:
+    """Register the word file at `path` under `name` (checked by loading it once)."""
+    if not name or not all(c.isalnum() or c in "-_." for c in name):
+        raise InputError(f"lexicon name must be letters, digits, '-', '_' or '.': {name!r}")
+    if name in _BUNDLED:
+        raise InputError(f"{name!r} is the bundled lexicon; choose another name")
+    lex = load_file(path.resolve(), name)
+    entries = registered()
+    entries[name] = str(path.resolve())
+    _registry_file().parent.mkdir(parents=True, exist_ok=True)
+    _registry_file().write_text(json.dumps(entries, indent=2, sort_keys=True), "utf-8")
+    return lex
+
+
+def available() -> dict[str, str]:
+    """Every lexicon name a user can pass to --lexicon, with where its words come from."""
+    names = {name: f"bundled: {src}" for name, (_, src, _) in _BUNDLED.items()}
+    names.update(registered())
+    return names
+
+
+def _file_stamp(path: Path) -> tuple[int, int]:
+    try:
+        st = path.stat()
+    except OSError:
+        return (0, 0)
+    return (st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=16)
+def _load_file_cached(path: Path, name: str, stamp: tuple[int, int]) -> Lexicon:
+    words, skipped = read_word_file(path)
+    return Lexicon(name=name, source=str(path), license="the user's own list", words=words,
+                   skipped=skipped)
+
+
+def load_file(path: Path, name: str | None = None) -> Lexicon:
+    """The lexicon in a word file; reloaded when the file changes (its mtime or size)."""
+    return _load_file_cached(path, name or path.stem, _file_stamp(path))
+
+
+@lru_cache(maxsize=4)
+def _load_bundled(name: str) -> Lexicon:
+    filename, source, licence = _BUNDLED[name]
+    data = resources.files("puzzlesmith.lexicon").joinpath("data", filename).read_bytes()
+    import gzip
+
+    # The bundled file is built normalized (sorted, unique, a-z) by scripts/build_data.py.
+    words = tuple(gzip.decompress(data).decode().split())
+    return Lexicon(name=name, source=source, license=licence, words=words)
+
+
+def load_lexicon(spec: str | None = None) -> Lexicon:
+    """Resolve --lexicon: None or the bundled name, a registered name, or a path to a word file."""
+    if spec is None or spec == "" or spec in _BUNDLED:
+        return _load_bundled(spec or DEFAULT_NAME)
+    entries = registered()
+    if spec in entries:
+        return load_file(Path(entries[spec]), spec)
+    path = Path(spec).expanduser()
+    if path.exists() or os.sep in spec or spec.endswith((".txt", ".gz")):
+        return load_file(path.resolve())
+    raise InputError(
+        f"unknown lexicon {spec!r}: not a registered name ({', '.join(available())}) nor a file"
+    )

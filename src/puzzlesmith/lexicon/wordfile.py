@@ -1,0 +1,50 @@
+"""Reading word files: the one place that parses them.
+
+Format: UTF-8 text (optionally gzip-compressed, by a .gz suffix), one word per line, any case,
+`#` comments and blank lines ignored; entries with characters other than a-z are skipped and
+counted.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from pathlib import Path
+
+from puzzlesmith.errors import InputError
+
+_WORD = re.compile(r"[a-z]+")
+
+
+def parse_words(text: str) -> tuple[tuple[str, ...], int]:
+    """Normalized sorted unique words of a word-file text, and how many entries were skipped."""
+    words: set[str] = set()
+    skipped = 0
+    for line in text.splitlines():
+        entry = line.split("#", 1)[0].strip().lower()
+        if not entry:
+            continue
+        if _WORD.fullmatch(entry):
+            words.add(entry)
+        else:
+            skipped += 1
+    return tuple(sorted(words)), skipped
+
+
+def read_word_file(path: Path) -> tuple[tuple[str, ...], int]:
+    """Words of the file at `path`; InputError if it cannot be read or holds no word."""
+    try:
+        raw = path.read_bytes()
+        if path.suffix == ".gz":
+            raw = gzip.decompress(raw)
+        text = raw.decode("utf-8")
+    except FileNotFoundError:
+        raise InputError(f"word list not found: {path}") from None
+    except IsADirectoryError:
+        raise InputError(f"word list is a directory, not a file: {path}") from None
+    except (OSError, UnicodeDecodeError, EOFError, gzip.BadGzipFile) as e:
+        raise InputError(f"cannot read word list {path}: {e}") from None
+    words, skipped = parse_words(text)
+    if not words:
+        raise InputError(f"word list {path} holds no a-z words")
+    return words, skipped
