@@ -1,0 +1,1 @@
+"""Pattern search and anagrams over a lexicon index."""
