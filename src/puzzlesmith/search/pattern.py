@@ -1,0 +1,308 @@
+"""Crossword pattern search: a small pattern language answered from the position bitsets.
+
+Pattern language (case-insensitive):
+    a-z            that letter
+    ? . _          any one letter
+    *              any run of letters, possibly empty
+    [abc] [a-e]    one letter from the set; [^abc] or [!abc]: any letter but these
+    @  #           a vowel (aeiou), a consonant
+    1-9            a letter that repeats: equal digits are equal letters, different digits
+                   are different letters (`1231`: 1st = 4th, and 1st, 2nd, 3rd all differ)
+    PATTERN/LETTERS  the word must also be an anagram of LETTERS ('?' there is a blank tile)
+
+Cells anchored to the start (before the first `*`) or the end (after the last `*`) are answered
+by AND-ing the (length, position, letter) bitsets of the index (seed 003); what the bitsets
+cannot express (floating cells between stars, repeated digits) is checked by a compiled regex
+on the few words that survive.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import LexiconIndex, letter_counts
+from puzzlesmith.lexicon.index import LengthBucket, bits_to_indices
+from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.search.letters import Rack, parse_rack
+
+ALL = (1 << 26) - 1
+VOWELS = sum(1 << (ord(c) - 97) for c in "aeiou")
+CONSONANTS = ALL & ~VOWELS
+MAX_PATTERN = 64
+
+SortOrder = Literal["alpha", "freq"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One letter of the word: the letters allowed there, and its repeat digit if any."""
+
+    allowed: int
+    digit: int = 0
+
+
+STAR = None
+Token = Cell | None
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A parsed pattern: its tokens (cells and stars) and its anagram constraint."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    anagram: Rack | None = None
+
+    @property
+    def cells(self) -> int:
+        return sum(1 for t in self.tokens if t is not STAR)
+
+    @property
+    def has_star(self) -> bool:
+        return STAR in self.tokens
+
+
+def _letter_bit(ch: str) -> int:
+    return 1 << (ord(ch) - 97)
+
+
+def _parse_set(text: str, start: int) -> tuple[int, int]:
+    """Parse `[...]` at text[start]; returns (allowed mask, index after the `]`)."""
+    end = text.find("]", start + 1)
+    if end < 0:
+        raise InputError(f"pattern {text!r}: '[' at position {start + 1} is never closed")
+    body = text[start + 1 : end]
+    negate = body[:1] in ("^", "!")
+    if negate:
+        body = body[1:]
+    if not body:
+        raise InputError(f"pattern {text!r}: empty letter set at position {start + 1}")
+    mask = 0
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if not "a" <= ch <= "z":
+            raise InputError(f"pattern {text!r}: {ch!r} cannot appear in a letter set")
+        if i + 2 < len(body) and body[i + 1] == "-":
+            hi = body[i + 2]
+            if not "a" <= hi <= "z" or hi < ch:
+                raise InputError(f"pattern {text!r}: bad letter range {ch}-{hi}")
+            for code in range(ord(ch), ord(hi) + 1):
+                mask |= 1 << (code - 97)
+            i += 3
+        else:
+            mask |= _letter_bit(ch)
+            i += 1
+    return (ALL & ~mask if negate else mask), end + 1
+
+
+def parse_pattern(text: str) -> Pattern:
+    """Parse a pattern; InputError with the reason for anything malformed."""
+    raw = text.strip().lower()
+    if not raw:
+        raise InputError("empty pattern")
+    body, slash, letters = raw.partition("/")
+    anagram = parse_rack(letters) if slash else None
+    if not body:
+        # "/letters" alone asks for the anagrams of the letters
+        body = "?" * len(anagram) if anagram else ""
+    if len(body) > MAX_PATTERN:
+        raise InputError(f"pattern too long: {len(body)} characters (at most {MAX_PATTERN})")
+    tokens: list[Token] = []
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if "a" <= ch <= "z":
+            tokens.append(Cell(_letter_bit(ch)))
+        elif ch in "?._":
+            tokens.append(Cell(ALL))
+        elif ch == "*":
+            if not tokens or tokens[-1] is not STAR:  # ** is the same as *
+                tokens.append(STAR)
+        elif ch == "@":
+            tokens.append(Cell(VOWELS))
+        elif ch == "#":
+            tokens.append(Cell(CONSONANTS))
+        elif "1" <= ch <= "9":
+            tokens.append(Cell(ALL, int(ch)))
+        elif ch == "[":
+            mask, i = _parse_set(body, i)
+            tokens.append(Cell(mask))
+            continue
+        elif ch == "]":
+            raise InputError(f"pattern {text!r}: ']' at position {i + 1} has no '['")
+        else:
+            raise InputError(
+                f"pattern {text!r}: unknown symbol {ch!r} "
+                "(use a-z ? . _ * [set] @ # 1-9, and /LETTERS for an anagram)"
+            )
+        i += 1
+    if not any(t is not STAR for t in tokens) and anagram is None and tokens != [STAR]:
+        raise InputError(f"pattern {text!r} has no letters or wildcards")
+    return Pattern(raw, tuple(tokens), anagram)
+
+
+def _regex(pattern: Pattern) -> re.Pattern[str]:
+    """The whole pattern as a regex (backreferences for digits), for what bitsets can't say."""
+    parts: list[str] = []
+    seen: list[int] = []
+    for tok in pattern.tokens:
+        if tok is STAR:
+            parts.append("[a-z]*")
+            continue
+        cls = "[" + "".join(chr(97 + b) for b in range(26) if tok.allowed >> b & 1) + "]"
+        if tok.digit and tok.digit in seen:
+            parts.append(f"(?P=d{tok.digit})")
+        elif tok.digit:
+            # A new digit differs from every digit already bound.
+            parts.append("".join(f"(?!(?P=d{d}))" for d in seen))
+            parts.append(f"(?P<d{tok.digit}>{cls})")
+            seen.append(tok.digit)
+        else:
+            parts.append(cls)
+    return re.compile("".join(parts))
+
+
+def _union(bucket: LengthBucket, pos: int, allowed: int) -> int:
+    """Bitset of the bucket's words with a letter from `allowed` at `pos`."""
+    table = bucket.position_letter[pos]
+    if allowed.bit_count() > 13:  # fewer ORs through the complement
+        bits = 0
+        for b in range(26):
+            if not allowed >> b & 1:
+                bits |= table[b]
+        return bucket.all_bits & ~bits
+    bits = 0
+    for b in range(26):
+        if allowed >> b & 1:
+            bits |= table[b]
+    return bits
+
+
+def _anchored(pattern: Pattern, length: int) -> list[tuple[int, int]]:
+    """(position, allowed) for cells whose position is fixed at this word length."""
+    toks = pattern.tokens
+    if not pattern.has_star:
+        return [(p, t.allowed) for p, t in enumerate(toks) if t is not STAR]
+    first = toks.index(STAR)
+    last = len(toks) - 1 - toks[::-1].index(STAR)
+    fixed = [(p, t.allowed) for p, t in enumerate(toks[:first]) if t is not STAR]
+    tail = toks[last + 1 :]
+    fixed += [(length - len(tail) + p, t.allowed) for p, t in enumerate(tail) if t is not STAR]
+    return fixed
+
+
+def _needs_regex(pattern: Pattern) -> bool:
+    toks = pattern.tokens
+    if any(t is not STAR and t.digit for t in toks):
+        return True
+    if not pattern.has_star:
+        return False
+    first = toks.index(STAR)
+    last = len(toks) - 1 - toks[::-1].index(STAR)
+    return any(t is not STAR for t in toks[first:last])
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    query: str
+    words: tuple[str, ...]
+    count: int  # matches before --limit
+    lexicon: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "query": self.query,
+            "count": self.count,
+            "words": list(self.words),
+            "truncated": len(self.words) < self.count,
+            "lexicon": self.lexicon,
+        }
+
+
+def parse_length(text: str | None) -> tuple[int, int] | None:
+    """`--length N` or `N-M`."""
+    if text is None:
+        return None
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    if not m:
+        raise InputError(f"--length must be N or N-M, not {text!r}")
+    lo = int(m.group(1))
+    hi = int(m.group(2) or lo)
+    if lo < 1 or hi < lo:
+        raise InputError(f"--length {text}: need 1 <= N <= M")
+    return lo, hi
+
+
+def match(
+    index: LexiconIndex,
+    query: str,
+    *,
+    contains: str = "",
+    excludes: str = "",
+    length: tuple[int, int] | None = None,
+    sort: SortOrder = "alpha",
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+) -> MatchResult:
+    """Every word of the index that fits the pattern and the letter constraints."""
+    pattern = parse_pattern(query)
+    need = parse_rack(contains).letters if contains else ""
+    banned = 0
+    for ch in parse_rack(excludes, allow_blanks=False).letters if excludes else "":
+        banned |= _letter_bit(ch)
+    deadline = deadline or Deadline(10.0)
+    regex = _regex(pattern) if _needs_regex(pattern) else None
+    need_counts = letter_counts(need).astype(np.int16) if need else None
+    ana = pattern.anagram
+    ana_counts = letter_counts(ana.letters).astype(np.int16) if ana else None
+
+    lengths = [pattern.cells] if not pattern.has_star else [
+        n for n in index.lengths if n >= pattern.cells
+    ]
+    if ana is not None:
+        lengths = [n for n in lengths if n == len(ana)]
+    if length is not None:
+        lengths = [n for n in lengths if length[0] <= n <= length[1]]
+
+    found: list[tuple[int, str]] = []
+    for n in lengths:
+        if deadline.expired():
+            raise SearchTimeout
+        bucket = index.bucket(n)
+        if bucket is None:
+            continue
+        bits = bucket.all_bits
+        for pos, allowed in _anchored(pattern, n):
+            bits &= _union(bucket, pos, allowed & ~banned)
+            if not bits:
+                break
+        if banned:
+            for b in range(26):
+                if banned >> b & 1:
+                    for pos in range(n):
+                        bits &= ~bucket.position_letter[pos][b]
+        idx = bits_to_indices(bits, len(bucket.words))
+        if need_counts is not None and len(idx):
+            idx = idx[np.all(bucket.counts[idx] >= need_counts, axis=1)]
+        if ana is not None and ana_counts is not None and len(idx):
+            short = np.clip(bucket.counts[idx].astype(np.int16) - ana_counts, 0, None).sum(axis=1)
+            idx = idx[short <= ana.blanks]
+        for i in idx.tolist():
+            w = bucket.words[i]
+            if regex is None or regex.fullmatch(w):
+                found.append((int(bucket.ranks[i]) or 1 << 30, w))
+
+    if sort == "freq":
+        found.sort()
+    else:
+        found.sort(key=lambda rw: rw[1])
+    words = [w for _, w in found]
+    shown = words if limit is None else words[:limit]
+    return MatchResult(pattern.text, tuple(shown), len(words), index.name)
