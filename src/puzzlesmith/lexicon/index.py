@@ -15,7 +15,7 @@ import gzip
 import os
 import pickle
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -36,11 +36,12 @@ class LengthBucket:
     """The words of one length and their per-word data, all aligned by position."""
 
     length: int
-    words: tuple[str, ...]
-    position_letter: tuple[tuple[int, ...], ...]  # [pos][letter] -> bitset over words
-    masks: npt.NDArray[np.uint32]
-    counts: npt.NDArray[np.uint8]  # shape (len(words), 26)
-    ranks: npt.NDArray[np.int32]
+    words: tuple[str, ...] = field(repr=False)
+    # [pos][letter] -> bitset over words
+    position_letter: tuple[tuple[int, ...], ...] = field(repr=False)
+    masks: npt.NDArray[np.uint32] = field(repr=False)
+    counts: npt.NDArray[np.uint8] = field(repr=False)  # shape (len(words), 26)
+    ranks: npt.NDArray[np.int32] = field(repr=False)
 
     @property
     def all_bits(self) -> int:
@@ -51,11 +52,20 @@ class LengthBucket:
         return [self.words[i] for i in bits_to_indices(bits, len(self.words))]
 
 
+_BYTE_BITS = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
+
+
 def bits_to_indices(bits: int, n: int) -> npt.NDArray[np.intp]:
-    if bits == 0:
-        return np.empty(0, dtype=np.intp)
-    raw = np.frombuffer(bits.to_bytes((n + 7) // 8, "little"), dtype=np.uint8)
-    return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
+    """Positions of the set bits, ascending."""
+    raw = bits.to_bytes((n + 7) // 8, "little")
+    arr = np.frombuffer(raw, dtype=np.uint8)
+    nonzero = np.flatnonzero(arr)
+    if len(nonzero) * 8 > len(arr):
+        return np.flatnonzero(np.unpackbits(arr, bitorder="little"))
+    # Few bytes hold set bits: decode just those through a byte -> bit positions table.
+    return np.array(
+        [8 * i + b for i in nonzero.tolist() for b in _BYTE_BITS[raw[i]]], dtype=np.intp
+    )
 
 
 def indices_to_bits(mask: npt.NDArray[np.bool_]) -> int:
@@ -82,7 +92,7 @@ class LexiconIndex:
 
     name: str
     content_hash: str
-    buckets: dict[int, LengthBucket]
+    buckets: dict[int, LengthBucket] = field(repr=False)
 
     @cached_property
     def rank_of(self) -> dict[str, int]:

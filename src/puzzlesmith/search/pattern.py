@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 import numpy as np
@@ -58,13 +59,13 @@ class Pattern:
     tokens: tuple[Token, ...]
     anagram: Rack | None = None
 
-    @property
+    @cached_property
     def cells(self) -> int:
         return sum(1 for t in self.tokens if t is not STAR)
 
-    @property
+    @cached_property
     def has_star(self) -> bool:
-        return STAR in self.tokens
+        return any(t is STAR for t in self.tokens)
 
 
 def _letter_bit(ch: str) -> int:
@@ -171,6 +172,8 @@ def _regex(pattern: Pattern) -> re.Pattern[str]:
 def _union(bucket: LengthBucket, pos: int, allowed: int) -> int:
     """Bitset of the bucket's words with a letter from `allowed` at `pos`."""
     table = bucket.position_letter[pos]
+    if allowed & (allowed - 1) == 0:  # a single letter: the common crossword case
+        return table[allowed.bit_length() - 1] if allowed else 0
     if allowed.bit_count() > 13:  # fewer ORs through the complement
         bits = 0
         for b in range(26):
@@ -271,7 +274,8 @@ def match(
     if length is not None:
         lengths = [n for n in lengths if length[0] <= n <= length[1]]
 
-    found: list[tuple[int, str]] = []
+    runs: list[list[str]] = []  # one alphabetical run per length bucket
+    rank: dict[str, int] = {}
     for n in lengths:
         if deadline.expired():
             raise SearchTimeout
@@ -280,6 +284,8 @@ def match(
             continue
         bits = bucket.all_bits
         for pos, allowed in _anchored(pattern, n):
+            if allowed & ~banned == ALL:
+                continue
             bits &= _union(bucket, pos, allowed & ~banned)
             if not bits:
                 break
@@ -294,15 +300,19 @@ def match(
         if ana is not None and ana_counts is not None and len(idx):
             short = np.clip(bucket.counts[idx].astype(np.int16) - ana_counts, 0, None).sum(axis=1)
             idx = idx[short <= ana.blanks]
-        for i in idx.tolist():
-            w = bucket.words[i]
-            if regex is None or regex.fullmatch(w):
-                found.append((int(bucket.ranks[i]) or 1 << 30, w))
+        if regex is not None:
+            idx = np.array([i for i in idx.tolist() if regex.fullmatch(bucket.words[i])], dtype=np.intp)
+        if not len(idx):
+            continue
+        ws = bucket.words
+        runs.append([ws[i] for i in idx.tolist()])
+        if sort == "freq":
+            rank.update(zip(runs[-1], bucket.ranks[idx].tolist(), strict=True))
 
+    words = runs[0] if len(runs) == 1 else [w for run in runs for w in run]
     if sort == "freq":
-        found.sort()
-    else:
-        found.sort(key=lambda rw: rw[1])
-    words = [w for _, w in found]
+        words.sort(key=lambda w: (rank[w] or 1 << 30, w))
+    elif len(runs) > 1:
+        words.sort()  # timsort merges the per-length runs
     shown = words if limit is None else words[:limit]
     return MatchResult(pattern.text, tuple(shown), len(words), index.name)

@@ -1,0 +1,96 @@
+"""The match, anagram and lexicon commands: output, JSON documents and exit statuses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from puzzlesmith.cli import main
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        main(args)
+        code = 0
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_match_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["match", "a?p?e", "1231", "--json", "--limit", "5"], capsys)
+    assert code == 0
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert [d["query"] for d in docs] == ["a?p?e", "1231"]
+    assert docs[0]["words"] == ["ample", "apple"] and docs[0]["count"] == 2
+    assert len(docs[1]["words"]) == 5 and docs[1]["count"] > 5
+
+
+def test_match_from_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "q.txt"
+    f.write_text("a?p?e\n# comment\n\nq??\n")
+    code, out, _ = run(["match", "--from", str(f), "--json"], capsys)
+    assert code == 0 and len(out.splitlines()) == 2
+
+
+def test_match_grouped_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["match", "c[aeiou]t*", "--length", "3-4"], capsys)
+    assert code == 0 and "3 letters" in out and "4 letters" in out and "cat" in out
+
+
+def test_anagram_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["anagram", "listen", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and "silent" in doc["full"] and doc["count"] == len(doc["words"])
+    code, out, _ = run(["anagram", "dormitory", "--words", "2", "--json"], capsys)
+    assert code == 0 and json.loads(out)["full"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["match", "a[bc"],
+        ["match", "a%"],
+        ["match", ""],
+        ["match", "a?", "--sort", "random"],
+        ["match", "a*", "--length", "x"],
+        ["anagram", "ab1"],
+        ["anagram", "a" * 65],
+        ["match", "a?", "--lexicon", "nosuchlist"],
+        ["match", "a?", "--lexicon", "/nonexistent/words.txt"],
+        ["lexicon", "info", "nosuchlist"],
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(args, capsys)
+    assert code == 2
+    assert err.strip().count("\n") == 0 and err.startswith("error: "), err
+
+
+def test_lexicon_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "mine.txt"
+    f.write_text("Apple\nbanana\nfoo bar\n")
+    assert run(["lexicon", "add", "mine", str(f)], capsys)[0] == 0
+    code, out, _ = run(["lexicon", "list", "--json"], capsys)
+    assert code == 0 and "mine" in {d["name"] for d in json.loads(out)["lexicons"]}
+    code, out, _ = run(["lexicon", "words", "mine"], capsys)
+    assert out.split() == ["apple", "banana"]
+    code, out, _ = run(["lexicon", "info", "mine", "--json"], capsys)
+    info = json.loads(out)
+    assert info["words"] == 2 and info["skipped"] == 1 and info["by_length"] == {"5": 1, "6": 1}
+    code, out, _ = run(["match", "a???e", "--lexicon", "mine", "--json"], capsys)
+    assert json.loads(out)["words"] == ["apple"]
+
+
+def test_console_script_and_module_entry() -> None:
+    proc = subprocess.run([sys.executable, "-m", "puzzlesmith", "match", "q?z?", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["query"] == "q?z?"
+    proc = subprocess.run([sys.executable, "-m", "puzzlesmith", "match", "[[["],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr

@@ -1,0 +1,103 @@
+"""Word files, the registry, the index cache and common words."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import get_index, load_lexicon, register_file, select
+from puzzlesmith.lexicon.index import cache_dir, proper_names
+from puzzlesmith.lexicon.wordfile import parse_words
+from puzzlesmith.search.pattern import match
+
+
+def test_parse_words_normalizes_and_counts_skips() -> None:
+    words, skipped = parse_words("Hello\n\n# comment\nworld  # trailing\nfoo-bar\nNaïve\nHELLO\nab\n")
+    assert words == ("ab", "hello", "world")
+    assert skipped == 2
+
+
+def test_bundled_lexicon() -> None:
+    lex = load_lexicon()
+    assert len(lex) >= 250_000
+    assert {2, 3, 15, 16} <= set(lex.counts_by_length())
+    assert lex.words == tuple(sorted(set(lex.words)))
+    assert "MIT" in lex.license
+
+
+def test_index_agrees_with_plain_scan() -> None:
+    lex, index = select()
+    for length in (3, 9, 15):
+        bucket = index.bucket(length)
+        assert bucket is not None
+        assert bucket.words == tuple(w for w in lex.words if len(w) == length)
+        bits = bucket.position_letter[1][ord("q") - 97]
+        assert bucket.words_of(bits) == [w for w in bucket.words if w[1] == "q"]
+        i = len(bucket.words) // 2
+        w = bucket.words[i]
+        assert dict(Counter(w)) == {chr(97 + c): int(n) for c, n in enumerate(bucket.counts[i]) if n}
+        assert int(bucket.masks[i]) == sum(1 << (ord(c) - 97) for c in set(w))
+
+
+def test_cache_invalidated_when_file_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "words.txt"
+    path.write_text("apple\nample\n")
+    assert match(get_index(load_lexicon(str(path))), "a?p?e").words == ("ample", "apple")
+    assert any(cache_dir().iterdir())
+    time.sleep(0.01)
+    path.write_text("apple\nample\naspie\nangle\n")
+    os.utime(path, ns=(time.time_ns(), time.time_ns() + 10**9))
+    assert match(get_index(load_lexicon(str(path))), "a?p?e").words == ("ample", "apple", "aspie")
+
+
+def test_gzip_word_file(tmp_path: Path) -> None:
+    path = tmp_path / "w.txt.gz"
+    path.write_bytes(gzip.compress(b"Zebra\nyak\n"))
+    assert load_lexicon(str(path)).words == ("yak", "zebra")
+
+
+def test_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUZZLESMITH_CONFIG_DIR", str(tmp_path / "cfg"))
+    path = tmp_path / "mine.txt"
+    path.write_text("cat\ndog\n")
+    register_file("mine", path)
+    assert load_lexicon("mine").words == ("cat", "dog")
+    with pytest.raises(InputError):
+        register_file("bad name!", path)
+    with pytest.raises(InputError):
+        load_lexicon("nosuchlist")
+
+
+@pytest.mark.parametrize("content", [b"", b"# only a comment\n", b"\xff\xfe\x00bad"])
+def test_bad_word_files(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    with pytest.raises(InputError):
+        load_lexicon(str(path))
+
+
+def test_missing_word_file(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="not found"):
+        load_lexicon(str(tmp_path / "nope.txt"))
+
+
+def test_common_words() -> None:
+    _, index = select()
+    common = index.common_words()
+    assert 15_000 < len(common) < 30_000
+    assert {"the", "house", "apple"} <= common
+    names = proper_names()
+    assert "paris" in names and not common & names
+    rank = index.rank_of
+    assert rank["the"] < rank["house"] < rank.get("zymurgy", 10**9)
+    small = index.common_words(1000)
+    assert small < common
+    lex_common, index_common = select(None, 1000)
+    assert set(lex_common.words) == small and index_common.bucket(3) is not None
