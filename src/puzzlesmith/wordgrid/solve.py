@@ -1,0 +1,372 @@
+"""Solving column-word grids with the lexicon's position/letter bitsets.
+
+The representation: for each column, the bitset of column words still consistent with every
+letter placed in it so far (AND of `position_letter[row][letter]` over its fixed cells). The
+letters a column allows at an unknown cell are the letters found at that row among those
+words. An unknown row is then a pattern of letter sets, answered by the row-length bucket:
+OR the bitsets of the allowed letters at each position, AND across positions (seed 003).
+
+One unknown row is that single pattern. With several, the search fills one row at a time,
+always the row with the fewest candidate words next (so a dead end shows up as an empty row
+at once), narrowing every column's bitset by the letters it placed. When one row is left, its
+candidate bitset *is* the set of completions, so counting never lists them.
+
+Search is a generator of solution groups, so "first", "all" and "count" are one code path.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from puzzlesmith.lexicon import LengthBucket, LexiconIndex
+from puzzlesmith.lexicon.index import bits_to_indices
+from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.wordgrid.model import UNKNOWN, Puzzle, check_solution
+
+Mode = Literal["first", "all", "count"]
+MODES: tuple[Mode, ...] = ("first", "all", "count")
+DEFAULT_SECONDS = 10.0
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One filled grid: the words of the unknown rows (top to bottom), the grid, its columns."""
+
+    words: tuple[str, ...]
+    grid: tuple[str, ...]
+    columns: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"words": list(self.words), "grid": list(self.grid), "columns": list(self.columns)}
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The answer to one puzzle.
+
+    `count` is the number of solutions found; it is the exact total when `complete` is true
+    (modes "all" and "count" finished in time, or "first" found none). In mode "first" at
+    most one solution is listed and `complete` is false when one was found (there may be more).
+    """
+
+    puzzle: Puzzle
+    mode: Mode
+    count: int
+    solutions: tuple[Solution, ...]
+    complete: bool
+    timed_out: bool
+    lexicon: str
+    row_lexicon: str
+    elapsed: float
+    note: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def status(self) -> str:
+        if self.count:
+            return "solved"
+        return "timeout" if self.timed_out else "no solution"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rows": list(self.puzzle.rows),
+            "title": self.puzzle.title,
+            "status": self.status,
+            "mode": self.mode,
+            "count": self.count,
+            "complete": self.complete,
+            "solutions": [s.to_json() for s in self.solutions],
+            "unknown_rows": [r + 1 for r in self.puzzle.unknown_rows],
+            "lexicon": self.lexicon,
+            "row_lexicon": self.row_lexicon,
+            "timed_out": self.timed_out,
+            "note": self.note,
+            "elapsed_ms": round(self.elapsed * 1000, 3),
+        }
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Grids that share the `fixed` rows and differ only in `last_row`, one per word in `bits`."""
+
+    fixed: tuple[tuple[int, str], ...]
+    last_row: int
+    bits: int
+
+
+class _Search:
+    """The state shared by one search: buckets, the puzzle's given letters and memo tables."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        col_bucket: LengthBucket,
+        row_bucket: LengthBucket,
+        deadline: Deadline,
+        rng: random.Random | None,
+    ) -> None:
+        self.puzzle = puzzle
+        self.cpl = col_bucket.position_letter
+        self.rpl = row_bucket.position_letter
+        self.row_bucket = row_bucket
+        self.deadline = deadline
+        self.rng = rng
+        # Given letters of each unknown row, as one bitset over row words.
+        self.row_fixed: dict[int, int] = {}
+        self.row_open: dict[int, tuple[int, ...]] = {}
+        for r in puzzle.unknown_rows:
+            bits = row_bucket.all_bits
+            for c, ch in enumerate(puzzle.rows[r]):
+                if ch != UNKNOWN:
+                    bits &= self.rpl[c][ord(ch) - 97]
+            self.row_fixed[r] = bits
+            self.row_open[r] = tuple(c for c, ch in enumerate(puzzle.rows[r]) if ch == UNKNOWN)
+        self._letters: dict[tuple[int, int], int] = {}
+        self._union: dict[tuple[int, int], int] = {}
+
+    def start_columns(self) -> list[int] | None:
+        """Each column's bitset of words consistent with its given letters; None if one is empty."""
+        cols = []
+        for c in range(self.puzzle.width):
+            bits = -1
+            for r, row in enumerate(self.puzzle.rows):
+                if row[c] != UNKNOWN:
+                    bits &= self.cpl[r][ord(row[c]) - 97]
+            cols.append(bits)
+        return None if any(b == 0 for b in cols) else cols
+
+    def letters_at(self, r: int, col_bits: int) -> int:
+        """26-bit mask of the letters at row `r` among the column words in `col_bits`."""
+        key = (r, col_bits)
+        mask = self._letters.get(key)
+        if mask is None:
+            at = self.cpl[r]
+            mask = 0
+            for x in range(26):
+                if col_bits & at[x]:
+                    mask |= 1 << x
+            self._letters[key] = mask
+        return mask
+
+    def union(self, c: int, mask: int) -> int:
+        """Bitset of row words whose letter at position `c` is in the 26-bit `mask`."""
+        key = (c, mask)
+        bits = self._union.get(key)
+        if bits is None:
+            at = self.rpl[c]
+            bits = 0
+            for x in range(26):
+                if mask >> x & 1:
+                    bits |= at[x]
+            self._union[key] = bits
+        return bits
+
+    def candidates(self, r: int, cols: list[int]) -> int:
+        """Bitset of the words that can go in unknown row `r` given the columns' bitsets."""
+        bits = self.row_fixed[r]
+        for c in self.row_open[r]:
+            if not bits:
+                break
+            bits &= self.union(c, self.letters_at(r, cols[c]))
+        return bits
+
+    def groups(self) -> Iterator[_Group]:
+        cols = self.start_columns()
+        if cols is None:
+            return
+        yield from self._walk(tuple(self.puzzle.unknown_rows), cols, ())
+
+    def _walk(
+        self, left: tuple[int, ...], cols: list[int], fixed: tuple[tuple[int, str], ...]
+    ) -> Iterator[_Group]:
+        if self.deadline.expired():
+            raise SearchTimeout
+        best_row, best_bits, best_n = -1, 0, -1
+        for r in left:
+            bits = self.candidates(r, cols)
+            n = bits.bit_count()
+            if n == 0:
+                return
+            if best_n < 0 or n < best_n:
+                best_row, best_bits, best_n = r, bits, n
+        if len(left) == 1:
+            yield _Group(fixed, best_row, best_bits)
+            return
+        rest = tuple(r for r in left if r != best_row)
+        open_cells = self.row_open[best_row]
+        at = self.cpl[best_row]
+        for word in self.words(best_bits):
+            narrowed = list(cols)
+            for c in open_cells:
+                narrowed[c] &= at[ord(word[c]) - 97]
+            yield from self._walk(rest, narrowed, (*fixed, (best_row, word)))
+
+    def words(self, bits: int) -> list[str]:
+        return ordered_words(self.row_bucket, bits, self.rng)
+
+
+def ordered_words(bucket: LengthBucket, bits: int, rng: random.Random | None = None) -> list[str]:
+    """The words in `bits`: most frequent first (unranked ones last, A-Z), or shuffled by `rng`."""
+    idx = bits_to_indices(bits, len(bucket.words))
+    if rng is not None:
+        words = [bucket.words[i] for i in idx]
+        rng.shuffle(words)
+        return words
+    ranks = bucket.ranks[idx].astype(np.int64)
+    ranks[ranks == 0] = np.iinfo(np.int64).max
+    return [bucket.words[i] for i in idx[np.argsort(ranks, kind="stable")]]
+
+
+def iter_grids(
+    puzzle: Puzzle,
+    column_index: LexiconIndex,
+    row_index: LexiconIndex | None = None,
+    *,
+    deadline: Deadline | None = None,
+    rng: random.Random | None = None,
+) -> Iterator[Solution]:
+    """Every solution of `puzzle`, lazily; raises SearchTimeout when `deadline` passes.
+
+    Column words come from `column_index`, unknown rows' words from `row_index` (default: the
+    same index). Solutions come in search order; with `rng` the order is shuffled (create uses
+    this to draw a random fill), otherwise it is deterministic.
+    """
+    bucket = _row_bucket(puzzle, row_index or column_index)
+    for group in _groups(puzzle, column_index, row_index, deadline, rng):
+        base = dict(group.fixed)
+        assert bucket is not None  # a group exists only when the bucket does
+        for i, w in enumerate(ordered_words(bucket, group.bits, rng)):
+            # A group can hold millions of grids: keep honouring the deadline while listing.
+            if i & 1023 == 1023 and deadline is not None and deadline.expired():
+                raise SearchTimeout
+            yield _solution(puzzle, {**base, group.last_row: w})
+
+
+def _row_bucket(puzzle: Puzzle, index: LexiconIndex) -> LengthBucket | None:
+    return index.bucket(puzzle.width)
+
+
+def _groups(
+    puzzle: Puzzle,
+    column_index: LexiconIndex,
+    row_index: LexiconIndex | None,
+    deadline: Deadline | None,
+    rng: random.Random | None,
+) -> Iterator[_Group]:
+    col_bucket = column_index.bucket(puzzle.height)
+    row_bucket = _row_bucket(puzzle, row_index or column_index)
+    if col_bucket is None or row_bucket is None:
+        return
+    search = _Search(puzzle, col_bucket, row_bucket, deadline or Deadline(None), rng)
+    yield from search.groups()
+
+
+def _solution(puzzle: Puzzle, by_row: dict[int, str]) -> Solution:
+    grid = tuple(by_row.get(r, row) for r, row in enumerate(puzzle.rows))
+    words = tuple(by_row[r] for r in puzzle.unknown_rows)
+    columns = tuple("".join(col) for col in zip(*grid, strict=True))
+    return Solution(words, grid, columns)
+
+
+def count_solutions(
+    puzzle: Puzzle,
+    column_index: LexiconIndex,
+    row_index: LexiconIndex | None = None,
+    *,
+    deadline: Deadline | None = None,
+    stop_at: int | None = None,
+) -> int:
+    """How many solutions `puzzle` has (at least `stop_at` when it stops there early).
+
+    Raises SearchTimeout when `deadline` passes.
+    """
+    total = 0
+    for group in _groups(puzzle, column_index, row_index, deadline, None):
+        total += group.bits.bit_count()
+        if stop_at is not None and total >= stop_at:
+            break
+    return total
+
+
+def solve(
+    puzzle: Puzzle,
+    column_index: LexiconIndex,
+    row_index: LexiconIndex | None = None,
+    *,
+    mode: Mode = "first",
+    deadline: Deadline | None = None,
+) -> SolveResult:
+    """Solve a column-word grid: the engine behind `wordgrid solve` and /api/wordgrid/solve.
+
+    - `puzzle`: from `model.parse_rows` or `formats.parse_puzzle` (both raise InputError).
+    - `column_index`: index of the full word list; every column must be one of its words.
+    - `row_index`: index the unknown rows' words come from (e.g. the common-words index of
+      `lexicon.select(spec, common_top)`); defaults to `column_index`. When it finds nothing
+      the result's `note` says how many solutions the column list would allow.
+    - `mode`: "first" (stop at one), "all" (list every solution) or "count" (the number only,
+      no list). Candidate words are tried most frequent first, so the first solution and the
+      head of the list are the likeliest answers; the order is deterministic.
+    - `deadline`: time limit (default DEFAULT_SECONDS); on expiry the result holds what was
+      found so far with `timed_out` set.
+
+    Every listed grid has passed `model.check_solution`. Pure: no printing, no file access.
+    """
+    deadline = deadline or Deadline(DEFAULT_SECONDS)
+    rows_idx = row_index or column_index
+    row_words = _word_set(rows_idx, puzzle.width)
+    col_words = _word_set(column_index, puzzle.height)
+    found: list[Solution] = []
+    count = 0
+    timed_out = False
+    complete = True
+    try:
+        if mode == "count":
+            count = count_solutions(puzzle, column_index, rows_idx, deadline=deadline)
+        else:
+            for sol in iter_grids(puzzle, column_index, rows_idx, deadline=deadline):
+                check_solution(puzzle, sol.grid, row_words, col_words)
+                found.append(sol)
+                count += 1
+                if mode == "first":
+                    complete = False
+                    break
+    except SearchTimeout:
+        timed_out, complete = True, False
+    note = None
+    if count == 0 and complete and rows_idx is not column_index:
+        note = _fallback_note(puzzle, column_index, deadline)
+    return SolveResult(
+        puzzle=puzzle,
+        mode=mode,
+        count=count,
+        solutions=tuple(found),
+        complete=complete,
+        timed_out=timed_out,
+        lexicon=column_index.name,
+        row_lexicon=rows_idx.name,
+        elapsed=deadline.elapsed(),
+        note=note,
+    )
+
+
+def _word_set(index: LexiconIndex, length: int) -> frozenset[str]:
+    bucket = index.bucket(length)
+    return frozenset(bucket.words) if bucket is not None else frozenset()
+
+
+def _fallback_note(puzzle: Puzzle, column_index: LexiconIndex, deadline: Deadline) -> str:
+    """Why common mode found nothing: how the full list fares on the same puzzle."""
+    head = "no solution uses only common words in the unknown rows"
+    try:
+        n = count_solutions(puzzle, column_index, deadline=deadline)
+    except SearchTimeout:
+        return f"{head}; the full word list was not tried to the end (time limit)"
+    if n == 0:
+        return f"{head}, and the full word list {column_index.name} has none either"
+    plural = "s" if n != 1 else ""
+    return f"{head}; the full word list {column_index.name} has {n} solution{plural} (drop --common)"
