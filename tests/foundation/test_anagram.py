@@ -33,7 +33,7 @@ def test_buildable_words_match_oracle(words: list[str], letters: str, min_length
        n=st.integers(2, 3))
 def test_multiword_matches_oracle(words: list[str], letters: str, n: int) -> None:
     result = anagrams(_index(words), parse_rack(letters), min_length=1, n_words=n)
-    got = {tuple(g.split()) for g in result.full}
+    got = {tuple(sorted(g.split())) for g in result.full}
     assert got == oracle_multiword(sorted(set(words)), letters, n, 1)
     assert len(got) == len(result.full)  # each group listed once
 
@@ -46,4 +46,4 @@ def test_full_anagrams_bundled() -> None:
     doc = result.to_json()
     assert doc["count"] == len(doc["words"]) and set(doc["full"]) <= set(doc["words"])
     pairs = anagrams(index, parse_rack("dormitory"), n_words=2).full
-    assert "dirty room" in pairs or "room dirty" in pairs
+    assert "dirty room" in pairs

@@ -128,7 +128,8 @@ def anagrams(
         full = [w for w in words if len(w) == len(rack)]
     else:
         try:
-            full = [" ".join(g) for g in _multiword(words, rack, n_words, deadline)]
+            groups = _multiword(words, rack, n_words, deadline)
+            full = sorted(" ".join(sorted(g, key=lambda w: (-len(w), w))) for g in groups)
         except SearchTimeout:
             timed_out = True
     return AnagramResult(str(rack), tuple(words), tuple(full), index.name, timed_out)

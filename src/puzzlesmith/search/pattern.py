@@ -211,6 +211,28 @@ def _needs_regex(pattern: Pattern) -> bool:
     return any(t is not STAR for t in toks[first:last])
 
 
+_PLAIN = re.compile(r"[a-z?._]{1,64}")
+
+
+def _match_plain(index: LexiconIndex, query: str) -> list[str]:
+    """The crossword case, fixed letters and one-letter wildcards: only an AND of bitsets."""
+    bucket = index.bucket(len(query))
+    if bucket is None:
+        return []
+    bits = bucket.all_bits
+    table = bucket.position_letter
+    for pos, ch in enumerate(query):
+        if "a" <= ch <= "z":
+            bits &= table[pos][ord(ch) - 97]
+    ws = bucket.words
+    return [ws[i] for i in bits_to_indices(bits, len(ws)).tolist()]
+
+
+def _by_frequency(index: LexiconIndex, words: list[str]) -> list[str]:
+    rank = index.rank_of
+    return sorted(words, key=lambda w: (rank.get(w, 1 << 30), w))
+
+
 @dataclass(frozen=True)
 class MatchResult:
     query: str
@@ -255,6 +277,12 @@ def match(
     deadline: Deadline | None = None,
 ) -> MatchResult:
     """Every word of the index that fits the pattern and the letter constraints."""
+    if not (contains or excludes or length) and _PLAIN.fullmatch(query):
+        words = _match_plain(index, query)
+        if sort == "freq":
+            words = _by_frequency(index, words)
+        return MatchResult(query, tuple(words if limit is None else words[:limit]), len(words),
+                           index.name)
     pattern = parse_pattern(query)
     need = parse_rack(contains).letters if contains else ""
     banned = 0
@@ -275,7 +303,6 @@ def match(
         lengths = [n for n in lengths if length[0] <= n <= length[1]]
 
     runs: list[list[str]] = []  # one alphabetical run per length bucket
-    rank: dict[str, int] = {}
     for n in lengths:
         if deadline.expired():
             raise SearchTimeout
@@ -306,12 +333,10 @@ def match(
             continue
         ws = bucket.words
         runs.append([ws[i] for i in idx.tolist()])
-        if sort == "freq":
-            rank.update(zip(runs[-1], bucket.ranks[idx].tolist(), strict=True))
 
     words = runs[0] if len(runs) == 1 else [w for run in runs for w in run]
     if sort == "freq":
-        words.sort(key=lambda w: (rank[w] or 1 << 30, w))
+        words = _by_frequency(index, words)
     elif len(runs) > 1:
         words.sort()  # timsort merges the per-length runs
     shown = words if limit is None else words[:limit]
