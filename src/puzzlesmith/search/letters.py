@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from puzzlesmith.errors import InputError
 
@@ -15,12 +15,13 @@ class Rack:
 
     letters: str
     blanks: int = 0
+    typed: str = field(default="", compare=False)  # as the user typed it, for display
 
     def __len__(self) -> int:
         return len(self.letters) + self.blanks
 
     def __str__(self) -> str:
-        return self.letters + "?" * self.blanks
+        return self.typed or self.letters + "?" * self.blanks
 
 
 def parse_rack(text: str, *, allow_blanks: bool = True) -> Rack:
@@ -34,4 +35,4 @@ def parse_rack(text: str, *, allow_blanks: bool = True) -> Rack:
         raise InputError(f"{text!r}: only {allowed} are allowed, not {' '.join(bad)!r}")
     if len(raw) > MAX_LETTERS:
         raise InputError(f"too many letters: {len(raw)} (at most {MAX_LETTERS})")
-    return Rack("".join(sorted(raw.replace("?", ""))), raw.count("?"))
+    return Rack("".join(sorted(raw.replace("?", ""))), raw.count("?"), raw)
