@@ -1,0 +1,242 @@
+"""`puzzlesmith wordgrid solve|create`: column-word grids (parsing and printing only)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.columns import Columns
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from puzzlesmith.cli.common import (
+    CommonOpt,
+    CommonTopOpt,
+    JsonOpt,
+    LexiconOpt,
+    choose_lexicon,
+    console,
+    print_json,
+)
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, select
+from puzzlesmith.limits import Deadline
+from puzzlesmith.wordgrid.create import CreateResult, create
+from puzzlesmith.wordgrid.formats import dump_puzzle, read_puzzle_file
+from puzzlesmith.wordgrid.model import Puzzle, parse_rows
+from puzzlesmith.wordgrid.solve import Mode, Solution, SolveResult, solve
+
+wordgrid_app = typer.Typer(
+    help="Column-word grids: fill the blank row so every column reads as a word.",
+    no_args_is_help=True,
+)
+
+TimeoutOpt = Annotated[float, typer.Option("--timeout", help="Time limit per puzzle, seconds.")]
+GRIDS_DRAWN = 12  # beyond this many solutions, the rest are listed as words
+
+
+def draw_grid(grid: tuple[str, ...] | list[str], marked: tuple[int, ...], title: str = "") -> Panel:
+    """A grid as letter cells, the `marked` rows (0-based) highlighted."""
+    table = Table.grid(padding=(0, 1))
+    for _ in grid[0]:
+        table.add_column(justify="center")
+    for r, row in enumerate(grid):
+        style = "bold black on yellow" if r in marked else ""
+        table.add_row(*(Text(ch.upper(), style=style) for ch in row))
+    return Panel.fit(table, title=title or None, padding=(0, 1))
+
+
+def _solution_panel(sol: Solution, puzzle: Puzzle, n: int | None) -> Panel:
+    label = " / ".join(sol.words)
+    return draw_grid(sol.grid, puzzle.unknown_rows, f"{n}. {label}" if n else label)
+
+
+def print_solve(result: SolveResult, source: str) -> None:
+    """The puzzle's answer for a person: drawn grids, column words, count and notes."""
+    puzzle = result.puzzle
+    heading = puzzle.title or source
+    size = f"{puzzle.width}x{puzzle.height}"
+    console.print(f"[bold]{heading}[/] [dim]({size}, {result.row_lexicon})[/]")
+    if result.mode == "count":
+        more = "" if result.complete else " so far (time limit reached)"
+        console.print(f"[bold]{result.count:,}[/] solution{'s' if result.count != 1 else ''}{more}")
+    elif not result.solutions:
+        console.print(draw_grid(puzzle.rows, puzzle.unknown_rows))
+        console.print("[red]no solution[/]" if not result.timed_out else "[red]time limit reached[/]")
+    elif result.mode == "first":
+        sol = result.solutions[0]
+        console.print(_solution_panel(sol, puzzle, None))
+        console.print(f"columns: {' '.join(sol.columns)}")
+        console.print("[dim]first solution; --all lists every one, --count counts them[/]")
+    else:
+        panels = [_solution_panel(s, puzzle, i) for i, s in enumerate(result.solutions[:GRIDS_DRAWN], 1)]
+        console.print(Columns(panels))
+        rest = result.solutions[GRIDS_DRAWN:]
+        if rest:
+            console.print(f"[dim]and {len(rest):,} more:[/]")
+            console.print(Columns([Text("/".join(s.words)) for s in rest], padding=(0, 2)))
+        more = "" if result.complete else " (time limit reached; there may be more)"
+        console.print(f"[bold]{result.count:,}[/] solution{'s' if result.count != 1 else ''}{more}")
+    if result.note:
+        console.print(f"[yellow]note:[/] {result.note}")
+
+
+@wordgrid_app.command("solve")
+def solve_cmd(
+    rows: Annotated[
+        list[str] | None,
+        typer.Argument(help="Rows top to bottom, ? = unknown cell, e.g. ?????? ipoaru gettct"),
+    ] = None,
+    files: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--file", "-f",
+            help="Puzzle file (repeatable); with --file, the arguments are files too.",
+        ),
+    ] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Every solution.")] = False,
+    count: Annotated[bool, typer.Option("--count", help="Only the number of solutions.")] = False,
+    lexicon: LexiconOpt = None,
+    common: CommonOpt = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    timeout: TimeoutOpt = 10.0,
+    json: JsonOpt = False,
+) -> None:
+    """Fill the unknown rows so every column reads down as a word.
+
+    A row of ? is a blank row (any row); partly known rows like b????? and several unknown
+    rows are allowed, each must become a word. --common: common words for the unknown rows.
+    """
+    if all_ and count:
+        raise InputError("choose one of --all and --count")
+    mode: Mode = "all" if all_ else "count" if count else "first"
+    puzzles: list[tuple[str, Puzzle]] = []
+    if files:
+        # `--file a b c` (a shell glob) reads as one --file and two arguments: all are files.
+        for path in [*files, *(Path(r) for r in rows or [])]:
+            puzzles.append((str(path), read_puzzle_file(path)))
+    elif rows:
+        puzzles.append(("puzzle", parse_rows(rows)))
+    else:
+        raise InputError("give the rows (e.g. ?????? ipoaru gettct) or --file PUZZLE")
+    _, full = select(lexicon)
+    _, row_index = choose_lexicon(lexicon, common, common_top)
+    any_timeout = False
+    for i, (source, puzzle) in enumerate(puzzles):
+        result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout))
+        any_timeout |= result.timed_out
+        if json:
+            print_json({**result.to_json(), "source": source})
+        else:
+            if i:
+                console.print()
+            print_solve(result, source)
+    if any_timeout:
+        raise typer.Exit(1)
+
+
+def _create_doc(result: CreateResult, hidden: bool) -> dict[str, Any]:
+    doc = result.to_json()
+    if hidden:
+        doc.update(answer=None, grid=None, columns=[], answer_hidden=True)
+    return doc
+
+
+def print_create(result: CreateResult, hidden: bool) -> None:
+    """The created puzzle drawn with its blank row marked, then its answer and count."""
+    if result.status != "created" or result.puzzle is None or result.grid is None:
+        label = "impossible" if result.status == "impossible" else "time limit reached"
+        console.print(f"[bold red]{label}:[/] {result.reason}")
+        return
+    k = result.blank_row - 1
+    console.print(draw_grid(result.puzzle.rows, (k,), result.puzzle.title or "puzzle"))
+    n = result.solution_count
+    unique = " (unique)" if n == 1 else ""
+    console.print(f"solutions: [bold]{n}[/]{unique}")
+    if not hidden:
+        console.print(draw_grid(result.grid, (k,), "answer"))
+        console.print(f"answer: [bold]{result.answer}[/]   columns: {' '.join(result.columns)}")
+    console.print(f"[dim]seed {result.seed} (the same options with --seed {result.seed} "
+                  "make this puzzle again)[/]")
+
+
+@wordgrid_app.command("create")
+def create_cmd(
+    word: Annotated[str | None, typer.Option("--word", "-w", help="The answer word.")] = None,
+    length: Annotated[
+        int | None, typer.Option("--length", "-n", help="Letters of a random answer [default: 6].")
+    ] = None,
+    rows: Annotated[int, typer.Option("--rows", "-r", help="Rows in the grid.")] = 3,
+    blank_row: Annotated[int, typer.Option("--blank-row", "-k", help="Which row is blank.")] = 1,
+    word_rows: Annotated[
+        bool, typer.Option("--word-rows", help="The given rows must be words too.")
+    ] = False,
+    unique: Annotated[bool, typer.Option("--unique", help="The answer must be the only one.")] = False,
+    common: Annotated[
+        bool, typer.Option("--common", help="Draw every word from the common words.")
+    ] = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    seed: Annotated[int | None, typer.Option("--seed", help="Random seed (reproducible).")] = None,
+    answer_hidden: Annotated[
+        bool, typer.Option("--answer-hidden", help="Print the puzzle without its answer.")
+    ] = False,
+    title: Annotated[str | None, typer.Option("--title", help="Title for the puzzle.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the puzzle file here.")] = None,
+    lexicon: LexiconOpt = None,
+    timeout: TimeoutOpt = 10.0,
+    json: JsonOpt = False,
+) -> None:
+    """Make a puzzle: a grid whose blank row is the answer and whose columns are words."""
+    if word is not None and length is not None and length != len(word.strip()):
+        raise InputError(f"--length {length} disagrees with --word {word!r}")
+    _, full = select(lexicon)
+    _, words_idx = choose_lexicon(lexicon, common, common_top)
+    result = create(
+        full, words_idx, word=word, length=length or 6, rows=rows, blank_row=blank_row,
+        word_rows=word_rows, unique=unique, seed=seed, deadline=Deadline(timeout),
+    )
+    if title and result.puzzle is not None:
+        result = _titled(result, title)
+    if out is not None and result.puzzle is not None:
+        shown = word if word is not None and not answer_hidden else None
+        flags = [f"--word {shown}" if shown else f"--length {len(result.answer or '')}",
+                 f"--rows {rows}", f"--blank-row {blank_row}"]
+        flags += [f for f, on in (("--word-rows", word_rows), ("--unique", unique),
+                                  ("--common", common)) if on]
+        if lexicon:
+            flags.append(f"--lexicon {lexicon}")
+        command = f"puzzlesmith wordgrid create {' '.join(flags)} --seed {result.seed}"
+        _write_puzzle(out, result, answer_hidden, command)
+    if json:
+        print_json(_create_doc(result, answer_hidden))
+    else:
+        print_create(result, answer_hidden)
+        if out is not None and result.puzzle is not None:
+            console.print(f"wrote {out}")
+    if result.status == "timeout":
+        raise typer.Exit(1)
+
+
+def _titled(result: CreateResult, title: str) -> CreateResult:
+    assert result.puzzle is not None
+    return replace(result, puzzle=replace(result.puzzle, title=title))
+
+
+def _write_puzzle(out: Path, result: CreateResult, hidden: bool, command: str) -> None:
+    assert result.puzzle is not None
+    notes = [f"made by: {command}"]
+    if not hidden:
+        notes.append(f"answer: {result.answer}")
+    notes.append(f"solutions: {result.solution_count}")
+    try:
+        out.write_text(dump_puzzle(result.puzzle, notes), "utf-8")
+    except OSError as e:
+        raise InputError(f"cannot write {out}: {e}") from None
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(wordgrid_app, name="wordgrid")
+
