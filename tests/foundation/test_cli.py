@@ -94,3 +94,13 @@ def test_console_script_and_module_entry() -> None:
     proc = subprocess.run([sys.executable, "-m", "puzzlesmith", "match", "[[["],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+def test_lexicon_rank(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["lexicon", "rank", "the", "house", "paris", "qzxv", "--json"], capsys)
+    rows = {r["word"]: r for r in json.loads(out)["words"]}
+    assert code == 0 and rows["the"]["rank"] == 1 and rows["the"]["common"]
+    assert rows["house"]["rank"] > 1 and rows["house"]["common"]
+    assert rows["paris"]["common"] is False  # a proper name, however frequent
+    assert rows["qzxv"]["rank"] is None and rows["qzxv"]["in_lexicon"] is False
+    assert run(["lexicon", "rank", "no-t"], capsys)[0] == 2

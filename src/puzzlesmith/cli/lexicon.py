@@ -9,7 +9,8 @@ import typer
 from rich.table import Table
 
 from puzzlesmith.cli.common import JsonOpt, console, print_json
-from puzzlesmith.lexicon import available, get_index, load_lexicon, register_file
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available, get_index, load_lexicon, register_file
 
 lexicon_app = typer.Typer(help="Word lists: the bundled one and your own.", no_args_is_help=True)
 
@@ -71,6 +72,34 @@ def words(name: Annotated[str | None, typer.Argument(help="Lexicon name or path.
     """Print the normalized words of a lexicon, one a line."""
     lex = load_lexicon(name)
     typer.echo("\n".join(lex.words))
+
+
+@lexicon_app.command("rank")
+def rank(
+    words: Annotated[list[str], typer.Argument(help="Words to look up.")],
+    lexicon: Annotated[str | None, typer.Option("--lexicon", "-L", help="Lexicon name or path.")] = None,
+    common_top: Annotated[int, typer.Option("--common-top", min=1)] = DEFAULT_COMMON_TOP,
+    json: JsonOpt = False,
+) -> None:
+    """Frequency rank of words (1 = most frequent English word), and whether each is common."""
+    lex = load_lexicon(lexicon)
+    index = get_index(lex)
+    common = index.common_words(common_top)
+    rows = []
+    for word in words:
+        w = word.strip().lower()
+        if not w.isascii() or not w.isalpha():
+            raise InputError(f"{word!r} is not a word of letters a-z")
+        rows.append({"word": w, "in_lexicon": w in lex, "rank": index.rank_of.get(w),
+                     "common": w in common})
+    if json:
+        print_json({"lexicon": lex.name, "common_top": common_top, "words": rows})
+        return
+    table = Table("word", "in lexicon", "rank", "common")
+    for r in rows:
+        table.add_row(str(r["word"]), "yes" if r["in_lexicon"] else "no",
+                      f"{r['rank']:,}" if r["rank"] else "-", "yes" if r["common"] else "no")
+    console.print(table)
 
 
 def register(app: typer.Typer) -> None:
