@@ -104,3 +104,9 @@ def test_lexicon_rank(capsys: pytest.CaptureFixture[str]) -> None:
     assert rows["paris"]["common"] is False  # a proper name, however frequent
     assert rows["qzxv"]["rank"] is None and rows["qzxv"]["in_lexicon"] is False
     assert run(["lexicon", "rank", "no-t"], capsys)[0] == 2
+
+
+def test_time_limit_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["anagram", "abcdeeeiiilmnooprrsstttu", "--words", "3", "--timeout", "0.2",
+                          "--json"], capsys)
+    assert code == 1 and json.loads(out)["timed_out"] is True and err.startswith("time limit:")

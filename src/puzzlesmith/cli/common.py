@@ -58,6 +58,12 @@ def read_inputs(args: list[str] | None, from_file: Path | None) -> list[str]:
     return items
 
 
+def exit_time_limit(message: str) -> typer.Exit:
+    """Report a search that hit its time limit: one line on stderr, exit status 1."""
+    err_console.print(f"time limit: {message}", highlight=False, markup=False)
+    return typer.Exit(1)
+
+
 def print_json(doc: dict[str, Any]) -> None:
     """One JSON document on one line (so several make JSON Lines)."""
     sys.stdout.write(json.dumps(doc, separators=(",", ":")) + "\n")

@@ -18,6 +18,7 @@ from puzzlesmith.cli.common import (
     LexiconOpt,
     choose_lexicon,
     console,
+    exit_time_limit,
     print_json,
     read_inputs,
 )
@@ -87,7 +88,7 @@ def match_cmd(
             result = match(index, query, contains=contains, excludes=excludes, length=span,
                            sort=order, limit=limit, deadline=Deadline(timeout))
         except SearchTimeout:
-            raise InputError(f"pattern {query!r} took longer than {timeout} s") from None
+            raise exit_time_limit(f"pattern {query!r} took longer than {timeout} s") from None
         if json:
             print_json(result.to_json())
             continue
@@ -117,10 +118,12 @@ def anagram_cmd(
     queries = read_inputs(letters, from_file)
     _, index = choose_lexicon(lexicon, common, common_top)
     marked = frozenset() if common or json else index.common_words(common_top)
+    timed_out = False
     for query in queries:
         rack = parse_rack(query)
         result = anagrams(index, rack, min_length=min_length, n_words=words,
                           deadline=Deadline(timeout))
+        timed_out |= result.timed_out
         if json:
             print_json(result.to_json())
             continue
@@ -133,6 +136,8 @@ def anagram_cmd(
         if result.timed_out:
             console.print(f"[yellow]stopped after {timeout} s: the list of full anagrams may "
                           "be incomplete[/]")
+    if timed_out:
+        raise exit_time_limit("some multi-word anagram searches stopped before they finished")
 
 
 def register(app: typer.Typer) -> None:
