@@ -1,0 +1,343 @@
+"""`puzzlesmith qless atlas ...`: the roll space, building the atlas, and reading it."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from puzzlesmith.cli.common import (
+    CommonOpt,
+    CommonTopOpt,
+    FromOpt,
+    JsonOpt,
+    LexiconOpt,
+    choose_lexicon,
+    console,
+    err_console,
+    print_json,
+    read_inputs,
+)
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP
+from puzzlesmith.qless.atlas import cluster, runner, sources, store
+from puzzlesmith.qless.atlas import stats as atlas_stats
+from puzzlesmith.qless.atlas.export import export_parquet
+from puzzlesmith.qless.atlas.rolls import (
+    canonical,
+    count_rolls,
+    iter_rolls,
+    outcomes,
+    sample_rolls,
+    total_outcomes,
+)
+from puzzlesmith.qless.atlas.work import Job
+
+atlas_app = typer.Typer(
+    help="The atlas: a stored result for every roll of the real dice.", no_args_is_help=True
+)
+
+TOTAL_ROLLS = 15_800_439  # count_rolls() of the real dice; checked by the tests
+
+DbOpt = Annotated[
+    Path | None,
+    typer.Option("--db", help="Atlas database (default: atlas.sqlite in your data dir)."),
+]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Random seed of the sample.")]
+
+
+def _db(path: Path | None) -> Path:
+    return path if path is not None else store.default_db_path()
+
+
+def _timeout(seconds: float) -> float:
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise InputError(f"--timeout must be a positive number of seconds, got {seconds}")
+    return seconds
+
+
+@atlas_app.command("rolls")
+def rolls_cmd(
+    count: Annotated[bool, typer.Option("--count", help="Count the distinct rolls.")] = False,
+    sample: Annotated[
+        int | None, typer.Option("--sample", help="Draw N rolls as a player would.")
+    ] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Print every distinct roll.")] = False,
+    seed: SeedOpt = 0,
+    json: JsonOpt = False,
+) -> None:
+    """The roll space: how many distinct rolls, a weighted sample, or all of them."""
+    if sum([count, sample is not None, all_]) != 1:
+        raise InputError("give exactly one of --count, --sample N or --all")
+    if count:
+        n = count_rolls()
+        if json:
+            print_json({"rolls": n, "outcomes": total_outcomes()})
+        else:
+            console.print(f"{n:,}")
+        return
+    if sample is not None and sample < 1:
+        raise InputError(f"--sample must be at least 1, got {sample}")
+    total = total_outcomes()
+    pairs = (
+        ((k, outcomes(k)) for k in sample_rolls(sample, seed))
+        if sample is not None
+        else iter_rolls()
+    )
+    for key, ways in pairs:
+        if json:
+            print_json({"letters": key, "outcomes": ways, "probability": ways / total})
+        else:
+            print(f"{key} {ways}")
+
+
+@atlas_app.command("build")
+def build_cmd(
+    all_: Annotated[bool, typer.Option("--all", help="Every roll of the dice.")] = False,
+    sample: Annotated[
+        int | None,
+        typer.Option("--sample", help="N rolls drawn as a player rolls (grows with the seed)."),
+    ] = None,
+    seed: SeedOpt = 0,
+    from_file: FromOpt = None,
+    retry_timeouts: Annotated[
+        bool,
+        typer.Option("--retry-timeouts", help="Solve the stored timeouts again (with --timeout)."),
+    ] = False,
+    db: DbOpt = None,
+    lexicon: LexiconOpt = None,
+    common: CommonOpt = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    count_solutions: Annotated[
+        bool, typer.Option("--count-solutions", help="Also count every roll's solutions.")
+    ] = False,
+    timeout: Annotated[float, typer.Option("--timeout", help="Time limit per roll (s).")] = 5.0,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Local worker processes (default: all cores).")
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", help="Run on a Dask cluster: tcp://HOST:8786."),
+    ] = None,
+    batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Rolls per task.")] = 8,
+    json: JsonOpt = False,
+) -> None:
+    """Solve rolls and store the answers; rerun the same command to continue a stopped build."""
+    if sum([all_, sample is not None, from_file is not None, retry_timeouts]) != 1:
+        raise InputError("give exactly one of --all, --sample N, --from FILE or --retry-timeouts")
+    if sample is not None and sample < 1:
+        raise InputError(f"--sample must be at least 1, got {sample}")
+    if scheduler is not None and workers is not None:
+        raise InputError("--workers is for local runs; a --scheduler's cluster has its own")
+    job = Job(choose_lexicon(lexicon, common, common_top)[0], _timeout(timeout), count_solutions)
+    lines = read_inputs(None, from_file) if from_file is not None else []
+    path = _db(db)
+    con = store.connect(path)
+    h = job.lexicon.content_hash
+    candidates: Any
+    if all_:
+        total = TOTAL_ROLLS - store.count_done(con, h, need_count=count_solutions)
+        candidates = sources.all_rolls()
+    elif sample is not None:
+        candidates = sources.weighted_sample(con, sample, seed)
+    elif from_file is not None:
+        candidates = sources.from_lines(lines)
+    else:
+        candidates = sources.stored_timeouts(con, h, count_solutions)
+    if not all_:
+        todo_list = list(runner.pending(con, job, candidates, redo=retry_timeouts))
+        total = len(todo_list)
+        todo = iter(todo_list)
+    else:
+        todo = runner.pending(con, job, candidates)
+    if total == 0:
+        report = runner.BuildReport(0, {}, 0.0, 0, 0.0)
+    else:
+        with cluster.open_client(scheduler, workers) as client, _progress() as bar:
+            task = bar.add_task(f"atlas {job.lexicon.name}", total=total)
+            report = runner.run(
+                client, con, job, todo, total=total, batch_size=batch_size,
+                on_progress=lambda p: bar.update(task, completed=p.done),
+            )
+    if json:
+        print_json({"db": str(path), "lexicon": job.lexicon.name, **report.to_json()})
+        return
+    parts = ", ".join(f"{n:,} {s}" for s, n in sorted(report.by_status.items())) or "nothing new"
+    console.print(
+        f"{report.solved:,} rolls answered ({parts}) in {report.seconds:.1f} s"
+        f" on {report.workers} worker(s): {report.rolls_per_second_per_worker:.2f} rolls/s/worker"
+        f" -> {path}"
+    )
+
+
+class _RateColumn(ProgressColumn):
+    """Rolls per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.1f} rolls/s" if speed else "-- rolls/s", style="cyan")
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=err_console,
+    )
+
+
+@atlas_app.command("stats")
+def stats_cmd(
+    db: DbOpt = None,
+    lexicon: LexiconOpt = None,
+    common: CommonOpt = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    top: Annotated[int, typer.Option("--top", min=0, help="How many hardest rolls.")] = 10,
+    json: JsonOpt = False,
+) -> None:
+    """Rolls done, how many can be solved (with 95% intervals), distributions, hardest rolls."""
+    path = _db(db)
+    con = store.connect(path, create=False)
+    present = store.lexicons(con)
+    if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
+        h, name, _ = present[0]
+    else:
+        lex = choose_lexicon(lexicon, common, common_top)[0]
+        h, name = lex.content_hash, lex.name
+    result = atlas_stats.compute(con, h, name, TOTAL_ROLLS, top)
+    if json:
+        print_json({"db": str(path), **result.to_json()})
+        return
+    _print_stats(result, path, [p for p in present if p[0] != h])
+
+
+def _pct(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{100 * x:.2f}%"
+
+
+def _estimate(label: str, e: atlas_stats.Estimate | None) -> None:
+    if e is None:
+        console.print(f"{label}: no answers yet")
+    elif e.method == "exact":
+        console.print(f"{label}: {_pct(e.value)} (exact, every roll)")
+    else:
+        how = "Wilson" if e.method == "wilson" else "weighted by 1/probability"
+        console.print(
+            f"{label}: {_pct(e.value)}  95% CI [{_pct(e.low)}, {_pct(e.high)}]"
+            f"  ({e.n:,} sampled rolls, {how})"
+        )
+
+
+def _print_stats(s: atlas_stats.AtlasStats, path: Path, others: list[tuple[str, str, int]]) -> None:
+    console.print(f"[bold]Atlas[/] {path} — lexicon {s.lexicon} ({s.lexicon_hash})")
+    statuses = ", ".join(f"{n:,} {k}" for k, n in sorted(s.by_status.items())) or "none"
+    console.print(
+        f"rolls stored: {s.stored:,} of {s.total_rolls:,} ({_pct(s.stored / s.total_rolls)}),"
+        f" {_pct(s.probability_stored)} of all dice outcomes — {statuses}"
+    )
+    if not s.complete:
+        console.print(
+            f"weighted sample: {s.draws:,} draws recorded, {s.draws_answered:,} answered"
+            f" for this lexicon ({s.draws_timeout:,} timed out, left out below)"
+        )
+    _estimate("P(a roll of the dice can be solved)", s.weighted)
+    _estimate("fraction of distinct rolls solvable", s.unweighted)
+    table = Table("distribution", "count", "mean", "min", "p10", "p50", "p90", "p99", "max")
+    for name, q in s.distributions.items():
+        if q:
+            fmt = "{:.3f}" if name.startswith("seconds") else "{:,.0f}"
+            table.add_row(
+                name, f"{q['count']:,.0f}", fmt.format(q["mean"]),
+                *(fmt.format(q[k]) for k in ("min", "p10", "p50", "p90", "p99", "max")),
+            )
+    console.print(table)
+    if s.hardest:
+        hard = Table("hardest rolls", "status", "seconds", "placements", "anagrams")
+        for r in s.hardest:
+            hard.add_row(
+                r["letters"].upper(), r["status"], f"{r['seconds']:.3f}",
+                f"{r['placements']:,}", str(r["anagram_count"]),
+            )
+        console.print(hard)
+    for h, name, n in others:
+        console.print(f"also in this atlas: {name} ({h}), {n:,} rolls — see --lexicon/--common")
+
+
+@atlas_app.command("lookup")
+def lookup_cmd(
+    letters: Annotated[list[str] | None, typer.Argument(help="Rolls (12 letters each).")] = None,
+    from_file: FromOpt = None,
+    db: DbOpt = None,
+    lexicon: LexiconOpt = None,
+    common: CommonOpt = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    json: JsonOpt = False,
+) -> None:
+    """The stored result of a roll, at once (nothing is solved)."""
+    keys = [canonical(x) for x in read_inputs(letters, from_file)]
+    path = _db(db)
+    if not path.exists():
+        raise InputError(f"no atlas at {path}: build one with `puzzlesmith qless atlas build`")
+    lex = choose_lexicon(lexicon, common, common_top)[0]
+    for key in keys:
+        doc = store.lookup(path, key, lex.content_hash)
+        if json:
+            print_json(doc if doc is not None else {"letters": key, "found": False})
+        elif doc is None:
+            console.print(f"{key.upper()}: not in the atlas for {lex.name}")
+        else:
+            _print_doc(key, doc)
+
+
+def _print_doc(key: str, doc: dict[str, Any]) -> None:
+    a = doc["atlas"]
+    extra = f", {a['solution_count']:,} solutions" if a.get("solution_count") is not None else ""
+    console.print(
+        f"[bold]{key.upper()}[/]: {doc['status']} — {doc.get('anagram_count', 0)} anagrams,"
+        f" {doc.get('placements', 0):,} placements, {doc.get('seconds', 0):.3f} s{extra}"
+        f" (probability {a['probability']:.3g}; {a['lexicon']}, {a['engine_version']},"
+        f" {a['solved_at']})"
+    )
+    for row in doc.get("board") or []:
+        console.print("  " + " ".join(row.upper()))
+
+
+@atlas_app.command("export")
+def export_cmd(
+    parquet: Annotated[Path, typer.Option("--parquet", help="Write the rows to this file.")],
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Every stored row as a Parquet file (for pandas, DuckDB, Polars)."""
+    path = _db(db)
+    con = store.connect(path, create=False)
+    n = export_parquet(con, parquet)
+    if json:
+        print_json({"db": str(path), "parquet": str(parquet), "rows": n})
+    else:
+        console.print(f"{n:,} rows -> {parquet}")
+
+
+def register(app: typer.Typer) -> None:
+    from puzzlesmith.cli.qless import qless_app
+
+    qless_app.add_typer(atlas_app, name="atlas")

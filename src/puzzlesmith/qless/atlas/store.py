@@ -1,0 +1,237 @@
+"""The SQLite store: one row per roll and lexicon, keyed by the roll's sorted letters.
+
+WAL journal and batched transactions: a run killed at any moment (kill -9 included) loses only
+the batches not yet committed, and SQLite's journal keeps what was committed whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from puzzlesmith.errors import InputError
+
+SCHEMA_VERSION = 1
+STATUSES = ("solved", "unsolvable", "timeout")
+
+_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rolls (
+    letters TEXT NOT NULL,            -- the roll: its letters sorted
+    lexicon_hash TEXT NOT NULL,       -- content hash of the word list it was solved with
+    lexicon TEXT NOT NULL,
+    outcomes INTEGER NOT NULL,        -- face outcomes giving this roll, of 6^12
+    probability REAL NOT NULL,        -- outcomes / 6^12
+    status TEXT NOT NULL CHECK (status IN {STATUSES!r}),
+    board TEXT,                       -- one solution, rows joined by newlines
+    words TEXT,                       -- JSON list of that solution's words
+    anagram_count INTEGER,
+    placements INTEGER,
+    seconds REAL,
+    time_limit REAL,
+    solution_count INTEGER,           -- only when counted (--count-solutions)
+    count_complete INTEGER,           -- 1 if that count is exact, 0 if cut by the time limit
+    engine_version TEXT NOT NULL,
+    solved_at TEXT NOT NULL,          -- UTC, ISO 8601
+    result TEXT NOT NULL,             -- the solver's JSON document
+    PRIMARY KEY (letters, lexicon_hash)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS rolls_by_lexicon_status ON rolls (lexicon_hash, status);
+-- Weighted samples: draw `idx` of the sample with `seed` was `letters`. Each draw is an
+-- independent roll of the dice, which is what the confidence intervals rest on.
+CREATE TABLE IF NOT EXISTS draws (
+    seed INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    letters TEXT NOT NULL,
+    PRIMARY KEY (seed, idx)
+) WITHOUT ROWID;
+"""
+
+COLUMNS = (
+    "letters", "lexicon_hash", "lexicon", "outcomes", "probability", "status", "board", "words",
+    "anagram_count", "placements", "seconds", "time_limit", "solution_count", "count_complete",
+    "engine_version", "solved_at", "result",
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One stored result."""
+
+    letters: str
+    lexicon_hash: str
+    lexicon: str
+    outcomes: int
+    probability: float
+    status: str
+    board: str | None
+    words: str | None
+    anagram_count: int | None
+    placements: int | None
+    seconds: float | None
+    time_limit: float | None
+    solution_count: int | None
+    count_complete: int | None
+    engine_version: str
+    solved_at: str
+    result: str
+
+    def values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, c) for c in COLUMNS)
+
+
+def default_db_path() -> Path:
+    """The atlas in the user's data dir ($PUZZLESMITH_DATA_DIR overrides it)."""
+    env = os.environ.get("PUZZLESMITH_DATA_DIR")
+    base = Path(env) if env else Path(platformdirs.user_data_dir("puzzlesmith"))
+    return base / "atlas.sqlite"
+
+
+def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
+    """Open (and if asked create) an atlas; InputError if it is missing or not an atlas."""
+    if not create and not path.exists():
+        raise InputError(f"no atlas at {path}: build one with `puzzlesmith qless atlas build`")
+    try:
+        if create:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        con = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+        con.execute("PRAGMA journal_mode=WAL")
+        # NORMAL in WAL mode is still crash-safe: a power loss may drop the last commits,
+        # never corrupt the file.
+        con.execute("PRAGMA synchronous=NORMAL")
+        con.executescript(_SCHEMA)
+        con.execute(
+            "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+        )
+    except (sqlite3.DatabaseError, OSError) as e:
+        raise InputError(f"cannot open atlas {path}: {e}") from None
+    return con
+
+
+def insert_rows(con: sqlite3.Connection, rows: Sequence[Row]) -> None:
+    """Store a batch in one transaction (a newer result for the same roll replaces the old)."""
+    if not rows:
+        return
+    marks = ",".join("?" * len(COLUMNS))
+    with con:
+        con.execute("BEGIN IMMEDIATE")
+        con.executemany(
+            f"INSERT OR REPLACE INTO rolls ({','.join(COLUMNS)}) VALUES ({marks})",
+            [r.values() for r in rows],
+        )
+
+
+def record_draws(con: sqlite3.Connection, seed: int, letters: Sequence[str]) -> None:
+    """Remember a weighted sample's draws; recording the same sample again changes nothing."""
+    with con:
+        con.execute("BEGIN IMMEDIATE")
+        con.executemany(
+            "INSERT OR IGNORE INTO draws VALUES (?, ?, ?)",
+            [(seed, i, key) for i, key in enumerate(letters)],
+        )
+
+
+def done_among(
+    con: sqlite3.Connection, lexicon_hash: str, letters: Iterable[str], *, need_count: bool
+) -> set[str]:
+    """Which of these rolls already have a final answer for the lexicon.
+
+    Timeouts are final too (retried only with --retry-timeouts); with `need_count` a roll
+    counts as done only once its solutions are counted.
+    """
+    extra = " AND (status != 'solved' OR solution_count IS NOT NULL)" if need_count else ""
+    found: set[str] = set()
+    keys = list(letters)
+    for i in range(0, len(keys), 500):
+        part = keys[i : i + 500]
+        q = (
+            f"SELECT letters FROM rolls WHERE lexicon_hash = ? AND letters IN "
+            f"({','.join('?' * len(part))}){extra}"
+        )
+        found.update(r[0] for r in con.execute(q, (lexicon_hash, *part)))
+    return found
+
+
+def timeouts(
+    con: sqlite3.Connection, lexicon_hash: str, *, counts_too: bool
+) -> list[tuple[str, int]]:
+    """Rolls stored as timed out for the lexicon (and, if asked, those whose count was cut)."""
+    extra = " OR count_complete = 0" if counts_too else ""
+    q = (
+        "SELECT letters, outcomes FROM rolls WHERE lexicon_hash = ? AND "
+        f"(status = 'timeout'{extra}) ORDER BY letters"
+    )
+    return [(r[0], int(r[1])) for r in con.execute(q, (lexicon_hash,))]
+
+
+def count_done(con: sqlite3.Connection, lexicon_hash: str, *, need_count: bool) -> int:
+    """How many rolls have a final answer for the lexicon (the rule of `done_among`)."""
+    extra = " AND (status != 'solved' OR solution_count IS NOT NULL)" if need_count else ""
+    q = f"SELECT COUNT(*) FROM rolls WHERE lexicon_hash = ?{extra}"
+    return int(con.execute(q, (lexicon_hash,)).fetchone()[0])
+
+
+def lexicons(con: sqlite3.Connection) -> list[tuple[str, str, int]]:
+    """(lexicon hash, name, rolls stored) for every lexicon in the atlas."""
+    q = "SELECT lexicon_hash, MAX(lexicon), COUNT(*) FROM rolls GROUP BY lexicon_hash"
+    return [(h, n, int(c)) for h, n, c in con.execute(q)]
+
+
+def iter_rows(
+    con: sqlite3.Connection, lexicon_hash: str | None = None, batch: int = 10_000
+) -> Iterator[list[Row]]:
+    """Stored rows in batches (all lexicons unless one is named)."""
+    where, args = ("WHERE lexicon_hash = ?", (lexicon_hash,)) if lexicon_hash else ("", ())
+    cur = con.execute(f"SELECT {','.join(COLUMNS)} FROM rolls {where}", args)
+    while rows := cur.fetchmany(batch):
+        yield [Row(*r) for r in rows]
+
+
+def lookup(db_path: Path | str, letters: str, lexicon_hash: str) -> dict[str, Any] | None:
+    """The stored answer for a roll and lexicon, or None; never creates or writes the atlas.
+
+    The document is the solver's JSON as it was stored, plus an "atlas" key saying where it
+    came from. Meant for `qless solve` and the web app: it never raises for a missing or
+    unreadable atlas, it just has no answer.
+    """
+    path = Path(db_path)
+    if not path.exists():
+        return None
+    key = "".join(sorted("".join(letters.split()).lower()))
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as con:
+            con.row_factory = sqlite3.Row
+            row = con.execute(
+                "SELECT * FROM rolls WHERE letters = ? AND lexicon_hash = ?", (key, lexicon_hash)
+            ).fetchone()
+    except sqlite3.DatabaseError:
+        return None
+    return None if row is None else document(Row(**dict(row)), path)
+
+
+def document(row: Row, db_path: Path | None = None) -> dict[str, Any]:
+    """A stored row as the solver's JSON document (less the anagram list) plus "atlas"."""
+    doc: dict[str, Any] = json.loads(row.result)
+    doc["board"] = row.board.split("\n") if row.board else None
+    doc["words"] = json.loads(row.words) if row.words else []
+    doc["atlas"] = {
+        "db": str(db_path) if db_path else None,
+        "probability": row.probability,
+        "outcomes": row.outcomes,
+        "solution_count": row.solution_count,
+        "count_complete": None if row.count_complete is None else bool(row.count_complete),
+        "time_limit": row.time_limit,
+        "engine_version": row.engine_version,
+        "solved_at": row.solved_at,
+        "lexicon": row.lexicon,
+        "lexicon_hash": row.lexicon_hash,
+    }
+    return doc
