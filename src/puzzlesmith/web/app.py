@@ -1,0 +1,195 @@
+"""The HTTP app: static pages, the JSON API, and the worker pools behind it.
+
+Errors are always `{"detail": "<one line>"}`: 400 for bad input (the CLI's own message),
+413 for a body over the size limit, 422 for a request that does not fit the API's schema,
+503 when every worker stays busy, 504 when a search had to be killed at its time limit.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from functools import partial
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.web import tasks
+from puzzlesmith.web.jobs import JobTable
+from puzzlesmith.web.pool import PoolBusy, TaskKilled, WorkerCrashed, WorkerPool
+
+log = logging.getLogger("puzzlesmith.web")
+
+STATIC = resources.files("puzzlesmith.web").joinpath("static")
+PAGES = {
+    "/": "index.html",
+    "/words": "words.html",
+    "/wordgrid": "wordgrid.html",
+    "/qless": "qless.html",
+    "/stars": "stars.html",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server runs; `puzzlesmith serve` fills it from its options."""
+
+    lexicon: str | None = None  # the default dictionary for requests that name none
+    workers: int = 2  # quick solves (each request waits for one of these)
+    job_workers: int = 1  # long jobs (solution counts), kept apart so they never block solves
+    max_body: int = 64 * 1024
+    queue_timeout: float = 60.0
+
+
+class BodyLimit:
+    """Answer 413 to any request body over `max_bytes`, declared or streamed.
+
+    The body is read here, before the app sees it: an error raised while FastAPI reads a body
+    would come out as its generic 400, not as 413.
+    """
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def _too_large(self, send: Send) -> None:
+        body = b'{"detail":"request body too large (at most %d bytes)"}' % self.max_bytes
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+            await self._too_large(send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away before sending its body
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self._too_large(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _one_line(exc: RequestValidationError) -> str:
+    """Pydantic's error list as one line, like the CLI's usage errors."""
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg")))
+    return "; ".join(parts) or "invalid request"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The web app; its pools start and stop with the app's lifespan."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        warm = partial(tasks.warm, settings.lexicon)
+        preload = ("puzzlesmith.web.tasks",)
+        solve_pool = WorkerPool(settings.workers, warm=warm, name="solve",
+                                queue_timeout=settings.queue_timeout, preload=preload)
+        job_pool = WorkerPool(settings.job_workers, warm=warm, name="job",
+                              queue_timeout=settings.queue_timeout, preload=preload)
+        await solve_pool.start()
+        await job_pool.start()
+        app.state.solve_pool = solve_pool
+        app.state.jobs = JobTable(job_pool)
+        try:
+            yield
+        finally:
+            await app.state.jobs.close()
+            await solve_pool.close()
+            await job_pool.close()
+
+    app = FastAPI(
+        title="puzzlesmith",
+        summary="Solve, prove, count and create word and grid puzzles.",
+        description=(
+            "Every endpoint answers with exactly the JSON document the matching CLI command "
+            "prints with `--json`; request fields are that command's options. Errors are "
+            '`{"detail": "<message>"}` with the CLI\'s own message.'
+        ),
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body)
+
+    @app.exception_handler(InputError)
+    async def input_error(request: Request, exc: InputError) -> Response:
+        return JSONResponse({"detail": str(exc)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def schema_error(request: Request, exc: RequestValidationError) -> Response:
+        return JSONResponse({"detail": _one_line(exc)}, status_code=422)
+
+    @app.exception_handler(TaskKilled)
+    async def killed(request: Request, exc: TaskKilled) -> Response:
+        return JSONResponse({"detail": str(exc)}, status_code=504)
+
+    @app.exception_handler(PoolBusy)
+    async def busy(request: Request, exc: PoolBusy) -> Response:
+        return JSONResponse({"detail": str(exc)}, status_code=503)
+
+    @app.exception_handler(WorkerCrashed)
+    async def crashed(request: Request, exc: WorkerCrashed) -> Response:
+        log.error("a task failed:\n%s", exc)
+        return JSONResponse({"detail": "internal error: the solver failed (see the server log)"},
+                            status_code=500)
+
+    @app.middleware("http")
+    async def no_store_for_api(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        response = await call_next(request)
+        # Pages and modules change while the app is developed; never serve stale ones.
+        response.headers.setdefault("cache-control", "no-cache")
+        return response
+
+    from puzzlesmith.web.api import router
+
+    app.include_router(router)
+
+    def page(filename: str) -> Callable[[], Any]:
+        async def serve_page() -> FileResponse:
+            return FileResponse(str(STATIC.joinpath(filename)), media_type="text/html")
+
+        return serve_page
+
+    for path, filename in PAGES.items():
+        if STATIC.joinpath(filename).is_file():
+            app.add_api_route(path, page(filename), include_in_schema=False, methods=["GET"])
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    return app

@@ -1,0 +1,111 @@
+"""Long jobs (solution counts): started by one request, watched by polling, stopped on demand.
+
+A job runs in the job pool, apart from the quick solves, so a long count never makes a solve
+wait. While it runs, its task's progress reports are kept on the job; a page polls
+`GET /api/jobs/{id}` to draw a progress bar and sends `DELETE /api/jobs/{id}` for Stop, which
+kills the job's worker (the pool starts a fresh one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.web.pool import PoolBusy, TaskKilled, WorkerCrashed, WorkerPool
+
+MAX_ACTIVE = 4  # running or waiting jobs; more is someone holding the button down
+KEEP_FINISHED = 64
+
+
+@dataclass(eq=False)
+class Job:
+    id: str
+    kind: str
+    state: str = "queued"  # queued, running, done, stopped, timeout, error
+    progress: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+    detail: str | None = None
+    started: float = field(default_factory=time.monotonic)
+    finished: float | None = None
+    task: asyncio.Task[None] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        end = self.finished if self.finished is not None else time.monotonic()
+        return {
+            "job": self.id,
+            "kind": self.kind,
+            "state": self.state,
+            "progress": self.progress,
+            "result": self.result,
+            "detail": self.detail,
+            "elapsed": round(end - self.started, 3),
+        }
+
+
+class JobTable:
+    """The jobs of this server, by id."""
+
+    def __init__(self, pool: WorkerPool) -> None:
+        self.pool = pool
+        self._jobs: dict[str, Job] = {}
+
+    def start(
+        self, kind: str, fn: Callable[..., Any], kwargs: dict[str, Any], *, limit: float
+    ) -> Job:
+        active = [j for j in self._jobs.values() if j.finished is None]
+        if len(active) >= MAX_ACTIVE:
+            raise PoolBusy(f"{len(active)} jobs are already running; stop one first")
+        self._forget_old()
+        job = Job(secrets.token_urlsafe(8), kind)
+        self._jobs[job.id] = job
+        job.task = asyncio.get_running_loop().create_task(self._run(job, fn, kwargs, limit))
+        return job
+
+    async def _run(
+        self, job: Job, fn: Callable[..., Any], kwargs: dict[str, Any], limit: float
+    ) -> None:
+        def on_progress(doc: dict[str, Any]) -> None:
+            job.state = "running"
+            job.progress = doc
+
+        job.state = "running"
+        try:
+            job.result = await self.pool.run(fn, (), kwargs, limit=limit, on_progress=on_progress)
+            job.state = "done"
+        except asyncio.CancelledError:
+            job.state = "stopped"
+            job.detail = "stopped"
+        except InputError as e:
+            job.state, job.detail = "error", str(e)
+        except TaskKilled as e:
+            job.state, job.detail = "timeout", str(e)
+        except (PoolBusy, WorkerCrashed) as e:
+            job.state, job.detail = "error", str(e)
+        finally:
+            job.finished = time.monotonic()
+
+    def get(self, job_id: str) -> Job | None:
+        return self._jobs.get(job_id)
+
+    async def stop(self, job: Job) -> None:
+        """Stop a running job (its worker is killed); a finished job stays as it is."""
+        if job.task is not None and not job.task.done():
+            job.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await job.task
+
+    def _forget_old(self) -> None:
+        finished = sorted((j for j in self._jobs.values() if j.finished is not None),
+                          key=lambda j: j.finished or 0.0)
+        for job in finished[: max(len(finished) - KEEP_FINISHED, 0)]:
+            del self._jobs[job.id]
+
+    async def close(self) -> None:
+        for job in list(self._jobs.values()):
+            await self.stop(job)

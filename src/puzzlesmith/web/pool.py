@@ -1,0 +1,282 @@
+"""A small pool of worker processes that can be killed: every solve runs here, with a time limit.
+
+Why not `concurrent.futures.ProcessPoolExecutor`: it cannot stop a task that is already
+running, so one search stuck past its limit would hold a worker forever. Here each worker owns
+a pipe; the server sends it one task at a time and waits (without blocking the event loop) for
+the answer. A task still running at its hard limit, or whose caller went away (a Stop button, a
+closed tab), gets its worker killed and a fresh one started in its place.
+
+Workers come from a `forkserver`, which imports the engines once; each worker then loads the
+lexicon index once (`tasks.warm`) and keeps it for every task it runs.
+
+A task may send progress reports while it runs (`report_progress`); the caller of `run` gets
+them through its `on_progress` callback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import multiprocessing
+import os
+import signal
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from puzzlesmith.errors import InputError
+
+# Engines check their own deadline; the hard limit only catches one that does not in time.
+GRACE_SECONDS = 2.0
+PROGRESS_INTERVAL = 0.25
+
+_conn: Connection | None = None  # set inside a worker process: where progress reports go
+_last_progress = 0.0
+
+
+class PoolBusy(Exception):
+    """No worker became free in time (the server is overloaded)."""
+
+
+class TaskKilled(Exception):
+    """The task ran past its hard limit and its worker was killed."""
+
+
+class WorkerCrashed(Exception):
+    """The task raised something other than InputError, or its worker died."""
+
+
+def report_progress(doc: dict[str, Any], *, force: bool = False) -> None:
+    """Send a progress report from inside a task (at most every PROGRESS_INTERVAL seconds)."""
+    global _last_progress
+    if _conn is None:
+        return
+    now = time.monotonic()
+    if force or now - _last_progress >= PROGRESS_INTERVAL:
+        _last_progress = now
+        _conn.send(("progress", doc))
+
+
+def _worker_main(conn: Connection, warm: Callable[[], None] | None) -> None:
+    """The loop of one worker process: receive a task, run it, send back its outcome."""
+    global _conn
+    # Ctrl-C in the terminal reaches the whole process group; the server shuts workers down.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _conn = conn
+    if warm is not None:
+        warm()
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return  # the server is gone
+        if message is None:
+            return
+        fn, args, kwargs = message
+        try:
+            outcome: tuple[str, Any] = ("ok", fn(*args, **kwargs))
+        except InputError as e:
+            outcome = ("input_error", str(e))
+        except Exception:
+            outcome = ("error", traceback.format_exc())
+        try:
+            conn.send(outcome)
+        except (BrokenPipeError, OSError):
+            return
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: Any  # multiprocessing.context.ForkServerProcess
+    conn: Connection
+    ready: bool = False
+    tasks_run: int = 0
+
+
+@dataclass
+class PoolStats:
+    started: int = 0
+    killed: int = 0
+    tasks: int = 0
+    busy: int = 0
+
+
+class WorkerPool:
+    """`size` worker processes; `await pool.run(fn, args, limit=...)` runs fn(*args) in one."""
+
+    def __init__(
+        self,
+        size: int,
+        *,
+        warm: Callable[[], None] | None = None,
+        name: str = "pool",
+        queue_timeout: float = 60.0,
+        preload: tuple[str, ...] = (),
+    ) -> None:
+        if size < 1:
+            raise ValueError("a pool needs at least one worker")
+        self.size = size
+        self.name = name
+        self.queue_timeout = queue_timeout
+        self._warm = warm
+        self._ctx = multiprocessing.get_context("forkserver")
+        if preload:
+            self._ctx.set_forkserver_preload(list(preload))
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._all: set[_Worker] = set()
+        self._starting: set[asyncio.Task[None]] = set()
+        self._closed = False
+        self.stats = PoolStats()
+        self._ids = itertools.count(1)
+
+    async def start(self) -> None:
+        """Start every worker and wait until each has loaded what it needs."""
+        self._idle = asyncio.Queue()
+        await asyncio.gather(*(self._spawn() for _ in range(self.size)))
+
+    async def _spawn(self) -> None:
+        parent, child = self._ctx.Pipe(duplex=True)
+        process = self._ctx.Process(
+            target=_worker_main, args=(child, self._warm),
+            name=f"puzzlesmith-{self.name}-{next(self._ids)}", daemon=True,
+        )
+        await asyncio.to_thread(process.start)
+        child.close()
+        worker = _Worker(process, parent)
+        self._all.add(worker)
+        self.stats.started += 1
+        try:
+            kind, _ = await self._receive(worker, timeout=120.0)
+        except (TimeoutError, WorkerCrashed):
+            self._kill(worker)
+            raise WorkerCrashed(f"a {self.name} worker failed to start") from None
+        if kind != "ready":
+            self._kill(worker)
+            raise WorkerCrashed(f"a {self.name} worker failed to start: {kind}")
+        if self._closed:
+            self._kill(worker)
+            return
+        worker.ready = True
+        assert self._idle is not None
+        self._idle.put_nowait(worker)
+
+    def _replace(self) -> None:
+        """Start a worker in the background to take a killed one's place."""
+        if self._closed:
+            return
+        task = asyncio.get_running_loop().create_task(self._spawn())
+        self._starting.add(task)
+        task.add_done_callback(self._starting.discard)
+
+    async def _receive(self, worker: _Worker, timeout: float) -> tuple[str, Any]:
+        """The next message from a worker, waiting without blocking the event loop."""
+        loop = asyncio.get_running_loop()
+        if not worker.conn.poll():
+            ready: asyncio.Future[None] = loop.create_future()
+            fd = worker.conn.fileno()
+
+            def wake() -> None:
+                if not ready.done():
+                    ready.set_result(None)
+
+            loop.add_reader(fd, wake)
+            try:
+                await asyncio.wait_for(ready, timeout=max(timeout, 0.0))
+            finally:
+                loop.remove_reader(fd)
+        try:
+            message: tuple[str, Any] = worker.conn.recv()
+        except (EOFError, OSError):
+            raise WorkerCrashed(f"a {self.name} worker died") from None
+        return message
+
+    def _kill(self, worker: _Worker) -> None:
+        self._all.discard(worker)
+        with contextlib.suppress(OSError):
+            worker.conn.close()
+        if worker.process.is_alive():
+            worker.process.kill()
+        worker.process.join(timeout=5)
+
+    async def run(
+        self,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...] = (),
+        kwargs: dict[str, Any] | None = None,
+        *,
+        limit: float,
+        on_progress: Callable[[dict[str, Any]], None] | None = None,
+    ) -> Any:
+        """fn(*args, **kwargs) in a worker; killed `limit + GRACE_SECONDS` after it starts.
+
+        Raises InputError (the engine's own message), TaskKilled, PoolBusy or WorkerCrashed.
+        If the caller is cancelled (client gone, Stop pressed) the worker is killed too.
+        """
+        if self._idle is None or self._closed:
+            raise WorkerCrashed(f"the {self.name} pool is not running")
+        try:
+            worker = await asyncio.wait_for(self._idle.get(), timeout=self.queue_timeout)
+        except TimeoutError:
+            raise PoolBusy(f"all {self.size} {self.name} workers stayed busy for "
+                           f"{self.queue_timeout:g} s; try again") from None
+        keep = False
+        self.stats.busy += 1
+        try:
+            if not worker.process.is_alive():
+                raise WorkerCrashed(f"a {self.name} worker died")
+            worker.conn.send((fn, args, kwargs or {}))
+            worker.tasks_run += 1
+            self.stats.tasks += 1
+            hard_stop = time.monotonic() + limit + GRACE_SECONDS
+            while True:
+                try:
+                    kind, payload = await self._receive(worker, hard_stop - time.monotonic())
+                except TimeoutError:
+                    self.stats.killed += 1
+                    raise TaskKilled(f"stopped at the time limit of {limit:g} s") from None
+                if kind == "progress":
+                    if on_progress is not None:
+                        on_progress(payload)
+                    continue
+                keep = True
+                if kind == "ok":
+                    return payload
+                if kind == "input_error":
+                    raise InputError(payload)
+                raise WorkerCrashed(str(payload))
+        finally:
+            self.stats.busy -= 1
+            if keep and not self._closed:
+                self._idle.put_nowait(worker)
+            else:
+                self._kill(worker)
+                self._replace()
+
+    async def close(self) -> None:
+        """Stop every worker (idle ones are asked to exit, busy ones are killed)."""
+        self._closed = True
+        for task in list(self._starting):
+            task.cancel()
+        for worker in list(self._all):
+            with contextlib.suppress(OSError):
+                worker.conn.send(None)
+        deadline = time.monotonic() + 2.0
+        for worker in list(self._all):
+            await asyncio.to_thread(worker.process.join, max(deadline - time.monotonic(), 0.0))
+            self._kill(worker)
+
+    def describe(self) -> dict[str, Any]:
+        """Pool state for the health endpoint."""
+        return {
+            "workers": self.size,
+            "alive": sum(1 for w in self._all if w.ready and w.process.is_alive()),
+            "busy": self.stats.busy,
+            "tasks": self.stats.tasks,
+            "killed": self.stats.killed,
+            "started": self.stats.started,
+        }

@@ -1,0 +1,134 @@
+// Helpers every page uses: calling the API, the dictionary picker, page state in the URL.
+
+/** An API error: `message` is the server's one-line `detail` (the CLI's own message). */
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** POST (or GET when body is undefined) a JSON API call; resolves to the answer document. */
+export async function api(path, body, { signal, method } = {}) {
+  const init = { method: method || (body === undefined ? "GET" : "POST"), signal, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    if (e.name === "AbortError") throw e;
+    throw new ApiError("cannot reach the puzzlesmith server: is `puzzlesmith serve` running?", 0);
+  }
+  let doc = null;
+  try {
+    doc = await response.json();
+  } catch {
+    doc = null;
+  }
+  if (!response.ok) {
+    const detail = doc && typeof doc.detail === "string" ? doc.detail : `HTTP ${response.status}`;
+    throw new ApiError(detail, response.status);
+  }
+  return doc;
+}
+
+/** Fill a <select> with the server's dictionaries, choosing `wanted` or the default. */
+export async function fillLexicons(select, wanted) {
+  const doc = await api("/api/lexicons");
+  select.replaceChildren();
+  for (const { name, source } of doc.lexicons) {
+    const option = new Option(name, name);
+    option.title = source;
+    select.append(option);
+  }
+  select.value = wanted && doc.lexicons.some((l) => l.name === wanted) ? wanted : doc.default;
+  return doc.default;
+}
+
+/** Show a message in a status line: kind is "", "error", "warn" or "good". */
+export function say(el, text, kind = "") {
+  el.textContent = text;
+  el.className = `status${kind ? " " + kind : ""}`;
+}
+
+/** The page's query-string parameters. */
+export function params() {
+  return new URLSearchParams(window.location.search);
+}
+
+/** Replace the query string (no new history entry) so the address bar is a shareable link. */
+export function setParams(values) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === "" || value === false) continue;
+    query.set(key, value === true ? "1" : String(value));
+  }
+  const text = query.toString();
+  const url = window.location.pathname + (text ? "?" + text : "");
+  window.history.replaceState(null, "", url);
+}
+
+/** fn, called `ms` after the last of a burst of calls. */
+export function debounce(fn, ms) {
+  let timer = 0;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+}
+
+/** Create an element: el("li", {className: "x"}, "text", child, ...). */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("aria-") || key === "role") node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+/** Words grouped by length, longest first: [[length, [words...]], ...]. */
+export function groupByLength(words) {
+  const groups = new Map();
+  for (const w of words) {
+    if (!groups.has(w.length)) groups.set(w.length, []);
+    groups.get(w.length).push(w);
+  }
+  return [...groups.entries()].sort((a, b) => b[0] - a[0]);
+}
+
+/**
+ * Render words grouped by length into `container`.
+ * common: Set of common words to mark (or null); full: Set of words that use every letter.
+ */
+export function renderGroups(container, words, { common = null, full = null, limit = 4000 } = {}) {
+  container.replaceChildren();
+  let shown = 0;
+  for (const [length, group] of groupByLength(words)) {
+    if (shown >= limit) break;
+    const part = group.slice(0, limit - shown);
+    shown += part.length;
+    const id = `len-${length}-${Math.random().toString(36).slice(2, 7)}`;
+    const nCommon = common ? group.filter((w) => common.has(w)).length : 0;
+    const counts = common ? `${group.length} words, ${nCommon} common` : `${group.length} words`;
+    container.append(
+      el("section", { "aria-labelledby": id },
+        el("h3", { id }, `${length} letters`, el("span", { className: "n" }, `(${counts})`)),
+        el("ul", { className: "words" }, ...part.map((w) => {
+          const classes = [];
+          if (common) classes.push(common.has(w) ? "common" : "rare");
+          if (full && full.has(w)) classes.push("full");
+          // Bold and a star are invisible to a screen reader; say it in words too.
+          const notes = [common && common.has(w) ? "common" : "", full && full.has(w) ? "uses every letter" : ""]
+            .filter(Boolean).join(", ");
+          return el("li", { className: classes.join(" "), dataset: { word: w } }, w,
+            notes ? el("span", { className: "sr-only" }, ` (${notes})`) : null);
+        }))));
+  }
+  return shown;
+}

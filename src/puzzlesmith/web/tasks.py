@@ -1,0 +1,83 @@
+"""What the worker processes run: each API call as the CLI's `--json` runs it.
+
+Every function takes the CLI command's options (same names, same defaults), calls the same
+engine function the CLI calls and returns that result's `to_json()`, so an API answer and a
+`--json` line are the same document. Nothing here knows about HTTP.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, Lexicon, LexiconIndex, select
+from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.search.anagram import anagrams
+from puzzlesmith.search.letters import parse_rack
+from puzzlesmith.search.pattern import match, parse_length
+
+Doc = dict[str, Any]
+
+
+@lru_cache(maxsize=8)
+def _select(spec: str | None, common_top: int | None) -> tuple[Lexicon, LexiconIndex]:
+    # Narrowing to common words builds a sub-lexicon; a worker does that once, not per request.
+    return select(spec, common_top)
+
+
+def lexicon_for(
+    spec: str | None, common: bool = False, common_top: int = DEFAULT_COMMON_TOP
+) -> tuple[Lexicon, LexiconIndex]:
+    """The lexicon a command runs on, chosen as `cli.common.choose_lexicon` chooses it."""
+    use_common = common or common_top != DEFAULT_COMMON_TOP
+    return _select(spec or None, common_top if use_common else None)
+
+
+def warm(spec: str | None) -> None:
+    """Load the server's default lexicon index once, when a worker starts."""
+    lexicon_for(spec)
+
+
+def run_match(
+    pattern: str,
+    *,
+    contains: str = "",
+    excludes: str = "",
+    length: str | None = None,
+    sort: str = "alpha",
+    limit: int | None = None,
+    lexicon: str | None = None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    timeout: float = 10.0,
+) -> Doc:
+    """`puzzlesmith match PATTERN --json`."""
+    if sort not in ("alpha", "freq"):
+        raise InputError(f"--sort must be alpha or freq, not {sort!r}")
+    span = parse_length(length)
+    _, index = lexicon_for(lexicon, common, common_top)
+    try:
+        result = match(index, pattern, contains=contains, excludes=excludes, length=span,
+                       sort="freq" if sort == "freq" else "alpha", limit=limit,
+                       deadline=Deadline(timeout))
+    except SearchTimeout:
+        raise InputError(f"pattern {pattern!r} took longer than {timeout} s") from None
+    return result.to_json()
+
+
+def run_anagram(
+    letters: str,
+    *,
+    min_length: int = 3,
+    words: int = 1,
+    lexicon: str | None = None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    timeout: float = 10.0,
+) -> Doc:
+    """`puzzlesmith anagram LETTERS --json`."""
+    _, index = lexicon_for(lexicon, common, common_top)
+    result = anagrams(index, parse_rack(letters), min_length=min_length, n_words=words,
+                      deadline=Deadline(timeout))
+    return result.to_json()

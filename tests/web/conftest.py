@@ -1,0 +1,141 @@
+"""One real server per test session (on a free 127.0.0.1 port) and, when Chromium is there, a browser."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# A tiny registered dictionary, so the picker and the `lexicon` field have a second choice.
+TINY_WORDS = "cat\nact\ntac\nstar\nrats\narts\ntars\ntsar\nsat\n"
+
+# Test this checkout, even if the environment's editable install points at another one.
+SRC = str(ROOT / "src")
+if sys.path[:1] != [SRC]:
+    sys.path.insert(0, SRC)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a `puzzlesmith serve` started for these tests, stopped after them."""
+    words = tmp_path_factory.mktemp("lexicon") / "tiny.txt"
+    words.write_text(TINY_WORDS, "utf-8")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([SRC, *filter(None, [env.get("PYTHONPATH")])])
+    subprocess.run([sys.executable, "-m", "puzzlesmith", "lexicon", "add", "tiny", str(words)],
+                   check=True, env=env, capture_output=True)
+    port = free_port()
+    log = open(tmp_path_factory.mktemp("server") / "server.log", "w+")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "puzzlesmith", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--workers", "2", "--job-workers", "1"],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if proc.poll() is not None:
+                log.seek(0)
+                pytest.fail(f"the server exited early:\n{log.read()}")
+            try:
+                if httpx.get(base + "/api/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail("the server did not answer /api/health within 90 s")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def client(server: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server, timeout=60) as c:
+        yield c
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright; the test skips (with the reason) without one."""
+    if not CHROMIUM.exists():
+        pytest.skip("browser tests need Debian's Chromium at /usr/bin/chromium "
+                    "(apt-get install chromium; .ci/run does this)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("browser tests need the playwright package (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page (375 px wide unless the test says otherwise); console errors fail the test."""
+    marker = request.node.get_closest_marker("viewport")
+    width, height = marker.args if marker else (1024, 900)
+    context = browser.new_context(viewport={"width": width, "height": height}, base_url=server)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.set_default_timeout(20_000)
+    try:
+        yield pg
+    finally:
+        context.close()
+    # A 4xx answer shown to the user is logged by Chromium as a failed resource; that is expected.
+    unexpected = [e for e in errors if "status of 4" not in e]
+    assert not unexpected, f"errors in the browser console: {unexpected}"
+
+
+@pytest.fixture
+def shot() -> Callable[[Any, str], Path]:
+    """save(page, name): a full-page screenshot under test-artifacts/ (ignored by git)."""
+
+    def save(pg: Any, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        pg.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "viewport(width, height): the browser page's size")

@@ -1,0 +1,69 @@
+"""The Words page in a real browser: type, read the answers off the page, share the URL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def shown_words(page: Any, selector: str = "#results li") -> list[str]:
+    words: list[str] = page.locator(selector).evaluate_all("els => els.map(e => e.dataset.word)")
+    return words
+
+
+def test_pattern_answers_as_you_type(page: Any, shot: Any) -> None:
+    page.goto("/words")
+    page.get_by_role("searchbox", name="Pattern").fill("a?p?e")
+    page.wait_for_function("document.querySelectorAll('#results li').length === 2")
+    assert shown_words(page) == ["ample", "apple"]
+    assert "2 words" in page.locator("#status").inner_text()
+    # Common words are bold (and say so to screen readers).
+    assert "common" in (page.locator("#results li", has_text="apple").get_attribute("class") or "")
+    assert "a%3Fp%3Fe" in page.url or "a?p?e" in page.url
+    shot(page, "words-pattern")
+
+
+@pytest.mark.viewport(375, 800)
+def test_anagram_mode_by_keyboard_at_phone_width(page: Any, shot: Any) -> None:
+    page.goto("/words")
+    page.wait_for_selector("form[data-ready]")
+    page.keyboard.press("Shift+Tab")  # the search box has focus; go back to the mode switch
+    page.keyboard.press("ArrowRight")  # radio group: arrows choose
+    page.get_by_role("searchbox", name="Letters").fill("listen")
+    page.wait_for_selector("#results h3")
+    status = page.locator("#status")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('use every letter')")
+    assert "use every letter" in status.inner_text()
+    headings = page.locator("#results h3").all_inner_texts()
+    assert headings[0].startswith("6 letters")  # longest first
+    full = shown_words(page, "#results li.full")
+    assert {"listen", "silent", "enlist"} <= set(full)
+    # Nothing sticks out sideways on a phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(page, "words-anagram-375")
+
+    # The address is a shareable link to the same answer.
+    url = page.url
+    assert "mode=anagram" in url and "q=listen" in url
+    page.goto(url)
+    page.wait_for_function("document.querySelectorAll('#results li.full').length >= 3")
+    assert page.get_by_role("searchbox", name="Letters").input_value() == "listen"
+
+
+def test_bad_input_shows_the_cli_message(page: Any) -> None:
+    page.goto("/words?mode=anagram")
+    page.get_by_role("searchbox", name="Letters").fill("ab3")
+    status = page.locator("#status.error")
+    status.wait_for()
+    assert "only letters a-z" in status.inner_text()
+
+
+def test_dictionary_picker(page: Any) -> None:
+    page.goto("/words?mode=anagram&q=rats")
+    page.wait_for_selector("#results li")
+    page.get_by_label("Dictionary").select_option("tiny")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('6 words')")
+    assert "lexicon=tiny" in page.url

@@ -1,0 +1,69 @@
+"""The worker pool: a task past its limit is killed and its worker replaced; errors come back."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.web import pool as pool_module
+from puzzlesmith.web import tasks
+from puzzlesmith.web.pool import TaskKilled, WorkerPool
+
+
+def run_in_thread(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """run_in_thread(scenario) on its own thread: Playwright's sync API may own this one's loop."""
+    with ThreadPoolExecutor(1) as executor:
+        executor.submit(asyncio.run, scenario()).result(timeout=120)
+
+
+def test_stuck_task_is_killed_and_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool_module, "GRACE_SECONDS", 0.3)
+
+    async def scenario() -> None:
+        pool = WorkerPool(1, name="test", preload=("puzzlesmith.web.tasks",))
+        await pool.start()
+        try:
+            start = time.monotonic()
+            # time.sleep never looks at a deadline: only killing the worker stops it.
+            with pytest.raises(TaskKilled, match="time limit of 0.5 s"):
+                await pool.run(time.sleep, (60,), limit=0.5)
+            assert time.monotonic() - start < 5
+            assert pool.stats.killed == 1
+            # The replacement answers the next task.
+            doc = await pool.run(tasks.run_anagram, ("tac",), {"lexicon": None}, limit=30)
+            assert "cat" in doc["words"]
+            assert pool.stats.started == 2
+            # An engine's InputError comes back as itself, and the worker is kept.
+            with pytest.raises(InputError, match="only letters a-z"):
+                await pool.run(tasks.run_anagram, ("t4c",), limit=30)
+            assert pool.stats.started == 2
+        finally:
+            await pool.close()
+
+    run_in_thread(scenario)
+
+
+def test_cancelled_caller_kills_the_worker() -> None:
+    async def scenario() -> None:
+        pool = WorkerPool(1, name="test", preload=("puzzlesmith.web.tasks",))
+        await pool.start()
+        try:
+            task = asyncio.create_task(pool.run(time.sleep, (60,), limit=60))
+            await asyncio.sleep(0.3)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            start = time.monotonic()
+            await pool.run(time.sleep, (0,), limit=30)  # served by the replacement, at once
+            assert time.monotonic() - start < 20
+            assert pool.stats.started == 2
+        finally:
+            await pool.close()
+
+    run_in_thread(scenario)
