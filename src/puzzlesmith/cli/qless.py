@@ -1,0 +1,216 @@
+"""`puzzlesmith qless ...`: solve, count and roll Q-Less letter-roll crosswords.
+
+`qless_app` is exported so other command groups (the atlas) can attach sub-apps to it.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from puzzlesmith.cli.common import (
+    CommonOpt,
+    CommonTopOpt,
+    FromOpt,
+    JsonOpt,
+    LexiconOpt,
+    console,
+    print_json,
+    read_inputs,
+)
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconIndex, select
+from puzzlesmith.limits import Deadline
+from puzzlesmith.qless.board import Board
+from puzzlesmith.qless.dice import roll as roll_dice
+from puzzlesmith.qless.solve import QlessResult, parse_letters, solve
+
+qless_app = typer.Typer(
+    help="Q-Less: use every rolled letter in one connected crossword.", no_args_is_help=True
+)
+
+DEFAULT_TIMEOUT = 5.0
+
+SeedOpt = Annotated[
+    int, typer.Option("--seed", help="Search in another order, to show another solution.")
+]
+TimeoutOpt = Annotated[
+    str, typer.Option("--timeout", help="Time limit per roll in seconds.", show_default=True)
+]
+CountOpt = Annotated[bool, typer.Option("--count", help="Count the distinct solutions exactly.")]
+AllOpt = Annotated[bool, typer.Option("--all", help="Print every distinct solution as found.")]
+MaxOpt = Annotated[
+    int | None,
+    typer.Option("--max-solutions", help="Stop counting (or listing) after N solutions."),
+]
+AnagramsOpt = Annotated[
+    bool, typer.Option("--anagrams/--no-anagrams", help="List the anagrams before the board.")
+]
+
+
+def parse_timeout(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (value > 0 and math.isfinite(value)):
+        raise InputError(f"--timeout must be a positive number of seconds, got {text!r}")
+    return value
+
+
+def draw_board(board: Board) -> Table:
+    """The board as a grid of boxed letters."""
+    table = Table(show_header=False, show_lines=True, box=None, padding=(0, 0), expand=False)
+    from rich import box
+
+    table.box = box.SQUARE
+    for _ in range(board.width):
+        table.add_column(justify="center", width=3)
+    for row in board.rows():
+        table.add_row(*(f"[bold]{ch.upper()}[/]" if ch != "." else "" for ch in row))
+    return table
+
+
+def print_anagrams(words: tuple[str, ...]) -> None:
+    console.print(f"[bold]{len(words)} anagrams[/]")
+    by_length: dict[int, list[str]] = {}
+    for w in words:
+        by_length.setdefault(len(w), []).append(w)
+    for length in sorted(by_length, reverse=True):
+        console.print(f"  {length:>2}: " + " ".join(by_length[length]))
+
+
+def print_result(result: QlessResult, show_anagrams: bool) -> None:
+    console.print(f"[bold]{result.letters.upper()}[/]")
+    if show_anagrams:
+        print_anagrams(result.anagrams)
+    if result.fell_back:
+        console.print("no common-words solution turned up; fell back to all words")
+    if result.status == "solved" and result.board is not None:
+        label = "common words only" if result.common_only else "solution"
+        console.print(f"[green]{label}[/]: " + ", ".join(result.words))
+        console.print(draw_board(result.board))
+    elif result.status == "unsolvable":
+        console.print("[red]no solution[/]: the exhaustive search found no crossword")
+    else:
+        console.print("[yellow]time limit reached[/] before a solution was found")
+    if result.solutions is not None:
+        how = "exactly" if result.count_complete else (
+            "at least (time limit reached)" if result.count_timed_out else "at least (capped)"
+        )
+        console.print(f"solutions: {how} {result.solutions:,}")
+    console.print(
+        f"[dim]{len(result.anagrams)} anagrams, {result.placements:,} placements, "
+        f"{result.seconds:.3f} s, lexicon {result.lexicon}[/]"
+    )
+
+
+def solve_rolls(
+    rolls: list[str],
+    *,
+    lexicon: str | None,
+    common: bool,
+    common_top: int,
+    seed: int,
+    timeout: float,
+    count: bool,
+    all_: bool,
+    max_solutions: int | None,
+    json: bool,
+    show_anagrams: bool,
+) -> None:
+    """Solve each roll in turn (one process, one lexicon load); exit 1 if any ran out of time."""
+    if max_solutions is not None and max_solutions < 1:
+        raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
+    letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work
+    _, index = select(lexicon)
+    common_index: LexiconIndex | None = None
+    if common or common_top != DEFAULT_COMMON_TOP:
+        _, common_index = select(lexicon, common_top)
+    timed_out = False
+    for roll in letters:
+        shown = [0]
+
+        def stream(board: Board, roll: str = roll, shown: list[int] = shown) -> None:
+            shown[0] += 1
+            if json:
+                print_json({"letters": roll, "solution_number": shown[0],
+                            "board": board.rows(), "words": board.words()})
+            else:
+                console.print(f"solution {shown[0]}: " + ", ".join(board.words()))
+                console.print(draw_board(board))
+
+        result = solve(
+            roll, index, deadline=Deadline(timeout), seed=seed, common_index=common_index,
+            count=count or all_, max_solutions=max_solutions,
+            on_solution=stream if all_ else None,
+        )
+        timed_out |= result.status == "timeout" or result.count_timed_out
+        if json:
+            print_json(result.to_json())
+        else:
+            print_result(result, show_anagrams and not all_)
+    if timed_out:
+        sys.exit(1)
+
+
+@qless_app.command("solve")
+def solve_cmd(
+    letters: Annotated[
+        list[str] | None, typer.Argument(help="Rolls to solve, 3 to 16 letters each.")
+    ] = None,
+    from_file: FromOpt = None,
+    seed: SeedOpt = 0,
+    timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
+    common: CommonOpt = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    count: CountOpt = False,
+    all_: AllOpt = False,
+    max_solutions: MaxOpt = None,
+    lexicon: LexiconOpt = None,
+    json: JsonOpt = False,
+    anagrams: AnagramsOpt = True,
+) -> None:
+    """Anagrams and the first crossword using every letter, or proof that none exists."""
+    solve_rolls(
+        read_inputs(letters, from_file), lexicon=lexicon, common=common, common_top=common_top,
+        seed=seed, timeout=parse_timeout(timeout), count=count, all_=all_,
+        max_solutions=max_solutions, json=json, show_anagrams=anagrams,
+    )
+
+
+@qless_app.command("roll")
+def roll_cmd(
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Roll seed (same seed, same roll).")
+    ] = None,
+    solve_it: Annotated[bool, typer.Option("--solve", help="Solve the roll too.")] = False,
+    timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
+    common: CommonOpt = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    count: CountOpt = False,
+    lexicon: LexiconOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Roll the twelve Q-Less dice and print the letters (and solve them with --solve)."""
+    seconds = parse_timeout(timeout)
+    letters = roll_dice(seed)
+    if not solve_it:
+        if json:
+            print_json({"letters": letters, "seed": seed})
+        else:
+            console.print(letters.upper())
+        return
+    solve_rolls(
+        [letters], lexicon=lexicon, common=common, common_top=common_top, seed=0,
+        timeout=seconds, count=count, all_=False, max_solutions=None, json=json,
+        show_anagrams=True,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(qless_app, name="qless")

@@ -1,0 +1,67 @@
+"""Counting solutions: the same generator of distinct solutions, run to the end.
+
+Every engine yields each distinct solution (canonical board) exactly once, so "first",
+"all" and "count" are one code path that stops at a different place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+
+from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.qless.board import Board
+from puzzlesmith.qless.engine import ordered_anagrams, solutions
+from puzzlesmith.qless.stats import SearchStats
+
+OnSolution = Callable[[Board], None]
+
+
+@dataclass
+class Outcome:
+    """How one search over one word list ended."""
+
+    status: str  # "solved" | "unsolvable" | "timeout"
+    board: Board | None  # the first solution found
+    solutions: int  # distinct solutions found
+    complete: bool  # the search was exhaustive, so `solutions` is exact
+    timed_out: bool = False
+
+
+def search(
+    letters: str,
+    words: list[str],
+    deadline: Deadline,
+    seed: int,
+    stats: SearchStats,
+    count: bool,
+    max_solutions: int | None = None,
+    on_solution: OnSolution | None = None,
+) -> Outcome:
+    """Stop at the first solution, or with `count` go on to the last (or max_solutions)."""
+    first: Board | None = None
+    found = 0
+    gen: Generator[Board, None, None] = solutions(
+        letters, ordered_anagrams(words, seed), deadline=deadline, seed=seed, stats=stats
+    )
+    try:
+        for board in gen:
+            if first is None:
+                first = board
+            found += 1
+            if on_solution is not None:
+                on_solution(board)
+            if not count or (max_solutions is not None and found >= max_solutions):
+                return Outcome("solved", first, found, False)
+    except SearchTimeout:
+        return Outcome("solved" if first else "timeout", first, found, False, True)
+    finally:
+        gen.close()
+    return Outcome("solved" if first else "unsolvable", first, found, True)
+
+
+def count_solutions(
+    letters: str, words: list[str], *, deadline: Deadline, max_solutions: int | None = None
+) -> Outcome:
+    """The exact number of distinct solutions over these anagrams (unless cut short)."""
+    return search(letters, words, deadline, 0, SearchStats(), True, max_solutions)

@@ -1,0 +1,92 @@
+"""The engine against the brute-force solver: same solvability, same set of solutions."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from qless_brute import brute_solutions
+
+from puzzlesmith.lexicon import Lexicon, LexiconIndex
+from puzzlesmith.lexicon.index import build_index
+from puzzlesmith.limits import Deadline
+from puzzlesmith.qless.board import Board
+from puzzlesmith.qless.solve import solve
+
+
+@lru_cache(maxsize=256)
+def index_of(words: tuple[str, ...]) -> LexiconIndex:
+    return build_index(Lexicon("test", "test", "test", tuple(sorted(set(words)))))
+
+
+def engine_solutions(letters: str, words: tuple[str, ...], seed: int = 0) -> set[tuple[str, ...]]:
+    found: list[Board] = []
+    result = solve(letters, index_of(words), deadline=Deadline(60), seed=seed, count=True,
+                   on_solution=found.append)
+    assert result.count_complete and result.solutions == len(found)
+    assert result.status == ("solved" if found else "unsolvable")
+    rows = [tuple(b.rows()) for b in found]
+    assert len(set(rows)) == len(rows), "a solution was reported twice"
+    # Compare in the oracle's own representation: ' ' for empty and its own canonical form.
+    from qless_brute import canonical
+
+    return {canonical([r.replace(".", " ") for r in b]) for b in rows}
+
+
+@st.composite
+def rolls(draw: st.DrawFn, max_letters: int = 7) -> tuple[str, tuple[str, ...]]:
+    alphabet = draw(st.sampled_from(["abc", "abcd", "abde", "aest", "eorst"]))
+    n = draw(st.integers(3, max_letters))
+    letters = "".join(draw(st.lists(st.sampled_from(alphabet), min_size=n, max_size=n)))
+    word = st.text(alphabet, min_size=3, max_size=min(n, 6))
+    words = draw(st.lists(word, min_size=3, max_size=50, unique=True))
+    return letters, tuple(sorted(words))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rolls())
+def test_engine_finds_exactly_the_brute_force_solutions(case: tuple[str, tuple[str, ...]]) -> None:
+    letters, words = case
+    assert engine_solutions(letters, words) == brute_solutions(letters, set(words))
+
+
+@settings(max_examples=15, deadline=None)
+@given(rolls(max_letters=6), st.integers(1, 10_000))
+def test_first_solution_agrees_on_solvability_for_any_seed(
+    case: tuple[str, tuple[str, ...]], seed: int
+) -> None:
+    letters, words = case
+    expected = brute_solutions(letters, set(words))
+    result = solve(letters, index_of(words), deadline=Deadline(60), seed=seed)
+    assert result.status == ("solved" if expected else "unsolvable")
+    if result.board is not None:
+        from qless_brute import canonical
+
+        assert canonical([r.replace(".", " ") for r in result.board.rows()]) in expected
+
+
+HAND_CASES = [
+    # A cross, an L and a T: three shapes of five cells over one small list.
+    ("aacct", ("cat", "act", "tac")),
+    # Nine letters that fill a 3x3 square only (all rows and columns words).
+    ("aaabcdeee", ("abc", "ade", "bee", "cde", "aeb", "ace")),
+    # No word fits two letters of the roll: unsolvable.
+    ("zzzq", ("zzz", "qqq")),
+    ("aaacerett", ("cat", "are", "tea")),
+    ("tsaetso", ("eat", "tea", "sat", "toe", "set", "ates", "seat", "oat", "sot", "toes")),
+]
+
+
+def test_hand_written_cases_agree() -> None:
+    for letters, words in HAND_CASES:
+        assert engine_solutions(letters, words) == brute_solutions(letters, set(words)), letters
+
+
+def test_a_symmetric_square_is_one_solution() -> None:
+    # cat/are/tea reads the same across and down: it equals its transposition, so it must be
+    # reported once, not twice.
+    words = ("cat", "are", "tea")
+    found = engine_solutions("aaacerett", words)
+    assert ("cat", "are", "tea") in found
+    assert found == brute_solutions("aaacerett", set(words))
