@@ -61,6 +61,28 @@ class AnagramRequest(Options):
     timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
 
 
+class WordgridSolveRequest(Options):
+    rows: list[str] = Field(..., min_length=1, max_length=15,
+                            examples=[["??????", "ipoaru", "gettct"]],
+                            description="Rows top to bottom; ? marks an unknown cell.")
+    all: bool = Field(False, description="Every solution.")
+    count: bool = Field(False, description="Only the number of solutions.")
+    timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+
+
+class WordgridCreateRequest(Options):
+    word: str | None = Field(None, max_length=15, description="The answer word (else random).")
+    length: int | None = Field(None, ge=1, le=15, description="Letters of a random answer.")
+    rows: int = Field(3, ge=1, le=15, description="Rows in the grid.")
+    blank_row: int = Field(1, ge=1, le=15, description="Which row is blank.")
+    word_rows: bool = Field(False, description="The given rows must be words too.")
+    unique: bool = Field(False, description="The answer must be the only one.")
+    seed: int | None = Field(None, description="Random seed (reproducible).")
+    answer_hidden: bool = Field(False, description="Leave the answer out of the document.")
+    title: str | None = Field(None, max_length=200, description="Title for the puzzle.")
+    timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+
+
 def _check_lexicon(name: str | None) -> None:
     # The API takes registered names only: a path would let any client read server files.
     if name and name not in available():
@@ -105,6 +127,18 @@ async def match(body: MatchRequest, request: Request) -> Doc:
 @router.post("/anagram", summary="Words built from letters (`puzzlesmith anagram --json`)")
 async def anagram(body: AnagramRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_anagram, body, limit=body.timeout)
+
+
+@router.post("/wordgrid/solve",
+             summary="Fill a column-word grid (`puzzlesmith wordgrid solve --json`)")
+async def wordgrid_solve(body: WordgridSolveRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_wordgrid_solve, body, limit=body.timeout)
+
+
+@router.post("/wordgrid/create",
+             summary="Make a column-word grid puzzle (`puzzlesmith wordgrid create --json`)")
+async def wordgrid_create(body: WordgridCreateRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_wordgrid_create, body, limit=body.timeout)
 
 
 def _job(request: Request, job_id: str) -> Job:

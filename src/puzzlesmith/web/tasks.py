@@ -81,3 +81,60 @@ def run_anagram(
     result = anagrams(index, parse_rack(letters), min_length=min_length, n_words=words,
                       deadline=Deadline(timeout))
     return result.to_json()
+
+
+def run_wordgrid_solve(
+    rows: list[str],
+    *,
+    all: bool = False,
+    count: bool = False,
+    lexicon: str | None = None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    timeout: float = 10.0,
+) -> Doc:
+    """`puzzlesmith wordgrid solve ROWS... --json`."""
+    from puzzlesmith.wordgrid.model import parse_rows
+    from puzzlesmith.wordgrid.solve import solve
+
+    if all and count:
+        raise InputError("choose one of --all and --count")
+    puzzle = parse_rows(rows)
+    _, full = lexicon_for(lexicon)
+    _, row_index = lexicon_for(lexicon, common, common_top)
+    result = solve(puzzle, full, row_index, mode="all" if all else "count" if count else "first",
+                   deadline=Deadline(timeout))
+    return {**result.to_json(), "source": "puzzle"}
+
+
+def run_wordgrid_create(
+    *,
+    word: str | None = None,
+    length: int | None = None,
+    rows: int = 3,
+    blank_row: int = 1,
+    word_rows: bool = False,
+    unique: bool = False,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    seed: int | None = None,
+    answer_hidden: bool = False,
+    title: str | None = None,
+    lexicon: str | None = None,
+    timeout: float = 10.0,
+) -> Doc:
+    """`puzzlesmith wordgrid create ... --json`."""
+    # The CLI's own finishing touches (title, hiding the answer), so both print the same.
+    from puzzlesmith.cli.wordgrid import _create_doc, _titled
+    from puzzlesmith.wordgrid.create import create
+
+    if word is not None and length is not None and length != len(word.strip()):
+        raise InputError(f"--length {length} disagrees with --word {word!r}")
+    _, full = lexicon_for(lexicon)
+    _, words_index = lexicon_for(lexicon, common, common_top)
+    result = create(full, words_index, word=word, length=length or 6, rows=rows,
+                    blank_row=blank_row, word_rows=word_rows, unique=unique, seed=seed,
+                    deadline=Deadline(timeout))
+    if title and result.puzzle is not None:
+        result = _titled(result, title)
+    return _create_doc(result, answer_hidden)

@@ -1,0 +1,310 @@
+// The Word grid page: type a puzzle cell by cell, find one or all answers, create puzzles.
+import { api, el, fillLexicons, params, say, setParams } from "./common.js";
+
+const solveForm = document.getElementById("solve-form");
+const createForm = document.getElementById("create-form");
+const gridBody = document.querySelector("#grid tbody");
+const widthInput = document.getElementById("width");
+const heightInput = document.getElementById("height");
+const lexicon = document.getElementById("lexicon");
+const common = document.getElementById("common");
+const status = document.getElementById("status");
+const columnsLine = document.getElementById("columns");
+const solutionsBox = document.getElementById("solutions");
+const createStatus = document.getElementById("create-status");
+const buttons = [...document.querySelectorAll("button")];
+
+let cells = []; // cells[row][col]: <input>
+
+// ---- the grid -------------------------------------------------------------------------
+
+function buildGrid(width, height, rows = []) {
+  gridBody.replaceChildren();
+  cells = [];
+  for (let r = 0; r < height; r++) {
+    const tr = el("tr");
+    const line = [];
+    for (let c = 0; c < width; c++) {
+      const ch = (rows[r] || "")[c] || "";
+      const input = el("input", {
+        className: "cell", type: "text", maxLength: 1, value: /[a-z]/i.test(ch) ? ch.toLowerCase() : "",
+        autocomplete: "off", spellcheck: false, inputMode: "text", autocapitalize: "none",
+        "aria-label": `Row ${r + 1}, column ${c + 1}`,
+      });
+      input.dataset.r = r;
+      input.dataset.c = c;
+      line.push(input);
+      tr.append(el("td", {}, input));
+    }
+    cells.push(line);
+    gridBody.append(tr);
+  }
+  markUnknownRows();
+}
+
+/** The rows as the CLI takes them: letters, and ? for each empty (or solver-filled) cell. */
+function rowsText() {
+  return cells.map((line) => line.map((i) => (i.value && !i.dataset.solved ? i.value.toLowerCase() : "?")).join(""));
+}
+
+function markUnknownRows() {
+  const rows = rowsText();
+  cells.forEach((line, r) => line[0].closest("tr").classList.toggle("unknown-row", rows[r].includes("?")));
+}
+
+function cellAt(index) {
+  const width = cells[0].length;
+  const r = Math.floor(index / width);
+  return r >= 0 && r < cells.length ? cells[r][index % width] : null;
+}
+
+function indexOf(input) {
+  return Number(input.dataset.r) * cells[0].length + Number(input.dataset.c);
+}
+
+function clearSolved() {
+  for (const line of cells) {
+    for (const input of line) {
+      if (input.dataset.solved) {
+        input.value = "";
+        delete input.dataset.solved;
+        input.classList.remove("found");
+      }
+    }
+  }
+  columnsLine.textContent = "";
+}
+
+function edited() {
+  markUnknownRows();
+  share();
+}
+
+function put(input, ch) {
+  clearSolved();
+  input.value = ch;
+  edited();
+}
+
+function onKey(event) {
+  const input = event.target;
+  if (!input.classList.contains("cell") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const i = indexOf(input);
+  const width = cells[0].length;
+  const go = (j) => { const next = cellAt(j); if (next) { next.focus(); next.select(); } };
+  const key = event.key;
+  if (/^[a-zA-Z]$/.test(key)) {
+    put(input, key.toLowerCase());
+    go(i + 1);
+  } else if (key === " " || key === "?") {
+    put(input, "");
+    go(i + 1);
+  } else if (key === "Backspace") {
+    if (input.value && !input.dataset.solved) put(input, "");
+    else { go(i - 1); const prev = cellAt(i - 1); if (prev) put(prev, ""); }
+  } else if (key === "Delete") {
+    put(input, "");
+  } else if (key === "ArrowRight") go(i + 1);
+  else if (key === "ArrowLeft") go(i - 1);
+  else if (key === "ArrowDown") go(i + width);
+  else if (key === "ArrowUp") go(i - width);
+  else if (key === "Enter") { event.preventDefault(); solve(false); return; }
+  else return;
+  event.preventDefault();
+}
+
+function onPaste(event) {
+  const input = event.target;
+  if (!input.classList.contains("cell")) return;
+  event.preventDefault();
+  const text = (event.clipboardData || window.clipboardData).getData("text").toLowerCase();
+  clearSolved();
+  let i = indexOf(input);
+  for (const ch of text) {
+    const cell = cellAt(i);
+    if (!cell) break;
+    if (/[a-z]/.test(ch)) cell.value = ch;
+    else if (ch === "?" || ch === "_" || ch === ".") cell.value = "";
+    else continue; // spaces and line breaks between rows are only separators
+    i++;
+  }
+  const last = cellAt(Math.min(i, cells.length * cells[0].length - 1));
+  if (last) last.focus();
+  edited();
+}
+
+function resize() {
+  const width = Math.min(15, Math.max(3, Number(widthInput.value) || 6));
+  const height = Math.min(8, Math.max(2, Number(heightInput.value) || 3));
+  const rows = rowsText().map((row) => row.replace(/\?/g, " "));
+  buildGrid(width, height, rows);
+  share();
+}
+
+// ---- state in the address bar --------------------------------------------------------------
+
+function share() {
+  setParams({
+    g: rowsText().map((row) => row.replace(/\?/g, "_")).join("-"),
+    lexicon: lexicon.value,
+    common: common.checked,
+  });
+}
+
+// ---- solving ---------------------------------------------------------------------------
+
+function busy(on) {
+  for (const b of buttons) b.disabled = on;
+  solveForm.setAttribute("aria-busy", on ? "true" : "false");
+}
+
+function showSolution(solution, rows) {
+  clearSolved();
+  solution.grid.forEach((row, r) => {
+    if (!rows[r].includes("?")) return;
+    [...row].forEach((ch, c) => {
+      const input = cells[r][c];
+      if (rows[r][c] === "?") {
+        input.value = ch;
+        input.dataset.solved = "1";
+        input.classList.add("found");
+      }
+    });
+  });
+  columnsLine.textContent = `Columns: ${solution.columns.join(" · ")}`;
+}
+
+async function solve(all) {
+  clearSolved();
+  const rows = rowsText();
+  solutionsBox.replaceChildren();
+  say(status, all ? "Finding every answer…" : "Finding an answer…");
+  busy(true);
+  try {
+    const doc = await api("/api/wordgrid/solve", {
+      rows, all, lexicon: lexicon.value || null, common: common.checked,
+    });
+    report(doc, rows, all);
+  } catch (e) {
+    say(status, e.message, "error");
+  } finally {
+    busy(false);
+  }
+}
+
+function report(doc, rows, all) {
+  if (doc.status === "timeout") {
+    say(status, "The time limit was reached before an answer turned up.", "warn");
+    return;
+  }
+  if (doc.count === 0) {
+    say(status, "No solution: no word fits the blank row with these letters.", "warn");
+    return;
+  }
+  showSolution(doc.solutions[0], rows);
+  const words = doc.solutions[0].words.join(" / ").toUpperCase();
+  if (!all) {
+    say(status, `Answer: ${words}`, "good");
+  } else {
+    const more = doc.complete ? "" : " (time limit reached; there may be more)";
+    say(status, `${doc.count} ${doc.count === 1 ? "answer" : "answers"}${more}. Showing ${words}.`, "good");
+    const list = el("ol", { className: "solutions", "aria-label": "All answers" },
+      ...doc.solutions.map((s) => el("li", {}, el("button", {
+        type: "button", className: "secondary",
+        onclick: () => { showSolution(s, rows); say(status, `Showing ${s.words.join(" / ").toUpperCase()}`, "good"); },
+      }, s.words.join(" / ")))));
+    solutionsBox.append(el("h3", {}, "All answers"), list);
+  }
+  if (doc.note) columnsLine.textContent += ` — note: ${doc.note}`;
+}
+
+// ---- creating --------------------------------------------------------------------------
+
+async function createPuzzle() {
+  const word = document.getElementById("answer").value.trim().toLowerCase();
+  const hide = document.getElementById("hide").checked;
+  say(createStatus, "Creating a puzzle…");
+  busy(true);
+  try {
+    const doc = await api("/api/wordgrid/create", {
+      word: word || null,
+      length: word ? null : Number(widthInput.value) || 6,
+      rows: Number(heightInput.value) || 3,
+      word_rows: document.getElementById("word-rows").checked,
+      unique: document.getElementById("unique").checked,
+      common: document.getElementById("create-common").checked,
+      answer_hidden: hide,
+      lexicon: lexicon.value || null,
+    });
+    if (doc.status !== "created") {
+      const label = doc.status === "impossible" ? "Impossible" : "Time limit reached";
+      say(createStatus, `${label}: ${doc.reason}`, "warn");
+      return;
+    }
+    const width = doc.puzzle[0].length;
+    widthInput.value = width;
+    heightInput.value = doc.puzzle.length;
+    buildGrid(width, doc.puzzle.length, doc.puzzle.map((row) => row.replace(/\?/g, " ")));
+    solutionsBox.replaceChildren();
+    say(status, "");
+    columnsLine.textContent = "";
+    const n = doc.solution_count;
+    const answers = `${n} ${n === 1 ? "answer" : "answers"}${n === 1 ? " (unique)" : ""}`;
+    const answer = doc.answer ? ` The answer is ${doc.answer.toUpperCase()}.` : " The answer is hidden: press Find one to reveal it.";
+    say(createStatus, `Created a puzzle with ${answers}.${answer}`, "good");
+    share();
+    cells[doc.blank_row - 1][0].focus();
+  } catch (e) {
+    say(createStatus, e.message, "error");
+  } finally {
+    busy(false);
+  }
+}
+
+// ---- start -----------------------------------------------------------------------------
+
+async function init() {
+  const p = params();
+  const given = (p.get("g") || "______-ipoaru-gettct").toLowerCase().split(/[-,\s]+/).filter(Boolean);
+  const width = Math.min(15, Math.max(3, Math.max(...given.map((r) => r.length))));
+  const rows = given.slice(0, 8).map((row) => row.replace(/[_?.]/g, " "));
+  const height = rows.length >= 2 ? rows.length : 3; // one row given: its width, 3 rows
+  widthInput.value = width;
+  heightInput.value = height;
+  buildGrid(width, height, rows);
+  common.checked = p.get("common") === "1";
+  gridBody.addEventListener("keydown", onKey);
+  gridBody.addEventListener("paste", onPaste);
+  gridBody.addEventListener("input", (e) => { // phones' soft keyboards send input, not keydown
+    const input = e.target;
+    input.value = input.value.replace(/[^a-z]/gi, "").slice(-1).toLowerCase();
+    delete input.dataset.solved;
+    input.classList.remove("found");
+    edited();
+    if (input.value) { const next = cellAt(indexOf(input) + 1); if (next) next.focus(); }
+  });
+  gridBody.addEventListener("focusin", (e) => { if (e.target.select) e.target.select(); });
+  widthInput.addEventListener("change", resize);
+  heightInput.addEventListener("change", resize);
+  solveForm.addEventListener("submit", (e) => { e.preventDefault(); solve(false); });
+  document.getElementById("find-all").addEventListener("click", () => solve(true));
+  document.getElementById("clear").addEventListener("click", () => {
+    buildGrid(cells[0].length, cells.length);
+    solutionsBox.replaceChildren();
+    columnsLine.textContent = "";
+    say(status, "");
+    share();
+    cells[Math.min(1, cells.length - 1)][0].focus();
+  });
+  createForm.addEventListener("submit", (e) => { e.preventDefault(); createPuzzle(); });
+  common.addEventListener("change", share);
+  lexicon.addEventListener("change", share);
+  try {
+    await fillLexicons(lexicon, p.get("lexicon"));
+  } catch (e) {
+    say(status, e.message, "error");
+  }
+  solveForm.dataset.ready = "1";
+}
+
+init();

@@ -1,0 +1,57 @@
+"""/api/wordgrid/*: the CLI's documents, its messages for bad grids."""
+
+from __future__ import annotations
+
+import httpx
+from test_api_words import cli, cli_json
+
+
+def test_solve_first_is_the_cli_document(client: httpx.Client) -> None:
+    r = client.post("/api/wordgrid/solve", json={"rows": ["??????", "ipoaru", "gettct"]})
+    assert r.status_code == 200
+    doc = r.json()
+    cli_doc = cli_json("wordgrid", "solve", "??????", "ipoaru", "gettct")
+    doc.pop("elapsed_ms"), cli_doc.pop("elapsed_ms")  # the only key that may differ
+    assert doc == cli_doc
+    assert doc["solutions"][0]["words"] == ["common"]
+
+
+def test_solve_all_and_count(client: httpx.Client) -> None:
+    rows = ["???", "ate", "den"]
+    every = client.post("/api/wordgrid/solve", json={"rows": rows, "all": True}).json()
+    assert every["mode"] == "all" and every["complete"]
+    assert every["count"] == len(every["solutions"]) > 1
+    counted = client.post("/api/wordgrid/solve", json={"rows": rows, "count": True}).json()
+    assert counted["count"] == every["count"]
+    r = client.post("/api/wordgrid/solve", json={"rows": rows, "count": True, "all": True})
+    assert r.status_code == 400 and r.json()["detail"] == "choose one of --all and --count"
+
+
+def test_bad_grid_is_400_with_the_cli_message(client: httpx.Client) -> None:
+    done = cli("wordgrid", "solve", "??????", "ipoaru", "gett")
+    assert done.returncode == 2
+    r = client.post("/api/wordgrid/solve", json={"rows": ["??????", "ipoaru", "gett"]})
+    assert r.status_code == 400
+    assert r.json()["detail"] == done.stderr.strip().removeprefix("error: ")
+    r = client.post("/api/wordgrid/solve", json={"rows": "??????"})
+    assert r.status_code == 422
+
+
+def test_create_is_the_cli_document(client: httpx.Client) -> None:
+    body = {"seed": 3, "unique": True, "word_rows": True, "answer_hidden": True}
+    doc = client.post("/api/wordgrid/create", json=body).json()
+    cli_doc = cli_json("wordgrid", "create", "--seed", "3", "--unique", "--word-rows",
+                       "--answer-hidden")
+    doc.pop("elapsed_ms"), cli_doc.pop("elapsed_ms")
+    assert doc == cli_doc
+    assert doc["status"] == "created" and doc["answer"] is None and doc["solution_count"] == 1
+
+    shown = client.post("/api/wordgrid/create", json={"word": "planet", "seed": 1}).json()
+    assert shown["answer"] == "planet" and shown["grid"][0] == "planet"
+    assert shown["puzzle"][0] == "??????"
+
+
+def test_create_bad_input(client: httpx.Client) -> None:
+    r = client.post("/api/wordgrid/create", json={"word": "planet", "length": 5})
+    assert r.status_code == 400
+    assert r.json()["detail"] == "--length 5 disagrees with --word 'planet'"
