@@ -43,6 +43,8 @@ DEFAULT_SECONDS = 10.0
 # How many fills of one random walk are tried for uniqueness before the walk restarts
 # elsewhere: fills of one walk share most rows, so a failing walk rarely recovers.
 FILLS_PER_WALK = 40
+WALKS = 50
+WALKS_PER_RANDOM_ANSWER = 5
 
 
 @dataclass(frozen=True)
@@ -216,6 +218,7 @@ class _Maker:
         unique: bool,
         rng: random.Random,
         deadline: Deadline,
+        exhaustive: bool = True,
     ) -> None:
         self.column_index = column_index
         self.words_idx = words_idx
@@ -225,6 +228,7 @@ class _Maker:
         self.unique = unique
         self.rng = rng
         self.deadline = deadline
+        self.exhaustive = exhaustive
 
     def make_random(self, length: int) -> tuple[str, ...]:
         """A puzzle for a random answer: answers are drawn until one works."""
@@ -249,14 +253,19 @@ class _Maker:
 
     def _with_deadline(self, deadline: Deadline) -> _Maker:
         return _Maker(self.column_index, self.words_idx, self.rows, self.k, self.word_rows,
-                      self.unique, self.rng, deadline)
+                      self.unique, self.rng, deadline, exhaustive=False)
 
     def make(self, word: str) -> tuple[str, ...]:
         """The filled grid of a puzzle whose blank row is `word`, or _Impossible."""
-        row_bucket = _bucket(self.words_idx, len(word))
-        if word not in row_bucket.words:
+        row_bucket = self.words_idx.bucket(len(word))
+        if row_bucket is None or word not in row_bucket.words:
             raise _Impossible(f"{word!r} is not a word of {self.words_idx.name}")
-        col_bucket = _bucket(self.words_idx, self.rows)
+        col_bucket = self.words_idx.bucket(self.rows)
+        if col_bucket is None:
+            raise _Impossible(
+                f"the word list {self.words_idx.name} has no {self.rows}-letter words for the "
+                "columns"
+            )
         columns = [self._columns_through(col_bucket, c, ch) for c, ch in enumerate(word)]
         if self.word_rows:
             return self._word_rows(word)
@@ -347,19 +356,25 @@ class _Maker:
         rows = [UNKNOWN * len(word)] * self.rows
         rows[self.k] = word
         frame = parse_rows(rows)
-        exhausted = False
         any_fill = False
-        while not exhausted:
-            exhausted = True
+        walks = WALKS if self.exhaustive else WALKS_PER_RANDOM_ANSWER
+        for walk in range(walks + 1):
+            # The last walk goes to the end, so "impossible" is only said after every fill;
+            # a random answer is dropped for the next one instead, a fixed amount of work
+            # (not time) so that a seed makes the same puzzle on a busy machine.
+            if walk == walks and not self.exhaustive:
+                raise _Impossible(f"no unique fill found around {word!r} in {walks} tries")
+            cap = FILLS_PER_WALK if walk < walks else None
             for tried, sol in enumerate(
-                iter_grids(frame, self.words_idx, deadline=self.deadline, rng=self.rng)
+                iter_grids(frame, self.words_idx, deadline=self.deadline, rng=self.rng), 1
             ):
                 any_fill = True
                 if not self.unique or self._is_unique(sol.grid):
                     return sol.grid
-                if tried + 1 >= FILLS_PER_WALK:
-                    exhausted = False
+                if tried == cap:
                     break
+            else:
+                break  # this walk saw every fill
         if any_fill:
             raise _Impossible(
                 f"no fill of word rows around {word!r} leaves it the only answer"
