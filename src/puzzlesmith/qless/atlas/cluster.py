@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -37,13 +38,17 @@ def open_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         raise InputError(f"--workers must be at least 1, got {n}")
     # One single-threaded process per worker: the solver is pure Python, so threads would
     # only fight over the GIL.
-    cluster = LocalCluster(
-        n_workers=n,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=None,
-        silence_logs=logging.ERROR,
-    )
+    with warnings.catch_warnings():
+        # Without a dashboard the scheduler's small HTTP server still wants port 8787 and
+        # warns when another cluster has it; it just takes another port.
+        warnings.filterwarnings("ignore", message="Port .* is already in use")
+        cluster = LocalCluster(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
     client = Client(cluster)
     try:
         yield client

@@ -1,0 +1,84 @@
+"""The SQLite store: rows in, rows out, and which rolls count as done."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.qless.atlas import store
+
+from .helpers import make_row
+
+
+def test_rows_round_trip_and_lookup(tmp_path: Path) -> None:
+    db = tmp_path / "a.sqlite"
+    con = store.connect(db)
+    store.insert_rows(con, [make_row("abc"), make_row("def", "unsolvable")])
+    assert store.count_done(con, "h1", need_count=False) == 2
+    doc = store.lookup(db, "CBA", "h1")
+    assert doc is not None
+    assert doc["status"] == "solved" and doc["board"] == ["abc", "d.e"] and doc["words"] == ["abc"]
+    assert doc["atlas"]["probability"] == pytest.approx(100 / 6**12)
+    assert doc["atlas"]["engine_version"] == "test"
+    assert store.lookup(db, "abc", "other-lexicon") is None
+    assert store.lookup(db, "xyz", "h1") is None
+    assert store.lookup(tmp_path / "missing.sqlite", "abc", "h1") is None
+    assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_a_newer_answer_replaces_the_old_one(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "a.sqlite")
+    store.insert_rows(con, [make_row("abc", "timeout")])
+    store.insert_rows(con, [make_row("abc", "solved")])
+    assert [r.status for rows in store.iter_rows(con) for r in rows] == ["solved"]
+
+
+def test_done_rules(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "a.sqlite")
+    store.insert_rows(con, [
+        make_row("aaa"),
+        make_row("bbb", "timeout"),
+        make_row("ccc", solution_count=3, count_complete=1),
+        make_row("ddd", "unsolvable"),
+        make_row("eee", solution_count=1, count_complete=0),
+        make_row("fff", lexicon_hash="h2"),
+    ])
+    keys = ["aaa", "bbb", "ccc", "ddd", "eee", "fff", "ggg"]
+    assert store.done_among(con, "h1", keys, need_count=False) == {"aaa", "bbb", "ccc", "ddd", "eee"}
+    # Counting needs a count: a first-solution-only row is not done, an unsolvable one is.
+    assert store.done_among(con, "h1", keys, need_count=True) == {"bbb", "ccc", "ddd", "eee"}
+    assert store.count_done(con, "h1", need_count=True) == 4
+    assert store.timeouts(con, "h1", counts_too=False) == [("bbb", 100)]
+    assert [k for k, _ in store.timeouts(con, "h1", counts_too=True)] == ["bbb", "eee"]
+    assert sorted(store.lexicons(con)) == [("h1", "lex-h1", 5), ("h2", "lex-h2", 1)]
+
+
+def test_many_keys_are_checked_in_parts(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "a.sqlite")
+    keys = [f"k{i:05d}" for i in range(1234)]
+    store.insert_rows(con, [make_row(k) for k in keys[::2]])
+    assert store.done_among(con, "h1", keys, need_count=False) == set(keys[::2])
+
+
+def test_draws_are_recorded_once(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "a.sqlite")
+    store.record_draws(con, 7, ["abc", "abc", "def"])
+    store.record_draws(con, 7, ["abc", "abc", "def"])
+    assert con.execute("SELECT COUNT(*) FROM draws").fetchone()[0] == 3
+
+
+def test_not_an_atlas_is_one_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.txt"
+    bad.write_text("hello, this is not a database\n" * 100)
+    with pytest.raises(InputError, match="cannot open atlas"):
+        store.connect(bad)
+    with pytest.raises(InputError, match="no atlas at"):
+        store.connect(tmp_path / "none.sqlite", create=False)
+    assert store.lookup(bad, "abc", "h1") is None
+
+
+def test_wal_mode(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "a.sqlite")
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
