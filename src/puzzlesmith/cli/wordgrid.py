@@ -139,10 +139,7 @@ def solve_cmd(
 
 
 def _create_doc(result: CreateResult, hidden: bool) -> dict[str, Any]:
-    doc = result.to_json()
-    if hidden:
-        doc.update(answer=None, grid=None, columns=[], answer_hidden=True)
-    return doc
+    return result.to_json(answer_hidden=hidden)
 
 
 def print_create(result: CreateResult, hidden: bool) -> None:
@@ -196,16 +193,16 @@ def create_cmd(
     _, words_idx = choose_lexicon(lexicon, common, common_top)
     result = create(
         full, words_idx, word=word, length=length or 6, rows=rows, blank_row=blank_row,
-        word_rows=word_rows, unique=unique, seed=seed, deadline=Deadline(timeout),
+        word_rows=word_rows, unique=unique, seed=seed, title=title, deadline=Deadline(timeout),
     )
-    if title and result.puzzle is not None:
-        result = _titled(result, title)
     if out is not None and result.puzzle is not None:
         shown = word if word is not None and not answer_hidden else None
         flags = [f"--word {shown}" if shown else f"--length {len(result.answer or '')}",
                  f"--rows {rows}", f"--blank-row {blank_row}"]
         flags += [f for f, on in (("--word-rows", word_rows), ("--unique", unique),
                                   ("--common", common)) if on]
+        if common and common_top != DEFAULT_COMMON_TOP:
+            flags.append(f"--common-top {common_top}")
         if lexicon:
             flags.append(f"--lexicon {lexicon}")
         command = f"puzzlesmith wordgrid create {' '.join(flags)} --seed {result.seed}"
@@ -221,6 +218,7 @@ def create_cmd(
 
 
 def _titled(result: CreateResult, title: str) -> CreateResult:
+    """The result with its puzzle titled (for callers made before `create(title=...)`)."""
     assert result.puzzle is not None
     return replace(result, puzzle=replace(result.puzzle, title=title))
 

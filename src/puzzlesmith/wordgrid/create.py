@@ -20,7 +20,7 @@ Solution counts always come from the solver over the full column list, the count
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
@@ -53,6 +53,7 @@ class CreateResult:
 
     `puzzle` has `?` in the blank row; `grid` is the filled grid whose blank row is `answer`;
     `solution_count` is how many answers the solver finds for `puzzle` over the full list.
+    Show it with `to_json(answer_hidden=True)` to leave the answer out (for a friend).
     """
 
     status: Status
@@ -74,15 +75,19 @@ class CreateResult:
             return ()
         return tuple("".join(col) for col in zip(*self.grid, strict=True))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, answer_hidden: bool = False) -> dict[str, Any]:
+        """The JSON document; `answer_hidden` leaves out everything that gives the answer away."""
+        show = not answer_hidden
         return {
             "status": self.status,
             "reason": self.reason,
             "puzzle": list(self.puzzle.rows) if self.puzzle else None,
-            "answer": self.answer,
+            "title": self.puzzle.title if self.puzzle else None,
+            "answer": self.answer if show else None,
+            "answer_hidden": answer_hidden,
             "solution_count": self.solution_count,
-            "grid": list(self.grid) if self.grid else None,
-            "columns": list(self.columns),
+            "grid": list(self.grid) if self.grid and show else None,
+            "columns": list(self.columns) if show else [],
             "blank_row": self.blank_row,
             "seed": self.seed,
             "options": self.options,
@@ -107,6 +112,7 @@ def create(
     word_rows: bool = False,
     unique: bool = False,
     seed: int | None = None,
+    title: str | None = None,
     deadline: Deadline | None = None,
 ) -> CreateResult:
     """Create a column-word grid: the engine behind `wordgrid create` and /api/wordgrid/create.
@@ -121,6 +127,7 @@ def create(
     - `word_rows`: the other rows must be words of `word_index` too.
     - `unique`: the answer must be the puzzle's only solution.
     - `seed`: makes the puzzle reproducible; a random one is drawn (and reported) if None.
+    - `title`: the puzzle's title (kept in its puzzle file).
     - `deadline`: time limit (default DEFAULT_SECONDS).
 
     Bad parameters raise InputError. A puzzle that cannot exist is status "impossible" with a
@@ -156,7 +163,7 @@ def create(
     puzzle = answer = count = None
     if made is not None:
         answer = made[blank_row - 1]
-        puzzle = blanked(made, blank_row - 1)
+        puzzle = replace(blanked(made, blank_row - 1), title=title)
         count = _recount(puzzle, made, column_index, words_idx)
     options = {
         "word": word, "length": length, "rows": rows, "blank_row": blank_row,
