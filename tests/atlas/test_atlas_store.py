@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,9 @@ def test_not_an_atlas_is_one_clear_error(tmp_path: Path) -> None:
 def test_wal_mode(tmp_path: Path) -> None:
     con = store.connect(tmp_path / "a.sqlite")
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_engine_version_names_the_engine_source() -> None:
+    from puzzlesmith.qless.atlas.work import engine_version
+
+    assert re.fullmatch(r"puzzlesmith \S+ qless-[0-9a-f]{10}", engine_version())

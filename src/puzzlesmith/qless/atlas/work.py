@@ -6,10 +6,13 @@ words travel once per worker) rather than a path only the submitting machine can
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from puzzlesmith import __version__
@@ -17,7 +20,21 @@ from puzzlesmith.lexicon import Lexicon, get_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.atlas.store import Row
 
-ENGINE_VERSION = f"puzzlesmith {__version__}"
+
+@cache
+def engine_version() -> str:
+    """The package version plus a fingerprint of the Q-Less engine's source files.
+
+    The version number alone does not move while the engine is being worked on; stored
+    results from different engines must stay distinguishable.
+    """
+    digest = hashlib.sha256()
+    package = resources.files("puzzlesmith.qless")
+    for item in sorted(package.iterdir(), key=lambda p: p.name):
+        if item.name.endswith(".py"):
+            digest.update(item.name.encode() + b"\0" + item.read_bytes())
+    return f"puzzlesmith {__version__} qless-{digest.hexdigest()[:10]}"
+
 # Kept in their own columns (or recomputable in milliseconds), so not repeated in `result`:
 # the anagram lists alone would make the full atlas tens of gigabytes.
 _NOT_IN_RESULT = ("anagrams", "board", "words")
@@ -69,7 +86,7 @@ def row_of(letters: str, ways: int, doc: dict[str, Any], job: Job) -> Row:
         time_limit=job.time_limit,
         solution_count=solutions,
         count_complete=None if solutions is None else int(bool(doc.get("count_complete"))),
-        engine_version=ENGINE_VERSION,
+        engine_version=engine_version(),
         solved_at=datetime.now(UTC).isoformat(timespec="seconds"),
         result=json.dumps({k: v for k, v in doc.items() if k not in _NOT_IN_RESULT}),
     )
