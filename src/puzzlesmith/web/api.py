@@ -83,6 +83,28 @@ class WordgridCreateRequest(Options):
     timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
 
 
+class QlessSolveRequest(Options):
+    letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
+                         description="The roll: 3 to 16 letters.")
+    seed: int = Field(0, description="Another value searches in another order (another "
+                      "solution).")
+    timeout: float = Field(5.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    count: bool = Field(False, description="Count the distinct solutions exactly.")
+    max_solutions: int | None = Field(None, description="Stop counting after N solutions.")
+
+
+class QlessCountRequest(QlessSolveRequest):
+    timeout: float = Field(120.0, gt=0, le=MAX_COUNT_TIMEOUT, description="Time limit, seconds.")
+    count: bool = Field(True, description="Always true: this endpoint counts.")
+
+
+class QlessRollRequest(Options):
+    seed: int | None = Field(None, description="Roll seed (same seed, same roll).")
+    solve: bool = Field(False, description="Solve the roll too.")
+    timeout: float = Field(5.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    count: bool = Field(False, description="Count the distinct solutions exactly.")
+
+
 def _check_lexicon(name: str | None) -> None:
     # The API takes registered names only: a path would let any client read server files.
     if name and name not in available():
@@ -139,6 +161,33 @@ async def wordgrid_solve(body: WordgridSolveRequest, request: Request) -> Doc:
              summary="Make a column-word grid puzzle (`puzzlesmith wordgrid create --json`)")
 async def wordgrid_create(body: WordgridCreateRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_wordgrid_create, body, limit=body.timeout)
+
+
+@router.post("/qless/solve",
+             summary="A crossword using every letter, or proof of none (`qless solve --json`)")
+async def qless_solve(body: QlessSolveRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_qless_solve, body, limit=body.timeout)
+
+
+@router.post("/qless/roll", summary="Roll the twelve dice (`qless roll [--solve] --json`)")
+async def qless_roll(body: QlessRollRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_qless_roll, body, limit=body.timeout)
+
+
+@router.post("/qless/count", status_code=202,
+             summary="Start counting a roll's solutions as a job (`qless solve --count --json`)",
+             description="Answers with the job; poll `GET /api/jobs/{job}` for progress "
+             "(solutions so far, the latest board) and, once done, `result`: the document of "
+             "`qless solve --count --json`. `DELETE /api/jobs/{job}` stops it.")
+async def qless_count(body: QlessCountRequest, request: Request) -> Doc:
+    from puzzlesmith.qless.solve import parse_letters
+
+    parse_letters(body.letters)  # bad letters answer 400 now, not as a failed job later
+    kwargs = body.model_dump()
+    kwargs["count"] = True
+    _check_lexicon(kwargs.get("lexicon"))
+    jobs: JobTable = request.app.state.jobs
+    return jobs.start("qless-count", tasks.run_qless_solve, kwargs, limit=body.timeout).to_json()
 
 
 def _job(request: Request, job_id: str) -> Job:

@@ -16,6 +16,7 @@ from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.anagram import anagrams
 from puzzlesmith.search.letters import parse_rack
 from puzzlesmith.search.pattern import match, parse_length
+from puzzlesmith.web.pool import report_progress
 
 Doc = dict[str, Any]
 
@@ -138,3 +139,67 @@ def run_wordgrid_create(
     if title and result.puzzle is not None:
         result = _titled(result, title)
     return _create_doc(result, answer_hidden)
+
+
+def _qless_indexes(
+    lexicon: str | None, common: bool, common_top: int
+) -> tuple[LexiconIndex, LexiconIndex | None]:
+    # As `cli.qless.solve_rolls`: all words, plus the common words to try first if asked.
+    _, index = lexicon_for(lexicon)
+    if common or common_top != DEFAULT_COMMON_TOP:
+        return index, _select(lexicon or None, common_top)[1]
+    return index, None
+
+
+def run_qless_solve(
+    letters: str,
+    *,
+    seed: int = 0,
+    timeout: float = 5.0,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    count: bool = False,
+    max_solutions: int | None = None,
+    lexicon: str | None = None,
+) -> Doc:
+    """`puzzlesmith qless solve LETTERS --json` (one roll)."""
+    from puzzlesmith.qless.solve import parse_letters, solve
+
+    if max_solutions is not None and max_solutions < 1:
+        raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
+    roll = parse_letters(letters)
+    index, common_index = _qless_indexes(lexicon, common, common_top)
+    deadline = Deadline(timeout)
+    found = 0
+
+    def progress(board: Any) -> None:
+        # Only a count reports progress: how many so far, and the latest board to look at.
+        nonlocal found
+        found += 1
+        report_progress({"letters": roll, "solutions": found, "board": board.rows(),
+                         "seconds": round(deadline.elapsed(), 3), "timeout": timeout})
+
+    result = solve(roll, index, deadline=deadline, seed=seed, common_index=common_index,
+                   count=count, max_solutions=max_solutions,
+                   on_solution=progress if count else None)
+    return result.to_json()
+
+
+def run_qless_roll(
+    *,
+    seed: int | None = None,
+    solve: bool = False,
+    timeout: float = 5.0,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    count: bool = False,
+    lexicon: str | None = None,
+) -> Doc:
+    """`puzzlesmith qless roll --json` (with `solve`: `qless roll --solve --json`)."""
+    from puzzlesmith.qless.dice import roll
+
+    letters = roll(seed)
+    if not solve:
+        return {"letters": letters, "seed": seed}
+    return run_qless_solve(letters, seed=0, timeout=timeout, common=common,
+                           common_top=common_top, count=count, lexicon=lexicon)

@@ -115,7 +115,8 @@ export function renderGroups(container, words, { common = null, full = null, lim
     shown += part.length;
     const id = `len-${length}-${Math.random().toString(36).slice(2, 7)}`;
     const nCommon = common ? group.filter((w) => common.has(w)).length : 0;
-    const counts = common ? `${group.length} words, ${nCommon} common` : `${group.length} words`;
+    const n = `${group.length} ${group.length === 1 ? "word" : "words"}`;
+    const counts = common ? `${n}, ${nCommon} common` : n;
     container.append(
       el("section", { "aria-labelledby": id },
         el("h3", { id }, `${length} letters`, el("span", { className: "n" }, `(${counts})`)),

@@ -1,0 +1,314 @@
+// The Q-Less page: letter boxes, dice, the solver, another solution, and counting as a job.
+import { api, el, fillLexicons, params, renderGroups, say, setParams } from "./common.js";
+
+const BOXES = 12;
+const MAX_LETTERS = 16;
+const COUNT_TIMEOUT = 120; // seconds a count may run before it reports "at least"
+
+const form = document.getElementById("form");
+const lettersBox = document.getElementById("letters");
+const lexicon = document.getElementById("lexicon");
+const common = document.getElementById("common");
+const status = document.getElementById("status");
+const anotherButton = document.getElementById("another");
+const countButton = document.getElementById("count");
+const counting = document.getElementById("counting");
+const countProgress = document.getElementById("count-progress");
+const boardCard = document.getElementById("board-card");
+const board = document.getElementById("board");
+const boardWords = document.getElementById("board-words");
+const anagramCard = document.getElementById("anagram-card");
+
+let boxes = [];
+let seed = 0; // the search order of the last solve; Another solution moves it on
+let job = null; // the running count: {id, timer}
+
+// ---- letter boxes ----------------------------------------------------------------------
+
+function buildBoxes(n, letters = "") {
+  lettersBox.replaceChildren();
+  boxes = [];
+  for (let i = 0; i < n; i++) {
+    const input = el("input", {
+      className: "cell", type: "text", maxLength: 1, value: letters[i] || "",
+      autocomplete: "off", spellcheck: false, autocapitalize: "none", "aria-label": `Letter ${i + 1}`,
+    });
+    input.dataset.i = i;
+    boxes.push(input);
+    lettersBox.append(input);
+  }
+}
+
+function letters() {
+  return boxes.map((b) => b.value.toLowerCase()).join("");
+}
+
+function setLetters(text) {
+  const clean = text.toLowerCase().replace(/[^a-z]/g, "").slice(0, MAX_LETTERS);
+  buildBoxes(Math.max(BOXES, clean.length), clean);
+}
+
+function focusBox(i) {
+  const box = boxes[Math.max(0, Math.min(i, boxes.length - 1))];
+  box.focus();
+  box.select();
+}
+
+function changed() {
+  seed = 0;
+  anotherButton.disabled = true;
+  share();
+}
+
+function onKey(event) {
+  const box = event.target;
+  if (!box.classList.contains("cell") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const i = Number(box.dataset.i);
+  const key = event.key;
+  if (/^[a-zA-Z]$/.test(key)) {
+    box.value = key.toLowerCase();
+    if (i === boxes.length - 1 && boxes.length < MAX_LETTERS) {
+      // A thirteenth letter and on: the row grows (a roll may have up to 16).
+      const text = letters();
+      buildBoxes(boxes.length + 1, text);
+    }
+    focusBox(i + 1);
+    changed();
+  } else if (key === "Backspace") {
+    if (box.value) box.value = "";
+    else if (i > 0) { boxes[i - 1].value = ""; focusBox(i - 1); }
+    changed();
+  } else if (key === "Delete") { box.value = ""; changed(); }
+  else if (key === "ArrowRight") focusBox(i + 1);
+  else if (key === "ArrowLeft") focusBox(i - 1);
+  else if (key === "Home") focusBox(0);
+  else if (key === "End") focusBox(boxes.length - 1);
+  else if (key === "Enter") { event.preventDefault(); solve(0); return; }
+  else return;
+  event.preventDefault();
+}
+
+function onPaste(event) {
+  event.preventDefault();
+  const text = (event.clipboardData || window.clipboardData).getData("text");
+  setLetters(text);
+  focusBox(letters().length);
+  changed();
+}
+
+function share() {
+  setParams({ letters: letters(), seed: seed || "", common: common.checked, lexicon: lexicon.value });
+}
+
+// ---- showing answers -------------------------------------------------------------------
+
+function drawBoard(rows) {
+  board.replaceChildren();
+  const width = Math.max(...rows.map((r) => r.length));
+  board.style.gridTemplateColumns = `repeat(${width}, 2.2rem)`;
+  for (const row of rows) {
+    for (const ch of row.padEnd(width, ".")) {
+      board.append(ch === "." ? el("div", { className: "tile empty" }) : el("div", { className: "tile" }, ch));
+    }
+  }
+  boardCard.hidden = false;
+}
+
+function showBoard(doc) {
+  drawBoard(doc.board);
+  const words = doc.words.join(", ");
+  board.setAttribute("aria-label", `Crossword of ${doc.board.length} rows using the words ${words}`);
+  boardWords.textContent = `Words: ${words}`;
+}
+
+function showAnagrams(doc) {
+  anagramCard.hidden = false;
+  document.getElementById("anagram-count").textContent =
+    `${doc.anagram_count} words of 3 or more letters can be built from ${doc.letters.toUpperCase()}.`;
+  renderGroups(document.getElementById("anagrams"), doc.anagrams);
+}
+
+function report(doc) {
+  showAnagrams(doc);
+  if (doc.status === "solved") {
+    showBoard(doc);
+    if (doc.fell_back) {
+      say(status, "No common-words solution turned up, so this one uses all words (fell back to all words).", "warn");
+    } else {
+      say(status, doc.common_only ? "Solved with common words only." : "Solved.", "good");
+    }
+    anotherButton.disabled = false;
+  } else {
+    boardCard.hidden = true;
+    anotherButton.disabled = true;
+    if (doc.status === "unsolvable") {
+      say(status, "No solution exists: the exhaustive search found no crossword that uses every letter.", "warn");
+    } else {
+      say(status, `The time limit was reached before a crossword turned up (after ${doc.placements.toLocaleString()} placements).`, "warn");
+    }
+  }
+}
+
+// ---- actions ---------------------------------------------------------------------------
+
+function busy(on) {
+  for (const b of form.querySelectorAll("button")) {
+    if (b.id === "stop") continue;
+    if (b.id === "another") b.disabled = on || boardCard.hidden;
+    else b.disabled = on;
+  }
+  form.setAttribute("aria-busy", on ? "true" : "false");
+}
+
+async function solve(withSeed) {
+  const text = letters();
+  seed = withSeed;
+  say(status, withSeed ? "Looking for another solution…" : "Solving…");
+  busy(true);
+  try {
+    const doc = await api("/api/qless/solve", {
+      letters: text, seed: withSeed, common: common.checked, lexicon: lexicon.value || null,
+    });
+    report(doc);
+  } catch (e) {
+    boardCard.hidden = true;
+    anotherButton.disabled = true;
+    say(status, e.message, "error");
+  } finally {
+    busy(false);
+    anotherButton.disabled = boardCard.hidden;
+    share();
+  }
+}
+
+async function roll() {
+  busy(true);
+  try {
+    const doc = await api("/api/qless/roll", {});
+    setLetters(doc.letters);
+    changed();
+  } catch (e) {
+    say(status, e.message, "error");
+    busy(false);
+    return;
+  }
+  busy(false);
+  await solve(0);
+}
+
+function countLine(n, done) {
+  const s = `${n.toLocaleString()} distinct ${n === 1 ? "solution" : "solutions"}`;
+  return done ? s : `${s} so far…`;
+}
+
+async function startCount() {
+  say(status, "Counting…");
+  busy(true);
+  try {
+    const started = await api("/api/qless/count", {
+      letters: letters(), common: common.checked, lexicon: lexicon.value || null, timeout: COUNT_TIMEOUT,
+    });
+    counting.hidden = false;
+    countProgress.value = 0;
+    job = { id: started.job, timer: setInterval(poll, 300) };
+    document.getElementById("stop").focus();
+  } catch (e) {
+    say(status, e.message, "error");
+    busy(false);
+  }
+}
+
+async function poll() {
+  if (!job) return;
+  const id = job.id;
+  let doc;
+  try {
+    doc = await api(`/api/jobs/${id}`);
+  } catch (e) {
+    finishCount();
+    say(status, e.message, "error");
+    return;
+  }
+  if (!job || job.id !== id) return;
+  countProgress.value = Math.min(1, doc.elapsed / COUNT_TIMEOUT);
+  if (doc.state === "running" || doc.state === "queued") {
+    const p = doc.progress;
+    if (p) {
+      say(status, countLine(p.solutions, false));
+      drawBoard(p.board);
+      boardWords.textContent = `Latest solution found (${p.solutions.toLocaleString()})`;
+    }
+    return;
+  }
+  finishCount();
+  if (doc.state === "done") {
+    const r = doc.result;
+    showAnagrams(r);
+    if (r.board) showBoard(r);
+    if (r.status === "unsolvable" || r.solutions === 0 && r.count_complete) {
+      say(status, "No solution exists: the exhaustive search found no crossword that uses every letter.", "warn");
+    } else if (r.count_complete) {
+      say(status, `Exactly ${countLine(r.solutions, true)}.`, "good");
+    } else {
+      say(status, `At least ${countLine(r.solutions, true)} (the ${COUNT_TIMEOUT} s limit was reached).`, "warn");
+    }
+  } else if (doc.state === "stopped") {
+    const n = doc.progress ? doc.progress.solutions : 0;
+    say(status, `Stopped: at least ${countLine(n, true)} found before stopping.`, "warn");
+  } else {
+    say(status, doc.detail || "The count failed.", "error");
+  }
+}
+
+function finishCount() {
+  if (job) clearInterval(job.timer);
+  job = null;
+  counting.hidden = true;
+  busy(false);
+}
+
+async function stopCount() {
+  if (!job) return;
+  const id = job.id;
+  try {
+    await api(`/api/jobs/${id}`, undefined, { method: "DELETE" });
+  } catch (e) {
+    say(status, e.message, "error");
+  }
+  await poll();
+  countButton.focus();
+}
+
+// ---- start -----------------------------------------------------------------------------
+
+async function init() {
+  const p = params();
+  setLetters(p.get("letters") || "");
+  seed = Number(p.get("seed")) || 0;
+  common.checked = p.get("common") === "1";
+  lettersBox.addEventListener("keydown", onKey);
+  lettersBox.addEventListener("paste", onPaste);
+  lettersBox.addEventListener("input", (e) => { // phones' soft keyboards send input, not keydown
+    const box = e.target;
+    box.value = box.value.replace(/[^a-z]/gi, "").slice(-1).toLowerCase();
+    if (box.value) focusBox(Number(box.dataset.i) + 1);
+    changed();
+  });
+  form.addEventListener("submit", (e) => { e.preventDefault(); solve(0); });
+  anotherButton.addEventListener("click", () => solve(seed + 1));
+  document.getElementById("roll").addEventListener("click", roll);
+  countButton.addEventListener("click", startCount);
+  document.getElementById("stop").addEventListener("click", stopCount);
+  common.addEventListener("change", share);
+  lexicon.addEventListener("change", share);
+  try {
+    await fillLexicons(lexicon, p.get("lexicon"));
+  } catch (e) {
+    say(status, e.message, "error");
+  }
+  form.dataset.ready = "1";
+  if (letters()) await solve(seed);
+  else focusBox(0);
+}
+
+init();

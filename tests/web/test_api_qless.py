@@ -1,0 +1,99 @@
+"""/api/qless/*: solve, roll and counting as a job with progress and Stop."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+from test_api_words import cli, cli_json
+
+SOLVABLE = "mphrrsttsnea"  # roll --seed 1: solved at once, but counting it takes minutes
+SMALL_COUNT = "catdogs"  # 365 distinct solutions, counted in well under a second
+
+
+def same_doc(api_doc: dict[str, Any], cli_doc: dict[str, Any]) -> None:
+    api_doc, cli_doc = dict(api_doc), dict(cli_doc)
+    api_doc.pop("seconds"), cli_doc.pop("seconds")  # wall-clock time, the only key that may differ
+    assert api_doc == cli_doc
+
+
+def wait_job(client: httpx.Client, job: str, until: Any, timeout: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        doc: dict[str, Any] = client.get(f"/api/jobs/{job}").json()
+        if until(doc):
+            return doc
+        assert time.monotonic() < deadline, f"job never got there: {doc}"
+        time.sleep(0.1)
+
+
+def test_solve_is_the_cli_document(client: httpx.Client) -> None:
+    r = client.post("/api/qless/solve", json={"letters": SOLVABLE})
+    assert r.status_code == 200
+    same_doc(r.json(), cli_json("qless", "solve", SOLVABLE))
+    assert r.json()["status"] == "solved"
+    other = client.post("/api/qless/solve", json={"letters": SOLVABLE, "seed": 1}).json()
+    same_doc(other, cli_json("qless", "solve", SOLVABLE, "--seed", "1"))
+
+
+def test_unsolvable_and_fell_back(client: httpx.Client) -> None:
+    doc = client.post("/api/qless/solve", json={"letters": "qqqzzzxx"}).json()
+    assert doc["status"] == "unsolvable" and doc["board"] is None
+    doc = client.post("/api/qless/solve", json={"letters": "aeiouaeiou", "common": True}).json()
+    assert doc["status"] == "solved" and doc["fell_back"] is True
+
+
+def test_bad_letters_are_400_with_the_cli_message(client: httpx.Client) -> None:
+    for letters in ("ab", "abc1"):
+        done = cli("qless", "solve", letters)
+        assert done.returncode == 2
+        r = client.post("/api/qless/solve", json={"letters": letters})
+        assert r.status_code == 400
+        assert r.json()["detail"] == done.stderr.strip().removeprefix("error: ")
+        r = client.post("/api/qless/count", json={"letters": letters})
+        assert r.status_code == 400
+
+
+def test_roll(client: httpx.Client) -> None:
+    assert client.post("/api/qless/roll", json={"seed": 7}).json() == cli_json(
+        "qless", "roll", "--seed", "7")
+    random_roll = client.post("/api/qless/roll", json={}).json()
+    assert len(random_roll["letters"]) == 12 and random_roll["seed"] is None
+    solved = client.post("/api/qless/roll", json={"seed": 1, "solve": True}).json()
+    assert solved["letters"] == SOLVABLE and solved["status"] == "solved"
+
+
+def test_count_job_runs_to_the_cli_count(client: httpx.Client) -> None:
+    r = client.post("/api/qless/count", json={"letters": SMALL_COUNT})
+    assert r.status_code == 202
+    job = r.json()["job"]
+    doc = wait_job(client, job, lambda d: d["state"] != "running")
+    assert doc["state"] == "done", doc
+    same_doc(doc["result"], cli_json("qless", "solve", SMALL_COUNT, "--count"))
+    assert doc["result"]["solutions"] == 365 and doc["result"]["count_complete"]
+    assert client.get("/api/jobs/nope").status_code == 404
+
+
+def test_count_job_reports_progress_and_stops(client: httpx.Client) -> None:
+    before = client.get("/api/health").json()["job_pool"]
+    job = client.post("/api/qless/count", json={"letters": SOLVABLE}).json()["job"]
+    doc = wait_job(client, job, lambda d: d["progress"] and d["progress"]["solutions"] > 10)
+    assert doc["state"] == "running"
+    assert len(doc["progress"]["board"]) >= 1
+    stopped = client.delete(f"/api/jobs/{job}").json()
+    assert stopped["state"] == "stopped"
+    assert client.get(f"/api/jobs/{job}").json()["state"] == "stopped"
+    # Its worker was killed and a fresh one takes its place.
+    after = wait_job_pool(client, before["started"] + 1)
+    assert after["alive"] == after["workers"]
+
+
+def wait_job_pool(client: httpx.Client, started: int) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while True:
+        pool: dict[str, Any] = client.get("/api/health").json()["job_pool"]
+        if pool["started"] >= started and pool["alive"] == pool["workers"]:
+            return pool
+        assert time.monotonic() < deadline, pool
+        time.sleep(0.1)

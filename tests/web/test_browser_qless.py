@@ -1,0 +1,75 @@
+"""The Q-Less page in a real browser: type a roll, solve, another solution, count and stop."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def tiles(page: Any) -> str:
+    letters: list[str] = page.locator("#board .tile:not(.empty)").all_inner_texts()
+    return "".join(sorted(t.strip().lower() for t in letters))
+
+
+def test_type_a_roll_solve_and_another(page: Any, shot: Any) -> None:
+    page.goto("/qless")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_label("Letter 1", exact=True).click()
+    page.keyboard.type("mphrrsttsnea")
+    page.keyboard.press("Enter")
+    page.locator("#status.good").wait_for()
+    assert page.locator("#status").inner_text() == "Solved."
+    assert tiles(page) == "".join(sorted("mphrrsttsnea"))  # every letter on the board, once
+    assert "hampsters" in page.locator("#anagrams").inner_text()
+    assert "letters=mphrrsttsnea" in page.url
+    shot(page, "qless-solved")
+
+    page.get_by_role("button", name="Another solution").click()
+    page.wait_for_function("location.search.includes('seed=1')")
+    page.locator("#status.good").wait_for()
+    assert tiles(page) == "".join(sorted("mphrrsttsnea"))
+
+
+@pytest.mark.viewport(375, 900)
+def test_no_solution_and_fell_back_messages(page: Any, shot: Any) -> None:
+    page.goto("/qless?letters=qqqzzzxx")
+    page.locator("#status.warn").wait_for()
+    assert page.locator("#status").inner_text().startswith("No solution exists")
+    assert page.locator("#board-card").is_hidden()
+    page.goto("/qless?letters=aeiouaeiou&common=1")
+    page.locator("#status.warn").wait_for()
+    assert "fell back to all words" in page.locator("#status").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(page, "qless-fell-back-375")
+
+
+def test_roll_dice(page: Any) -> None:
+    page.goto("/qless")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("button", name="Roll dice").click()
+    page.wait_for_function("new URLSearchParams(location.search).get('letters')?.length === 12")
+    page.locator("#status:not(:empty)").wait_for()
+    page.wait_for_function("!document.querySelector('#solve').disabled")
+    assert page.locator("#status").inner_text() != ""
+
+
+def test_count_with_progress_and_stop(page: Any, shot: Any) -> None:
+    page.goto("/qless?letters=catdogs")
+    page.locator("#status.good").wait_for()
+    page.get_by_role("button", name="Count solutions").click()
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Exactly')")
+    assert page.locator("#status").inner_text() == "Exactly 365 distinct solutions."
+
+    page.goto("/qless?letters=mphrrsttsnea")
+    page.locator("#status.good").wait_for()
+    page.get_by_role("button", name="Count solutions").click()
+    page.wait_for_function("document.querySelector('#status').textContent.includes('so far')")
+    assert page.locator("#count-progress").is_visible()
+    shot(page, "qless-counting")
+    page.get_by_role("button", name="Stop").click()
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Stopped')")
+    assert page.locator("#counting").is_hidden()
+    assert not page.get_by_role("button", name="Solve", exact=True).is_disabled()
