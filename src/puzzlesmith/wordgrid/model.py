@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from puzzlesmith.errors import InputError
@@ -34,7 +35,7 @@ class Puzzle:
     def height(self) -> int:
         return len(self.rows)
 
-    @property
+    @cached_property
     def unknown_rows(self) -> tuple[int, ...]:
         """Indexes (0-based) of the rows that must become words."""
         return tuple(r for r, row in enumerate(self.rows) if UNKNOWN in row)
@@ -98,11 +99,14 @@ def check_solution(
     for r, (given, row) in enumerate(zip(puzzle.rows, grid, strict=True)):
         if len(row) != puzzle.width or not row.isascii() or not row.isalpha():
             raise AssertionError(f"row {r + 1} {row!r} is not {puzzle.width} letters")
-        if any(g != UNKNOWN and g != c for g, c in zip(given, row, strict=True)):
+        if UNKNOWN not in given:
+            changed = row != given
+        else:
+            changed = any(g != UNKNOWN and g != c for g, c in zip(given, row, strict=True))
+            if not changed and row not in row_words:
+                raise AssertionError(f"row {r + 1} {row!r} is not a word")
+        if changed:
             raise AssertionError(f"row {r + 1} {row!r} changes given letters of {given!r}")
-        if UNKNOWN in given and row not in row_words:
-            raise AssertionError(f"row {r + 1} {row!r} is not a word")
-    for c, col in enumerate(zip(*grid, strict=True)):
-        word = "".join(col)
+    for c, word in enumerate(map("".join, zip(*grid, strict=True))):
         if word not in column_words:
             raise AssertionError(f"column {c + 1} {word!r} is not a word")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 import numpy as np
@@ -267,10 +268,9 @@ def _groups(
 
 
 def _solution(puzzle: Puzzle, by_row: dict[int, str]) -> Solution:
-    grid = tuple(by_row.get(r, row) for r, row in enumerate(puzzle.rows))
-    words = tuple(by_row[r] for r in puzzle.unknown_rows)
-    columns = tuple("".join(col) for col in zip(*grid, strict=True))
-    return Solution(words, grid, columns)
+    grid = tuple([by_row.get(r, row) for r, row in enumerate(puzzle.rows)])
+    words = tuple([by_row[r] for r in puzzle.unknown_rows])
+    return Solution(words, grid, tuple(map("".join, zip(*grid, strict=True))))
 
 
 def count_solutions(
@@ -354,6 +354,7 @@ def solve(
     )
 
 
+@lru_cache(maxsize=32)
 def _word_set(index: LexiconIndex, length: int) -> frozenset[str]:
     bucket = index.bucket(length)
     return frozenset(bucket.words) if bucket is not None else frozenset()
