@@ -133,7 +133,7 @@ def build_cmd(
         str | None,
         typer.Option("--scheduler", help="Run on a Dask cluster: tcp://HOST:8786."),
     ] = None,
-    batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Rolls per task.")] = 8,
+    batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Rolls per task.")] = 32,
     json: JsonOpt = False,
 ) -> None:
     """Solve rolls and store the answers; rerun the same command to continue a stopped build."""
@@ -247,6 +247,15 @@ def _estimate(label: str, e: atlas_stats.Estimate | None) -> None:
         )
 
 
+_LABELS = {
+    "anagram_count": "anagrams",
+    "solution_count": "solutions",
+    "seconds_solved": "s, solved",
+    "seconds_unsolvable": "s, unsolvable",
+    "seconds_timeout": "s, timeout",
+}
+
+
 def _print_stats(s: atlas_stats.AtlasStats, path: Path, others: list[tuple[str, str, int]]) -> None:
     console.print(f"[bold]Atlas[/] {path} — lexicon {s.lexicon} ({s.lexicon_hash})")
     statuses = ", ".join(f"{n:,} {k}" for k, n in sorted(s.by_status.items())) or "none"
@@ -261,12 +270,12 @@ def _print_stats(s: atlas_stats.AtlasStats, path: Path, others: list[tuple[str, 
         )
     _estimate("P(a roll of the dice can be solved)", s.weighted)
     _estimate("fraction of distinct rolls solvable", s.unweighted)
-    table = Table("distribution", "count", "mean", "min", "p10", "p50", "p90", "p99", "max")
+    table = Table("", "count", "mean", "min", "p10", "p50", "p90", "p99", "max")
     for name, q in s.distributions.items():
         if q:
             fmt = "{:.3f}" if name.startswith("seconds") else "{:,.0f}"
             table.add_row(
-                name, f"{q['count']:,.0f}", fmt.format(q["mean"]),
+                _LABELS.get(name, name), f"{q['count']:,.0f}", fmt.format(q["mean"]),
                 *(fmt.format(q[k]) for k in ("min", "p10", "p50", "p90", "p99", "max")),
             )
     console.print(table)

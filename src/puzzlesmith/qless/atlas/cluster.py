@@ -47,7 +47,7 @@ def open_client(scheduler: str | None = None, workers: int | None = None) -> Ite
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,  # shutdown races log tracebacks otherwise
         )
     client = Client(cluster)
     try:
