@@ -8,6 +8,7 @@ from collections.abc import Generator, Sequence
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.attach import attach_solutions
 from puzzlesmith.qless.board import Board
+from puzzlesmith.qless.fill import fill_solutions, has_skeletons
 from puzzlesmith.qless.stats import SearchStats
 
 
@@ -28,5 +29,12 @@ def solutions(
     seed: int = 0,
     stats: SearchStats | None = None,
 ) -> Generator[Board, None, None]:
-    """Every distinct solution (canonical boards) of the roll over these anagrams."""
+    """Every distinct solution (canonical boards) of the roll over these anagrams.
+
+    Rolls of up to 12 letters fill the precomputed skeletons; longer ones (beyond the stored
+    skeletons) use the seed's attach-and-undo search.
+    """
+    stats = stats if stats is not None else SearchStats()
+    if has_skeletons(len(letters)):
+        return fill_solutions(letters, words, deadline=deadline, stats=stats)
     return attach_solutions(letters, words, deadline=deadline, stats=stats)
