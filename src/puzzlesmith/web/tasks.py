@@ -125,8 +125,6 @@ def run_wordgrid_create(
     timeout: float = 10.0,
 ) -> Doc:
     """`puzzlesmith wordgrid create ... --json`."""
-    # The CLI's own finishing touches (title, hiding the answer), so both print the same.
-    from puzzlesmith.cli.wordgrid import _create_doc, _titled
     from puzzlesmith.wordgrid.create import create
 
     if word is not None and length is not None and length != len(word.strip()):
@@ -135,10 +133,8 @@ def run_wordgrid_create(
     _, words_index = lexicon_for(lexicon, common, common_top)
     result = create(full, words_index, word=word, length=length or 6, rows=rows,
                     blank_row=blank_row, word_rows=word_rows, unique=unique, seed=seed,
-                    deadline=Deadline(timeout))
-    if title and result.puzzle is not None:
-        result = _titled(result, title)
-    return _create_doc(result, answer_hidden)
+                    title=title, deadline=Deadline(timeout))
+    return result.to_json(answer_hidden=answer_hidden)
 
 
 def _qless_indexes(
