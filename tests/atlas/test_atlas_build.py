@@ -156,3 +156,17 @@ def test_build_lookup_stats_export(tmp_path: Path, capsys: pytest.CaptureFixture
     table = pq.read_table(pq_path)
     assert sorted(table.column("letters").to_pylist()) == sorted(set(keys))
     assert set(table.column("status").to_pylist()) <= {"solved", "unsolvable", "timeout"}
+
+
+def test_build_on_a_scheduler(
+    dask_client: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--scheduler: the same build submitted to a running cluster by its address."""
+    db = tmp_path / "a.sqlite"
+    keys = sample_rolls(2, seed=31)
+    address = dask_client.scheduler.address
+    assert address.startswith("tcp://")
+    code, out, _ = run_cli(["qless", "atlas", "build", "--sample", "2", "--seed", "31",
+                            "--scheduler", address, "--db", str(db), "--json"], capsys)
+    assert code == 0 and json.loads(out)["solved"] == len(set(keys))
+    assert {r.letters for rows in store.iter_rows(store.connect(db)) for r in rows} == set(keys)
