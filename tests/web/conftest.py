@@ -39,12 +39,26 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The server's PUZZLESMITH_DATA_DIR (where it looks for the Q-Less atlas); empty at first."""
+    return tmp_path_factory.mktemp("data")
+
+
+@pytest.fixture(scope="session")
+def cli_env(data_dir: Path) -> dict[str, str]:
+    """The environment the server and the CLI runs of the tests share."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([SRC, *filter(None, [env.get("PYTHONPATH")])])
+    env["PUZZLESMITH_DATA_DIR"] = str(data_dir)
+    return env
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory, cli_env: dict[str, str]) -> Iterator[str]:
     """Base URL of a `puzzlesmith serve` started for these tests, stopped after them."""
     words = tmp_path_factory.mktemp("lexicon") / "tiny.txt"
     words.write_text(TINY_WORDS, "utf-8")
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([SRC, *filter(None, [env.get("PYTHONPATH")])])
+    env = cli_env
     subprocess.run([sys.executable, "-m", "puzzlesmith", "lexicon", "add", "tiny", str(words)],
                    check=True, env=env, capture_output=True)
     port = free_port()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -97,3 +100,24 @@ def wait_job_pool(client: httpx.Client, started: int) -> dict[str, Any]:
             return pool
         assert time.monotonic() < deadline, pool
         time.sleep(0.1)
+
+
+def test_atlas_lookup(client: httpx.Client, cli_env: dict[str, str]) -> None:
+    r = client.post("/api/qless/atlas", json={"letters": SOLVABLE})
+    if r.status_code == 400:  # no atlas yet in this session's data dir: the CLI's message
+        assert r.json()["detail"].startswith("no atlas at ")
+        subprocess.run([sys.executable, "-m", "puzzlesmith", "qless", "atlas", "build",
+                        "--workers", "1", "--from", "-"], input=SOLVABLE + "\n", text=True,
+                       env=cli_env, check=True, capture_output=True, timeout=180)
+        r = client.post("/api/qless/atlas", json={"letters": SOLVABLE})
+    assert r.status_code == 200
+    doc = r.json()
+    lookup = subprocess.run([sys.executable, "-m", "puzzlesmith", "qless", "atlas", "lookup",
+                             SOLVABLE, "--json"], env=cli_env, capture_output=True, text=True,
+                            check=True)
+    assert doc == json.loads(lookup.stdout)
+    assert doc["status"] == "solved" and doc["atlas"]["lexicon"] == "letterpress"
+    missing = client.post("/api/qless/atlas", json={"letters": "aaaaaaaaaaaa"}).json()
+    assert missing == {"letters": "aaaaaaaaaaaa", "found": False}
+    bad = client.post("/api/qless/atlas", json={"letters": "abc1"})
+    assert bad.status_code == 400 and bad.json()["detail"] == "'abc1': a roll is letters a-z"

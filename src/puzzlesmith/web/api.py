@@ -105,6 +105,11 @@ class QlessRollRequest(Options):
     count: bool = Field(False, description="Count the distinct solutions exactly.")
 
 
+class AtlasLookupRequest(Options):
+    letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
+                         description="The roll (12 letters).")
+
+
 def _check_lexicon(name: str | None) -> None:
     # The API takes registered names only: a path would let any client read server files.
     if name and name not in available():
@@ -188,6 +193,12 @@ async def qless_count(body: QlessCountRequest, request: Request) -> Doc:
     _check_lexicon(kwargs.get("lexicon"))
     jobs: JobTable = request.app.state.jobs
     return jobs.start("qless-count", tasks.run_qless_solve, kwargs, limit=body.timeout).to_json()
+
+
+@router.post("/qless/atlas",
+             summary="A roll's stored result, at once (`qless atlas lookup --json`)")
+async def atlas_lookup(body: AtlasLookupRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_atlas_lookup, body, limit=10.0)
 
 
 def _job(request: Request, job_id: str) -> Job:

@@ -199,3 +199,23 @@ def run_qless_roll(
         return {"letters": letters, "seed": seed}
     return run_qless_solve(letters, seed=0, timeout=timeout, common=common,
                            common_top=common_top, count=count, lexicon=lexicon)
+
+
+def run_atlas_lookup(
+    letters: str,
+    *,
+    lexicon: str | None = None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+) -> Doc:
+    """`puzzlesmith qless atlas lookup LETTERS --json` (one roll)."""
+    from puzzlesmith.qless.atlas import default_db_path, lookup
+    from puzzlesmith.qless.atlas.rolls import canonical
+
+    key = canonical(letters)
+    path = default_db_path()
+    if not path.exists():
+        raise InputError(f"no atlas at {path}: build one with `puzzlesmith qless atlas build`")
+    lex, _ = lexicon_for(lexicon, common, common_top)
+    doc = lookup(path, key, lex.content_hash)
+    return doc if doc is not None else {"letters": key, "found": False}

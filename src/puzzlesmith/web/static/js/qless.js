@@ -160,9 +160,28 @@ function busy(on) {
   form.setAttribute("aria-busy", on ? "true" : "false");
 }
 
+/** The roll's stored result from the Q-Less atlas, if this machine has one that holds it. */
+async function showAtlas(text) {
+  const note = document.getElementById("atlas");
+  note.hidden = true;
+  let doc;
+  try {
+    doc = await api("/api/qless/atlas", { letters: text, common: common.checked, lexicon: lexicon.value || null });
+  } catch {
+    return; // no atlas on this machine: nothing to add
+  }
+  if (!doc || doc.found === false || !doc.atlas) return;
+  const a = doc.atlas;
+  const count = a.solution_count === null || a.solution_count === undefined ? ""
+    : `, ${a.count_complete ? "exactly" : "at least"} ${a.solution_count.toLocaleString()} solutions`;
+  note.textContent = `Atlas (stored result): ${doc.status}${count}; ${a.lexicon}, ${a.solved_at}.`;
+  note.hidden = false;
+}
+
 async function solve(withSeed) {
   const text = letters();
   seed = withSeed;
+  if (!withSeed) showAtlas(text);
   say(status, withSeed ? "Looking for another solution…" : "Solving…");
   busy(true);
   try {
