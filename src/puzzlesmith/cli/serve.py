@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
@@ -13,7 +14,7 @@ from puzzlesmith.lexicon import available
 
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port.")] = 8000,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
     lexicon: LexiconOpt = None,
     workers: Annotated[int, typer.Option("--workers", min=1, max=16,
                                          help="Worker processes for solves.")] = 2,
@@ -28,10 +29,29 @@ def serve(
     if lexicon and lexicon not in available():
         raise InputError(f"unknown lexicon {lexicon!r}: the web app takes a registered name "
                          f"({', '.join(available())}); add a word file with `lexicon add`")
-    app = create_app(Settings(lexicon=lexicon, workers=workers, job_workers=job_workers))
+    _check_port(host, port)
     shown = f"[{host}]" if ":" in host else host
-    err_console.print(f"puzzlesmith web app on http://{shown}:{port}/  (Ctrl-C to stop)")
+
+    def announce() -> None:
+        # Printed once the workers have loaded the dictionary, so the link works when shown.
+        err_console.print(f"puzzlesmith web app on http://{shown}:{port}/  (Ctrl-C to stop)")
+
+    app = create_app(Settings(lexicon=lexicon, workers=workers, job_workers=job_workers),
+                     on_ready=announce)
+    err_console.print("starting the puzzlesmith web app (loading the dictionary)…")
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Say plainly when the port is taken, before the workers spend seconds starting."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            raise InputError(f"cannot listen on {host}:{port}: {e.strerror or e} "
+                             "(another server there? try --port)") from None
 
 
 def register(app: typer.Typer) -> None:

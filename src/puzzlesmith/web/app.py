@@ -110,8 +110,10 @@ def _one_line(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "invalid request"
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The web app; its pools start and stop with the app's lifespan."""
+def create_app(
+    settings: Settings | None = None, *, on_ready: Callable[[], None] | None = None
+) -> FastAPI:
+    """The web app; its pools start and stop with the app's lifespan (then `on_ready()`)."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -126,6 +128,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await job_pool.start()
         app.state.solve_pool = solve_pool
         app.state.jobs = JobTable(job_pool)
+        if on_ready is not None:
+            on_ready()
         try:
             yield
         finally:
