@@ -32,7 +32,7 @@ def rows(db: Path) -> dict[str, tuple[str, str, float]]:
 @pytest.mark.timeout(300)
 def test_kill_9_then_rerun(tmp_path: Path) -> None:
     db = tmp_path / "atlas.sqlite"
-    n, seed = 40, 21
+    n, seed = 400, 21
     cmd = [
         sys.executable, "-m", "puzzlesmith", "qless", "atlas", "build", "--sample", str(n),
         "--seed", str(seed), "--workers", "1", "--db", str(db), "--timeout", "1",
@@ -46,7 +46,7 @@ def test_kill_9_then_rerun(tmp_path: Path) -> None:
         while time.monotonic() < deadline and proc.poll() is None:
             if db.exists():
                 try:
-                    if len(rows(db)) >= 3:
+                    if len(rows(db)) >= 1:
                         break
                 except sqlite3.OperationalError:
                     pass  # tables not created yet
@@ -77,7 +77,7 @@ def test_kill_9_then_rerun(tmp_path: Path) -> None:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     before = rows(db)
     distinct = set(sample_rolls(n, seed))
-    assert 3 <= len(before) < len(distinct)
+    assert 1 <= len(before) < len(distinct)
     assert set(before) <= distinct
 
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=250, check=True)
