@@ -1,0 +1,41 @@
+"""The home page links every puzzle page, and every page's links and labels are in place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PAGES = ["/words", "/wordgrid", "/qless", "/stars"]
+
+
+@pytest.mark.viewport(375, 800)
+def test_home_links_every_page(page: Any, shot: Any) -> None:
+    page.goto("/")
+    for path in PAGES:
+        assert page.locator(f"main a[href='{path}']").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(page, "home-375")
+    page.locator("main a[href='/words']").click()
+    page.wait_for_url("**/words")
+    assert page.title().startswith("Words")
+
+
+def test_every_form_control_has_a_label(page: Any) -> None:
+    for path in PAGES:
+        response = page.goto(path)
+        if response.status == 404:  # a page whose engine has not landed
+            continue
+        page.wait_for_selector("[data-ready]")
+        unlabelled = page.evaluate("""() => [...document.querySelectorAll(
+            'input:not([type=hidden]), select, textarea, button')]
+            .filter(e => !e.closest('[hidden]'))
+            .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')
+                         && !e.getAttribute('aria-labelledby') && !e.textContent.trim())
+            .map(e => e.outerHTML.slice(0, 80))""")
+        assert unlabelled == [], f"{path}: controls without a label: {unlabelled}"
+        # A skip link and one h1 on every page.
+        assert page.locator("a.skip").count() == 1
+        assert page.locator("h1").count() == 1
