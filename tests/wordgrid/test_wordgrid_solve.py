@@ -178,3 +178,10 @@ def test_count_stops_early(bundled: tuple[Lexicon, LexiconIndex]) -> None:
     _, index = bundled
     puzzle = parse_rows(["??????", "??????"])
     assert count_solutions(puzzle, index, stop_at=2) >= 2
+
+
+def test_count_timeout_keeps_partial_count(bundled: tuple[Lexicon, LexiconIndex]) -> None:
+    _, index = bundled
+    result = solve(parse_rows(["????"] * 4), index, mode="count", deadline=Deadline(0.3))
+    assert result.timed_out and not result.complete and result.count > 0
+    assert result.status == "solved"

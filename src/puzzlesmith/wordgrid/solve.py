@@ -32,6 +32,7 @@ from puzzlesmith.wordgrid.model import UNKNOWN, Puzzle, check_solution
 Mode = Literal["first", "all", "count"]
 MODES: tuple[Mode, ...] = ("first", "all", "count")
 DEFAULT_SECONDS = 10.0
+MEMO_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,10 @@ class _Search:
             for x in range(26):
                 if col_bits & at[x]:
                     mask |= 1 << x
+            if len(self._letters) >= MEMO_LIMIT:
+                # Long searches see ever new column bitsets: a bounded memo keeps memory flat
+                # and the final clean-up short, so the time limit holds.
+                self._letters.clear()
             self._letters[key] = mask
         return mask
 
@@ -164,6 +169,8 @@ class _Search:
             for x in range(26):
                 if mask >> x & 1:
                     bits |= at[x]
+            if len(self._union) >= MEMO_LIMIT:
+                self._union.clear()
             self._union[key] = bits
         return bits
 
@@ -326,7 +333,9 @@ def solve(
     complete = True
     try:
         if mode == "count":
-            count = count_solutions(puzzle, column_index, rows_idx, deadline=deadline)
+            # Counted here, group by group, so a timeout still reports the count so far.
+            for group in _groups(puzzle, column_index, rows_idx, deadline, None):
+                count += group.bits.bit_count()
         else:
             for sol in iter_grids(puzzle, column_index, rows_idx, deadline=deadline):
                 check_solution(puzzle, sol.grid, row_words, col_words)
