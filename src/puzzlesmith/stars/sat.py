@@ -1,0 +1,113 @@
+"""The SAT engine: the puzzle as CNF for PySAT, used where it beats the Python search.
+
+One variable per cell; each row, column and region sums to K (Minicard's native
+cardinality constraints, or a sequential-counter encoding for other solvers); touching
+cells are never both stars. Solutions are enumerated by blocking each one found.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterator
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.stars.model import StarPuzzle
+
+SOLVER_NAME = "minicard"
+
+
+def _clauses(
+    puzzle: StarPuzzle, with_regions: bool = True
+) -> tuple[list[list[int]], list[tuple[list[int], int]], int]:
+    """Clauses, native at-most constraints (lits, bound), and the number of cell variables."""
+    n, k = puzzle.size, puzzle.stars
+
+    def var(r: int, c: int) -> int:
+        return r * n + c + 1
+
+    units: list[list[int]] = [[var(r, c) for c in range(n)] for r in range(n)]
+    units += [[var(r, c) for r in range(n)] for c in range(n)]
+    regs: list[list[int]] = [[] for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            regs[puzzle.regions[r][c]].append(var(r, c))
+    if with_regions:
+        units += regs
+    clauses: list[list[int]] = []
+    atmost: list[tuple[list[int], int]] = []
+    for lits in units:
+        atmost.append((lits, k))
+        atmost.append(([-x for x in lits], len(lits) - k))
+    for r in range(n):
+        for c in range(n):
+            for rr, cc in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):
+                if 0 <= rr < n and 0 <= cc < n:
+                    clauses.append([-var(r, c), -var(rr, cc)])
+    return clauses, atmost, n * n
+
+
+def _cnf_only(puzzle: StarPuzzle) -> tuple[list[list[int]], int]:
+    """The same model with cardinalities encoded as clauses (for solvers without native ones)."""
+    clauses, atmost, nvars = _clauses(puzzle)
+    pool = IDPool(start_from=nvars + 1)
+    for lits, bound in atmost:
+        enc = CardEnc.atmost(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter)
+        clauses.extend(enc.clauses)
+    return clauses, nvars
+
+
+def sat_solutions(
+    puzzle: StarPuzzle,
+    deadline: Deadline,
+    solver_name: str = SOLVER_NAME,
+    *,
+    with_regions: bool = True,
+    rng: random.Random | None = None,
+) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every solution as sorted star cells, each found solution blocked before the next call.
+
+    `with_regions=False` drops the region sums (any K-per-line placement); `rng` sets random
+    first guesses, so the first solution is a random one.
+    """
+    n = puzzle.size
+    if solver_name == "minicard":
+        clauses, atmost, nvars = _clauses(puzzle, with_regions)
+    else:
+        if not with_regions:
+            raise ValueError("with_regions=False needs the minicard solver")
+        clauses, nvars = _cnf_only(puzzle)
+        atmost = []
+    with Solver(name=solver_name, bootstrap_with=clauses, use_timer=False) as solver:
+        for lits, bound in atmost:
+            solver.add_atmost(lits, bound)
+        if rng is not None:
+            p_star = puzzle.stars / n
+            solver.set_phases([v if rng.random() < p_star else -v for v in range(1, nvars + 1)])
+        while True:
+            remaining = deadline.remaining()
+            if remaining <= 0:
+                raise SearchTimeout
+            # The C solver cannot see our deadline; a timer interrupts it from outside.
+            timer = None
+            if remaining != float("inf"):
+                timer = threading.Timer(remaining, solver.interrupt)
+                timer.start()
+            try:
+                found = solver.solve_limited(expect_interrupt=True)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+            if found is None:
+                raise SearchTimeout
+            if not found:
+                return
+            model = solver.get_model() or []
+            stars = [v - 1 for v in model if 0 < v <= nvars]
+            yield tuple(divmod(i, n) for i in sorted(stars))
+            solver.add_clause([-(i + 1) for i in stars])
+            solver.clear_interrupt()
