@@ -101,6 +101,10 @@ class _Impossible(Exception):
     """No puzzle exists for this answer; the message says why."""
 
 
+class _GaveUp(Exception):
+    """The search stopped short of an answer (time or try budget); the message says how."""
+
+
 def create(
     column_index: LexiconIndex,
     word_index: LexiconIndex | None = None,
@@ -158,6 +162,8 @@ def create(
         made = maker.make(word) if word is not None else maker.make_random(length)
     except _Impossible as e:
         status, reason = "impossible", str(e)
+    except _GaveUp as e:
+        status, reason = "timeout", str(e)
     except SearchTimeout:
         status, reason = "timeout", "no puzzle found within the time limit"
     puzzle = answer = count = None
@@ -246,6 +252,7 @@ class _Maker:
         # Each answer gets a slice of the time, so one hard answer cannot use it all.
         share = None if total == float("inf") else max(total / 8, 0.05)
         last = ""
+        given_up = 0
         for i in order:
             if self.deadline.expired():
                 raise SearchTimeout
@@ -254,8 +261,14 @@ class _Maker:
                 return self._with_deadline(sub).make(bucket.words[i])
             except _Impossible as e:
                 last = str(e)
-            except SearchTimeout:
-                continue
+            except (SearchTimeout, _GaveUp):
+                given_up += 1
+        if given_up:
+            # Some answers were not searched to the end, so impossibility is not proved.
+            raise _GaveUp(
+                f"no puzzle found: {len(order) - given_up} of the {length}-letter answers cannot "
+                f"work and {given_up} were given up after their share of time or tries"
+            )
         raise _Impossible(f"no {length}-letter answer works; the last one tried: {last}")
 
     def _with_deadline(self, deadline: Deadline) -> _Maker:
@@ -370,7 +383,7 @@ class _Maker:
             # a random answer is dropped for the next one instead, a fixed amount of work
             # (not time) so that a seed makes the same puzzle on a busy machine.
             if walk == walks and not self.exhaustive:
-                raise _Impossible(f"no unique fill found around {word!r} in {walks} tries")
+                raise _GaveUp(f"no unique fill found around {word!r} in {walks} tries")
             cap = FILLS_PER_WALK if walk < walks else None
             for tried, sol in enumerate(
                 iter_grids(frame, self.words_idx, deadline=self.deadline, rng=self.rng), 1
