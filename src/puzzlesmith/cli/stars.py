@@ -1,0 +1,332 @@
+"""`puzzlesmith stars ...`: solve, explain, hint, generate and convert Star Battle puzzles."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from puzzlesmith.cli.common import FromOpt, JsonOpt, console, err_console, print_json, read_inputs
+from puzzlesmith.errors import InputError
+from puzzlesmith.limits import SearchTimeout
+from puzzlesmith.stars.explain import Explanation, Step
+from puzzlesmith.stars.explain import explain as explain_puzzle
+from puzzlesmith.stars.explain import hint as hint_puzzle
+from puzzlesmith.stars.formats import is_url, load, to_text, to_url
+from puzzlesmith.stars.generate import DIFFICULTIES
+from puzzlesmith.stars.generate import generate as generate_puzzle
+from puzzlesmith.stars.model import Cell, StarPuzzle
+from puzzlesmith.stars.solve import ENGINES
+from puzzlesmith.stars.solve import solve as solve_puzzle
+
+stars_app = typer.Typer(
+    help="Star Battle: K stars in every row, column and region, none touching.",
+    no_args_is_help=True,
+)
+
+SourcesArg = Annotated[
+    list[str] | None,
+    typer.Argument(help="Puzzle files (text format), puzz.link URLs, or - for stdin."),
+]
+SourceArg = Annotated[str, typer.Argument(help="Puzzle file (text format), puzz.link URL, or -.")]
+StarsOpt = Annotated[
+    int | None, typer.Option("--stars", "-k", min=1, help="Stars per row, column and region.")
+]
+TimeOpt = Annotated[
+    float, typer.Option("--time-limit", "-t", min=0.001, help="Seconds before giving up.")
+]
+
+_ARMS = {
+    (1, 0, 1, 0): "┃", (0, 1, 0, 1): "━", (0, 1, 1, 0): "┏", (0, 0, 1, 1): "┓",
+    (1, 1, 0, 0): "┗", (1, 0, 0, 1): "┛", (1, 1, 1, 0): "┣", (1, 0, 1, 1): "┫",
+    (0, 1, 1, 1): "┳", (1, 1, 0, 1): "┻", (1, 1, 1, 1): "╋", (1, 0, 0, 0): "╹",
+    (0, 1, 0, 0): "╺", (0, 0, 1, 0): "╻", (0, 0, 0, 1): "╸", (0, 0, 0, 0): " ",
+}
+
+
+def draw_board(
+    puzzle: StarPuzzle,
+    stars: Iterable[Cell] = (),
+    empty: Iterable[Cell] = (),
+    *,
+    new_stars: Iterable[Cell] = (),
+    new_empty: Iterable[Cell] = (),
+    look: Iterable[Cell] = (),
+) -> Text:
+    """The grid with heavy lines on region borders: ★ stars, · empty cells; cells a step just
+    decided are coloured and the cells it looked at are shaded."""
+    n, g = puzzle.size, puzzle.regions
+    star_set, empty_set = set(stars), set(empty)
+    fresh_star, fresh_empty, looked = set(new_stars), set(new_empty), set(look)
+
+    def wall_h(r: int, c: int) -> bool:  # the edge above cell (r, c)
+        return r in (0, n) or g[r - 1][c] != g[r][c]
+
+    def wall_v(r: int, c: int) -> bool:  # the edge left of cell (r, c)
+        return c in (0, n) or g[r][c - 1] != g[r][c]
+
+    text = Text()
+    for r in range(n + 1):
+        for c in range(n + 1):
+            up = r > 0 and wall_v(r - 1, c)
+            down = r < n and wall_v(r, c)
+            left = c > 0 and wall_h(r, c - 1)
+            right = c < n and wall_h(r, c)
+            text.append(_ARMS[(int(up), int(right), int(down), int(left))], "bold")
+            if c < n:
+                text.append("━━━" if wall_h(r, c) else "   ", "bold")
+        text.append("\n")
+        if r == n:
+            break
+        for c in range(n + 1):
+            text.append("┃" if wall_v(r, c) else " ", "bold")
+            if c == n:
+                break
+            cell = (r, c)
+            shade = " on grey23" if cell in looked else ""
+            if cell in fresh_star:
+                text.append(" ★ ", "bold green" + shade)
+            elif cell in fresh_empty:
+                text.append(" × ", "bold red" + shade)
+            elif cell in star_set:
+                text.append(" ★ ", "bold yellow" + shade)
+            elif cell in empty_set:
+                text.append(" · ", "dim" + shade)
+            else:
+                text.append("   ", shade.strip() or "")
+        text.append("\n")
+    return text
+
+
+def _load(source: str, stars: int | None) -> StarPuzzle:
+    puzzle = load(source, stars)
+    for w in puzzle.warnings:
+        err_console.print(f"warning: {source}: {w}")
+    return puzzle
+
+
+def _parse_cells(specs: list[str] | None, n_hint: str) -> tuple[Cell, ...]:
+    """Cells written r3c5 or 3,5 (1-based, as people count) to 0-based pairs."""
+    cells = []
+    for spec in specs or []:
+        m = re.fullmatch(r"\s*r?(\d+)\s*[c,]\s*(\d+)\s*", spec, re.IGNORECASE)
+        if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
+            raise InputError(f"cannot read cell {spec!r} for {n_hint}: write r3c5 or 3,5 (from 1)")
+        cells.append((int(m.group(1)) - 1, int(m.group(2)) - 1))
+    return tuple(cells)
+
+
+def _all_cells(puzzle: StarPuzzle) -> list[Cell]:
+    return [(r, c) for r in range(puzzle.size) for c in range(puzzle.size)]
+
+
+@stars_app.command("solve")
+def solve(
+    sources: SourcesArg = None,
+    from_file: FromOpt = None,
+    stars: StarsOpt = None,
+    count: Annotated[bool, typer.Option("--count", help="Count every solution.")] = False,
+    max_count: Annotated[
+        int | None, typer.Option("--max", min=1, help="Stop counting at this many (implies --count).")
+    ] = None,
+    engine: Annotated[str, typer.Option(help=f"One of {', '.join(ENGINES)}.")] = "auto",
+    time_limit: TimeOpt = 10.0,
+    json: JsonOpt = False,
+) -> None:
+    """Solve puzzles, drawing each solution, and say whether it is the only one."""
+    items = read_inputs(sources, from_file)
+    counting = count or max_count is not None
+    timed_out = False
+    for source in items:
+        puzzle = _load(source, stars)
+        result = solve_puzzle(
+            puzzle, count=counting, max_count=max_count, time_limit=time_limit, engine=engine
+        )
+        timed_out |= result.status == "timeout"
+        if json:
+            doc = result.to_json()
+            if len(items) > 1:
+                doc = {"source": source, **doc}
+            print_json(doc)
+            continue
+        head = f"[bold]{source}[/]: {puzzle.size}x{puzzle.size}, {puzzle.stars} star(s): "
+        if result.status == "unsolvable":
+            console.print(head + "[red]no solution[/]")
+            continue
+        if result.status == "timeout" and result.solution is None:
+            console.print(head + f"[red]time limit ({time_limit:g} s) reached[/]")
+            continue
+        if counting:
+            more = "" if result.count_complete else " or more"
+            if result.status == "timeout":
+                more += f" (time limit {time_limit:g} s reached)"
+            verdict = f"{result.count}{more} solution{'s' if result.count != 1 or more else ''}"
+        elif result.unique:
+            verdict = "solved, unique"
+        elif result.unique is None:
+            verdict = f"solved; uniqueness unknown (time limit {time_limit:g} s reached)"
+        else:
+            verdict = "solved, [yellow]not unique[/] (another solution exists)"
+        console.print(
+            head + verdict + f"  [dim]({result.engine} engine, {result.elapsed * 1000:.1f} ms)[/]"
+        )
+        sol = set(result.solution or ())
+        console.print(draw_board(puzzle, sol, [c for c in _all_cells(puzzle) if c not in sol]))
+    if timed_out:
+        raise typer.Exit(1)
+
+
+def _print_failure(source: str, result: Explanation) -> None:
+    """An explanation that could not start: no solution (exit 0) or no time (exit 1)."""
+    if result.status == "unsolvable":
+        console.print(f"{source}: [red]no solution[/]")
+        raise typer.Exit(0)
+    console.print(f"{source}: [red]time limit reached[/]")
+    raise typer.Exit(1)
+
+
+def _print_step(number: int, step: Step) -> None:
+    console.print(f"[bold]{number:>3}.[/] [cyan]{step.level:<6}[/] [bold]{step.rule}[/]: {step.reason}")
+
+
+def _final_board(puzzle: StarPuzzle, result: Explanation) -> Text:
+    sol = set(result.solution or ())
+    return draw_board(puzzle, sol, [c for c in _all_cells(puzzle) if c not in sol])
+
+
+@stars_app.command("explain")
+def explain(
+    source: SourceArg,
+    stars: StarsOpt = None,
+    time_limit: TimeOpt = 30.0,
+    json: JsonOpt = False,
+) -> None:
+    """Solve step by step with the rules a person uses, and grade the puzzle."""
+    puzzle = _load(source, stars)
+    result = explain_puzzle(puzzle, time_limit=time_limit)
+    if json:
+        print_json(result.to_json())
+        return
+    if result.status != "solved":
+        _print_failure(source, result)
+    for i, step in enumerate(result.steps, 1):
+        _print_step(i, step)
+    console.print(_final_board(puzzle, result))
+    note = " — the rules ran out, search finished it" if result.used_search else ""
+    uniq = "" if result.unique else " (the puzzle has more than one solution)"
+    console.print(
+        f"difficulty: [bold]{result.difficulty}[/]{note}; {len(result.steps)} steps{uniq}"
+    )
+
+
+@stars_app.command("hint")
+def hint(
+    source: SourceArg,
+    star: Annotated[
+        list[str] | None, typer.Option("--star", help="A star you placed: r3c5 or 3,5 (repeat).")
+    ] = None,
+    empty: Annotated[
+        list[str] | None, typer.Option("--empty", help="A cell you marked empty (repeat).")
+    ] = None,
+    stars: StarsOpt = None,
+    time_limit: TimeOpt = 30.0,
+    json: JsonOpt = False,
+) -> None:
+    """The next step only (from the start, or from the marks you give)."""
+    puzzle = _load(source, stars)
+    given_stars = _parse_cells(star, "--star")
+    given_empty = _parse_cells(empty, "--empty")
+    result = hint_puzzle(
+        puzzle, given_stars=given_stars, given_empty=given_empty, time_limit=time_limit
+    )
+    if json:
+        print_json(result.to_json())
+        return
+    if result.status != "solved":
+        _print_failure(source, result)
+    if not result.steps:
+        console.print("nothing left to do: every cell is decided")
+        return
+    step = result.steps[0]
+    _print_step(1, step)
+    console.print(draw_board(
+        puzzle, given_stars, given_empty,
+        new_stars=[(r, c) for r, c, w in step.decided if w == "star"],
+        new_empty=[(r, c) for r, c, w in step.decided if w == "empty"],
+        look=step.cells,
+    ))
+
+
+@stars_app.command("generate")
+def generate(
+    size: Annotated[int, typer.Option("--size", "-n", min=1, max=40, help="Grid size N.")] = 10,
+    stars: Annotated[int, typer.Option("--stars", "-k", min=1, help="Stars per unit.")] = 2,
+    seed: Annotated[int | None, typer.Option(help="Random seed (same seed, same puzzle).")] = None,
+    difficulty: Annotated[
+        str | None, typer.Option(help=f"One of {', '.join(DIFFICULTIES)}.")
+    ] = None,
+    show_solution: Annotated[bool, typer.Option("--solution", help="Also draw the solution.")] = False,
+    time_limit: TimeOpt = 120.0,
+    json: JsonOpt = False,
+) -> None:
+    """A random puzzle with exactly one solution, as text and as a puzz.link URL."""
+    try:
+        made = generate_puzzle(size, stars, seed=seed, difficulty=difficulty, time_limit=time_limit)
+    except SearchTimeout:
+        err_console.print(f"no puzzle found within the time limit ({time_limit:g} s)")
+        raise typer.Exit(1) from None
+    if json:
+        print_json(made.to_json())
+        return
+    typer.echo(
+        f"# {size}x{size}, {stars} star(s), difficulty {made.difficulty}, seed {made.seed}"
+    )
+    typer.echo(made.text, nl=False)
+    typer.echo(f"# {made.url}")
+    if show_solution:
+        sol = set(made.solution)
+        console.print(draw_board(made.puzzle, sol, [c for c in _all_cells(made.puzzle) if c not in sol]))
+
+
+@stars_app.command("convert")
+def convert(
+    sources: SourcesArg = None,
+    from_file: FromOpt = None,
+    to: Annotated[
+        str | None, typer.Option(help="text or url (default: the other one).")
+    ] = None,
+    stars: StarsOpt = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Turn text puzzles into puzz.link URLs and back."""
+    if to not in (None, "text", "url"):
+        raise InputError(f"--to must be text or url, got {to!r}")
+    outs = []
+    for source in read_inputs(sources, from_file):
+        puzzle = _load(source, stars)
+        if json:
+            print_json({"source": source, "size": puzzle.size, "stars": puzzle.stars,
+                        "text": to_text(puzzle), "url": to_url(puzzle)})
+            continue
+        target = to or ("text" if is_url(source) else "url")
+        outs.append(to_text(puzzle) if target == "text" else to_url(puzzle) + "\n")
+    if json:
+        return
+    if output is not None:
+        try:
+            output.write_text("".join(outs), "utf-8")
+        except OSError as e:
+            raise InputError(f"cannot write {output}: {e.strerror or e}") from None
+    else:
+        typer.echo("".join(outs), nl=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(stars_app, name="stars")
