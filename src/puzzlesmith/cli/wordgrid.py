@@ -107,8 +107,9 @@ def solve_cmd(
 ) -> None:
     """Fill the unknown rows so every column reads down as a word.
 
-    A row of ? is a blank row (any row); partly known rows like b????? and several unknown
-    rows are allowed, each must become a word. --common: common words for the unknown rows.
+    A row of ? is a blank row, anywhere in the grid.
+    Partly known rows (b?????) and several unknown rows are allowed; each must become a word.
+    Quote rows holding ? in the shell.
     """
     if all_ and count:
         raise InputError("choose one of --all and --count")
@@ -164,7 +165,7 @@ def print_create(result: CreateResult, hidden: bool) -> None:
 def create_cmd(
     word: Annotated[str | None, typer.Option("--word", "-w", help="The answer word.")] = None,
     length: Annotated[
-        int | None, typer.Option("--length", "-n", help="Letters of a random answer [default: 6].")
+        int | None, typer.Option("--length", "-n", help="Letters of a random answer (default 6).")
     ] = None,
     rows: Annotated[int, typer.Option("--rows", "-r", help="Rows in the grid.")] = 3,
     blank_row: Annotated[int, typer.Option("--blank-row", "-k", help="Which row is blank.")] = 1,
