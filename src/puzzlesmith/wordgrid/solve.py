@@ -115,6 +115,7 @@ class _Search:
         self.puzzle = puzzle
         self.cpl = col_bucket.position_letter
         self.rpl = row_bucket.position_letter
+        self.col_all = col_bucket.all_bits
         self.row_bucket = row_bucket
         self.deadline = deadline
         self.rng = rng
@@ -135,7 +136,7 @@ class _Search:
         """Each column's bitset of words consistent with its given letters; None if one is empty."""
         cols = []
         for c in range(self.puzzle.width):
-            bits = -1
+            bits = self.col_all
             for r, row in enumerate(self.puzzle.rows):
                 if row[c] != UNKNOWN:
                     bits &= self.cpl[r][ord(row[c]) - 97]
