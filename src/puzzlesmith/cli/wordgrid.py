@@ -49,6 +49,19 @@ def draw_grid(grid: tuple[str, ...] | list[str], marked: tuple[int, ...], title:
     return Panel.fit(table, title=title or None, padding=(0, 1))
 
 
+def word_columns(items: list[str], width: int) -> str:
+    """Words in aligned columns filling the terminal width, as plain text.
+
+    Written without Rich layout, which takes seconds for the 100,000-odd answers that a
+    grid with two blank rows can have.
+    """
+    cell = max(map(len, items)) + 2
+    per_line = max(1, width // cell)
+    lines = ("".join(w.ljust(cell) for w in items[i : i + per_line]).rstrip()
+             for i in range(0, len(items), per_line))
+    return "\n".join(lines) + "\n"
+
+
 def _solution_panel(sol: Solution, puzzle: Puzzle, n: int | None) -> Panel:
     label = " / ".join(sol.words)
     return draw_grid(sol.grid, puzzle.unknown_rows, f"{n}. {label}" if n else label)
@@ -77,7 +90,7 @@ def print_solve(result: SolveResult, source: str) -> None:
         rest = result.solutions[GRIDS_DRAWN:]
         if rest:
             console.print(f"[dim]and {len(rest):,} more:[/]")
-            console.print(Columns([Text("/".join(s.words)) for s in rest], padding=(0, 2)))
+            console.file.write(word_columns(["/".join(s.words) for s in rest], console.width))
         more = "" if result.complete else " (time limit reached; there may be more)"
         console.print(f"[bold]{result.count:,}[/] solution{'s' if result.count != 1 else ''}{more}")
     if result.note:
