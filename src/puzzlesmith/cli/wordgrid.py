@@ -210,9 +210,11 @@ def create_cmd(
         word_rows=word_rows, unique=unique, seed=seed, title=title, deadline=Deadline(timeout),
     )
     if out is not None and result.puzzle is not None:
-        shown = word if word is not None and not answer_hidden else None
-        flags = [f"--word {shown}" if shown else f"--length {len(result.answer or '')}",
-                 f"--rows {rows}", f"--blank-row {blank_row}"]
+        if word is None:
+            first = f"--length {len(result.answer or '')}"
+        else:
+            first = "--word (hidden)" if answer_hidden else f"--word {result.answer}"
+        flags = [first, f"--rows {rows}", f"--blank-row {blank_row}"]
         flags += [f for f, on in (("--word-rows", word_rows), ("--unique", unique),
                                   ("--common", common)) if on]
         if common and common_top != DEFAULT_COMMON_TOP:
