@@ -20,7 +20,7 @@ from puzzlesmith.web import tasks
 from puzzlesmith.web.jobs import Job, JobTable
 from puzzlesmith.web.pool import WorkerPool
 
-MAX_TIMEOUT = 60.0  # the longest a single request may ask a solver to run
+MAX_TIMEOUT = 120.0  # the longest a single request may ask a solver to run (the CLI's longest default)
 MAX_COUNT_TIMEOUT = 600.0  # solution counts run as jobs and may take longer
 
 router = APIRouter(prefix="/api")
@@ -108,6 +108,48 @@ class QlessRollRequest(Options):
 class AtlasLookupRequest(Options):
     letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
                          description="The roll (12 letters).")
+
+
+PuzzleField = Field(..., max_length=20_000, examples=[
+    "https://puzz.link/p?starbattle/8/8/1/2041iicc7m8g1g1eb43vi960"],
+    description="The puzzle: its text region grid (an optional first line stars=K, then N "
+    "lines of N region labels) or a puzz.link / pzv.jp URL.")
+StarsField = Field(None, ge=1, le=20, description="Stars per row, column and region "
+                   "(overrides the puzzle's own).")
+
+
+class StarsParseRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    puzzle: str = PuzzleField
+    stars: int | None = StarsField
+
+
+class StarsSolveRequest(StarsParseRequest):
+    count: bool = Field(False, description="Count every solution.")
+    max: int | None = Field(None, ge=1, description="Stop counting at this many (implies count).")
+    engine: str = Field("auto", max_length=10, description="auto, python or sat.")
+    time_limit: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
+
+
+class StarsExplainRequest(StarsParseRequest):
+    time_limit: float = Field(30.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
+
+
+class StarsHintRequest(StarsExplainRequest):
+    star: list[str] = Field([], max_length=2000, examples=[["r1c8"]],
+                            description="Stars you placed: r3c5 or 3,5 (from 1).")
+    empty: list[str] = Field([], max_length=2000, examples=[["r7c2"]],
+                             description="Cells you marked empty.")
+
+
+class StarsGenerateRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    size: int = Field(10, ge=1, le=40, description="Grid size N.")
+    stars: int = Field(2, ge=1, description="Stars per row, column and region.")
+    seed: int | None = Field(None, description="Random seed (same seed, same puzzle).")
+    difficulty: str | None = Field(None, max_length=10, description="easy, medium or hard.")
+    time_limit: float = Field(120.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving "
+                              "up.")
 
 
 def _check_lexicon(name: str | None) -> None:
@@ -199,6 +241,40 @@ async def qless_count(body: QlessCountRequest, request: Request) -> Doc:
              summary="A roll's stored result, at once (`qless atlas lookup --json`)")
 async def atlas_lookup(body: AtlasLookupRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_atlas_lookup, body, limit=10.0)
+
+
+@router.post("/stars/parse", summary="Read a Star Battle puzzle: regions, text and URL forms",
+             description="The engine's puzzle document (`size`, `stars`, `regions`, `labels`, "
+             "`warnings`) plus `text` and `url`, for drawing it.")
+async def stars_parse(body: StarsParseRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_stars_parse, body, limit=10.0)
+
+
+@router.post("/stars/convert", summary="Text to puzz.link URL and back (`stars convert --json`)")
+async def stars_convert(body: StarsParseRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_stars_convert, body, limit=10.0)
+
+
+@router.post("/stars/solve", summary="Solve and check uniqueness (`stars solve --json`)")
+async def stars_solve(body: StarsSolveRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_stars_solve, body, limit=body.time_limit)
+
+
+@router.post("/stars/explain", summary="Every deduction with its reason (`stars explain --json`)")
+async def stars_explain(body: StarsExplainRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_stars_explain, body, limit=body.time_limit)
+
+
+@router.post("/stars/hint", summary="The next deduction from your marks (`stars hint --json`)")
+async def stars_hint(body: StarsHintRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_stars_hint, body, limit=body.time_limit)
+
+
+@router.post("/stars/generate",
+             summary="A random puzzle with one solution (`stars generate --json`)",
+             description="504 when no puzzle turned up within the time limit (the CLI's exit 1).")
+async def stars_generate(body: StarsGenerateRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_stars_generate, body, limit=body.time_limit)
 
 
 def _job(request: Request, job_id: str) -> Job:

@@ -29,6 +29,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.limits import SearchTimeout
 
 # Engines check their own deadline; the hard limit only catches one that does not in time.
 GRACE_SECONDS = 2.0
@@ -43,7 +44,7 @@ class PoolBusy(Exception):
 
 
 class TaskKilled(Exception):
-    """The task ran past its hard limit and its worker was killed."""
+    """The task hit its time limit: it raised SearchTimeout, or ran past it and was killed."""
 
 
 class WorkerCrashed(Exception):
@@ -82,6 +83,8 @@ def _worker_main(conn: Connection, warm: Callable[[], None] | None) -> None:
             outcome: tuple[str, Any] = ("ok", fn(*args, **kwargs))
         except InputError as e:
             outcome = ("input_error", str(e))
+        except SearchTimeout as e:
+            outcome = ("timeout", str(e) or "time limit reached")
         except Exception:
             outcome = ("error", traceback.format_exc())
         try:
@@ -214,7 +217,8 @@ class WorkerPool:
     ) -> Any:
         """fn(*args, **kwargs) in a worker; killed `limit + GRACE_SECONDS` after it starts.
 
-        Raises InputError (the engine's own message), TaskKilled, PoolBusy or WorkerCrashed.
+        Raises InputError (the engine's own message), TaskKilled (SearchTimeout in the task,
+        or killed at the hard limit), PoolBusy or WorkerCrashed.
         If the caller is cancelled (client gone, Stop pressed) the worker is killed too.
         """
         if self._idle is None or self._closed:
@@ -248,6 +252,8 @@ class WorkerPool:
                     return payload
                 if kind == "input_error":
                     raise InputError(payload)
+                if kind == "timeout":
+                    raise TaskKilled(payload)
                 raise WorkerCrashed(str(payload))
         finally:
             self.stats.busy -= 1

@@ -219,3 +219,100 @@ def run_atlas_lookup(
     lex, _ = lexicon_for(lexicon, common, common_top)
     doc = lookup(path, key, lex.content_hash)
     return doc if doc is not None else {"letters": key, "found": False}
+
+
+def _star_puzzle(puzzle: str, stars: int | None) -> Any:
+    """A puzzle given as its text or a puzz.link URL (`stars.formats.load` without files)."""
+    from puzzlesmith.stars.formats import is_url, load, parse_text
+
+    source = puzzle.strip()
+    if is_url(source) or source.startswith(("http://", "https://")) or "?starbattle" in source:
+        return load(source, stars)  # its own message for a malformed URL
+    if not source:
+        raise InputError("no puzzle given: paste the region grid or a puzz.link URL")
+    return parse_text(puzzle, stars)
+
+
+def _star_cells(specs: list[str], option: str) -> tuple[tuple[int, int], ...]:
+    # `stars hint --star r3c5`: the CLI's own reading of cells (1-based, as people count).
+    from puzzlesmith.cli.stars import _parse_cells
+
+    return _parse_cells(specs, option)
+
+
+def run_stars_parse(puzzle: str, *, stars: int | None = None) -> Doc:
+    """The puzzle itself (regions, labels, warnings) with its text and URL forms, to draw it."""
+    from puzzlesmith.stars.formats import to_text, to_url
+
+    p = _star_puzzle(puzzle, stars)
+    return {**p.to_json(), "text": to_text(p), "url": to_url(p)}
+
+
+def run_stars_convert(puzzle: str, *, stars: int | None = None) -> Doc:
+    """`puzzlesmith stars convert PUZZLE --json`, the puzzle given as text or URL."""
+    from puzzlesmith.stars.formats import to_text, to_url
+
+    p = _star_puzzle(puzzle, stars)
+    return {"source": puzzle, "size": p.size, "stars": p.stars, "text": to_text(p),
+            "url": to_url(p)}
+
+
+def run_stars_solve(
+    puzzle: str,
+    *,
+    stars: int | None = None,
+    count: bool = False,
+    max: int | None = None,
+    engine: str = "auto",
+    time_limit: float = 10.0,
+) -> Doc:
+    """`puzzlesmith stars solve PUZZLE --json` (one puzzle)."""
+    from puzzlesmith.stars.solve import solve
+
+    p = _star_puzzle(puzzle, stars)
+    result = solve(p, count=count or max is not None, max_count=max, time_limit=time_limit,
+                   engine=engine)
+    return result.to_json()
+
+
+def run_stars_explain(puzzle: str, *, stars: int | None = None, time_limit: float = 30.0) -> Doc:
+    """`puzzlesmith stars explain PUZZLE --json`."""
+    from puzzlesmith.stars.explain import explain
+
+    return explain(_star_puzzle(puzzle, stars), time_limit=time_limit).to_json()
+
+
+def run_stars_hint(
+    puzzle: str,
+    *,
+    star: list[str] | None = None,
+    empty: list[str] | None = None,
+    stars: int | None = None,
+    time_limit: float = 30.0,
+) -> Doc:
+    """`puzzlesmith stars hint PUZZLE --star r1c2 --empty r3c4 --json`."""
+    from puzzlesmith.stars.explain import hint
+
+    p = _star_puzzle(puzzle, stars)
+    given_stars = _star_cells(star or [], "--star")
+    given_empty = _star_cells(empty or [], "--empty")
+    return hint(p, given_stars=given_stars, given_empty=given_empty,
+                time_limit=time_limit).to_json()
+
+
+def run_stars_generate(
+    *,
+    size: int = 10,
+    stars: int = 2,
+    seed: int | None = None,
+    difficulty: str | None = None,
+    time_limit: float = 120.0,
+) -> Doc:
+    """`puzzlesmith stars generate --json`; SearchTimeout (504) when no puzzle turned up."""
+    from puzzlesmith.stars.generate import generate
+
+    try:
+        made = generate(size, stars, seed=seed, difficulty=difficulty, time_limit=time_limit)
+    except SearchTimeout:
+        raise SearchTimeout(f"no puzzle found within the time limit ({time_limit:g} s)") from None
+    return made.to_json()

@@ -1,0 +1,159 @@
+// A Star Battle board as HTML tiles: thick borders between regions, click or type to mark
+// stars and dots. Focus moves with the arrow keys (one tab stop for the whole board).
+
+const PALETTE = [
+  "#fde2e4", "#e2ece9", "#fff1c1", "#dfe7fd", "#e8dff5", "#fce1c8", "#d7f0db", "#f0e6d2",
+  "#dbeef4", "#f9dcec", "#e6f2c7", "#ece4db", "#d9e2ec", "#fbe7c6", "#e4d9f7", "#d2f1ef",
+];
+const NEXT = { "": "star", star: "dot", dot: "" };
+const SAY = { "": "empty", star: "star", dot: "no star (dot)" };
+
+export class StarBoard {
+  /**
+   * container: element to draw into; puzzle: the engine's puzzle document
+   * ({size, stars, regions, labels}); onChange(marks) after every mark the player makes.
+   */
+  constructor(container, puzzle, onChange = () => {}) {
+    this.container = container;
+    this.puzzle = puzzle;
+    this.onChange = onChange;
+    this.marks = new Map(); // "r,c" -> "star" | "dot"
+    this.focus = [0, 0];
+    this.draw();
+  }
+
+  key(r, c) {
+    return `${r},${c}`;
+  }
+
+  label(r) {
+    const p = this.puzzle;
+    return p.labels ? p.labels[r] : String(r);
+  }
+
+  draw() {
+    const { size, regions } = this.puzzle;
+    const grid = document.createElement("div");
+    grid.className = "starboard";
+    grid.setAttribute("role", "grid");
+    grid.setAttribute("aria-label",
+      `Star Battle board, ${size} by ${size}, ${this.puzzle.stars} ${this.puzzle.stars === 1 ? "star" : "stars"} in every row, column and region`);
+    grid.style.gridTemplateColumns = `repeat(${size}, var(--star-cell))`;
+    grid.style.setProperty("--n", size);
+    this.cells = [];
+    for (let r = 0; r < size; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.style.display = "contents";
+      const line = [];
+      for (let c = 0; c < size; c++) {
+        const g = regions[r][c];
+        const cell = document.createElement("button");
+        cell.type = "button";
+        cell.className = "star-cell";
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.r = r;
+        cell.dataset.c = c;
+        cell.tabIndex = r === 0 && c === 0 ? 0 : -1;
+        cell.style.background = PALETTE[g % PALETTE.length];
+        // Thick lines where the region changes (and round the edge of the board).
+        if (r === 0 || regions[r - 1][c] !== g) cell.classList.add("bt");
+        if (r === size - 1 || regions[r + 1][c] !== g) cell.classList.add("bb");
+        if (c === 0 || regions[r][c - 1] !== g) cell.classList.add("bl");
+        if (c === size - 1 || regions[r][c + 1] !== g) cell.classList.add("br");
+        line.push(cell);
+        row.append(cell);
+      }
+      this.cells.push(line);
+      grid.append(row);
+    }
+    grid.addEventListener("click", (e) => {
+      const cell = e.target.closest(".star-cell");
+      if (!cell) return;
+      this.moveTo(Number(cell.dataset.r), Number(cell.dataset.c));
+      this.cycle(Number(cell.dataset.r), Number(cell.dataset.c));
+    });
+    grid.addEventListener("keydown", (e) => this.onKey(e));
+    this.container.replaceChildren(grid);
+    this.refresh();
+  }
+
+  onKey(event) {
+    const [r, c] = this.focus;
+    const n = this.puzzle.size;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[event.key]) {
+      const [dr, dc] = moves[event.key];
+      this.moveTo(Math.min(n - 1, Math.max(0, r + dr)), Math.min(n - 1, Math.max(0, c + dc)));
+    } else if (event.key === "Home") this.moveTo(r, 0);
+    else if (event.key === "End") this.moveTo(r, n - 1);
+    else if (event.key === " " || event.key === "Enter") this.cycle(r, c);
+    else if (event.key === "s" || event.key === "*") this.set(r, c, "star");
+    else if (event.key === "." || event.key === "x") this.set(r, c, "dot");
+    else if (event.key === "Backspace" || event.key === "Delete") this.set(r, c, "");
+    else return;
+    event.preventDefault();
+  }
+
+  moveTo(r, c) {
+    const [or, oc] = this.focus;
+    this.cells[or][oc].tabIndex = -1;
+    this.focus = [r, c];
+    const cell = this.cells[r][c];
+    cell.tabIndex = 0;
+    cell.focus();
+  }
+
+  cycle(r, c) {
+    this.set(r, c, NEXT[this.marks.get(this.key(r, c)) || ""]);
+  }
+
+  set(r, c, mark) {
+    if (mark) this.marks.set(this.key(r, c), mark);
+    else this.marks.delete(this.key(r, c));
+    this.clearHighlight();
+    this.refresh();
+    this.onChange(this.marks);
+  }
+
+  /** Replace every mark: stars and dots as lists of [r, c]. */
+  setMarks(stars = [], dots = []) {
+    this.marks.clear();
+    for (const [r, c] of dots) this.marks.set(this.key(r, c), "dot");
+    for (const [r, c] of stars) this.marks.set(this.key(r, c), "star");
+    this.refresh();
+  }
+
+  stars() {
+    return [...this.marks].filter(([, m]) => m === "star").map(([k]) => k.split(",").map(Number));
+  }
+
+  dots() {
+    return [...this.marks].filter(([, m]) => m === "dot").map(([k]) => k.split(",").map(Number));
+  }
+
+  /** Shade the cells a deduction looked at, and outline the cells it decides. */
+  highlight(looked, decided = []) {
+    this.clearHighlight();
+    for (const [r, c] of looked) this.cells[r][c].classList.add("hint");
+    for (const [r, c] of decided) this.cells[r][c].classList.add("decided");
+  }
+
+  clearHighlight() {
+    for (const line of this.cells) for (const cell of line) cell.classList.remove("hint", "decided");
+  }
+
+  refresh() {
+    const { size, regions } = this.puzzle;
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) {
+        const mark = this.marks.get(this.key(r, c)) || "";
+        const cell = this.cells[r][c];
+        cell.dataset.mark = mark;
+        cell.textContent = mark === "star" ? "★" : mark === "dot" ? "·" : "";
+        cell.setAttribute("aria-label",
+          `Row ${r + 1}, column ${c + 1}, region ${this.label(regions[r][c])}: ${SAY[mark]}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+"""/api/stars/*: the CLI's documents for puzzles given as text or puzz.link URLs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from test_api_words import cli, cli_json
+
+URL = "https://puzz.link/p?starbattle/8/8/1/2041iicc7m8g1g1eb43vi960"  # generate -n 8 -k 1 --seed 1
+TEXT = "stars=1\n00001111\n00000011\n00000021\n33300222\n43330222\n44566666\n54576676\n55577776\n"
+
+
+def without_time(doc: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in doc.items() if k != "elapsed_ms"}
+
+
+def test_solve_url_and_text_is_the_cli_document(client: httpx.Client) -> None:
+    by_url = client.post("/api/stars/solve", json={"puzzle": URL}).json()
+    assert without_time(by_url) == without_time(cli_json("stars", "solve", URL))
+    assert by_url["status"] == "solved" and by_url["unique"] is True
+    by_text = client.post("/api/stars/solve", json={"puzzle": TEXT}).json()
+    assert by_text["solution"] == by_url["solution"]
+    counted = client.post("/api/stars/solve", json={"puzzle": URL, "count": True}).json()
+    assert counted["count"] == 1 and counted["count_complete"] is True
+
+
+def test_parse_and_convert(client: httpx.Client) -> None:
+    doc = client.post("/api/stars/parse", json={"puzzle": TEXT}).json()
+    assert doc["size"] == 8 and doc["stars"] == 1 and doc["url"] == URL
+    assert doc["regions"][0] == [0, 0, 0, 0, 1, 1, 1, 1]
+    converted = client.post("/api/stars/convert", json={"puzzle": URL}).json()
+    assert converted == cli_json("stars", "convert", URL)
+
+
+def test_explain_and_hint(client: httpx.Client) -> None:
+    doc = client.post("/api/stars/explain", json={"puzzle": URL}).json()
+    assert without_time(doc) == without_time(cli_json("stars", "explain", URL))
+    assert doc["steps"] and all(s["reason"] for s in doc["steps"])
+    first = client.post("/api/stars/hint", json={"puzzle": URL}).json()
+    assert without_time(first) == without_time(cli_json("stars", "hint", URL))
+    assert len(first["steps"]) == 1
+    # From marks: a wrong star is pointed out as a mistake, with the CLI's wording.
+    marked = client.post("/api/stars/hint", json={"puzzle": URL, "star": ["r1c1"],
+                                                  "empty": ["r7c2"]}).json()
+    assert without_time(marked) == without_time(
+        cli_json("stars", "hint", URL, "--star", "r1c1", "--empty", "r7c2"))
+    assert marked["steps"][0]["rule"] == "mistake"
+
+
+def test_generate_is_the_cli_document(client: httpx.Client) -> None:
+    doc = client.post("/api/stars/generate", json={"size": 8, "stars": 1, "seed": 1}).json()
+    cli_doc = cli_json("stars", "generate", "-n", "8", "-k", "1", "--seed", "1")
+    assert without_time(doc) == without_time(cli_doc)
+    assert doc["url"] == URL
+
+
+def test_bad_puzzles_are_400_with_the_cli_message(client: httpx.Client) -> None:
+    bad_url = "https://puzz.link/p?starbattle/8/8/1/zz"
+    done = cli("stars", "solve", bad_url)
+    assert done.returncode == 2
+    r = client.post("/api/stars/solve", json={"puzzle": bad_url})
+    assert r.status_code == 400
+    assert r.json()["detail"] == done.stderr.strip().removeprefix("error: ")
+    r = client.post("/api/stars/solve", json={"puzzle": "000\n011\n"})
+    assert r.status_code == 400
+    r = client.post("/api/stars/hint", json={"puzzle": URL, "star": ["here"]})
+    assert r.status_code == 400 and "cannot read cell 'here'" in r.json()["detail"]
+    r = client.post("/api/stars/generate", json={"size": 4, "stars": 2})
+    assert r.status_code == 400 and "cannot fit" in r.json()["detail"]
+    r = client.post("/api/stars/solve", json={"puzzle": URL, "engine": "magic"})
+    assert r.status_code == 400 and r.json()["detail"].startswith("unknown engine 'magic'")
+
+
+def test_generate_past_its_limit_is_504(client: httpx.Client) -> None:
+    r = client.post("/api/stars/generate", json={"size": 30, "stars": 6, "time_limit": 0.2})
+    assert r.status_code == 504
+    assert r.json()["detail"] == "no puzzle found within the time limit (0.2 s)"

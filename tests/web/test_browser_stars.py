@@ -1,0 +1,103 @@
+"""The Star Battle page in a real browser: paste, hint, solve, play by hand, generate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_api_stars import TEXT, URL
+
+pytestmark = pytest.mark.browser
+
+SOLUTION = [(0, 7), (1, 4), (2, 6), (3, 2), (4, 0), (5, 5), (6, 3), (7, 1)]
+
+
+def marks_of(page: Any, selector: str) -> list[tuple[int, int]]:
+    cells: list[list[int]] = page.eval_on_selector_all(
+        selector, "cs => cs.map(c => [Number(c.dataset.r), Number(c.dataset.c)])")
+    return sorted((r, c) for r, c in cells)
+
+
+def marks(page: Any, mark: str) -> list[tuple[int, int]]:
+    return marks_of(page, f".star-cell[data-mark='{mark}']")
+
+
+def test_paste_text_hint_and_solve(page: Any, shot: Any) -> None:
+    page.goto("/stars")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_label("Text grid or puzz.link address").fill(TEXT)
+    page.get_by_role("button", name="Load puzzle").click()
+    page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Loaded')")
+    assert page.locator(".star-cell").count() == 64
+    assert f"p={URL.replace(':', '%3A').replace('/', '%2F').replace('?', '%3F')}" in page.url
+    # Region borders: r1c4 | r1c5 is a border between regions 0 and 1.
+    assert "br" in (page.get_by_role("gridcell", name="Row 1, column 4, region 0: empty")
+                    .get_attribute("class") or "")
+
+    page.get_by_role("button", name="Hint").click()
+    page.locator("#reason").wait_for()
+    reason = page.locator("#reason").inner_text()
+    assert "sees-all" in reason and "r7c2" in reason
+    assert page.locator(".star-cell.hint").count() >= 2
+    assert marks_of(page, ".star-cell.decided") == [(6, 1)]
+    assert "r7c2 is empty" in page.locator("#status").inner_text()
+    shot(page, "stars-hint")
+    page.get_by_role("button", name="Apply hint").click()
+    assert marks(page, "dot") == [(6, 1)]
+
+    page.get_by_role("button", name="Solve").click()
+    page.locator("#status.good").wait_for()
+    assert page.locator("#status").inner_text() == "Solved: the solution is unique."
+    assert marks(page, "star") == SOLUTION
+    shot(page, "stars-solved")
+
+
+@pytest.mark.viewport(375, 900)
+def test_play_by_hand_with_keyboard_and_share(page: Any, shot: Any) -> None:
+    page.goto(f"/stars?p={URL}")
+    page.wait_for_selector("form[data-ready]")
+    first = page.get_by_role("gridcell", name="Row 1, column 1, region 0: empty")
+    first.focus()
+    page.keyboard.press("End")  # row 1, column 8
+    page.keyboard.press("s")
+    assert marks(page, "star") == [(0, 7)]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")  # empty -> star
+    page.keyboard.press("Space")  # star -> dot
+    assert marks(page, "dot") == [(1, 7)]
+    assert "s=r1c8" in page.url and "d=r2c8" in page.url
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(page, "stars-by-hand-375")
+
+    # Clicking places the rest of the solution; the page says when every star is right.
+    for r, c in SOLUTION[1:]:
+        page.locator(f".star-cell[data-r='{r}'][data-c='{c}']").click()
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Solved!')")
+
+    # The address restores the marks.
+    page.goto(page.url)
+    page.wait_for_selector("form[data-ready]")
+    assert marks(page, "star") == SOLUTION
+
+
+def test_generate_and_check_uniqueness(page: Any) -> None:
+    page.goto("/stars")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_label("Size").select_option("6")
+    page.get_by_role("button", name="Generate").click()
+    page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Generated')")
+    assert page.locator(".star-cell").count() == 36
+    assert page.get_by_label("Text grid or puzz.link address").input_value().startswith(
+        "https://puzz.link/p?starbattle/6/6/1/")
+    page.get_by_role("button", name="Check uniqueness").click()
+    page.locator("#status.good").wait_for()
+    assert page.locator("#status").inner_text().startswith("Unique")
+
+
+def test_bad_puzzle_shows_the_cli_message(page: Any) -> None:
+    page.goto("/stars")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_label("Text grid or puzz.link address").fill("https://puzz.link/p?starbattle/8/8/1/zz")
+    page.get_by_role("button", name="Load puzzle").click()
+    page.locator("#load-status.error").wait_for()
+    assert page.locator("#load-status").inner_text() != ""
