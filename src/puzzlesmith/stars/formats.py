@@ -84,7 +84,9 @@ def parse_url(url: str, stars: int | None = None) -> StarPuzzle:
     m = _URL_RE.match(url.strip())
     if not m:
         raise InputError(f"not a puzz.link or pzv.jp URL: {url!r}")
-    parts = m.group("body").rstrip("/").split("/")
+    parts = m.group("body").split("/")
+    if len(parts) == 6 and parts[5] == "":
+        parts = parts[:5]
     if parts[0] != "starbattle":
         raise InputError(f"not a Star Battle URL (puzzle type {parts[0]!r}): {url}")
     if len(parts) != 5:

@@ -143,14 +143,17 @@ def _merge_blobs(
             options = sorted({x for b in group for x in adj[b] if region[x] < 0})
             if not options:
                 return None
-            pick = rng.choice(options)
+            # Prefer blobs with few free neighbours left: they are the ones that get stranded.
+            free_nbrs = {x: sum(region[y] < 0 for y in adj[x]) for x in options}
+            fewest = min(free_nbrs.values())
+            pick = rng.choice([x for x in options if free_nbrs[x] <= fewest + 1])
             region[pick] = g
             group.append(pick)
     return region
 
 
 def random_regions(
-    n: int, k: int, stars: list[Cell], rng: random.Random, tries: int = 50
+    n: int, k: int, stars: list[Cell], rng: random.Random, tries: int = 200
 ) -> list[list[int]] | None:
     """Connected regions holding K of the given stars each, or None after `tries` failures."""
     for _ in range(tries):
@@ -209,21 +212,27 @@ def make_unique(
         others = [s for s in found if set(s) != plan]
         if not others:
             return puzzle
-        moves = []
-        for r, c in others[0]:
-            if (r, c) in plan:
-                continue
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= rr < n and 0 <= cc < n and grid[rr][cc] != grid[r][c]:
-                    moves.append(((r, c), grid[rr][cc]))
-        rng.shuffle(moves)
-        for cell, target in moves:
-            if _connected_without(grid, cell):
-                grid[cell[0]][cell[1]] = target
-                break
-        else:
-            return None
+        if not _move_one(grid, [c for c in others[0] if c not in plan], rng):
+            # Every such cell holds its region together: reshape a random border instead.
+            free = [(r, c) for r in range(n) for c in range(n) if (r, c) not in plan]
+            _move_one(grid, free, rng)
     return None
+
+
+def _move_one(grid: list[list[int]], cells: list[Cell], rng: random.Random) -> bool:
+    """Hand one of `cells` to a neighbouring region, keeping its own region connected."""
+    n = len(grid)
+    moves = []
+    for r, c in cells:
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < n and 0 <= cc < n and grid[rr][cc] != grid[r][c]:
+                moves.append(((r, c), grid[rr][cc]))
+    rng.shuffle(moves)
+    for cell, target in moves:
+        if _connected_without(grid, cell):
+            grid[cell[0]][cell[1]] = target
+            return True
+    return False
 
 
 def generate(
