@@ -121,3 +121,11 @@ def test_atlas_lookup(client: httpx.Client, cli_env: dict[str, str]) -> None:
     assert missing == {"letters": "aaaaaaaaaaaa", "found": False}
     bad = client.post("/api/qless/atlas", json={"letters": "abc1"})
     assert bad.status_code == 400 and bad.json()["detail"] == "'abc1': a roll is letters a-z"
+
+
+def test_the_time_limit_reaches_the_engine(client: httpx.Client) -> None:
+    started = time.monotonic()
+    doc = client.post("/api/qless/solve", json={"letters": SOLVABLE, "count": True,
+                                                "timeout": 0.5}).json()
+    assert time.monotonic() - started < 5
+    assert doc["count_timed_out"] is True and doc["count_complete"] is False

@@ -80,6 +80,24 @@ def test_play_by_hand_with_keyboard_and_share(page: Any, shot: Any) -> None:
     assert marks(page, "star") == SOLUTION
 
 
+def test_explain_every_step(page: Any, shot: Any, client: Any) -> None:
+    expected = client.post("/api/stars/explain", json={"puzzle": URL}).json()
+    page.goto(f"/stars?p={URL}")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("button", name="Explain every step").click()
+    page.locator("#steps-box").wait_for()
+    steps = page.locator("#steps li")
+    assert steps.count() == len(expected["steps"])
+    summary = page.locator("#steps-summary").inner_text()
+    assert f"{len(expected['steps'])} steps, difficulty {expected['difficulty']}" in summary
+    steps.last.get_by_role("button").click()
+    assert marks(page, "star") == SOLUTION
+    assert len(marks(page, "dot")) == 64 - 8
+    steps.first.get_by_role("button").click()
+    assert marks(page, "star") == [] and marks(page, "dot") == [(6, 1)]
+    shot(page, "stars-explained")
+
+
 def test_generate_and_check_uniqueness(page: Any) -> None:
     page.goto("/stars")
     page.wait_for_selector("form[data-ready]")

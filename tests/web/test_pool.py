@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -13,7 +14,7 @@ import pytest
 from puzzlesmith.errors import InputError
 from puzzlesmith.web import pool as pool_module
 from puzzlesmith.web import tasks
-from puzzlesmith.web.pool import TaskKilled, WorkerPool
+from puzzlesmith.web.pool import TaskKilled, WorkerCrashed, WorkerPool
 
 
 def run_in_thread(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -62,6 +63,27 @@ def test_cancelled_caller_kills_the_worker() -> None:
             start = time.monotonic()
             await pool.run(time.sleep, (0,), limit=30)  # served by the replacement, at once
             assert time.monotonic() - start < 20
+            assert pool.stats.started == 2
+        finally:
+            await pool.close()
+
+    run_in_thread(scenario)
+
+
+def test_a_failing_task_and_a_dying_worker() -> None:
+    async def scenario() -> None:
+        pool = WorkerPool(1, name="test", preload=("puzzlesmith.web.tasks",))
+        await pool.start()
+        try:
+            # An engine bug comes back as WorkerCrashed with its traceback; the worker stays.
+            with pytest.raises(WorkerCrashed, match="ValueError"):
+                await pool.run(int, ("not a number",), limit=30)
+            assert pool.stats.started == 1
+            # A worker that dies mid-task (os._exit, an out-of-memory kill) is replaced.
+            with pytest.raises(WorkerCrashed, match="died"):
+                await pool.run(os._exit, (3,), limit=30)
+            doc = await pool.run(tasks.run_match, ("a?p?e",), limit=30)
+            assert doc["words"] == ["ample", "apple"]
             assert pool.stats.started == 2
         finally:
             await pool.close()

@@ -58,6 +58,7 @@ function show(doc, marks = { stars: [], dots: [] }) {
   const k = doc.stars;
   boardInfo.textContent = `${doc.size} × ${doc.size}, ${k} ${k === 1 ? "star" : "stars"} in every row, column and region.`;
   clearReason();
+  document.getElementById("steps-box").hidden = true;
   say(status, "");
   share();
 }
@@ -189,6 +190,47 @@ async function solve() {
   }
 }
 
+/** The whole solution as a person would reason it; choosing a step shows the board there. */
+async function explainAll() {
+  clearReason();
+  say(status, "Working out every step…");
+  busy(true);
+  try {
+    const doc = await api("/api/stars/explain", source());
+    if (doc.status !== "solved") {
+      say(status, doc.status === "unsolvable" ? "This puzzle has no solution." : "The time limit was reached.", "warn");
+      return;
+    }
+    const list = document.getElementById("steps");
+    list.replaceChildren(...doc.steps.map((step, i) => el("li", {},
+      el("button", { type: "button", className: "link", onclick: () => showStep(doc.steps, i) },
+        el("span", { className: "rule" }, `${step.rule} (${step.level})`)),
+      ` ${step.reason}`)));
+    const search = doc.used_search ? "; the rules ran out and search finished it" : "";
+    document.getElementById("steps-summary").textContent =
+      `${doc.steps.length} steps, difficulty ${doc.difficulty}${search}. Choose a step to see the board after it.`;
+    document.getElementById("steps-box").hidden = false;
+    say(status, `Explained in ${doc.steps.length} steps (difficulty ${doc.difficulty}).`, "good");
+  } catch (e) {
+    say(status, e.message, "error");
+  } finally {
+    busy(false);
+  }
+}
+
+function showStep(steps, index) {
+  const stars = [];
+  const dots = [];
+  for (const step of steps.slice(0, index + 1)) {
+    for (const [r, c, what] of step.decided) (what === "star" ? stars : dots).push([r, c]);
+  }
+  board.setMarks(stars, dots);
+  const step = steps[index];
+  board.highlight(step.cells, step.decided.map(([r, c]) => [r, c]));
+  say(status, `After step ${index + 1} of ${steps.length}: ${step.rule}.`);
+  share();
+}
+
 async function checkUnique() {
   clearReason();
   say(status, "Checking uniqueness…");
@@ -241,6 +283,7 @@ async function init() {
   applyButton.addEventListener("click", applyHint);
   document.getElementById("solve").addEventListener("click", solve);
   document.getElementById("unique").addEventListener("click", checkUnique);
+  document.getElementById("explain").addEventListener("click", explainAll);
   document.getElementById("clear").addEventListener("click", () => {
     board.setMarks([], []);
     clearReason();
