@@ -171,6 +171,8 @@ def create(
         answer = made[blank_row - 1]
         puzzle = replace(blanked(made, blank_row - 1), title=title)
         count = _recount(puzzle, made, column_index, words_idx)
+        if unique and count != 1:
+            raise AssertionError(f"created puzzle {puzzle.rows} meant unique has {count} answers")
     options = {
         "word": word, "length": length, "rows": rows, "blank_row": blank_row,
         "word_rows": word_rows, "unique": unique,

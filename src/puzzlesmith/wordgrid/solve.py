@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -66,7 +66,6 @@ class SolveResult:
     row_lexicon: str
     elapsed: float
     note: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def status(self) -> str:
