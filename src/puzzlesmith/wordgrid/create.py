@@ -170,7 +170,7 @@ def create(
     if made is not None:
         answer = made[blank_row - 1]
         puzzle = replace(blanked(made, blank_row - 1), title=title)
-        count = _recount(puzzle, made, column_index, words_idx)
+        count = _recount(puzzle, made, column_index)
         if unique and count != 1:
             raise AssertionError(f"created puzzle {puzzle.rows} meant unique has {count} answers")
     options = {
@@ -200,9 +200,7 @@ def blanked(grid: tuple[str, ...], k: int) -> Puzzle:
     return parse_rows(rows)
 
 
-def _recount(
-    puzzle: Puzzle, grid: tuple[str, ...], column_index: LexiconIndex, words_idx: LexiconIndex
-) -> int:
+def _recount(puzzle: Puzzle, grid: tuple[str, ...], column_index: LexiconIndex) -> int:
     """Re-solve the finished puzzle with the solver and check the intended grid by the rules."""
     col_bucket = _bucket(column_index, puzzle.height)
     row_bucket = _bucket(column_index, puzzle.width)
