@@ -205,6 +205,7 @@ def _recount(puzzle: Puzzle, grid: tuple[str, ...], column_index: LexiconIndex) 
     col_bucket = _bucket(column_index, puzzle.height)
     row_bucket = _bucket(column_index, puzzle.width)
     check_solution(puzzle, grid, frozenset(row_bucket.words), frozenset(col_bucket.words))
+    # One unknown row is a single bitset pattern, so this count needs no time limit.
     count = count_solutions(puzzle, column_index, deadline=Deadline(None))
     if count < 1:
         raise AssertionError(f"solver finds no solution of created puzzle {puzzle.rows}")
