@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.board import Board
+from puzzlesmith.qless.engine import count_solutions as engine_count
 from puzzlesmith.qless.engine import ordered_anagrams, solutions
 from puzzlesmith.qless.stats import SearchStats
 
@@ -38,7 +39,21 @@ def search(
     max_solutions: int | None = None,
     on_solution: OnSolution | None = None,
 ) -> Outcome:
-    """Stop at the first solution, or with `count` go on to the last (or max_solutions)."""
+    """Stop at the first solution, or with `count` go on to the last (or max_solutions).
+
+    A plain count (no streaming, no cap) finds the first board and then counts with the
+    engine's counter, which need not build every board.
+    """
+    if count and on_solution is None and max_solutions is None:
+        head = search(letters, words, deadline, seed, stats, False)
+        if head.status != "solved":
+            return Outcome(head.status, None, 0, head.status == "unsolvable", head.timed_out)
+        try:
+            total = engine_count(letters, ordered_anagrams(words, seed), deadline=deadline,
+                                 stats=stats)
+        except SearchTimeout:
+            return Outcome("solved", head.board, 1, False, True)
+        return Outcome("solved", head.board, total, True)
     first: Board | None = None
     found = 0
     gen: Generator[Board, None, None] = solutions(

@@ -8,7 +8,7 @@ from collections.abc import Generator, Sequence
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.attach import attach_solutions
 from puzzlesmith.qless.board import Board
-from puzzlesmith.qless.fill import fill_solutions, has_skeletons
+from puzzlesmith.qless.fill import fill_count, fill_solutions, has_skeletons
 from puzzlesmith.qless.stats import SearchStats
 
 
@@ -38,3 +38,13 @@ def solutions(
     if has_skeletons(len(letters)):
         return fill_solutions(letters, words, deadline=deadline, stats=stats)
     return attach_solutions(letters, words, deadline=deadline, stats=stats)
+
+
+def count_solutions(
+    letters: str, words: Sequence[str], *, deadline: Deadline, stats: SearchStats | None = None
+) -> int:
+    """The exact number of distinct solutions; SearchTimeout if the deadline passes first."""
+    stats = stats if stats is not None else SearchStats()
+    if has_skeletons(len(letters)):
+        return fill_count(letters, words, deadline=deadline, stats=stats)
+    return sum(1 for _ in attach_solutions(letters, words, deadline=deadline, stats=stats))

@@ -162,10 +162,11 @@ class Node:
     children: dict[Step, Node] = field(default_factory=dict)
     endings: list[Ending] = field(default_factory=list)
     skeletons: int = 0  # skeletons below (and at) this node
-    min_cells_left: int = 0  # fewest cells still to fill to end any skeleton below
-
-    def ordered_children(self) -> list[Node]:
-        return list(self.children.values())
+    number: int = 0  # position in a depth-first walk: a node's identity within its trie
+    # The filled cells (ids) the slots below this node cross: with the dice left, all that
+    # the solutions below depend on (every filled cell when a self-transposed skeleton is
+    # below, since which of its fillings is reported depends on all of them).
+    needs: tuple[int, ...] = ()
 
 
 def plan(cells: tuple[Pos, ...]) -> tuple[list[Step], list[Pos]]:
@@ -220,24 +221,33 @@ def build_trie(shapes: Iterable[tuple[Pos, ...]]) -> Node:
         if set(transposed) == set(coords):
             mirror = tuple(index[p] for p in transposed)
         node.endings.append(Ending(tuple(coords), mirror))
-    _annotate(root, 0)
+    _annotate(root, 0, [0])
     return root
 
 
-def _annotate(node: Node, filled: int) -> int:
-    """Fill in skeleton counts and the fewest cells left below each node; sort children."""
+def _annotate(node: Node, filled: int, counter: list[int]) -> tuple[set[int], bool]:
+    """Number the nodes, count skeletons, find what each subtree needs; sort children.
+
+    Returns the cell ids crossed below (and at) this node and whether a self-transposed
+    skeleton ends there.
+    """
+    node.number = counter[0]
+    counter[0] += 1
     here = filled + len(node.new_positions)
     node.skeletons = len(node.endings)
-    best = 0 if node.endings else 1 << 30
-    for child in node.children.values():
-        node.skeletons += _annotate(child, here)
-        best = min(best, child.min_cells_left + len(child.new_positions))
-    node.min_cells_left = best
+    crossed: set[int] = set()
+    mirrored = any(e.mirror is not None for e in node.endings)
     # Longer slots first: most real rolls are one long word and a few short crossers.
     node.children = dict(
         sorted(node.children.items(), key=lambda kv: (-kv[0].length, -kv[1].skeletons))
     )
-    return node.skeletons
+    for step, child in node.children.items():
+        below, child_mirrored = _annotate(child, here, counter)
+        node.skeletons += child.skeletons
+        crossed |= below | {cid for _, cid in step.crossings}
+        mirrored |= child_mirrored
+    node.needs = tuple(range(here)) if mirrored else tuple(sorted(i for i in crossed if i < here))
+    return crossed, mirrored
 
 
 @lru_cache(maxsize=16)
