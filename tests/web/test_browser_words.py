@@ -67,3 +67,22 @@ def test_dictionary_picker(page: Any) -> None:
     page.get_by_label("Dictionary").select_option("tiny")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('6 words')")
     assert "lexicon=tiny" in page.url
+
+
+def test_more_options_multi_word_anagrams_and_letter_filters(page: Any, shot: Any) -> None:
+    page.goto("/words?mode=anagram&q=dormitory&common=1&words=2")
+    page.wait_for_selector("#phrases li")
+    assert "dirty room" in shown_words(page, "#phrases li")
+    assert page.locator("details#more").get_attribute("open") is not None
+    assert "2-word anagrams" in page.locator("#status").inner_text()
+    assert page.get_by_label("Must contain").is_hidden()  # a pattern-only option
+    shot(page, "words-two-word-anagrams")
+
+    page.goto("/words")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_text("More options").click()
+    page.get_by_label("Must contain").fill("xz")
+    page.get_by_role("searchbox", name="Pattern").fill("?????")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('2 words')")
+    assert shown_words(page) == ["zaxes", "zexes"]
+    assert "contains=xz" in page.url

@@ -1,5 +1,5 @@
 // The Words page: pattern search and anagrams, answered as you type.
-import { api, debounce, fillLexicons, params, renderGroups, say, setParams } from "./common.js";
+import { api, debounce, el, fillLexicons, params, renderGroups, say, setParams } from "./common.js";
 
 const LIMIT = 3000; // words drawn at most; the count still says how many match
 
@@ -12,6 +12,11 @@ const common = document.getElementById("common");
 const status = document.getElementById("status");
 const legend = document.getElementById("legend");
 const results = document.getElementById("results");
+const phrases = document.getElementById("phrases");
+const contains = document.getElementById("contains");
+const excludes = document.getElementById("excludes");
+const freq = document.getElementById("freq");
+const nWords = document.getElementById("n-words");
 
 const HELP = {
   match: ["Pattern", "a?p?e",
@@ -30,21 +35,33 @@ function showMode() {
   queryLabel.textContent = label;
   query.placeholder = placeholder;
   queryHelp.textContent = help;
+  document.getElementById("match-options").hidden = mode() !== "match";
+  document.getElementById("anagram-options").hidden = mode() !== "anagram";
 }
 
 function requestFor(text, commonOnly) {
   const base = { lexicon: lexicon.value || null, common: commonOnly };
   return mode() === "match"
-    ? ["/api/match", { ...base, pattern: text, limit: LIMIT }]
-    : ["/api/anagram", { ...base, letters: text }];
+    ? ["/api/match", {
+      ...base, pattern: text, limit: LIMIT, contains: contains.value.trim(),
+      excludes: excludes.value.trim(), sort: freq.checked ? "freq" : "alpha",
+    }]
+    : ["/api/anagram", { ...base, letters: text, words: Number(nWords.value) }];
 }
 
 async function search() {
   const text = query.value.trim();
-  setParams({ mode: mode() === "match" ? "" : "anagram", q: text, lexicon: lexicon.value, common: common.checked });
+  setParams({
+    mode: mode() === "match" ? "" : "anagram", q: text, lexicon: lexicon.value, common: common.checked,
+    contains: mode() === "match" ? contains.value.trim() : "",
+    excludes: mode() === "match" ? excludes.value.trim() : "",
+    sort: mode() === "match" && freq.checked ? "freq" : "",
+    words: mode() === "anagram" && nWords.value !== "1" ? nWords.value : "",
+  });
   if (inFlight) inFlight.abort();
   if (!text) {
     results.replaceChildren();
+    phrases.replaceChildren();
     legend.hidden = true;
     say(status, "");
     return;
@@ -61,12 +78,17 @@ async function search() {
     const [doc, commonDoc] = await Promise.all(asks);
     if (signal.aborted) return;
     const marked = commonDoc ? new Set(commonDoc.words) : null;
-    const full = doc.full ? new Set(doc.full) : null;
-    const shown = renderGroups(results, doc.words, { common: marked, full });
+    const multi = mode() === "anagram" && Number(nWords.value) > 1;
+    const full = doc.full && !multi ? new Set(doc.full) : null;
+    showPhrases(multi ? doc : null);
+    const shown = freq.checked && mode() === "match"
+      ? renderFlat(doc.words, marked)
+      : renderGroups(results, doc.words, { common: marked, full });
     const count = doc.count ?? doc.words.length;
     let line = `${count.toLocaleString()} ${count === 1 ? "word" : "words"}`;
     if (shown < count) line += `, showing the first ${shown.toLocaleString()}`;
     if (full && full.size) line += `; ${full.size} use every letter`;
+    if (multi) line += `; ${doc.full.length} ${nWords.value}-word anagrams${doc.timed_out ? " (time limit reached: maybe more)" : ""}`;
     say(status, line);
     const notes = [];
     if (marked && doc.words.length) notes.push("bold = common word");
@@ -76,11 +98,34 @@ async function search() {
   } catch (e) {
     if (e.name === "AbortError") return;
     results.replaceChildren();
+    phrases.replaceChildren();
     legend.hidden = true;
     say(status, e.message, "error");
   } finally {
     if (inFlight === controller) inFlight = null;
   }
+}
+
+/** Multi-word anagrams that use every letter, above the word list. */
+function showPhrases(doc) {
+  phrases.replaceChildren();
+  if (!doc) return;
+  const shown = doc.full.slice(0, LIMIT);
+  phrases.append(
+    el("h3", {}, `${nWords.value}-word anagrams using every letter`,
+      el("span", { className: "n" }, ` (${doc.full.length})`)),
+    el("ul", { className: "words" }, ...shown.map((p) => el("li", { dataset: { word: p } }, p))));
+}
+
+/** Words in frequency order (most frequent first), not grouped. */
+function renderFlat(words, marked) {
+  const part = words.slice(0, LIMIT);
+  results.replaceChildren(el("ul", { className: "words" }, ...part.map((w) => {
+    const common = marked && marked.has(w);
+    return el("li", { className: marked ? (common ? "common" : "rare") : "", dataset: { word: w } }, w,
+      common ? el("span", { className: "sr-only" }, " (common)") : null);
+  })));
+  return part.length;
 }
 
 const searchSoon = debounce(search, 150);
@@ -90,10 +135,17 @@ async function init() {
   if (p.get("mode") === "anagram") document.getElementById("mode-anagram").checked = true;
   query.value = p.get("q") || "";
   common.checked = p.get("common") === "1";
+  contains.value = p.get("contains") || "";
+  excludes.value = p.get("excludes") || "";
+  freq.checked = p.get("sort") === "freq";
+  nWords.value = ["2", "3"].includes(p.get("words")) ? p.get("words") : "1";
+  if (contains.value || excludes.value || freq.checked || nWords.value !== "1") document.getElementById("more").open = true;
   showMode();
   query.addEventListener("input", searchSoon);
   lexicon.addEventListener("change", search);
   common.addEventListener("change", search);
+  for (const input of [contains, excludes]) input.addEventListener("input", searchSoon);
+  for (const input of [freq, nWords]) input.addEventListener("change", search);
   for (const radio of form.querySelectorAll("input[name=mode]")) {
     radio.addEventListener("change", () => { showMode(); search(); });
   }
