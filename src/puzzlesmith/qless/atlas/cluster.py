@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,6 +16,23 @@ from puzzlesmith.errors import InputError
 
 def default_workers() -> int:
     return os.cpu_count() or 1
+
+
+@contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start worker processes with SIGINT ignored (an ignored signal stays ignored in a child).
+
+    Ctrl-C reaches the whole process group; the submitting process handles it (flushes its
+    results, shuts the cluster down), and the workers would only print tracebacks.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextmanager
@@ -38,7 +57,7 @@ def open_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         raise InputError(f"--workers must be at least 1, got {n}")
     # One single-threaded process per worker: the solver is pure Python, so threads would
     # only fight over the GIL.
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), _workers_ignore_ctrl_c():
         # Without a dashboard the scheduler's small HTTP server still wants port 8787 and
         # warns when another cluster has it; it just takes another port.
         warnings.filterwarnings("ignore", message="Port .* is already in use")

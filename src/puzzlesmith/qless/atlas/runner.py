@@ -147,7 +147,7 @@ def run(
                 on_progress(progress)
     finally:
         store.insert_rows(con, buffer)
-        for f in pool.futures:
+        for f in list(pool.futures):
             f.cancel()
     return BuildReport(
         solved=progress.done,
