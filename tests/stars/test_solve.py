@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.stars.model import StarPuzzle, solution_problems
-from puzzlesmith.stars.solve import solve, solutions
+from puzzlesmith.stars.solve import solutions, solve
 from tests.stars.oracle import brute_force_solutions
 from tests.stars.strategies import blob_maps, region_maps
 

@@ -1,0 +1,119 @@
+"""The stars commands: drawing, JSON documents, JSON Lines, exit statuses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzlesmith.cli import main
+
+MENSA = "000011\n023011\n223331\n211111\n244145\n224445\n"
+MENSA_URL = "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        main(args)
+        code = 0
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def mensa(tmp_path: Path) -> str:
+    f = tmp_path / "mensa.txt"
+    f.write_text("# Mensa calendar, 7 Oct 2016\n" + MENSA)
+    return str(f)
+
+
+def test_solve_draws_regions(mensa: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["stars", "solve", mensa], capsys)
+    assert code == 0 and "unique" in out
+    assert out.count("★") == 6 and "┏" in out and "┛" in out
+
+
+def test_solve_json_lines(mensa: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["stars", "solve", "--json", "--count", mensa, MENSA_URL], capsys)
+    assert code == 0
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert len(docs) == 2
+    for doc in docs:
+        assert doc["size"] == 6 and doc["stars"] == 1 and doc["status"] == "solved"
+        assert doc["unique"] is True and doc["count"] == 1
+        assert doc["solution"][0] == [0, 1]
+
+
+def test_unsolvable_is_an_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "rows.txt"
+    f.write_text("012\n012\n012\n")
+    code, out, _ = run(["stars", "solve", "--json", str(f)], capsys)
+    assert code == 0 and json.loads(out)["status"] == "unsolvable"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("0011\n0011\n223\n", "not square"),
+        ("00\n00\n", "needs 2 regions"),
+        ("stars=3\n" + MENSA, "cannot fit"),
+    ],
+)
+def test_bad_input_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
+) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text(content)
+    code, _, err = run(["stars", "solve", str(f)], capsys)
+    assert code == 2 and err.startswith("error: ") and message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_bad_url_and_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["stars", "solve", "https://puzz.link/p?starbattle/6/6/1/zz"], capsys)
+    assert code == 2 and "malformed" in err
+    code, _, err = run(["stars", "explain", "/no/such/file.txt"], capsys)
+    assert code == 2 and "cannot read" in err
+
+
+def test_disconnected_region_warns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text(MENSA.replace("244145", "244140"))
+    code, _, err = run(["stars", "solve", str(f)], capsys)
+    assert code == 0 and "warning" in err and "not connected" in err
+
+
+def test_convert_both_ways(mensa: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["stars", "convert", mensa], capsys)
+    assert code == 0 and out.strip() == MENSA_URL
+    code, out, _ = run(["stars", "convert", MENSA_URL], capsys)
+    assert code == 0 and out == "stars=1\n" + MENSA
+
+
+def test_explain_and_hint(mensa: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["stars", "explain", mensa], capsys)
+    assert code == 0 and "difficulty:" in out and out.count("★") == 6
+    code, out, _ = run(["stars", "explain", "--json", mensa], capsys)
+    doc = json.loads(out)
+    assert doc["status"] == "solved" and doc["steps"] and doc["solution"][0] == [0, 1]
+    code, out, _ = run(["stars", "hint", mensa], capsys)
+    assert code == 0 and "1." in out and "2." not in out
+    code, out, _ = run(["stars", "hint", mensa, "--star", "r1c1", "--json"], capsys)
+    assert json.loads(out)["steps"][0]["rule"] == "mistake"
+    code, _, err = run(["stars", "hint", mensa, "--star", "x9"], capsys)
+    assert code == 2 and "r3c5" in err
+
+
+def test_generate_prints_text_and_url(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["stars", "generate", "--size", "6", "--stars", "1", "--seed", "5"], capsys)
+    assert code == 0 and "https://puzz.link/p?starbattle/6/6/1/" in out
+    code, out2, _ = run(
+        ["stars", "generate", "--size", "6", "--stars", "1", "--seed", "5", "--json"], capsys
+    )
+    doc = json.loads(out2)
+    assert doc["url"] in out and doc["text"] in out
+    code, _, err = run(["stars", "generate", "--size", "6", "--stars", "2"], capsys)
+    assert code == 2 and "cannot fit" in err

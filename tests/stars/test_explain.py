@@ -1,0 +1,72 @@
+"""Explain: every rule's decisions hold in every solution, and every run ends in the solver's."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+
+from puzzlesmith.stars.explain import LEVELS, explain, hint
+from puzzlesmith.stars.model import StarPuzzle
+from puzzlesmith.stars.solve import solve
+from tests.stars.oracle import brute_force_solutions
+from tests.stars.strategies import blob_maps
+
+MENSA = ["000011", "023011", "223331", "211111", "244145", "224445"]
+
+
+def _check(grid: list[list[int]], k: int) -> None:
+    puzzle = StarPuzzle.from_labels(grid, k, check_stars=False)
+    every = brute_force_solutions(grid, k)
+    result = explain(puzzle, time_limit=None)
+    if not every:
+        assert result.status == "unsolvable" and not result.steps
+        return
+    assert result.status == "solved"
+    for step in result.steps:
+        if step.rule == "search":
+            continue
+        for r, c, what in step.decided:
+            # A sound rule decides only what all solutions agree on.
+            assert all(((r, c) in sol) == (what == "star") for sol in every), step
+    stars = {(r, c) for step in result.steps for r, c, w in step.decided if w == "star"}
+    decided = [(r, c) for step in result.steps for r, c, _ in step.decided]
+    assert len(decided) == len(set(decided)) == puzzle.size**2
+    assert stars == set(solve(puzzle, time_limit=None).solution or ())
+    assert result.used_search == any(s.rule == "search" for s in result.steps)
+    assert result.difficulty == max((s.level for s in result.steps), key=LEVELS.index)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(blob_maps(sizes=(5, 6, 7, 8)))
+def test_rules_are_sound_one_star(grid: list[list[int]]) -> None:
+    _check(grid, 1)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(blob_maps(sizes=(8, 9)))
+def test_rules_are_sound_two_stars(grid: list[list[int]]) -> None:
+    _check(grid, 2)
+
+
+def test_mensa_explained_without_search() -> None:
+    result = explain(StarPuzzle.from_labels(MENSA, 1))
+    assert result.status == "solved" and not result.used_search and result.unique
+    assert result.difficulty in ("medium", "hard")
+    doc = result.to_json()
+    step = doc["steps"][0]
+    assert set(step) >= {"rule", "level", "decided", "cells", "units", "reason"}
+    assert step["reason"].endswith(".")
+
+
+def test_hint_gives_one_step_and_spots_mistakes() -> None:
+    puzzle = StarPuzzle.from_labels(MENSA, 1)
+    first = hint(puzzle)
+    assert len(first.steps) == 1
+    assert first.steps[0].decided == explain(puzzle).steps[0].decided
+    wrong = hint(puzzle, given_stars=((0, 0),))
+    assert wrong.steps[0].rule == "mistake" and wrong.steps[0].cells == ((0, 0),)
+    right = hint(puzzle, given_stars=((0, 1),))
+    assert right.steps[0].rule != "mistake"
+    done = hint(puzzle, given_stars=tuple(solve(puzzle).solution or ()), given_empty=tuple(
+        (r, c) for r in range(6) for c in range(6) if (r, c) not in set(solve(puzzle).solution or ())
+    ))
+    assert done.steps == ()
