@@ -11,7 +11,8 @@ from typing import Any
 import httpx
 from test_api_words import cli, cli_json
 
-SOLVABLE = "mphrrsttsnea"  # roll --seed 1: solved at once, but counting it takes minutes
+SOLVABLE = "mphrrsttsnea"  # roll --seed 1: solved at once, counted in about 20 s
+LONG_COUNT = "mphrrsttsneaoi"  # counting its solutions takes minutes
 SMALL_COUNT = "catdogs"  # 365 distinct solutions, counted in well under a second
 
 
@@ -71,7 +72,7 @@ def test_count_job_runs_to_the_cli_count(client: httpx.Client) -> None:
     r = client.post("/api/qless/count", json={"letters": SMALL_COUNT})
     assert r.status_code == 202
     job = r.json()["job"]
-    doc = wait_job(client, job, lambda d: d["state"] != "running")
+    doc = wait_job(client, job, lambda d: d["state"] not in ("queued", "running"))
     assert doc["state"] == "done", doc
     same_doc(doc["result"], cli_json("qless", "solve", SMALL_COUNT, "--count"))
     assert doc["result"]["solutions"] == 365 and doc["result"]["count_complete"]
@@ -80,13 +81,13 @@ def test_count_job_runs_to_the_cli_count(client: httpx.Client) -> None:
 
 def test_count_job_reports_progress_and_stops(client: httpx.Client) -> None:
     before = client.get("/api/health").json()["job_pool"]
-    job = client.post("/api/qless/count", json={"letters": SOLVABLE}).json()["job"]
-    doc = wait_job(client, job, lambda d: d["progress"] and d["progress"]["solutions"] > 10)
-    assert doc["state"] == "running"
-    assert len(doc["progress"]["board"]) >= 1
-    stopped = client.delete(f"/api/jobs/{job}").json()
-    assert stopped["state"] == "stopped"
-    assert client.get(f"/api/jobs/{job}").json()["state"] == "stopped"
+    job = client.post("/api/qless/count", json={"letters": LONG_COUNT, "timeout": 300}).json()
+    assert job["state"] in ("queued", "running") and job["progress"]["limit"] == 300
+    doc = wait_job(client, job["job"], lambda d: d["progress"]["seconds"] > 1)
+    assert doc["state"] == "running" and 0 < doc["progress"]["fraction"] < 1
+    stopped = client.delete(f"/api/jobs/{job['job']}").json()
+    assert stopped["state"] == "stopped" and stopped["result"] is None
+    assert client.get(f"/api/jobs/{job['job']}").json()["state"] == "stopped"
     # Its worker was killed and a fresh one takes its place.
     after = wait_job_pool(client, before["started"] + 1)
     assert after["alive"] == after["workers"]
@@ -129,3 +130,20 @@ def test_the_time_limit_reaches_the_engine(client: httpx.Client) -> None:
                                                 "timeout": 0.5}).json()
     assert time.monotonic() - started < 5
     assert doc["count_timed_out"] is True and doc["count_complete"] is False
+
+
+def test_a_second_count_waits_for_the_job_worker(client: httpx.Client) -> None:
+    first = client.post("/api/qless/count", json={"letters": LONG_COUNT}).json()["job"]
+    second = None
+    try:
+        wait_job(client, first, lambda d: d["state"] == "running")
+        second = client.post("/api/qless/count", json={"letters": SMALL_COUNT}).json()["job"]
+        time.sleep(0.5)
+        assert client.get(f"/api/jobs/{second}").json()["state"] == "queued"
+        client.delete(f"/api/jobs/{first}")
+        doc = wait_job(client, second, lambda d: d["state"] not in ("queued", "running"))
+        assert doc["state"] == "done" and doc["result"]["solutions"] == 365
+    finally:
+        client.delete(f"/api/jobs/{first}")
+        if second:
+            client.delete(f"/api/jobs/{second}")

@@ -223,8 +223,8 @@ async def qless_roll(body: QlessRollRequest, request: Request) -> Doc:
 
 @router.post("/qless/count", status_code=202,
              summary="Start counting a roll's solutions as a job (`qless solve --count --json`)",
-             description="Answers with the job; poll `GET /api/jobs/{job}` for progress "
-             "(solutions so far, the latest board) and, once done, `result`: the document of "
+             description="Answers with the job; poll `GET /api/jobs/{job}` for its state and "
+             "progress (time used of its limit) and, once done, `result`: the document of "
              "`qless solve --count --json`. `DELETE /api/jobs/{job}` stops it.")
 async def qless_count(body: QlessCountRequest, request: Request) -> Doc:
     from puzzlesmith.qless.solve import parse_letters

@@ -1,9 +1,9 @@
 """Long jobs (solution counts): started by one request, watched by polling, stopped on demand.
 
 A job runs in the job pool, apart from the quick solves, so a long count never makes a solve
-wait. While it runs, its task's progress reports are kept on the job; a page polls
-`GET /api/jobs/{id}` to draw a progress bar and sends `DELETE /api/jobs/{id}` for Stop, which
-kills the job's worker (the pool starts a fresh one).
+wait. A page polls `GET /api/jobs/{id}` to draw a progress bar (the time used of the job's
+limit: the engines' fast counters report nothing until they finish) and sends
+`DELETE /api/jobs/{id}` for Stop, which kills the job's worker (the pool starts a fresh one).
 """
 
 from __future__ import annotations
@@ -28,23 +28,27 @@ class Job:
     id: str
     kind: str
     state: str = "queued"  # queued, running, done, stopped, timeout, error
-    progress: dict[str, Any] | None = None
+    limit: float = 0.0
     result: dict[str, Any] | None = None
     detail: str | None = None
-    started: float = field(default_factory=time.monotonic)
+    created: float = field(default_factory=time.monotonic)
+    started: float | None = None  # when a worker took it
     finished: float | None = None
     task: asyncio.Task[None] | None = None
 
     def to_json(self) -> dict[str, Any]:
         end = self.finished if self.finished is not None else time.monotonic()
+        running = end - self.started if self.started is not None else 0.0
         return {
             "job": self.id,
             "kind": self.kind,
             "state": self.state,
-            "progress": self.progress,
+            "progress": {"seconds": round(running, 3), "limit": self.limit,
+                         "fraction": round(min(running / self.limit, 1.0), 4)
+                         if self.limit else None},
             "result": self.result,
             "detail": self.detail,
-            "elapsed": round(end - self.started, 3),
+            "elapsed": round(end - self.created, 3),
         }
 
 
@@ -62,7 +66,7 @@ class JobTable:
         if len(active) >= MAX_ACTIVE:
             raise PoolBusy(f"{len(active)} jobs are already running; stop one first")
         self._forget_old()
-        job = Job(secrets.token_urlsafe(8), kind)
+        job = Job(secrets.token_urlsafe(8), kind, limit=limit)
         self._jobs[job.id] = job
         job.task = asyncio.get_running_loop().create_task(self._run(job, fn, kwargs, limit))
         return job
@@ -70,13 +74,12 @@ class JobTable:
     async def _run(
         self, job: Job, fn: Callable[..., Any], kwargs: dict[str, Any], limit: float
     ) -> None:
-        def on_progress(doc: dict[str, Any]) -> None:
+        def on_start() -> None:
             job.state = "running"
-            job.progress = doc
+            job.started = time.monotonic()
 
-        job.state = "running"
         try:
-            job.result = await self.pool.run(fn, (), kwargs, limit=limit, on_progress=on_progress)
+            job.result = await self.pool.run(fn, (), kwargs, limit=limit, on_start=on_start)
             job.state = "done"
         except asyncio.CancelledError:
             job.state = "stopped"

@@ -9,8 +9,6 @@ closed tab), gets its worker killed and a fresh one started in its place.
 Workers come from a `forkserver`, which imports the engines once; each worker then loads the
 lexicon index once (`tasks.warm`) and keeps it for every task it runs.
 
-A task may send progress reports while it runs (`report_progress`); the caller of `run` gets
-them through its `on_progress` callback.
 """
 
 from __future__ import annotations
@@ -33,10 +31,6 @@ from puzzlesmith.limits import SearchTimeout
 
 # Engines check their own deadline; the hard limit only catches one that does not in time.
 GRACE_SECONDS = 2.0
-PROGRESS_INTERVAL = 0.25
-
-_conn: Connection | None = None  # set inside a worker process: where progress reports go
-_last_progress = 0.0
 
 
 class PoolBusy(Exception):
@@ -51,23 +45,10 @@ class WorkerCrashed(Exception):
     """The task raised something other than InputError, or its worker died."""
 
 
-def report_progress(doc: dict[str, Any], *, force: bool = False) -> None:
-    """Send a progress report from inside a task (at most every PROGRESS_INTERVAL seconds)."""
-    global _last_progress
-    if _conn is None:
-        return
-    now = time.monotonic()
-    if force or now - _last_progress >= PROGRESS_INTERVAL:
-        _last_progress = now
-        _conn.send(("progress", doc))
-
-
 def _worker_main(conn: Connection, warm: Callable[[], None] | None) -> None:
     """The loop of one worker process: receive a task, run it, send back its outcome."""
-    global _conn
     # Ctrl-C in the terminal reaches the whole process group; the server shuts workers down.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _conn = conn
     if warm is not None:
         warm()
     conn.send(("ready", os.getpid()))
@@ -213,13 +194,14 @@ class WorkerPool:
         kwargs: dict[str, Any] | None = None,
         *,
         limit: float,
-        on_progress: Callable[[dict[str, Any]], None] | None = None,
+        on_start: Callable[[], None] | None = None,
     ) -> Any:
         """fn(*args, **kwargs) in a worker; killed `limit + GRACE_SECONDS` after it starts.
 
         Raises InputError (the engine's own message), TaskKilled (SearchTimeout in the task,
         or killed at the hard limit), PoolBusy or WorkerCrashed.
         If the caller is cancelled (client gone, Stop pressed) the worker is killed too.
+        `on_start()` runs when a worker takes the task (it may wait for one first).
         """
         if self._idle is None or self._closed:
             raise WorkerCrashed(f"the {self.name} pool is not running")
@@ -234,6 +216,8 @@ class WorkerPool:
             if not worker.process.is_alive():
                 raise WorkerCrashed(f"a {self.name} worker died")
             worker.conn.send((fn, args, kwargs or {}))
+            if on_start is not None:
+                on_start()
             worker.tasks_run += 1
             self.stats.tasks += 1
             hard_stop = time.monotonic() + limit + GRACE_SECONDS
@@ -243,10 +227,6 @@ class WorkerPool:
                 except TimeoutError:
                     self.stats.killed += 1
                     raise TaskKilled(f"stopped at the time limit of {limit:g} s") from None
-                if kind == "progress":
-                    if on_progress is not None:
-                        on_progress(payload)
-                    continue
                 keep = True
                 if kind == "ok":
                     return payload

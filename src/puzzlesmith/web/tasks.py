@@ -16,7 +16,6 @@ from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.anagram import anagrams
 from puzzlesmith.search.letters import parse_rack
 from puzzlesmith.search.pattern import match, parse_length
-from puzzlesmith.web.pool import report_progress
 
 Doc = dict[str, Any]
 
@@ -165,19 +164,10 @@ def run_qless_solve(
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     roll = parse_letters(letters)
     index, common_index = _qless_indexes(lexicon, common, common_top)
-    deadline = Deadline(timeout)
-    found = 0
-
-    def progress(board: Any) -> None:
-        # Only a count reports progress: how many so far, and the latest board to look at.
-        nonlocal found
-        found += 1
-        report_progress({"letters": roll, "solutions": found, "board": board.rows(),
-                         "seconds": round(deadline.elapsed(), 3), "timeout": timeout})
-
-    result = solve(roll, index, deadline=deadline, seed=seed, common_index=common_index,
-                   count=count, max_solutions=max_solutions,
-                   on_solution=progress if count else None)
+    # No on_solution callback: with one the engine lists every board instead of counting
+    # fast, and its document would differ from the CLI's.
+    result = solve(roll, index, deadline=Deadline(timeout), seed=seed, common_index=common_index,
+                   count=count, max_solutions=max_solutions)
     return result.to_json()
 
 

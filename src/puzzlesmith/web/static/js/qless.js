@@ -14,6 +14,7 @@ const anotherButton = document.getElementById("another");
 const countButton = document.getElementById("count");
 const counting = document.getElementById("counting");
 const countProgress = document.getElementById("count-progress");
+const countTime = document.getElementById("count-time");
 const boardCard = document.getElementById("board-card");
 const board = document.getElementById("board");
 const boardWords = document.getElementById("board-words");
@@ -215,9 +216,8 @@ async function roll() {
   await solve(0);
 }
 
-function countLine(n, done) {
-  const s = `${n.toLocaleString()} distinct ${n === 1 ? "solution" : "solutions"}`;
-  return done ? s : `${s} so far…`;
+function countLine(n) {
+  return `${n.toLocaleString()} distinct ${n === 1 ? "solution" : "solutions"}`;
 }
 
 async function startCount() {
@@ -229,6 +229,7 @@ async function startCount() {
     });
     counting.hidden = false;
     countProgress.value = 0;
+    countTime.textContent = "";
     job = { id: started.job, timer: setInterval(poll, 300) };
     document.getElementById("stop").focus();
   } catch (e) {
@@ -249,14 +250,15 @@ async function poll() {
     return;
   }
   if (!job || job.id !== id) return;
-  countProgress.value = Math.min(1, doc.elapsed / COUNT_TIMEOUT);
-  if (doc.state === "running" || doc.state === "queued") {
-    const p = doc.progress;
-    if (p) {
-      say(status, countLine(p.solutions, false));
-      drawBoard(p.board);
-      boardWords.textContent = `Latest solution found (${p.solutions.toLocaleString()})`;
-    }
+  countProgress.value = doc.progress.fraction || 0;
+  if (doc.state === "queued") {
+    say(status, "Waiting for a free worker (another count is running)…");
+    return;
+  }
+  if (doc.state === "running") {
+    // The seconds go beside the bar, not in the live status line, which would chatter.
+    if (status.textContent !== "Counting…") say(status, "Counting…");
+    countTime.textContent = `${Math.floor(doc.progress.seconds)} s of at most ${COUNT_TIMEOUT} s`;
     return;
   }
   finishCount();
@@ -264,16 +266,15 @@ async function poll() {
     const r = doc.result;
     showAnagrams(r);
     if (r.board) showBoard(r);
-    if (r.status === "unsolvable" || r.solutions === 0 && r.count_complete) {
+    if (r.status === "unsolvable") {
       say(status, "No solution exists: the exhaustive search found no crossword that uses every letter.", "warn");
     } else if (r.count_complete) {
-      say(status, `Exactly ${countLine(r.solutions, true)}.`, "good");
+      say(status, `Exactly ${countLine(r.solutions)}.`, "good");
     } else {
-      say(status, `At least ${countLine(r.solutions, true)} (the ${COUNT_TIMEOUT} s limit was reached).`, "warn");
+      say(status, `The ${COUNT_TIMEOUT} s limit was reached before the count finished.`, "warn");
     }
   } else if (doc.state === "stopped") {
-    const n = doc.progress ? doc.progress.solutions : 0;
-    say(status, `Stopped: at least ${countLine(n, true)} found before stopping.`, "warn");
+    say(status, `Stopped after ${Math.floor(doc.progress.seconds)} s, before the count finished.`, "warn");
   } else {
     say(status, doc.detail || "The count failed.", "error");
   }
