@@ -22,9 +22,11 @@ from puzzlesmith.qless.board import Board
 from puzzlesmith.qless.skeletons import Ending, Node, trie
 from puzzlesmith.qless.stats import SearchStats
 
-FIELD = 5  # bits per letter count in a packed integer (a roll has at most 16 letters)
+FIELD = 6  # bits per letter count in a packed integer: counts up to 31, a guard bit above
+GUARD = sum(1 << (FIELD * i + FIELD - 1) for i in range(26))
 UNIT = {chr(97 + i): 1 << (FIELD * i) for i in range(26)}
 CHECK_EVERY = 2048  # placements between deadline checks
+MEMO_LIMIT = 500_000  # remembered search states per roll (about 100 MB at most)
 
 
 def packed(letters: str) -> int:
@@ -41,22 +43,34 @@ class Candidates:
         length = len(words[0])
         # [position][letter] -> bitset of the words with that letter there
         self.at: list[dict[str, int]] = [{} for _ in range(length)]
+        counts = []  # packed letter counts of each word
+        at = self.at
         for i, w in enumerate(words):
+            bit = 1 << i
+            total = 0
             for p, ch in enumerate(w):
-                self.at[p][ch] = self.at[p].get(ch, 0) | (1 << i)
-        self.counts = tuple(packed(w) for w in words)  # packed letter counts of each word
-        # (bit shift of a letter's count, [k] -> bitset of words using it more than k times)
-        self.over: list[tuple[int, tuple[int, ...]]] = []
-        for ch in sorted(set(letters)):
-            uses = [w.count(ch) for w in words]
-            self.over.append((
-                FIELD * (ord(ch) - 97),
-                tuple(
-                    sum(1 << i for i, u in enumerate(uses) if u > k)
-                    for k in range(letters.count(ch) + 1)
-                ),
-            ))
+                d = at[p]
+                d[ch] = d.get(ch, 0) | bit
+                total += UNIT[ch]
+            counts.append(total)
+        self.counts = tuple(counts)
+        self.letters = letters
+        self._over: list[tuple[int, tuple[int, ...]]] | None = None
         self._fitting: dict[int, int] = {}
+
+    @property
+    def over(self) -> list[tuple[int, tuple[int, ...]]]:
+        """(bit shift of a letter's count, [k] -> bitset of words using it more than k times)."""
+        if self._over is None:
+            over = {ch: [0] * (self.letters.count(ch) + 1) for ch in set(self.letters)}
+            for i, w in enumerate(self.words):
+                bit = 1 << i
+                for ch in set(w):
+                    row = over[ch]
+                    for k in range(w.count(ch)):
+                        row[k] |= bit
+            self._over = [(FIELD * (ord(ch) - 97), tuple(row)) for ch, row in sorted(over.items())]
+        return self._over
 
     def fitting(self, available: int) -> int:
         """The words whose letters the packed counts `available` hold (cached per value)."""
@@ -74,6 +88,31 @@ def has_skeletons(n: int) -> bool:
     return trie(n) is not None
 
 
+class Move:
+    """One child slot of a trie node, with the roll's data for it looked up in advance."""
+
+    __slots__ = ("child", "table", "every", "crossings", "only_leaves", "fitting_cache",
+                 "new_positions", "base", "counts", "words", "endings", "deeper", "needs",
+                 "number")
+
+    def __init__(self, child: Node, table: Candidates,
+                 crossings: tuple[tuple[dict[str, int], int], ...], only_leaves: bool) -> None:
+        self.child = child
+        self.table = table
+        self.every = table.every
+        self.crossings = crossings  # (letter -> bitset at that position, crossed cell id)
+        self.only_leaves = only_leaves  # no slot after it, no self-transposed skeleton
+        self.fitting_cache = table._fitting
+        self.new_positions = child.new_positions
+        self.base = child.first_id
+        self.counts = table.counts
+        self.words = table.words
+        self.endings = child.endings
+        self.deeper = bool(child.children)
+        self.needs = child.needs
+        self.number = child.number
+
+
 class Filler:
     """One roll's search state over the plan trie of its size."""
 
@@ -85,11 +124,12 @@ class Filler:
             raise ValueError(f"no stored skeletons of {n} cells")
         self.root = root
         self.letters = letters
-        by_length: dict[int, list[str]] = {}
+        self.by_length: dict[int, list[str]] = {}
         for w in words:
             if 3 <= len(w) <= n:
-                by_length.setdefault(len(w), []).append(w)
-        self.tables = {length: Candidates(ws, letters) for length, ws in by_length.items()}
+                self.by_length.setdefault(len(w), []).append(w)
+        # Built on first use: a first solution often needs only a few lengths.
+        self.tables: dict[int, Candidates] = {}
         self.shifts = [(ch, FIELD * (ord(ch) - 97)) for ch in sorted(set(letters))]
         self.cells = [""] * n  # letter of each cell id on the current path
         self.deadline = deadline
@@ -98,6 +138,42 @@ class Filler:
         # (node, dice left, letters of the cells it needs) -> solutions below: equal keys
         # have equal futures, so each is searched once. The generator keeps only the zeros.
         self.memo: dict[tuple[int, int, str], int] = {}
+        self.compiled: dict[int, Move | None] = {}
+        self.move_lists: dict[int, list[Move]] = {}
+
+    def table(self, length: int) -> Candidates | None:
+        """The anagrams of one length and their bitsets (None if the roll has none)."""
+        found = self.tables.get(length)
+        if found is None:
+            words = self.by_length.get(length)
+            if words is None:
+                return None
+            found = self.tables[length] = Candidates(words, self.letters)
+        return found
+
+    def move(self, child: Node) -> Move | None:
+        """A child slot with this roll's data looked up once (None: no word of its length)."""
+        if child.number in self.compiled:
+            return self.compiled[child.number]
+        found: Move | None = None
+        step = child.step
+        assert step is not None
+        table = self.table(step.length)
+        if table is not None:
+            crossings = tuple((table.at[p], cid) for p, cid in step.crossings)
+            only_leaves = not child.children and all(e.mirror is None for e in child.endings)
+            found = Move(child, table, crossings, only_leaves)
+        self.compiled[child.number] = found
+        return found
+
+    def moves(self, node: Node) -> list[Move]:
+        """The node's child slots that the roll has words for, in trie order (cached)."""
+        found = self.move_lists.get(node.number)
+        if found is None:
+            found = self.move_lists[node.number] = [
+                m for m in map(self.move, node.children.values()) if m is not None
+            ]
+        return found
 
     def tick(self, placements: int) -> None:
         """Count placements and look at the clock every CHECK_EVERY of them."""
@@ -108,48 +184,51 @@ class Filler:
             if self.deadline.expired():
                 raise SearchTimeout
 
-    def options(self, node: Node, rem: int) -> Iterator[tuple[Node, Candidates, int, int]]:
-        """For each child slot: (child, its table, bitset of fitting words, crossed letters).
+    def options(self, node: Node, rem: int) -> Iterator[tuple[Move, int, int]]:
+        """For each child slot: (its move, bitset of the words that fit, crossed letters).
 
-        A word fits when it agrees with every cell it crosses and the dice left (plus the
-        crossed letters) hold all of its letters.
+        A word fits when it agrees with every cell it crosses; whether the dice left hold
+        its other letters is left to the caller. Children are looked up one at a time, so
+        a first solution found early never builds the tables of the lengths it skipped.
         """
         cells = self.cells
         for child in node.children.values():
-            step = child.step
-            assert step is not None
-            table = self.tables.get(step.length)
-            if table is None:
+            move = self.move(child)
+            if move is None:
                 continue
-            bits = table.every
+            bits = move.every
             crossed = 0
-            at = table.at
-            for p, cid in step.crossings:
+            for at, cid in move.crossings:
                 ch = cells[cid]
-                bits &= at[p].get(ch, 0)
+                bits &= at.get(ch, 0)
                 if not bits:
                     break
                 crossed += UNIT[ch]
-            if not bits:
-                continue
-            bits &= table.fitting(rem + crossed)
             if bits:
-                yield child, table, bits, crossed
+                yield move, bits, crossed
 
     def endings(self, node: Node, rem: int) -> Iterator[tuple[Ending, list[str]]]:
         """Each solution below `node` as (skeleton ending, letters by cell id)."""
         cells = self.cells
-        for child, table, bits, crossed in self.options(node, rem):
-            new_positions = child.new_positions
-            base = child.first_id
-            counts = table.counts
-            table_words = table.words
-            endings = child.endings
-            deeper = bool(child.children)
+        for move, bits, crossed in self.options(node, rem):
+            child = move.child
+            new_positions = move.new_positions
+            base = move.base
+            counts = move.counts
+            table_words = move.words
+            endings = move.endings
+            deeper = move.deeper
             while bits:
                 low = bits & -bits
                 bits ^= low
                 i = low.bit_length() - 1
+                # Packed subtraction with a guard bit per letter: a cleared guard means the
+                # dice lack some letter of the word. Cheaper than the bitset filter of
+                # `count` when only the first few candidates are ever tried.
+                left = (rem | GUARD) - (counts[i] - crossed)
+                if left & GUARD != GUARD:
+                    continue
+                left ^= GUARD
                 self.tick(1)
                 w = table_words[i]
                 for k, p in enumerate(new_positions):
@@ -161,7 +240,6 @@ class Filler:
                             continue  # its mirror image is the one reported
                     yield ending, cells
                 if deeper:
-                    left = rem - (counts[i] - crossed)
                     key = (child.number, left, "".join([cells[j] for j in child.needs]))
                     if key in self.memo:
                         continue
@@ -179,43 +257,41 @@ class Filler:
         The hot loop of counting, so `options` is written out here.
         """
         cells = self.cells
-        tables = self.tables
         memo = self.memo
         total = 0
-        for child in node.children.values():
-            step = child.step
-            assert step is not None
-            table = tables.get(step.length)
-            if table is None:
-                continue
-            bits = table.every
+        for move in self.moves(node):
+            bits = move.every
             crossed = 0
-            at = table.at
-            for p, cid in step.crossings:
+            for at, cid in move.crossings:
                 ch = cells[cid]
-                bits &= at[p].get(ch, 0)
+                bits &= at.get(ch, 0)
                 if not bits:
                     break
                 crossed += UNIT[ch]
             if not bits:
                 continue
-            bits &= table.fitting(rem + crossed)
+            available = rem + crossed
+            fitting = move.fitting_cache.get(available)
+            if fitting is None:
+                fitting = move.table.fitting(available)
+            bits &= fitting
             if not bits:
                 continue
-            endings = child.endings
-            if not child.children and all(e.mirror is None for e in endings):
+            endings = move.endings
+            if move.only_leaves:
                 # Every fitting word completes each skeleton ending here: count them at once.
                 fits = bits.bit_count()
                 self.tick(fits)
                 total += fits * len(endings)
                 continue
-            new_positions = child.new_positions
-            base = child.first_id
-            counts = table.counts
-            table_words = table.words
-            deeper = bool(child.children)
-            needs = child.needs
-            number = child.number
+            new_positions = move.new_positions
+            base = move.base
+            counts = move.counts
+            table_words = move.words
+            deeper = move.deeper
+            needs = move.needs
+            number = move.number
+            child = move.child
             while bits:
                 low = bits & -bits
                 bits ^= low
@@ -233,7 +309,9 @@ class Filler:
                     below = memo.get(key)
                     if below is None:
                         self.stats.states += 1
-                        below = memo[key] = self.count(child, left)
+                        below = self.count(child, left)
+                        if len(memo) < MEMO_LIMIT:
+                            memo[key] = below
                     total += below
         return total
 
