@@ -114,3 +114,14 @@ def test_parse_roll_rejects_what_the_dice_cannot_show(text: str, message: str) -
 def test_parse_roll_accepts_any_case_and_order() -> None:
     key, ways = parse_roll("XWUT RRLK IEDC")
     assert key == "cdeiklrrtuwx" and ways == outcomes(key) > 0
+
+
+def test_uniform_sample_picks_distinct_rolls() -> None:
+    dice = [DICE[10], DICE[11], DICE[9]]
+    dist = brute(dice)
+    picks = rolls.uniform_sample(len(dist) - 3, seed=1, dice=dice)
+    assert len({k for k, _ in picks}) == len(picks) == len(dist) - 3
+    assert all(dist[k] == w for k, w in picks)
+    assert rolls.uniform_sample(5, seed=2, dice=dice) == rolls.uniform_sample(5, seed=2, dice=dice)
+    with pytest.raises(InputError):
+        rolls.uniform_sample(len(dist) + 1, seed=1, dice=dice)

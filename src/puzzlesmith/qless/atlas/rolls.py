@@ -136,6 +136,23 @@ def iter_rolls(dice: Sequence[str] | None = None) -> Iterator[tuple[str, int]]:
         yield from zip(chunk.letters, chunk.outcomes.tolist(), strict=True)
 
 
+def uniform_sample(n: int, seed: int, dice: Sequence[str] | None = None) -> list[tuple[str, int]]:
+    """n distinct rolls, each distinct roll equally likely (not as a player rolls), in
+    enumeration order: what the full atlas costs per roll is measured on these."""
+    total = count_rolls(dice)
+    if not 0 <= n <= total:
+        raise InputError(f"sample size must be between 0 and {total}, got {n}")
+    picks = np.sort(np.random.default_rng(seed).choice(total, size=n, replace=False))
+    out: list[tuple[str, int]] = []
+    start = 0
+    for chunk in iter_roll_chunks(dice):
+        end = start + len(chunk.letters)
+        lo, hi = np.searchsorted(picks, [start, end])
+        out.extend((chunk.letters[i - start], int(chunk.outcomes[i - start])) for i in picks[lo:hi])
+        start = end
+    return out
+
+
 def count_rolls(dice: Sequence[str] | None = None) -> int:
     """How many distinct rolls the dice have (15,800,439 for the real dice)."""
     return sum(len(c.outcomes) for c in iter_roll_chunks(dice, letters=False))

@@ -105,7 +105,7 @@ def run(
     total: int | None = None,
     task: Task = solve_rolls,
     batch_size: int = 32,
-    commit_rows: int = 256,
+    commit_rows: int = 2048,
     commit_seconds: float = 2.0,
     on_progress: Callable[[Progress], None] | None = None,
 ) -> BuildReport:

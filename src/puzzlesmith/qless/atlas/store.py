@@ -11,9 +11,8 @@ import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import closing
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import platformdirs
 
@@ -62,9 +61,8 @@ COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
-class Row:
-    """One stored result."""
+class Row(NamedTuple):
+    """One stored result (a named tuple: rows cross process boundaries by the million)."""
 
     letters: str
     lexicon_hash: str
@@ -85,7 +83,7 @@ class Row:
     result: str
 
     def values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, c) for c in COLUMNS)
+        return tuple(self)
 
 
 def default_db_path() -> Path:
