@@ -8,7 +8,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-PAGES = ["/words", "/wordgrid", "/qless", "/stars"]
+PAGES = ["/words", "/wordgrid", "/qless", "/stars", "/api-docs"]
 
 
 @pytest.mark.viewport(375, 800)
@@ -39,3 +39,15 @@ def test_every_form_control_has_a_label(page: Any) -> None:
         # A skip link and one h1 on every page.
         assert page.locator("a.skip").count() == 1
         assert page.locator("h1").count() == 1
+
+
+def test_api_reference_page_works_offline_and_tries_a_call(page: Any, shot: Any) -> None:
+    page.goto("/api-docs")
+    page.wait_for_selector("main[data-ready]")
+    assert page.locator("h2", has_text="POST /api/match").count() == 1
+    assert page.locator("h2", has_text="POST /api/stars/hint").count() == 1
+    section = page.locator("section", has=page.locator("h2", has_text="POST /api/match"))
+    assert "pattern" in section.locator("table").inner_text()
+    section.get_by_role("button", name="Send").click()
+    section.locator("pre", has_text="apple").wait_for()
+    shot(page, "api-docs")

@@ -35,6 +35,7 @@ PAGES = {
     "/wordgrid": "wordgrid.html",
     "/qless": "qless.html",
     "/stars": "stars.html",
+    "/api-docs": "api.html",
 }
 
 

@@ -1,0 +1,94 @@
+// The API reference, drawn from /openapi.json (works offline), with a form to try each call.
+import { api, el, say } from "./common.js";
+
+const box = document.getElementById("endpoints");
+const status = document.getElementById("status");
+
+/** Text with `code` spans, as OpenAPI summaries are written. */
+function prose(text) {
+  return (text || "").split("`").map((part, i) => (i % 2 ? el("code", {}, part) : part));
+}
+
+function resolve(spec, schema) {
+  if (schema && schema.$ref) return spec.components.schemas[schema.$ref.split("/").pop()];
+  return schema;
+}
+
+function typeOf(prop) {
+  if (prop.type) return prop.type === "array" ? `list of ${(prop.items || {}).type || "values"}` : prop.type;
+  if (prop.anyOf) return prop.anyOf.map((p) => (p.type === "null" ? "null" : typeOf(p))).join(" or ");
+  return "any";
+}
+
+function example(schema) {
+  const doc = {};
+  for (const [name, prop] of Object.entries(schema.properties || {})) {
+    if (prop.examples) doc[name] = prop.examples[0];
+  }
+  return doc;
+}
+
+function fields(schema) {
+  const required = new Set(schema.required || []);
+  const rows = Object.entries(schema.properties || {}).map(([name, prop]) => el("tr", {},
+    el("td", {}, el("code", {}, name), required.has(name) ? " (required)" : ""),
+    el("td", {}, typeOf(prop)),
+    el("td", {}, prop.default === undefined ? "" : JSON.stringify(prop.default)),
+    el("td", {}, ...prose(prop.description))));
+  return el("table", { className: "plain fields" },
+    el("thead", {}, el("tr", {}, el("th", {}, "field"), el("th", {}, "type"), el("th", {}, "default"),
+      el("th", {}, "meaning"))),
+    el("tbody", {}, ...rows));
+}
+
+function tryIt(path, body) {
+  const id = `try-${path.replace(/[^a-z0-9]/gi, "-")}`;
+  const input = el("textarea", { id, rows: 3, spellcheck: false, value: JSON.stringify(body) });
+  const output = el("pre", { className: "answer", "aria-live": "polite" });
+  const send = el("button", { type: "button", className: "secondary" }, "Send");
+  send.addEventListener("click", async () => {
+    let parsed;
+    try {
+      parsed = JSON.parse(input.value);
+    } catch (e) {
+      output.textContent = `not JSON: ${e.message}`;
+      return;
+    }
+    output.textContent = "…";
+    try {
+      output.textContent = JSON.stringify(await api(path, parsed), null, 1);
+    } catch (e) {
+      output.textContent = `HTTP ${e.status}: ${e.message}`;
+    }
+  });
+  return el("div", { className: "try" },
+    el("label", { htmlFor: id }, `Request body for ${path}`), input,
+    el("div", { className: "buttons" }, send), output);
+}
+
+async function init() {
+  let spec;
+  try {
+    spec = await api("/openapi.json");
+  } catch (e) {
+    say(status, e.message, "error");
+    return;
+  }
+  for (const [path, methods] of Object.entries(spec.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const schema = resolve(spec, op.requestBody?.content?.["application/json"]?.schema);
+      const section = el("section", { className: "card" },
+        el("h2", {}, el("code", {}, `${method.toUpperCase()} ${path}`)),
+        el("p", {}, ...prose(op.summary)),
+        op.description ? el("p", { className: "legend" }, ...prose(op.description)) : null);
+      if (schema) {
+        section.append(el("div", { className: "board-scroll" }, fields(schema)));
+        if (method === "post") section.append(tryIt(path, example(schema)));
+      }
+      box.append(section);
+    }
+  }
+  document.querySelector("main").dataset.ready = "1";
+}
+
+init();
