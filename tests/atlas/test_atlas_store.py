@@ -21,6 +21,7 @@ def test_rows_round_trip_and_lookup(tmp_path: Path) -> None:
     doc = store.lookup(db, "CBA", "h1")
     assert doc is not None
     assert doc["status"] == "solved" and doc["board"] == ["abc", "d.e"] and doc["words"] == ["abc"]
+    assert doc["found"] is True
     assert doc["atlas"]["probability"] == pytest.approx(100 / 6**12)
     assert doc["atlas"]["engine_version"] == "test"
     assert store.lookup(db, "abc", "other-lexicon") is None

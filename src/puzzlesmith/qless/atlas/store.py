@@ -220,6 +220,7 @@ def document(row: Row, db_path: Path | None = None) -> dict[str, Any]:
     doc: dict[str, Any] = json.loads(row.result)
     doc["board"] = row.board.split("\n") if row.board else None
     doc["words"] = json.loads(row.words) if row.words else []
+    doc["found"] = True  # as `atlas lookup --json` says {"letters", "found": false} for a miss
     doc["atlas"] = {
         "db": str(db_path) if db_path else None,
         "probability": row.probability,
