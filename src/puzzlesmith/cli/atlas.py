@@ -167,12 +167,17 @@ def build_cmd(
     if total == 0:
         report = runner.BuildReport(0, {}, 0.0, 0, 0.0)
     else:
-        with cluster.open_client(scheduler, workers) as client, _progress() as bar:
-            task = bar.add_task(f"atlas {job.lexicon.name}", total=total)
-            report = runner.run(
-                client, con, job, todo, total=total, batch_size=batch_size,
-                on_progress=lambda p: bar.update(task, completed=p.done),
-            )
+        try:
+            with cluster.open_client(scheduler, workers) as client, _progress() as bar:
+                task = bar.add_task(f"atlas {job.lexicon.name}", total=total)
+                report = runner.run(
+                    client, con, job, todo, total=total, batch_size=batch_size,
+                    on_progress=lambda p: bar.update(task, completed=p.done),
+                )
+        except runner.BuildError as e:
+            # Not bad input, and what was answered is stored: rerunning continues from there.
+            typer.echo(f"error: {e} (answers so far are stored; rerun to continue)", err=True)
+            raise typer.Exit(1) from None
     if json:
         print_json({"db": str(path), "lexicon": job.lexicon.name, **report.to_json()})
         return
@@ -319,7 +324,10 @@ def lookup_cmd(
 
 def _print_doc(key: str, doc: dict[str, Any]) -> None:
     a = doc["atlas"]
-    extra = f", {a['solution_count']:,} solutions" if a.get("solution_count") is not None else ""
+    extra = ""
+    if a.get("solution_count") is not None:
+        cut = "" if a.get("count_complete") else "at least "
+        extra = f", {cut}{a['solution_count']:,} solutions"
     console.print(
         f"[bold]{key.upper()}[/]: {doc['status']} — {doc.get('anagram_count', 0)} anagrams,"
         f" {doc.get('placements', 0):,} placements, {doc.get('seconds', 0):.3f} s{extra}"
