@@ -23,9 +23,13 @@ def _check(grid: list[list[int]], k: int) -> None:
     assert result.status == "solved"
     for step in result.steps:
         if step.rule == "search":
+            # From here on the rules reason about the solutions with the solver's choice.
+            every = [sol for sol in every
+                     if all(((r, c) in sol) == (w == "star") for r, c, w in step.decided)]
+            assert every
             continue
         for r, c, what in step.decided:
-            # A sound rule decides only what all solutions agree on.
+            # A sound rule decides only what all (remaining) solutions agree on.
             assert all(((r, c) in sol) == (what == "star") for sol in every), step
     stars = {(r, c) for step in result.steps for r, c, w in step.decided if w == "star"}
     decided = [(r, c) for step in result.steps for r, c, _ in step.decided]

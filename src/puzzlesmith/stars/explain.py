@@ -13,8 +13,10 @@ medium  confinement       a region inside one row (column) fills it; a row insid
 hard    confinement       N regions confined to N rows (columns) fill them, and the dual
 hard    would-leave-short a cell whose star would leave some row, column, region, or pair of
                           neighbouring rows or columns without room for its stars is empty
-expert  trial             a cell whose star leads, by propagation, to a contradiction is empty
-search  search            the rules ran out: the rest comes from the solver (and we say so)
+expert  trial             a cell whose star (emptiness) leads, by the counting rules and
+                          confinement, to a contradiction is empty (a star)
+search  search            the rules ran out: one star comes from the solver's solution (and
+                          we say so), then the rules go on
 
 Cells in reasons are written r3c5: row 3, column 5, counted from 1. JSON cells are 0-based.
 """
@@ -397,14 +399,20 @@ class _Reasoner:
             if self.deadline.expired():
                 return None
             bit = 1 << i
-            s2 = stars | bit
-            if propagate(b, s2, open_ & ~(bit | b.nbr[i])) is None:
-                cell = b.cell(i)
+            cell = b.cell(i)
+            if propagate(b, stars | bit, open_ & ~(bit | b.nbr[i]), confine=True) is None:
                 return self.step(
                     "trial", "expert", 0, bit, [cell], [],
-                    f"Trying a star at {_rc(cell)}: following the simple rules from there leaves "
-                    f"some row, column or region without room for its stars, so {_rc(cell)} is "
-                    f"empty.",
+                    f"Suppose {_rc(cell)} were a star: following the counting rules from there "
+                    f"leaves some row, column or region without room for its stars, so "
+                    f"{_rc(cell)} is empty.",
+                )
+            if propagate(b, stars, open_ & ~bit, confine=True) is None:
+                return self.step(
+                    "trial", "expert", bit, 0, [cell], [],
+                    f"Suppose {_rc(cell)} were empty: following the counting rules from there "
+                    f"leaves some row, column or region without room for its stars, so "
+                    f"{_rc(cell)} is a star.",
                 )
         return None
 
@@ -436,6 +444,33 @@ def _rules(r: _Reasoner) -> list[Rule]:
         r.confinement_bands, r.would_leave_short,
         r.trial,
     ]
+
+
+def _search_step(
+    reasoner: _Reasoner, stars: int, open_: int, target: int, out_of_time: bool
+) -> Step:
+    """When the rules are stuck: take one star from the solver's solution (in the unit with
+    the fewest open cells, where it helps the rules most), or everything when out of time."""
+    b = reasoner.b
+    if out_of_time:
+        return reasoner.step(
+            "search", "search", open_ & target, open_ & ~target, open_, [],
+            "Time ran out for the rules, so the remaining cells come from the solver's search.",
+        )
+    best = min(
+        (u for u, m in enumerate(b.units) if open_ & m & target),
+        key=lambda u: (open_ & b.units[u]).bit_count(),
+    )
+    om = open_ & b.units[best]
+    pick = om & target
+    pick &= -pick
+    cell = b.cell(pick.bit_length() - 1)
+    return reasoner.step(
+        "search", "search", pick, 0, om, [best],
+        f"No rule applies any more. The solver's search (trial and error with backtracking) "
+        f"puts one of the stars of {reasoner.refs[best].name} at {_rc(cell)}; the rules go on "
+        f"from there.",
+    )
 
 
 def _state(board: Board, given_stars: tuple[Cell, ...], given_empty: tuple[Cell, ...]) -> tuple[int, int]:
@@ -502,14 +537,7 @@ def explain(
                 if found is not None:
                     break
         if found is None:
-            rest = open_
-            found = reasoner.step(
-                "search", "search", rest & target, rest & ~target, rest, [],
-                "No rule applies any more, so the remaining cells come from the solver's "
-                "search (trial and error with backtracking)."
-                if not deadline.expired()
-                else "Time ran out for the rules, so the remaining cells come from the solver.",
-            )
+            found = _search_step(reasoner, stars, open_, target, deadline.expired())
             used_search = True
         for r, c, what in found.decided:
             bit = 1 << (r * b.n + c)

@@ -25,8 +25,73 @@ def place(board: Board, stars: int, cand: int, i: int) -> State | None:
     return stars | bit, cand & ~(bit | board.nbr[i])
 
 
-def propagate(board: Board, stars: int, cand: int) -> State | None:
-    """The state after the forced moves, or None if it has no solution."""
+def propagate(board: Board, stars: int, cand: int, confine: bool = False) -> State | None:
+    """The state after the forced moves, or None if it has no solution.
+
+    With `confine`, also apply the counting rule of `confinement` until nothing changes.
+    """
+    while True:
+        state = _simple(board, stars, cand)
+        if state is None or not confine:
+            return state
+        stars, cand = state
+        narrowed = confinement(board, stars, cand)
+        if narrowed is None:
+            return None
+        if narrowed == cand:
+            return state
+        cand = narrowed
+
+
+def confinement(board: Board, stars: int, cand: int) -> int | None:
+    """Open cells after the band-counting rule, or None on a contradiction.
+
+    For every band of consecutive rows (columns): the regions whose open cells lie inside
+    it must not need more stars than the band does, and if they need exactly as many, the
+    band's other cells are empty; the regions reaching into it must need at least as many,
+    and if exactly as many, their cells outside the band are empty.
+    """
+    n, k, units = board.n, board.k, board.units
+    regs = []
+    for g in range(n):
+        m = units[2 * n + g]
+        cm = cand & m
+        if cm:
+            regs.append((m, cm, k - (stars & m).bit_count()))
+    for offset in (0, n):
+        lines = units[offset : offset + n]
+        need = [k - (stars & m).bit_count() for m in lines]
+        spans = []
+        for m, cm, rneed in regs:
+            hit = [i for i in range(n) if cm & lines[i]]
+            spans.append((hit[0], hit[-1], m, rneed))
+        for a in range(n):
+            band = 0
+            band_need = 0
+            for b in range(a, n - 1 if a == 0 else n):
+                band |= lines[b]
+                band_need += need[b]
+                inside_need = touch_need = 0
+                inside_m = touch_m = 0
+                for lo, hi, m, rneed in spans:
+                    if hi < a or lo > b:
+                        continue
+                    touch_need += rneed
+                    touch_m |= m
+                    if lo >= a and hi <= b:
+                        inside_need += rneed
+                        inside_m |= m
+                if inside_need > band_need or touch_need < band_need:
+                    return None
+                if inside_need == band_need:
+                    cand &= ~(band & ~inside_m)
+                if touch_need == band_need:
+                    cand &= ~(touch_m & ~band)
+    return cand
+
+
+def _simple(board: Board, stars: int, cand: int) -> State | None:
+    """The counting rules and the neighbour rule until nothing changes."""
     units, nbr, k, n = board.units, board.nbr, board.k, board.n
     n2 = 2 * n
     while True:
@@ -94,7 +159,16 @@ def _branch_cell(board: Board, stars: int, cand: int, rng: random.Random | None)
     if rng is not None:
         bits = [i for i in range(cm.bit_length()) if cm >> i & 1]
         return rng.choice(bits)
-    return (cm & -cm).bit_length() - 1
+    # Fail first: the cell whose star would close the most other cells.
+    best_i, best_hit = -1, -1
+    while cm:
+        low = cm & -cm
+        i = low.bit_length() - 1
+        hit = (board.nbr[i] & cand).bit_count()
+        if hit > best_hit:
+            best_i, best_hit = i, hit
+        cm ^= low
+    return best_i
 
 
 def search(
@@ -103,6 +177,7 @@ def search(
     stars: int = 0,
     cand: int | None = None,
     rng: random.Random | None = None,
+    confine: bool = False,
 ) -> Iterator[int]:
     """Every solution (a star mask) reachable from a state, depth first (in a random order
     with `rng`)."""
@@ -113,7 +188,7 @@ def search(
         if nodes & 63 == 0 and deadline.expired():
             raise SearchTimeout
         s, c = stack.pop()
-        state = propagate(board, s, c)
+        state = propagate(board, s, c, confine)
         if state is None:
             continue
         s, c = state
