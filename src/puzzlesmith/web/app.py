@@ -7,6 +7,7 @@ Errors are always `{"detail": "<one line>"}`: 400 for bad input (the CLI's own m
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -120,13 +121,14 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         warm = partial(tasks.warm, settings.lexicon)
-        preload = ("puzzlesmith.web.tasks",)
+        # Imported once in the forkserver, so every worker (and every replacement) has them.
+        preload = ("puzzlesmith.web.tasks", "puzzlesmith.wordgrid.solve",
+                   "puzzlesmith.wordgrid.create", "puzzlesmith.qless.solve", "puzzlesmith.stars")
         solve_pool = WorkerPool(settings.workers, warm=warm, name="solve",
                                 queue_timeout=settings.queue_timeout, preload=preload)
         job_pool = WorkerPool(settings.job_workers, warm=warm, name="job",
                               queue_timeout=settings.queue_timeout, preload=preload)
-        await solve_pool.start()
-        await job_pool.start()
+        await asyncio.gather(solve_pool.start(), job_pool.start())
         app.state.solve_pool = solve_pool
         app.state.jobs = JobTable(job_pool)
         if on_ready is not None:
@@ -175,7 +177,7 @@ def create_app(
                             status_code=500)
 
     @app.middleware("http")
-    async def no_store_for_api(
+    async def revalidate(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         response = await call_next(request)

@@ -8,7 +8,6 @@ closed tab), gets its worker killed and a fresh one started in its place.
 
 Workers come from a `forkserver`, which imports the engines once; each worker then loads the
 lexicon index once (`tasks.warm`) and keeps it for every task it runs.
-
 """
 
 from __future__ import annotations
