@@ -123,7 +123,8 @@ def create_app(
         warm = partial(tasks.warm, settings.lexicon)
         # Imported once in the forkserver, so every worker (and every replacement) has them.
         preload = ("puzzlesmith.web.tasks", "puzzlesmith.wordgrid.solve",
-                   "puzzlesmith.wordgrid.create", "puzzlesmith.qless.solve", "puzzlesmith.stars")
+                   "puzzlesmith.wordgrid.create", "puzzlesmith.qless.solve", "puzzlesmith.stars.explain",
+                   "puzzlesmith.stars.generate")
         solve_pool = WorkerPool(settings.workers, warm=warm, name="solve",
                                 queue_timeout=settings.queue_timeout, preload=preload)
         job_pool = WorkerPool(settings.job_workers, warm=warm, name="job",

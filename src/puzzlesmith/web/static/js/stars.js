@@ -2,7 +2,7 @@
 import { api, el, params, say, setParams } from "./common.js";
 import { StarBoard } from "./starboard.js";
 
-// An 8 x 8 one-star puzzle (`puzzlesmith stars generate -n 8 -k 1 --seed 1`).
+// An 8 x 8 one-star puzzle with a unique solution, to start with.
 const EXAMPLE = "https://puzz.link/p?starbattle/8/8/1/2041iicc7m8g1g1eb43vi960";
 
 const loadForm = document.getElementById("load-form");
