@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import socket
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -38,8 +41,22 @@ def serve(
 
     app = create_app(Settings(lexicon=lexicon, workers=workers, job_workers=job_workers),
                      on_ready=announce)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            # Kill the workers first: requests still solving answer 503 at once, so the
+            # graceful shutdown does not sit out their time limits.
+            # A signal handler may interrupt the event loop anywhere: run abort on the loop.
+            abort = getattr(app.state, "abort", None)
+            if abort is not None:
+                with contextlib.suppress(RuntimeError):  # no loop running yet (or any more)
+                    asyncio.get_running_loop().call_soon_threadsafe(abort)
+            super().handle_exit(sig, frame)
+
     err_console.print("starting the puzzlesmith web app (loading the dictionary)…")
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            timeout_graceful_shutdown=5)
+    Server(config).run()
 
 
 def _check_port(host: str, port: int) -> None:

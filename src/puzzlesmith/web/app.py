@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -103,6 +103,24 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class Revalidate:
+    """`cache-control: no-cache` on every answer: pages and modules are never served stale."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_with_header(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                if not any(k.lower() == b"cache-control" for k, _ in headers):
+                    headers.append((b"cache-control", b"no-cache"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_header if scope["type"] == "http" else send)
+
+
 def _one_line(exc: RequestValidationError) -> str:
     """Pydantic's error list as one line, like the CLI's usage errors."""
     parts = []
@@ -132,6 +150,12 @@ def create_app(
         await asyncio.gather(solve_pool.start(), job_pool.start())
         app.state.solve_pool = solve_pool
         app.state.jobs = JobTable(job_pool)
+
+        def abort() -> None:
+            solve_pool.abort()
+            job_pool.abort()
+
+        app.state.abort = abort
         if on_ready is not None:
             on_ready()
         try:
@@ -154,6 +178,7 @@ def create_app(
     )
     app.state.settings = settings
     app.add_middleware(BodyLimit, max_bytes=settings.max_body)
+    app.add_middleware(Revalidate)
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> Response:
@@ -176,15 +201,6 @@ def create_app(
         log.error("a task failed:\n%s", exc)
         return JSONResponse({"detail": "internal error: the solver failed (see the server log)"},
                             status_code=500)
-
-    @app.middleware("http")
-    async def revalidate(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        response = await call_next(request)
-        # Pages and modules change while the app is developed; never serve stale ones.
-        response.headers.setdefault("cache-control", "no-cache")
-        return response
 
     from puzzlesmith.web.api import router
 

@@ -33,7 +33,7 @@ GRACE_SECONDS = 2.0
 
 
 class PoolBusy(Exception):
-    """No worker became free in time (the server is overloaded)."""
+    """No worker became free in time (the server is overloaded), or the server is stopping."""
 
 
 class TaskKilled(Exception):
@@ -50,7 +50,10 @@ def _worker_main(conn: Connection, warm: Callable[[], None] | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if warm is not None:
         warm()
-    conn.send(("ready", os.getpid()))
+    try:
+        conn.send(("ready", os.getpid()))
+    except (BrokenPipeError, OSError):
+        return  # the server stopped while this worker was starting
     while True:
         try:
             message = conn.recv()
@@ -110,7 +113,8 @@ class WorkerPool:
         self._ctx = multiprocessing.get_context("forkserver")
         if preload:
             self._ctx.set_forkserver_preload(list(preload))
-        self._idle: asyncio.Queue[_Worker] | None = None
+        self._idle: asyncio.Queue[_Worker | None] | None = None
+        self._waiting = 0  # callers waiting for an idle worker
         self._all: set[_Worker] = set()
         self._starting: set[asyncio.Task[None]] = set()
         self._closed = False
@@ -204,11 +208,17 @@ class WorkerPool:
         """
         if self._idle is None or self._closed:
             raise WorkerCrashed(f"the {self.name} pool is not running")
+        self._waiting += 1
         try:
-            worker = await asyncio.wait_for(self._idle.get(), timeout=self.queue_timeout)
+            got = await asyncio.wait_for(self._idle.get(), timeout=self.queue_timeout)
         except TimeoutError:
             raise PoolBusy(f"all {self.size} {self.name} workers stayed busy for "
                            f"{self.queue_timeout:g} s; try again") from None
+        finally:
+            self._waiting -= 1
+        if got is None or self._closed:  # abort() woke this caller up
+            raise PoolBusy("the server is shutting down")
+        worker = got
         keep = False
         self.stats.busy += 1
         try:
@@ -226,6 +236,10 @@ class WorkerPool:
                 except TimeoutError:
                     self.stats.killed += 1
                     raise TaskKilled(f"stopped at the time limit of {limit:g} s") from None
+                except WorkerCrashed:
+                    if self._closed:
+                        raise PoolBusy("the server is shutting down") from None
+                    raise
                 keep = True
                 if kind == "ok":
                     return payload
@@ -241,6 +255,19 @@ class WorkerPool:
             else:
                 self._kill(worker)
                 self._replace()
+
+    def abort(self) -> None:
+        """Kill every worker at once (Ctrl-C): callers get PoolBusy now, not at their limit.
+
+        Call it on the event loop; `close` reaps the processes afterwards.
+        """
+        self._closed = True
+        for worker in list(self._all):
+            with contextlib.suppress(OSError):
+                worker.process.kill()
+        if self._idle is not None:
+            for _ in range(self._waiting):
+                self._idle.put_nowait(None)
 
     async def close(self) -> None:
         """Stop every worker (idle ones are asked to exit, busy ones are killed)."""
