@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.qless.board import Board, connected, is_solution, problems
@@ -13,18 +13,21 @@ cells = st.lists(
 )
 
 
+@settings(deadline=None)
 @given(cells, st.integers(-20, 20), st.integers(-20, 20))
 def test_translation_does_not_change_the_canonical_board(cs: list, dr: int, dc: int) -> None:
     moved = [(r + dr, c + dc, ch) for r, c, ch in cs]
     assert Board.of(cs).canonical() == Board.of(moved).canonical()
 
 
+@settings(deadline=None)
 @given(cells)
 def test_transposition_does_not_change_the_canonical_board(cs: list) -> None:
     swapped = [(c, r, ch) for r, c, ch in cs]
     assert Board.of(cs).canonical() == Board.of(swapped).canonical()
 
 
+@settings(deadline=None)
 @given(cells)
 def test_canonical_is_idempotent_and_keeps_the_letters(cs: list) -> None:
     b = Board.of(cs).canonical()
@@ -32,6 +35,7 @@ def test_canonical_is_idempotent_and_keeps_the_letters(cs: list) -> None:
     assert sorted(b.letters()) == sorted(ch for _, _, ch in cs)
 
 
+@settings(deadline=None)
 @given(cells, cells)
 def test_equal_canonical_boards_are_translations_or_transpositions(a: list, b: list) -> None:
     # Independent statement of the equivalence: compare sets of cells after shifting.

@@ -27,6 +27,7 @@ from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconIndex, select
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.board import Board
 from puzzlesmith.qless.dice import roll as roll_dice
+from puzzlesmith.qless.engine import prepare
 from puzzlesmith.qless.solve import QlessResult, parse_letters, solve
 
 qless_app = typer.Typer(
@@ -133,6 +134,7 @@ def solve_rolls(
         _, common_index = select(lexicon, common_top)
     timed_out = False
     for roll in letters:
+        prepare(len(roll))
         shown = [0]
 
         def stream(board: Board, roll: str = roll, shown: list[int] = shown) -> None:

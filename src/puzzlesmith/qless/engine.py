@@ -12,6 +12,11 @@ from puzzlesmith.qless.fill import fill_count, fill_solutions, has_skeletons
 from puzzlesmith.qless.stats import SearchStats
 
 
+def prepare(n_letters: int) -> None:
+    """Load the skeletons for rolls of n letters now, so no time limit is spent on it."""
+    has_skeletons(n_letters)
+
+
 def ordered_anagrams(words: Sequence[str], seed: int) -> list[str]:
     """Seed 0: longest first (most rolls are one long word plus crossers); else shuffled."""
     ordered = sorted(words, key=lambda w: (-len(w), w))

@@ -15,7 +15,8 @@ transposition, a filling and its mirror image are one solution, reported once.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
+from operator import itemgetter
 
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.board import Board
@@ -93,7 +94,8 @@ class Move:
 
     __slots__ = ("child", "table", "every", "crossings", "only_leaves", "fitting_cache",
                  "new_positions", "base", "counts", "words", "endings", "deeper", "needs",
-                 "number")
+                 "number", "new_letters", "new_slice", "plain_endings", "mirror_endings",
+                 "needed_letters")
 
     def __init__(self, child: Node, table: Candidates,
                  crossings: tuple[tuple[dict[str, int], int], ...], only_leaves: bool) -> None:
@@ -111,6 +113,17 @@ class Move:
         self.deeper = bool(child.children)
         self.needs = child.needs
         self.number = child.number
+        # Each word's letters for the new cells, written into the cells list as one slice.
+        self.new_letters = [[w[p] for p in child.new_positions] for w in table.words]
+        self.new_slice = slice(child.first_id, child.first_id + len(child.new_positions))
+        self.plain_endings = sum(1 for e in child.endings if e.mirror is None)
+        self.mirror_endings = [e.mirror for e in child.endings if e.mirror is not None]
+        # The letters of the cells the slots below cross, as a memo key part.
+        needs = child.needs
+        if not needs:
+            self.needed_letters: Callable[[list[str]], object] = lambda cells: ""
+        else:
+            self.needed_letters = itemgetter(*needs)
 
 
 class Filler:
@@ -137,8 +150,10 @@ class Filler:
         self.budget = CHECK_EVERY
         # (node, dice left, letters of the cells it needs) -> solutions below: equal keys
         # have equal futures, so each is searched once. The generator keeps only the zeros.
-        self.memo: dict[tuple[int, int, str], int] = {}
+        self.memo: dict[tuple[int, int, object], int] = {}
         self.compiled: dict[int, Move | None] = {}
+        self.calls = 0
+        self.partial = 0
         self.move_lists: dict[int, list[Move]] = {}
 
     def table(self, length: int) -> Candidates | None:
@@ -240,7 +255,7 @@ class Filler:
                             continue  # its mirror image is the one reported
                     yield ending, cells
                 if deeper:
-                    key = (child.number, left, "".join([cells[j] for j in child.needs]))
+                    key = (move.number, left, move.needed_letters(cells))
                     if key in self.memo:
                         continue
                     self.stats.states += 1
@@ -254,11 +269,16 @@ class Filler:
     def count(self, node: Node, rem: int) -> int:
         """How many solutions lie below `node`, without listing the last slot's words.
 
-        The hot loop of counting, so `options` is written out here.
+        The hot loop of counting, so `options` is written out here. `self.partial` keeps
+        the solutions counted so far (a lower bound if the deadline cuts the count short).
         """
+        self.calls += 1
+        if not self.calls & 1023 and self.deadline.expired():
+            raise SearchTimeout
         cells = self.cells
         memo = self.memo
         total = 0
+        placements = 0
         for move in self.moves(node):
             bits = move.every
             crossed = 0
@@ -277,42 +297,48 @@ class Filler:
             bits &= fitting
             if not bits:
                 continue
-            endings = move.endings
             if move.only_leaves:
                 # Every fitting word completes each skeleton ending here: count them at once.
                 fits = bits.bit_count()
-                self.tick(fits)
-                total += fits * len(endings)
+                placements += fits
+                total += fits * move.plain_endings
+                self.partial += fits * move.plain_endings
                 continue
-            new_positions = move.new_positions
-            base = move.base
+            new_letters = move.new_letters
+            new_slice = move.new_slice
             counts = move.counts
-            table_words = move.words
+            plain = move.plain_endings
+            mirrors = move.mirror_endings
             deeper = move.deeper
-            needs = move.needs
+            needed_letters = move.needed_letters
             number = move.number
             child = move.child
             while bits:
                 low = bits & -bits
                 bits ^= low
                 i = low.bit_length() - 1
-                self.tick(1)
-                w = table_words[i]
-                for k, p in enumerate(new_positions):
-                    cells[base + k] = w[p]
-                for ending in endings:
-                    if ending.mirror is None or [cells[j] for j in ending.mirror] >= cells:
+                placements += 1
+                cells[new_slice] = new_letters[i]
+                if plain:
+                    total += plain
+                    self.partial += plain
+                for mirror in mirrors:
+                    if [cells[j] for j in mirror] >= cells:
                         total += 1
+                        self.partial += 1
                 if deeper:
                     left = rem - (counts[i] - crossed)
-                    key = (number, left, "".join([cells[j] for j in needs]))
+                    key = (number, left, needed_letters(cells))
                     below = memo.get(key)
                     if below is None:
                         self.stats.states += 1
                         below = self.count(child, left)
                         if len(memo) < MEMO_LIMIT:
                             memo[key] = below
+                    else:
+                        self.partial += below
                     total += below
+        self.stats.placements += placements
         return total
 
 
@@ -339,6 +365,17 @@ def fill_solutions(
 def fill_count(
     letters: str, words: Sequence[str], *, deadline: Deadline, stats: SearchStats
 ) -> int:
-    """The exact number of distinct solutions; SearchTimeout if the deadline passes first."""
+    """The exact number of distinct solutions; CountTimeout if the deadline passes first."""
     filler = Filler(letters, words, deadline, stats)
-    return filler.count(filler.root, packed(letters))
+    try:
+        return filler.count(filler.root, packed(letters))
+    except SearchTimeout:
+        raise CountTimeout(max(filler.partial, 1)) from None
+
+
+class CountTimeout(SearchTimeout):
+    """The deadline cut a count short; `partial` solutions had been counted (a lower bound)."""
+
+    def __init__(self, partial: int) -> None:
+        super().__init__(f"count cut short after {partial} solutions")
+        self.partial = partial
