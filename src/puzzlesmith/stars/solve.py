@@ -22,17 +22,21 @@ from puzzlesmith.stars.sat import sat_solutions
 Engine = Literal["auto", "python", "sat"]
 ENGINES = ("auto", "python", "sat")
 
-# From benchmarks/stars.py: the Python search wins up to here, Minicard beyond.
+# Measured (benchmarks/stars.py and docs/stars.md): the Python search answers small grids
+# in well under a millisecond and enumerates many solutions faster than blocking clauses;
+# Minicard proves uniqueness of 10x10 and larger grids faster, and far faster from 12x12 up.
 SAT_FROM_SIZE = 9
+COUNT_SAT_FROM_SIZE = 11
 
 
-def choose_engine(puzzle: StarPuzzle, engine: str = "auto") -> str:
-    """The engine `auto` means for this puzzle: Python search below SAT_FROM_SIZE, SAT above."""
+def choose_engine(puzzle: StarPuzzle, engine: str = "auto", counting: bool = False) -> str:
+    """The engine `auto` means for this puzzle: Python search below SAT_FROM_SIZE (or below
+    COUNT_SAT_FROM_SIZE when counting every solution), SAT from there up."""
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine != "auto":
         return engine
-    return "sat" if puzzle.size >= SAT_FROM_SIZE else "python"
+    return "sat" if puzzle.size >= (COUNT_SAT_FROM_SIZE if counting else SAT_FROM_SIZE) else "python"
 
 
 def solutions(
@@ -104,7 +108,7 @@ def solve(
     if max_count is not None and max_count < 1:
         raise InputError(f"--max must be at least 1, got {max_count}")
     deadline = Deadline(time_limit)
-    used = choose_engine(puzzle, engine)
+    used = choose_engine(puzzle, engine, counting=count)
     limit = max_count if count else 2
     found: list[tuple[Cell, ...]] = []
     n_found = 0
