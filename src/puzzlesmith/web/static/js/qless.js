@@ -136,7 +136,8 @@ function report(doc) {
     if (doc.fell_back) {
       say(status, "No common-words solution turned up, so this one uses all words (fell back to all words).", "warn");
     } else {
-      say(status, doc.common_only ? "Solved with common words only." : "Solved.", "good");
+      const words = doc.words.join(", ");
+      say(status, doc.common_only ? `Solved with common words only: ${words}.` : `Solved: ${words}.`, "good");
     }
     anotherButton.disabled = false;
   } else {
