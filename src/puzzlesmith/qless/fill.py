@@ -58,6 +58,14 @@ class Candidates:
         self.letters = letters
         self._over: list[tuple[int, tuple[int, ...]]] | None = None
         self._fitting: dict[int, int] = {}
+        self._letters_at: dict[tuple[int, ...], list[list[str]]] = {}
+
+    def letters_at(self, positions: tuple[int, ...]) -> list[list[str]]:
+        """Each word's letters at these positions (cached per positions)."""
+        found = self._letters_at.get(positions)
+        if found is None:
+            found = self._letters_at[positions] = [[w[p] for p in positions] for w in self.words]
+        return found
 
     @property
     def over(self) -> list[tuple[int, tuple[int, ...]]]:
@@ -113,8 +121,9 @@ class Move:
         self.deeper = bool(child.children)
         self.needs = child.needs
         self.number = child.number
-        # Each word's letters for the new cells, written into the cells list as one slice.
-        self.new_letters = [[w[p] for p in child.new_positions] for w in table.words]
+        # Each word's letters for the new cells, written into the cells list as one slice
+        # (built by `letters` when counting first needs it, shared by equal slots).
+        self.new_letters: list[list[str]] | None = None
         self.new_slice = slice(child.first_id, child.first_id + len(child.new_positions))
         self.plain_endings = sum(1 for e in child.endings if e.mirror is None)
         self.mirror_endings = [e.mirror for e in child.endings if e.mirror is not None]
@@ -124,6 +133,11 @@ class Move:
             self.needed_letters: Callable[[list[str]], object] = lambda cells: ""
         else:
             self.needed_letters = itemgetter(*needs)
+
+    def letters(self) -> list[list[str]]:
+        if self.new_letters is None:
+            self.new_letters = self.table.letters_at(self.child.new_positions)
+        return self.new_letters
 
 
 class Filler:
@@ -304,7 +318,7 @@ class Filler:
                 total += fits * move.plain_endings
                 self.partial += fits * move.plain_endings
                 continue
-            new_letters = move.new_letters
+            new_letters = move.letters()
             new_slice = move.new_slice
             counts = move.counts
             plain = move.plain_endings
