@@ -20,10 +20,24 @@ from puzzlesmith.web import tasks
 from puzzlesmith.web.jobs import Job, JobTable
 from puzzlesmith.web.pool import WorkerPool
 
-MAX_TIMEOUT = 120.0  # the longest a single request may ask a solver to run (the CLI's longest default)
+MAX_TIMEOUT = 120.0  # the longest one request may ask a solver to run: the CLI's longest default
 MAX_COUNT_TIMEOUT = 600.0  # solution counts run as jobs and may take longer
 
-router = APIRouter(prefix="/api")
+class Problem(BaseModel):
+    """Every error: one line, for bad input the same message the CLI prints after `error:`."""
+
+    detail: str
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "Bad input (the CLI's message; its exit status 2)"},
+    413: {"model": Problem, "description": "Request body over the size limit"},
+    422: {"model": Problem, "description": "The body does not fit this endpoint's schema"},
+    503: {"model": Problem, "description": "Every worker stayed busy, or the server is stopping"},
+    504: {"model": Problem, "description": "The time limit was reached (the CLI's exit status 1)"},
+}
+
+router = APIRouter(prefix="/api", responses=_ERRORS)
 
 Doc = dict[str, Any]
 
