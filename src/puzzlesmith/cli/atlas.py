@@ -241,7 +241,7 @@ def _pct(x: float) -> str:
 
 def _estimate(label: str, e: atlas_stats.Estimate | None) -> None:
     if e is None:
-        console.print(f"{label}: no answers yet")
+        console.print(f"{label}: no weighted sample yet (qless atlas build --sample N)")
     elif e.method == "exact":
         console.print(f"{label}: {_pct(e.value)} (exact, every roll)")
     else:
