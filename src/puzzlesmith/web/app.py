@@ -139,10 +139,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         warm = partial(tasks.warm, settings.lexicon)
-        # Imported once in the forkserver, so every worker (and every replacement) has them.
-        preload = ("puzzlesmith.web.tasks", "puzzlesmith.wordgrid.solve",
-                   "puzzlesmith.wordgrid.create", "puzzlesmith.qless.solve", "puzzlesmith.stars.explain",
-                   "puzzlesmith.stars.generate")
+        # Imported once in the forkserver (with the engines, see tasks.ENGINES), so every
+        # worker and every replacement starts with them.
+        preload = ("puzzlesmith.web.tasks",)
         solve_pool = WorkerPool(settings.workers, warm=warm, name="solve",
                                 queue_timeout=settings.queue_timeout, preload=preload)
         job_pool = WorkerPool(settings.job_workers, warm=warm, name="job",

@@ -7,6 +7,8 @@ engine function the CLI calls and returns that result's `to_json()`, so an API a
 
 from __future__ import annotations
 
+import importlib
+import logging
 from functools import lru_cache
 from typing import Any
 
@@ -18,6 +20,24 @@ from puzzlesmith.search.letters import parse_rack
 from puzzlesmith.search.pattern import match, parse_length
 
 Doc = dict[str, Any]
+
+# The engines the tasks below import when they run. Importing them here as well means the
+# forkserver (which imports this module) loads them once for every worker it forks.
+ENGINES = ("puzzlesmith.wordgrid.solve", "puzzlesmith.wordgrid.create",
+           "puzzlesmith.qless.solve", "puzzlesmith.stars.explain", "puzzlesmith.stars.generate")
+
+
+def _preload_engines() -> None:
+    for name in ENGINES:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            # One broken engine must not stop the server: its own endpoints fail (500, with
+            # the traceback in the log) when its task imports it again; the rest keep working.
+            logging.getLogger("puzzlesmith.web").exception("cannot import %s", name)
+
+
+_preload_engines()
 
 
 @lru_cache(maxsize=8)
