@@ -170,3 +170,23 @@ def test_build_on_a_scheduler(
                             "--scheduler", address, "--db", str(db), "--json"], capsys)
     assert code == 0 and json.loads(out)["solved"] == len(set(keys))
     assert {r.letters for rows in store.iter_rows(store.connect(db)) for r in rows} == set(keys)
+
+
+def test_retry_timeouts_with_a_longer_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "a.sqlite"
+    f = tmp_path / "rolls.txt"
+    keys = sample_rolls(3, seed=12)
+    f.write_text("\n".join(keys) + "\n")
+    base = ["qless", "atlas", "build", "--db", str(db), "--workers", "1", "--json"]
+    code, out, _ = run_cli([*base, "--from", str(f), "--timeout", "0.00001"], capsys)
+    assert code == 0
+    con = store.connect(db)
+    assert store.timeouts(con, LEX.content_hash, counts_too=False)  # the tiny limit bit
+    code, out, _ = run_cli([*base, "--retry-timeouts", "--timeout", "10"], capsys)
+    assert code == 0
+    assert store.timeouts(con, LEX.content_hash, counts_too=False) == []
+    limits = {r.letters: r.time_limit for rows in store.iter_rows(con) for r in rows}
+    assert set(limits) == set(keys)
+    assert 10.0 in limits.values()
