@@ -27,6 +27,9 @@ FIELD = 6  # bits per letter count in a packed integer: counts up to 31, a guard
 GUARD = sum(1 << (FIELD * i + FIELD - 1) for i in range(26))
 UNIT = {chr(97 + i): 1 << (FIELD * i) for i in range(26)}
 CHECK_EVERY = 2048  # placements between deadline checks
+# Candidate lists longer than this are filtered by the letter-budget bitsets before they are
+# walked; shorter ones are cheaper to test word by word with the guard-bit subtraction.
+FILTER_ABOVE = 48
 MEMO_LIMIT = 500_000  # remembered search states per roll (about 100 MB at most)
 
 
@@ -41,24 +44,26 @@ class Candidates:
     def __init__(self, words: Sequence[str], letters: str) -> None:
         self.words = tuple(words)
         self.every = (1 << len(words)) - 1  # the bitset of all of them
-        length = len(words[0])
-        # [position][letter] -> bitset of the words with that letter there
-        self.at: list[dict[str, int]] = [{} for _ in range(length)]
-        counts = []  # packed letter counts of each word
-        at = self.at
-        for i, w in enumerate(words):
-            bit = 1 << i
-            total = 0
-            for p, ch in enumerate(w):
-                d = at[p]
-                d[ch] = d.get(ch, 0) | bit
-                total += UNIT[ch]
-            counts.append(total)
-        self.counts = tuple(counts)
+        # [position] -> letter -> bitset of the words with that letter there (built on first
+        # use: a first word is never crossed, and most slots cross at one or two positions)
+        self._at: list[dict[str, int] | None] = [None] * len(words[0])
+        unit = UNIT.__getitem__
+        self.counts = [sum(map(unit, w)) for w in words]  # packed letter counts of each word
         self.letters = letters
         self._over: list[tuple[int, tuple[int, ...]]] | None = None
         self._fitting: dict[int, int] = {}
         self._letters_at: dict[tuple[int, ...], list[list[str]]] = {}
+
+    def at(self, p: int) -> dict[str, int]:
+        """Letter -> bitset of the words with that letter at position p."""
+        found = self._at[p]
+        if found is None:
+            found = {}
+            for i, w in enumerate(self.words):
+                ch = w[p]
+                found[ch] = found.get(ch, 0) | (1 << i)
+            self._at[p] = found
+        return found
 
     def letters_at(self, positions: tuple[int, ...]) -> list[list[str]]:
         """Each word's letters at these positions (cached per positions)."""
@@ -189,7 +194,7 @@ class Filler:
         assert step is not None
         table = self.table(step.length)
         if table is not None:
-            crossings = tuple((table.at[p], cid) for p, cid in step.crossings)
+            crossings = tuple((table.at(p), cid) for p, cid in step.crossings)
             only_leaves = not child.children and all(e.mirror is None for e in child.endings)
             found = Move(child, table, crossings, only_leaves)
         self.compiled[child.number] = found
@@ -216,9 +221,10 @@ class Filler:
     def options(self, node: Node, rem: int) -> Iterator[tuple[Move, int, int]]:
         """For each child slot: (its move, bitset of the words that fit, crossed letters).
 
-        A word fits when it agrees with every cell it crosses; whether the dice left hold
-        its other letters is left to the caller. Children are looked up one at a time, so
-        a first solution found early never builds the tables of the lengths it skipped.
+        A word fits when it agrees with every cell it crosses; long lists are also cut to
+        the words whose other letters the dice left hold, short ones are left to the
+        caller. Children are looked up one at a time, so a first solution found early never
+        builds the tables of the lengths it skipped.
         """
         cells = self.cells
         for child in node.children.values():
@@ -233,6 +239,8 @@ class Filler:
                 if not bits:
                     break
                 crossed += UNIT[ch]
+            if bits.bit_count() > FILTER_ABOVE:
+                bits &= move.table.fitting(rem + crossed)
             if bits:
                 yield move, bits, crossed
 

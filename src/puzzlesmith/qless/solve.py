@@ -28,10 +28,10 @@ from typing import Any
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LexiconIndex
 from puzzlesmith.limits import Deadline
+from puzzlesmith.qless.anagrams import roll_anagrams
 from puzzlesmith.qless.board import Board, problems
 from puzzlesmith.qless.count import OnSolution, Outcome, search
 from puzzlesmith.qless.stats import SearchStats
-from puzzlesmith.search.anagram import buildable_words
 from puzzlesmith.search.letters import parse_rack
 
 MIN_LETTERS, MAX_LETTERS = 3, 16
@@ -94,8 +94,7 @@ def parse_letters(text: str) -> str:
 
 def anagrams_of(letters: str, index: LexiconIndex) -> list[str]:
     """Every word of 3+ letters buildable from the roll (longest first, then alphabetical)."""
-    words = buildable_words(index, "".join(sorted(letters)), min_length=3)
-    return sorted(words, key=lambda w: (-len(w), w))
+    return roll_anagrams(letters, index)
 
 
 def solve(
