@@ -204,8 +204,9 @@ def _progress() -> Progress:
         MofNCompleteColumn(),
         _RateColumn(),
         TimeElapsedColumn(),
-        TextColumn("left"),
+        TextColumn("elapsed,"),
         TimeRemainingColumn(),
+        TextColumn("left"),
         console=err_console,
     )
 
