@@ -115,8 +115,11 @@ function drawBoard(rows) {
   boardCard.hidden = false;
 }
 
+let shownKey = null; // the board on show, to tell whether "another" solution really is one
+
 function showBoard(doc) {
   drawBoard(doc.board);
+  shownKey = doc.board.join("/");
   const words = doc.words.join(", ");
   board.setAttribute("aria-label", `Crossword of ${doc.board.length} rows using the words ${words}`);
   boardWords.textContent = `Words: ${words}`;
@@ -180,17 +183,30 @@ async function showAtlas(text) {
   note.hidden = false;
 }
 
-async function solve(withSeed) {
+const ANOTHER_TRIES = 5; // seeds tried for a layout different from the one shown
+
+async function solve(withSeed, { another = false } = {}) {
   const text = letters();
+  const before = another && !boardCard.hidden ? shownKey : null;
   seed = withSeed;
-  if (!withSeed) showAtlas(text);
-  say(status, withSeed ? "Looking for another solution…" : "Solving…");
+  if (!another) showAtlas(text);
+  say(status, another ? "Looking for another solution…" : "Solving…");
   busy(true);
   try {
-    const doc = await api("/api/qless/solve", {
-      letters: text, seed: withSeed, common: common.checked, lexicon: lexicon.value || null,
-    });
+    let doc;
+    // Another search order may still land on the same layout: go on to the next order.
+    for (let i = 0; ; i++) {
+      doc = await api("/api/qless/solve", {
+        letters: text, seed, common: common.checked, lexicon: lexicon.value || null,
+      });
+      const same = doc.status === "solved" && doc.board.join("/") === before;
+      if (!same || i === ANOTHER_TRIES - 1) break;
+      seed += 1;
+    }
     report(doc);
+    if (another && doc.status === "solved" && doc.board.join("/") === before) {
+      say(status, `No other layout turned up in ${ANOTHER_TRIES} more search orders.`, "warn");
+    }
   } catch (e) {
     boardCard.hidden = true;
     anotherButton.disabled = true;
@@ -316,7 +332,7 @@ async function init() {
     changed();
   });
   form.addEventListener("submit", (e) => { e.preventDefault(); solve(0); });
-  anotherButton.addEventListener("click", () => solve(seed + 1));
+  anotherButton.addEventListener("click", () => solve(seed + 1, { another: true }));
   document.getElementById("roll").addEventListener("click", roll);
   countButton.addEventListener("click", startCount);
   document.getElementById("stop").addEventListener("click", stopCount);
