@@ -90,6 +90,10 @@ def test_rolls_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert [d["letters"] for d in docs] == sample_rolls(3, seed=1)
     assert all(d["outcomes"] == outcomes(d["letters"]) for d in docs)
     assert all(d["probability"] == d["outcomes"] / 6**12 for d in docs)
+    code, out, _ = run_cli(["qless", "atlas", "rolls", "--uniform", "4", "--seed", "2"], capsys)
+    pairs = [line.split() for line in out.splitlines()]
+    assert code == 0 and len({k for k, _ in pairs}) == 4
+    assert all(outcomes(k) == int(w) for k, w in pairs)
 
 
 @pytest.mark.parametrize(
@@ -97,6 +101,7 @@ def test_rolls_command(capsys: pytest.CaptureFixture[str]) -> None:
     [
         ["rolls"],
         ["rolls", "--count", "--sample", "2"],
+        ["rolls", "--uniform", "0"],
         ["build", "--db", "{db}"],
         ["build", "--all", "--sample", "3", "--db", "{db}"],
         ["build", "--sample", "0", "--db", "{db}"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -44,6 +45,7 @@ from puzzlesmith.qless.atlas.rolls import (
     outcomes,
     sample_rolls,
     total_outcomes,
+    uniform_sample,
 )
 from puzzlesmith.qless.atlas.work import Job
 
@@ -76,13 +78,17 @@ def rolls_cmd(
     sample: Annotated[
         int | None, typer.Option("--sample", help="Draw N rolls as a player would.")
     ] = None,
+    uniform: Annotated[
+        int | None,
+        typer.Option("--uniform", help="N distinct rolls, each equally likely (not as rolled)."),
+    ] = None,
     all_: Annotated[bool, typer.Option("--all", help="Print every distinct roll.")] = False,
     seed: SeedOpt = 0,
     json: JsonOpt = False,
 ) -> None:
-    """The roll space: how many distinct rolls, a weighted sample, or all of them."""
-    if sum([count, sample is not None, all_]) != 1:
-        raise InputError("give exactly one of --count, --sample N or --all")
+    """The roll space: how many distinct rolls, a sample, or all of them (with outcome counts)."""
+    if sum([count, sample is not None, uniform is not None, all_]) != 1:
+        raise InputError("give exactly one of --count, --sample N, --uniform N or --all")
     if count:
         n = count_rolls()
         if json:
@@ -90,14 +96,16 @@ def rolls_cmd(
         else:
             console.print(f"{n:,}")
         return
-    if sample is not None and sample < 1:
-        raise InputError(f"--sample must be at least 1, got {sample}")
+    if (sample is not None and sample < 1) or (uniform is not None and uniform < 1):
+        raise InputError(f"the sample size must be at least 1, got {sample or uniform}")
     total = total_outcomes()
-    pairs = (
-        ((k, outcomes(k)) for k in sample_rolls(sample, seed))
-        if sample is not None
-        else iter_rolls()
-    )
+    pairs: Iterable[tuple[str, int]]
+    if sample is not None:
+        pairs = ((k, outcomes(k)) for k in sample_rolls(sample, seed))
+    elif uniform is not None:
+        pairs = uniform_sample(uniform, seed)
+    else:
+        pairs = iter_rolls()
     for key, ways in pairs:
         if json:
             print_json({"letters": key, "outcomes": ways, "probability": ways / total})
