@@ -120,6 +120,10 @@ def _parse_cells(specs: list[str] | None, n_hint: str) -> tuple[Cell, ...]:
     return tuple(cells)
 
 
+def _stars(k: int) -> str:
+    return "1 star" if k == 1 else f"{k} stars"
+
+
 def _all_cells(puzzle: StarPuzzle) -> list[Cell]:
     return [(r, c) for r in range(puzzle.size) for c in range(puzzle.size)]
 
@@ -153,7 +157,7 @@ def solve(
                 doc = {"source": source, **doc}
             print_json(doc)
             continue
-        head = f"[bold]{source}[/]: {puzzle.size}x{puzzle.size}, {puzzle.stars} star(s): "
+        head = f"[bold]{source}[/]: {puzzle.size}x{puzzle.size}, {_stars(puzzle.stars)}: "
         if result.status == "unsolvable":
             console.print(head + "[red]no solution[/]")
             continue
@@ -283,7 +287,7 @@ def generate(
         print_json(made.to_json())
         return
     typer.echo(
-        f"# {size}x{size}, {stars} star(s), difficulty {made.difficulty}, seed {made.seed}"
+        f"# {size}x{size}, {_stars(stars)}, difficulty {made.difficulty}, seed {made.seed}"
     )
     typer.echo(made.text, nl=False)
     typer.echo(f"# {made.url}")

@@ -135,6 +135,17 @@ class _Reasoner:
 
     # helpers
 
+    def names(self, units: list[int]) -> str:
+        """Units as a phrase: "region a", "regions a and b", "regions a, b and c"."""
+        refs = [self.refs[u] for u in units]
+        if len(refs) == 1:
+            return refs[0].name
+        kinds = {r.kind for r in refs}
+        if len(kinds) == 1:
+            ids = [r.name.split(" ", 1)[1] for r in refs]
+            return f"{refs[0].kind}s {', '.join(ids[:-1])} and {ids[-1]}"
+        return ", ".join(r.name for r in refs[:-1]) + " and " + refs[-1].name
+
     def need(self, stars: int, u: int) -> int:
         return self.b.k - (stars & self.b.units[u]).bit_count()
 
@@ -318,7 +329,7 @@ class _Reasoner:
                     got = sum(self.need(stars, u) for u in inside)
                     empty = open_ & band & ~inside_m
                     if inside and got == need and empty:
-                        names = ", ".join(self.refs[u].name for u in inside)
+                        names = self.names(inside)
                         return self.step(
                             "confinement", level, 0, empty, open_ & inside_m, lines + inside,
                             f"{_cap(names)} lie{'s' if len(inside) == 1 else ''} inside {what} and "
@@ -332,7 +343,7 @@ class _Reasoner:
                     got = sum(self.need(stars, u) for u in touching)
                     empty = open_ & touch_m & ~band
                     if touching and got == need and empty:
-                        names = ", ".join(self.refs[u].name for u in touching)
+                        names = self.names(touching)
                         return self.step(
                             "confinement", level, 0, empty, open_ & band, lines + touching,
                             f"The {need} stars {what} still need{'s' if width == 1 else ''} can only "
@@ -366,9 +377,11 @@ class _Reasoner:
                     room = self.capacity(u, o2, need)
                     return self.step(
                         "would-leave-short", "hard", 0, bit, (open_ & m) | bit, [u],
-                        f"A star at {_rc((r, c))} would leave {self.refs[u].name} room for only "
-                        f"{_plural(room, 'star')} of the {need} it needs, so {_rc((r, c))} is "
-                        f"empty.",
+                        f"A star at {_rc((r, c))} would leave {self.refs[u].name} "
+                        + (f"no room for the {_plural(need, 'star')} it still needs"
+                           if room == 0 else
+                           f"room for only {_plural(room, 'star')} of the {need} it still needs")
+                        + f", so {_rc((r, c))} is empty.",
                     )
             need2 = 2 * b.k
             for rows, idx in ((True, r), (False, c)):
