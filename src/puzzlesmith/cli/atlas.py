@@ -189,7 +189,10 @@ def build_cmd(
     if json:
         print_json({"db": str(path), "lexicon": job.lexicon.name, **report.to_json()})
         return
-    parts = ", ".join(f"{n:,} {s}" for s, n in sorted(report.by_status.items())) or "nothing new"
+    if total == 0:
+        console.print(f"nothing to do: every roll asked for is already in {path}")
+        return
+    parts = ", ".join(f"{n:,} {s}" for s, n in sorted(report.by_status.items()))
     console.print(
         f"{report.solved:,} rolls answered ({parts}) in {report.seconds:.1f} s"
         f" on {report.workers} worker(s): {report.rolls_per_second_per_worker:.2f} rolls/s/worker"
