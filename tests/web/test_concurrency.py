@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -48,3 +50,20 @@ def test_twenty_concurrent_solves_while_a_long_count_runs(server: str,
     finally:
         stopped = client.delete(f"/api/jobs/{job}").json()
     assert stopped["state"] == "stopped"
+
+
+def test_a_search_whose_client_left_is_stopped(server: str, client: httpx.Client) -> None:
+    before = client.get("/api/health").json()["solve_pool"]["killed"]
+    body = json.dumps({"letters": LONG_COUNT, "count": True, "timeout": 60}).encode()
+    host, port = server.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port))) as s:
+        s.sendall(b"POST /api/qless/solve HTTP/1.1\r\nHost: %s\r\n"
+                  b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
+                  % (host.encode(), len(body), body))
+        time.sleep(1.0)  # the tab closes while the count runs
+    deadline = time.monotonic() + 20
+    while client.get("/api/health").json()["solve_pool"]["killed"] == before:
+        assert time.monotonic() < deadline, "the worker kept counting for a client that left"
+        time.sleep(0.2)
+    pool = client.get("/api/health").json()["solve_pool"]
+    assert pool["busy"] == 0

@@ -7,6 +7,8 @@ Request fields are the command's options under the same names (dashes become und
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +24,7 @@ from puzzlesmith.web.pool import WorkerPool
 
 MAX_TIMEOUT = 120.0  # the longest one request may ask a solver to run: the CLI's longest default
 MAX_COUNT_TIMEOUT = 600.0  # solution counts run as jobs and may take longer
+DISCONNECT_CHECK_AFTER = 2.0  # seconds a request runs before we look whether its client left
 
 class Problem(BaseModel):
     """Every error: one line, for bad input the same message the CLI prints after `error:`."""
@@ -175,12 +178,29 @@ def _check_lexicon(name: str | None) -> None:
 async def run_solve(
     request: Request, fn: Callable[..., Doc], body: BaseModel, *, limit: float
 ) -> Doc:
-    """Run a task in the solve pool with the request's options as its keyword arguments."""
+    """Run a task in the solve pool with the request's options as its keyword arguments.
+
+    A search whose client went away (a closed tab) is stopped, so it stops holding a worker;
+    quick ones are left to finish, as restarting a worker costs more than they do.
+    """
     kwargs = body.model_dump()
     _check_lexicon(kwargs.get("lexicon"))
     pool: WorkerPool = request.app.state.solve_pool
-    doc: Doc = await pool.run(fn, (), kwargs, limit=limit)
-    return doc
+    task = asyncio.ensure_future(pool.run(fn, (), kwargs, limit=limit))
+    try:
+        done, _ = await asyncio.wait({task}, timeout=DISCONNECT_CHECK_AFTER)
+        while not done:
+            if await request.is_disconnected():
+                task.cancel()  # the pool kills the worker and starts another
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+                raise HTTPException(499, "the client closed the request")
+            done, _ = await asyncio.wait({task}, timeout=1.0)
+        doc: Doc = task.result()
+        return doc
+    finally:
+        if not task.done():  # this request itself was cancelled (the server is stopping)
+            task.cancel()
 
 
 @router.get("/health", summary="Server and worker state")

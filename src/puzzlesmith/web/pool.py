@@ -234,7 +234,6 @@ class WorkerPool:
                 try:
                     kind, payload = await self._receive(worker, hard_stop - time.monotonic())
                 except TimeoutError:
-                    self.stats.killed += 1
                     raise TaskKilled(f"stopped at the time limit of {limit:g} s") from None
                 except WorkerCrashed:
                     if self._closed:
@@ -253,6 +252,7 @@ class WorkerPool:
             if keep and not self._closed:
                 self._idle.put_nowait(worker)
             else:
+                self.stats.killed += 1
                 self._kill(worker)
                 self._replace()
 
