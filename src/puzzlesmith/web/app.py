@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -214,5 +214,7 @@ def create_app(
     for path, filename in PAGES.items():
         if STATIC.joinpath(filename).is_file():
             app.add_api_route(path, page(filename), include_in_schema=False, methods=["GET"])
+    app.add_api_route("/favicon.ico", lambda: RedirectResponse("/static/favicon.svg"),
+                      include_in_schema=False, methods=["GET"])
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app
