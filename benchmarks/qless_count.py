@@ -55,15 +55,19 @@ def main(argv: list[str] | None = None) -> None:
     _, index = select(None)
     trie(12)
     rows = []
+    cpu: list[float] = []
     t0 = time.perf_counter()
     for seed in range(a.rolls):
         letters = roll(seed)
+        c0 = time.process_time()
         seconds, result = timed(lambda letters=letters: solve(
             letters, index, deadline=Deadline(a.cap), count=True))
+        cpu.append(time.process_time() - c0)
         rows.append((letters, seconds, result.solutions or 0, result.count_complete,
                      result.status))
         print(f"{seed:3d} {letters} {result.status:10s} {result.solutions:>10,} "
-              f"{'exact' if result.count_complete else 'CUT':5s} {seconds:7.2f} s", flush=True)
+              f"{'exact' if result.count_complete else 'CUT':5s} {seconds:7.2f} s "
+              f"(cpu {cpu[-1]:.2f} s)", flush=True)
     total = time.perf_counter() - t0
     times = [r[1] for r in rows]
     cut = [r for r in rows if not r[3]]
@@ -94,9 +98,12 @@ def main(argv: list[str] | None = None) -> None:
 word list ({index.name}). Exact count of distinct solutions (translation and transposition
 equivalent layouts counted once) with `qless solve --count`; per-roll limit {a.cap:g} s.
 
-- Count time: median **{median(times):.2f} s**, p90 {percentile(times, 90):.2f} s,
-  p99 {percentile(times, 99):.2f} s, max {max(times):.2f} s (target: median <= 5 s:
-  **{"met" if median(times) <= 5 else "NOT met"}**).
+- Count time (wall clock): median **{median(times):.2f} s**, p90
+  {percentile(times, 90):.2f} s, p99 {percentile(times, 99):.2f} s, max {max(times):.2f} s
+  (target: median <= 5 s: **{"met" if median(times) <= 5 else "NOT met"}**).
+- The same in CPU time of this process (the 2-core machine is shared with other jobs, so
+  wall time includes waiting for a core): median {median(cpu):.2f} s, p90
+  {percentile(cpu, 90):.2f} s, max {max(cpu):.2f} s.
 - Rolls whose count hit the {a.cap:g} s limit: {len(cut)}
   {("(" + ", ".join(f"`{r[0]}` >= {r[2]:,}" for r in cut) + ")") if cut else ""}.
 - Unsolvable rolls: **{unsolvable}** of {a.rolls}.

@@ -30,7 +30,8 @@ CHECK_EVERY = 2048  # placements between deadline checks
 # Candidate lists longer than this are filtered by the letter-budget bitsets before they are
 # walked; shorter ones are cheaper to test word by word with the guard-bit subtraction.
 FILTER_ABOVE = 48
-MEMO_LIMIT = 500_000  # remembered search states per roll (about 100 MB at most)
+MEMO_LIMIT = 500_000
+INLINE_LAST = True  # remembered search states per roll (about 100 MB at most)
 
 
 def packed(letters: str) -> int:
@@ -108,7 +109,7 @@ class Move:
     __slots__ = ("child", "table", "every", "crossings", "only_leaves", "fitting_cache",
                  "new_positions", "base", "counts", "words", "endings", "deeper", "needs",
                  "number", "new_letters", "new_slice", "plain_endings", "mirror_endings",
-                 "needed_letters")
+                 "needed_letters", "last_before_leaves")
 
     def __init__(self, child: Node, table: Candidates,
                  crossings: tuple[tuple[dict[str, int], int], ...], only_leaves: bool) -> None:
@@ -124,6 +125,12 @@ class Move:
         self.words = table.words
         self.endings = child.endings
         self.deeper = bool(child.children)
+        # Every slot after this one ends a skeleton with nothing after it (and none is
+        # self-transposed): `count` then counts them inline instead of descending.
+        self.last_before_leaves = bool(child.children) and all(
+            not g.children and all(e.mirror is None for e in g.endings)
+            for g in child.children.values()
+        )
         self.needs = child.needs
         self.number = child.number
         # Each word's letters for the new cells, written into the cells list as one slice
@@ -335,6 +342,8 @@ class Filler:
             needed_letters = move.needed_letters
             number = move.number
             child = move.child
+            last = INLINE_LAST and move.last_before_leaves
+            grand = self.moves(child) if last else []
             while bits:
                 low = bits & -bits
                 bits ^= low
@@ -348,7 +357,33 @@ class Filler:
                     if [cells[j] for j in mirror] >= cells:
                         total += 1
                         self.partial += 1
-                if deeper:
+                if last:
+                    # The slots below are all last slots: count their fitting words here
+                    # (the body of the loop above, written out again to save a call and a
+                    # memo entry per state; such states are cheap and rarely repeat).
+                    left = rem - (counts[i] - crossed)
+                    for g in grand:
+                        gbits = g.every
+                        gcrossed = 0
+                        for at, cid in g.crossings:
+                            ch = cells[cid]
+                            gbits &= at.get(ch, 0)
+                            if not gbits:
+                                break
+                            gcrossed += UNIT[ch]
+                        if not gbits:
+                            continue
+                        available = left + gcrossed
+                        fitting = g.fitting_cache.get(available)
+                        if fitting is None:
+                            fitting = g.table.fitting(available)
+                        gbits &= fitting
+                        if gbits:
+                            fits = gbits.bit_count()
+                            placements += fits
+                            total += fits * g.plain_endings
+                            self.partial += fits * g.plain_endings
+                elif deeper:
                     left = rem - (counts[i] - crossed)
                     key = (number, left, needed_letters(cells))
                     below = memo.get(key)
