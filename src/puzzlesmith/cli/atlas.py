@@ -152,26 +152,13 @@ def build_cmd(
     if scheduler is not None and workers is not None:
         raise InputError("--workers is for local runs; a --scheduler's cluster has its own")
     job = Job(choose_lexicon(lexicon, common, common_top)[0], _timeout(timeout), count_solutions)
-    lines = read_inputs(None, from_file) if from_file is not None else []
+    given = sources.from_lines(read_inputs(None, from_file)) if from_file is not None else None
     path = _db(db)
     con = store.connect(path)
-    h = job.lexicon.content_hash
-    candidates: Any
-    if all_:
-        total = TOTAL_ROLLS - store.count_done(con, h, need_count=count_solutions)
-        candidates = sources.all_rolls()
-    elif sample is not None:
-        candidates = sources.weighted_sample(con, sample, seed)
-    elif from_file is not None:
-        candidates = sources.from_lines(lines)
-    else:
-        candidates = sources.stored_timeouts(con, h, count_solutions)
-    if not all_:
-        todo_list = list(runner.pending(con, job, candidates, redo=retry_timeouts))
-        total = len(todo_list)
-        todo = iter(todo_list)
-    else:
-        todo = runner.pending(con, job, candidates)
+    todo, total = sources.plan(
+        con, job, every=all_, sample=None if sample is None else (sample, seed), rolls=given,
+        retry_timeouts=retry_timeouts,
+    )
     if total == 0:
         report = runner.BuildReport(0, {}, 0.0, 0, 0.0)
     else:

@@ -6,10 +6,47 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 
 from puzzlesmith.qless.atlas import store
-from puzzlesmith.qless.atlas.rolls import iter_roll_chunks, outcomes, parse_roll, sample_rolls
+from puzzlesmith.qless.atlas.rolls import (
+    count_rolls,
+    iter_roll_chunks,
+    outcomes,
+    parse_roll,
+    sample_rolls,
+)
+from puzzlesmith.qless.atlas.runner import pending
+from puzzlesmith.qless.atlas.work import Job
 
 Roll = tuple[str, int]
 _CHUNK = 2_000
+
+
+def plan(
+    con: sqlite3.Connection,
+    job: Job,
+    *,
+    every: bool = False,
+    sample: tuple[int, int] | None = None,
+    rolls: list[list[Roll]] | None = None,
+    retry_timeouts: bool = False,
+) -> tuple[Iterator[Roll], int]:
+    """The rolls a build still has to solve, and how many: from exactly one source.
+
+    `every`: all rolls; `sample`: (n, seed) draws; `rolls`: given rolls (see `from_lines`);
+    `retry_timeouts`: the stored timeouts (solved again even though they are stored).
+    """
+    if every:
+        done = store.count_done(con, job.lexicon.content_hash, need_count=job.count_solutions)
+        return pending(con, job, all_rolls()), count_rolls() - done
+    if sample is not None:
+        candidates = weighted_sample(con, *sample)
+    elif rolls is not None:
+        candidates = rolls
+    elif retry_timeouts:
+        candidates = stored_timeouts(con, job.lexicon.content_hash, job.count_solutions)
+    else:
+        raise ValueError("plan needs one source of rolls")
+    todo = list(pending(con, job, candidates, redo=retry_timeouts))
+    return iter(todo), len(todo)
 
 
 def all_rolls() -> Iterator[list[Roll]]:
