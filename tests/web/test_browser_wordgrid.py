@@ -59,3 +59,25 @@ def test_find_all_then_create_a_hidden_puzzle(page: Any, shot: Any) -> None:
     page.locator("#status.good").wait_for()
     assert page.locator("#status").inner_text() == "Answer: PLANET"
     shot(page, "wordgrid-created")
+
+
+def test_paste_a_puzzle_backspace_and_arrows(page: Any) -> None:
+    page.goto("/wordgrid?g=______")
+    page.wait_for_selector("form[data-ready]")
+    first = page.get_by_label("Row 1, column 1")
+    first.focus()
+    # A puzzle pasted whole, as printed: blank row, then the two letter rows.
+    first.evaluate("""(cell) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', '??????\\nipoaru\\ngettct');
+        cell.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true,
+                                                        cancelable: true}));
+    }""")
+    assert grid_rows(page) == ["??????", "ipoaru", "gettct"]
+    page.get_by_label("Row 3, column 6").focus()
+    page.keyboard.press("Backspace")  # clears the cell
+    page.keyboard.press("Backspace")  # empty: goes back one and clears that
+    assert grid_rows(page)[2] == "gett??"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.type("x")
+    assert grid_rows(page)[1] == "ipoaxu"
