@@ -195,3 +195,18 @@ def test_retry_timeouts_with_a_longer_limit(
     limits = {r.letters: r.time_limit for rows in store.iter_rows(con) for r in rows}
     assert set(limits) == set(keys)
     assert 10.0 in limits.values()
+
+
+def test_plan_for_all_rolls_skips_what_is_stored(tmp_path: Path) -> None:
+    from puzzlesmith.qless.atlas.rolls import iter_rolls
+    from puzzlesmith.qless.atlas.work import row_of
+
+    con = store.connect(tmp_path / "a.sqlite")
+    job = Job(LEX, 1.0)
+    first = [r for r, _ in zip(iter_rolls(), range(5), strict=False)]
+    doc = {"status": "solved", "board": None, "words": [], "anagram_count": 0,
+           "placements": 0, "seconds": 0.0}
+    store.insert_rows(con, [row_of(k, w, {"letters": k, **doc}, job) for k, w in first[:3]])
+    todo, total = sources.plan(con, job, every=True)
+    assert total == 15_800_439 - 3
+    assert [next(todo), next(todo)] == first[3:5]
