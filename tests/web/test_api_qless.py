@@ -147,3 +147,16 @@ def test_a_second_count_waits_for_the_job_worker(client: httpx.Client) -> None:
         client.delete(f"/api/jobs/{first}")
         if second:
             client.delete(f"/api/jobs/{second}")
+
+
+def test_at_most_four_jobs_at_once(client: httpx.Client) -> None:
+    jobs = [client.post("/api/qless/count", json={"letters": LONG_COUNT}).json()["job"]
+            for _ in range(4)]
+    try:
+        r = client.post("/api/qless/count", json={"letters": LONG_COUNT})
+        assert r.status_code == 503
+        assert r.json()["detail"] == "4 jobs are already running; stop one first"
+    finally:
+        for job in jobs:
+            client.delete(f"/api/jobs/{job}")
+    assert client.post("/api/qless/count", json={"letters": SMALL_COUNT}).status_code == 202
