@@ -127,18 +127,15 @@ class Move:
         self.deeper = bool(child.children)
         # Every slot after this one ends a skeleton with nothing after it (and none is
         # self-transposed): `count` then counts them inline instead of descending.
-        self.last_before_leaves = bool(child.children) and all(
-            not g.children and all(e.mirror is None for e in g.endings)
-            for g in child.children.values()
-        )
+        self.last_before_leaves = child.last_before_leaves
         self.needs = child.needs
         self.number = child.number
         # Each word's letters for the new cells, written into the cells list as one slice
         # (built by `letters` when counting first needs it, shared by equal slots).
         self.new_letters: list[list[str]] | None = None
         self.new_slice = slice(child.first_id, child.first_id + len(child.new_positions))
-        self.plain_endings = sum(1 for e in child.endings if e.mirror is None)
-        self.mirror_endings = [e.mirror for e in child.endings if e.mirror is not None]
+        self.plain_endings = child.plain_endings
+        self.mirror_endings = child.mirror_endings
         # The letters of the cells the slots below cross, as a memo key part.
         needs = child.needs
         if not needs:
@@ -202,8 +199,7 @@ class Filler:
         table = self.table(step.length)
         if table is not None:
             crossings = tuple((table.at(p), cid) for p, cid in step.crossings)
-            only_leaves = not child.children and all(e.mirror is None for e in child.endings)
-            found = Move(child, table, crossings, only_leaves)
+            found = Move(child, table, crossings, child.only_leaves)
         self.compiled[child.number] = found
         return found
 

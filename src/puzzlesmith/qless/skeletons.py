@@ -167,6 +167,11 @@ class Node:
     # the solutions below depend on (every filled cell when a self-transposed skeleton is
     # below, since which of its fillings is reported depends on all of them).
     needs: tuple[int, ...] = ()
+    # Facts the search asks of every child it visits, worked out once with the trie:
+    only_leaves: bool = False  # nothing below, and no self-transposed skeleton ends here
+    last_before_leaves: bool = False  # every child is `only_leaves`
+    plain_endings: int = 0  # skeletons ending here that are not self-transposed
+    mirror_endings: tuple[tuple[int, ...], ...] = ()  # the mirrors of those that are
 
 
 def plan(cells: tuple[Pos, ...]) -> tuple[list[Step], list[Pos]]:
@@ -247,6 +252,12 @@ def _annotate(node: Node, filled: int, counter: list[int]) -> tuple[set[int], bo
         crossed |= below | {cid for _, cid in step.crossings}
         mirrored |= child_mirrored
     node.needs = tuple(range(here)) if mirrored else tuple(sorted(i for i in crossed if i < here))
+    node.plain_endings = sum(1 for e in node.endings if e.mirror is None)
+    node.mirror_endings = tuple(e.mirror for e in node.endings if e.mirror is not None)
+    node.only_leaves = not node.children and not node.mirror_endings
+    node.last_before_leaves = bool(node.children) and all(
+        c.only_leaves for c in node.children.values()
+    )
     return crossed, mirrored
 
 
