@@ -44,6 +44,10 @@ def search(
     A plain count (no streaming, no cap) finds the first board and then counts with the
     engine's counter, which need not build every board.
     """
+    if set(letters) - set("".join(words)):
+        # Every cell of a solution lies in a word of 3+ letters (the board is connected and
+        # has 3+ cells), so a letter that is in no anagram can go nowhere: no solution.
+        return Outcome("unsolvable", None, 0, True)
     if count and on_solution is None and max_solutions is None:
         head = search(letters, words, deadline, seed, stats, False)
         if head.status != "solved":
