@@ -85,13 +85,15 @@ def print_anagrams(words: tuple[str, ...]) -> None:
         console.print(f"  {length:>2}: " + " ".join(by_length[length]))
 
 
-def print_result(result: QlessResult, show_anagrams: bool) -> None:
+def print_result(result: QlessResult, show_anagrams: bool, show_board: bool = True) -> None:
     console.print(f"[bold]{result.letters.upper()}[/]")
     if show_anagrams:
         print_anagrams(result.anagrams)
     if result.fell_back:
         console.print("no common-words solution turned up; fell back to all words")
-    if result.status == "solved" and result.board is not None:
+    if result.status == "solved" and result.board is not None and not show_board:
+        pass  # --all: every board was printed as it was found
+    elif result.status == "solved" and result.board is not None:
         label = "common words only" if result.common_only else "solution"
         console.print(f"[green]{label}[/]: " + ", ".join(result.words))
         console.print(draw_board(result.board))
@@ -100,10 +102,11 @@ def print_result(result: QlessResult, show_anagrams: bool) -> None:
     else:
         console.print("[yellow]time limit reached[/] before a solution was found")
     if result.solutions is not None:
-        how = "exactly" if result.count_complete else (
-            "at least (time limit reached)" if result.count_timed_out else "at least (capped)"
+        why = "" if result.count_complete else (
+            " (time limit reached)" if result.count_timed_out else " (capped)"
         )
-        console.print(f"solutions: {how} {result.solutions:,}")
+        how = "exactly" if result.count_complete else "at least"
+        console.print(f"solutions: {how} {result.solutions:,}{why}")
     console.print(
         f"[dim]{len(result.anagrams)} anagrams, {result.placements:,} placements, "
         f"{result.seconds:.3f} s, lexicon {result.lexicon}[/]"
@@ -155,7 +158,7 @@ def solve_rolls(
         if json:
             print_json(result.to_json())
         else:
-            print_result(result, show_anagrams and not all_)
+            print_result(result, show_anagrams and not all_, show_board=not all_)
     if timed_out:
         sys.exit(1)
 

@@ -66,8 +66,15 @@ class Board:
         return Board.of((c, r, ch) for r, c, ch in self.cells)
 
     def canonical(self) -> Board:
-        """The representative of this board's class under translation and transposition."""
-        return min(self, self.transpose())
+        """The representative of this board's class under translation and transposition.
+
+        The orientation that is wider than tall (it reads best on a screen); for a square
+        bounding box, the smaller of the two by cells.
+        """
+        other = self.transpose()
+        if self.width != self.height:
+            return self if self.width > self.height else other
+        return min(self, other)
 
     def is_symmetric(self) -> bool:
         """Whether the board equals its own transposition (so it is one solution, not two)."""
