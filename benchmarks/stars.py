@@ -117,7 +117,7 @@ def main() -> None:
         f"{REPEATS} runs. `auto` is what `stars solve` uses; `python` and `sat` force one "
         "engine; `cp-sat` is the issue's straightforward CP-SAT model (one worker). "
         "Speed-up = cp-sat / auto.\n\n"
-        "| puzzles | n | auto | python | sat (Minicard) | cp-sat | speed-up |\n"
+        "| puzzles | n | auto | python | sat (Glucose 4) | cp-sat | speed-up |\n"
         "|---|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n\n" + gen_line + "\n"
     )
     if notes:

@@ -187,9 +187,11 @@ def _connected_without(grid: list[list[int]], cell: Cell) -> bool:
     return len(seen) == len(rest)
 
 
-def _first_two(puzzle: StarPuzzle, deadline: Deadline) -> list[tuple[Cell, ...]]:
+def _first_two(
+    puzzle: StarPuzzle, deadline: Deadline, planned: tuple[Cell, ...]
+) -> list[tuple[Cell, ...]]:
     found = []
-    for sol in solutions(puzzle, deadline, engine="auto"):
+    for sol in solutions(puzzle, deadline, engine="auto", hint=planned):
         found.append(sol)
         if len(found) == 2:
             break
@@ -208,7 +210,7 @@ def make_unique(
     plan = set(planned)
     for _ in range(_FIX_STEPS_PER_CELL * n * n):
         puzzle = StarPuzzle.from_labels(grid, k)
-        found = _first_two(puzzle, deadline)
+        found = _first_two(puzzle, deadline, tuple(planned))
         others = [s for s in found if set(s) != plan]
         if not others:
             return puzzle

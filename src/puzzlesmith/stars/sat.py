@@ -1,15 +1,16 @@
 """The SAT engine: the puzzle as CNF for PySAT, used where it beats the Python search.
 
-One variable per cell; each row, column and region sums to K (Minicard's native
-cardinality constraints, or a sequential-counter encoding for other solvers); touching
-cells are never both stars. Solutions are enumerated by blocking each one found.
+One variable per cell; each row, column and region sums to K (a sequential-counter
+encoding, or Minicard's native cardinality constraints); touching cells are never both
+stars. Solutions are enumerated by blocking each one found. Glucose 4 is the default: on
+10x10 and 14x14 it matches Minicard, and on the hard 25x25 6-star maps the generator meets
+it is 10-20 times faster.
 """
 
 from __future__ import annotations
 
-import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -18,12 +19,10 @@ from pysat.solvers import Solver
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.stars.model import StarPuzzle
 
-SOLVER_NAME = "minicard"
+SOLVER_NAME = "glucose4"
 
 
-def _clauses(
-    puzzle: StarPuzzle, with_regions: bool = True
-) -> tuple[list[list[int]], list[tuple[list[int], int]], int]:
+def _clauses(puzzle: StarPuzzle) -> tuple[list[list[int]], list[tuple[list[int], int]], int]:
     """Clauses, native at-most constraints (lits, bound), and the number of cell variables."""
     n, k = puzzle.size, puzzle.stars
 
@@ -36,8 +35,7 @@ def _clauses(
     for r in range(n):
         for c in range(n):
             regs[puzzle.regions[r][c]].append(var(r, c))
-    if with_regions:
-        units += regs
+    units += regs
     clauses: list[list[int]] = []
     atmost: list[tuple[list[int], int]] = []
     for lits in units:
@@ -56,8 +54,12 @@ def _cnf_only(puzzle: StarPuzzle) -> tuple[list[list[int]], int]:
     clauses, atmost, nvars = _clauses(puzzle)
     pool = IDPool(start_from=nvars + 1)
     for lits, bound in atmost:
-        enc = CardEnc.atmost(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter)
-        clauses.extend(enc.clauses)
+        if bound < 0:
+            # A region smaller than K: no assignment works.
+            clauses.extend([[1], [-1]])
+        elif bound < len(lits):
+            enc = CardEnc.atmost(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter)
+            clauses.extend(enc.clauses)
     return clauses, nvars
 
 
@@ -66,28 +68,25 @@ def sat_solutions(
     deadline: Deadline,
     solver_name: str = SOLVER_NAME,
     *,
-    with_regions: bool = True,
-    rng: random.Random | None = None,
+    hint: Iterable[tuple[int, int]] = (),
 ) -> Iterator[tuple[tuple[int, int], ...]]:
     """Every solution as sorted star cells, each found solution blocked before the next call.
 
-    `with_regions=False` drops the region sums (any K-per-line placement); `rng` sets random
-    first guesses, so the first solution is a random one.
+    `hint`: stars the solver should guess first (the generator passes its planned solution,
+    so the search for another one starts next to it, where other solutions usually are).
     """
     n = puzzle.size
     if solver_name == "minicard":
-        clauses, atmost, nvars = _clauses(puzzle, with_regions)
+        clauses, atmost, nvars = _clauses(puzzle)
     else:
-        if not with_regions:
-            raise ValueError("with_regions=False needs the minicard solver")
         clauses, nvars = _cnf_only(puzzle)
         atmost = []
     with Solver(name=solver_name, bootstrap_with=clauses, use_timer=False) as solver:
         for lits, bound in atmost:
             solver.add_atmost(lits, bound)
-        if rng is not None:
-            p_star = puzzle.stars / n
-            solver.set_phases([v if rng.random() < p_star else -v for v in range(1, nvars + 1)])
+        guess = {r * n + c + 1 for r, c in hint}
+        if guess:
+            solver.set_phases([v if v in guess else -v for v in range(1, nvars + 1)])
         while True:
             remaining = deadline.remaining()
             if remaining <= 0:

@@ -1,7 +1,7 @@
 """Solve a Star Battle puzzle, prove its solution unique, or count its solutions.
 
 Two engines sit behind `solve`: "python" (constraint propagation and depth-first search over
-bitmasks, `propagate.py`) and "sat" (PySAT's Minicard, `sat.py`). `engine="auto"` picks by
+bitmasks, `propagate.py`) and "sat" (PySAT's Glucose 4, `sat.py`). `engine="auto"` picks by
 size: see `choose_engine`.
 """
 
@@ -24,7 +24,7 @@ ENGINES = ("auto", "python", "sat")
 
 # Measured (benchmarks/stars.py and docs/stars.md): the Python search answers small grids
 # in well under a millisecond and enumerates many solutions faster than blocking clauses;
-# Minicard proves uniqueness of 10x10 and larger grids faster, and far faster from 12x12 up.
+# the SAT solver proves uniqueness of 10x10 and larger grids faster, and far faster from 12x12 up.
 SAT_FROM_SIZE = 9
 COUNT_SAT_FROM_SIZE = 11
 
@@ -40,13 +40,16 @@ def choose_engine(puzzle: StarPuzzle, engine: str = "auto", counting: bool = Fal
 
 
 def solutions(
-    puzzle: StarPuzzle, deadline: Deadline | None = None, engine: str = "auto"
+    puzzle: StarPuzzle,
+    deadline: Deadline | None = None,
+    engine: str = "auto",
+    hint: tuple[Cell, ...] = (),
 ) -> Iterator[tuple[Cell, ...]]:
     """Every solution as sorted star cells, each checked by the validator; SearchTimeout when
-    the deadline passes."""
+    the deadline passes. `hint` (stars to guess first) steers the SAT engine only."""
     deadline = deadline or Deadline(None)
     if choose_engine(puzzle, engine) == "sat":
-        for stars in sat_solutions(puzzle, deadline):
+        for stars in sat_solutions(puzzle, deadline, hint=hint):
             yield check_solution(puzzle, stars)
         return
     board = Board.of(puzzle)
