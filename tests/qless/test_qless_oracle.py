@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from qless_brute import brute_solutions
@@ -114,3 +115,41 @@ def test_a_symmetric_square_is_one_solution() -> None:
 
     other = attach_solutions("aaacerett", list(words), deadline=Deadline(60))
     assert found == {canonical([r.replace(".", " ") for r in b.rows()]) for b in other}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_larger_rolls_agree_with_the_seed_style_search(data: st.DataObject) -> None:
+    # Eight and nine letters are past the brute force; the seed-style search (a different
+    # algorithm, already checked against the brute force above) is the second opinion.
+    alphabet = data.draw(st.sampled_from(["aest", "eorst", "abde"]))
+    n = data.draw(st.integers(8, 9))
+    letters = "".join(data.draw(st.lists(st.sampled_from(alphabet), min_size=n, max_size=n)))
+    words = tuple(sorted(data.draw(st.lists(st.text(alphabet, min_size=3, max_size=5),
+                                            min_size=10, max_size=50, unique=True))))
+    from qless_brute import canonical
+
+    mine = engine_solutions(letters, words)
+    other = attach_solutions(letters, list(words), deadline=Deadline(120))
+    assert mine == {canonical([r.replace(".", " ") for r in b.rows()]) for b in other}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_busy_larger_rolls_agree_with_the_seed_style_search(seed: int) -> None:
+    # Random word lists dense enough that most rolls have tens to thousands of solutions.
+    import random
+
+    from qless_brute import canonical
+
+    rng = random.Random(seed)
+    alphabet = rng.choice(["aest", "eorst", "abde"])
+    words = tuple(sorted({
+        "".join(rng.choice(alphabet) for _ in range(rng.randint(3, 5)))
+        for _ in range(rng.randint(20, 50))
+    }))
+    letters = "".join(rng.choice(alphabet) for _ in range(rng.randint(8, 9)))
+    mine = engine_solutions(letters, words)
+    other = attach_solutions(letters, list(words), deadline=Deadline(120))
+    assert mine == {canonical([r.replace(".", " ") for r in b.rows()]) for b in other}
+    counted = solve(letters, index_of(words), deadline=Deadline(60), count=True)
+    assert counted.solutions == len(mine)
