@@ -7,10 +7,15 @@ the letters still on the dice can complete. That last test is also bitsets: for 
 and count k, the words using that letter more than k times, OR-ed over the roll's letters
 once per (node, slot length, crossed letters). The dice left are one integer of packed
 letter counts, so taking a word's new letters is one subtraction.
-A skeleton ends at a node: all n cells are filled with exactly the
-roll's letters, its slots hold words, and nothing else is on the board, so it is a solution.
-Different (skeleton, filling) pairs are different solutions; for a skeleton that is its own
-transposition, a filling and its mirror image are one solution, reported once.
+
+A skeleton ends at a node: all n cells are filled with exactly the roll's letters, its slots
+hold words, and nothing else is on the board, so it is a solution. Different (skeleton,
+filling) pairs are different solutions; for a skeleton that is its own transposition, a
+filling and its mirror image are one solution, reported once.
+
+States are remembered by (node, dice left, letters of the filled cells that slots below
+cross): two states with the same key have the same solutions below, so counting adds a
+remembered number, and a search for the first solution skips a state known to be dead.
 """
 
 from __future__ import annotations
@@ -30,8 +35,7 @@ CHECK_EVERY = 2048  # placements between deadline checks
 # Candidate lists longer than this are filtered by the letter-budget bitsets before they are
 # walked; shorter ones are cheaper to test word by word with the guard-bit subtraction.
 FILTER_ABOVE = 48
-MEMO_LIMIT = 500_000
-INLINE_LAST = True  # remembered search states per roll (about 100 MB at most)
+MEMO_LIMIT = 500_000  # remembered search states per roll (about 100 MB at most)
 
 
 def packed(letters: str) -> int:
@@ -338,7 +342,7 @@ class Filler:
             needed_letters = move.needed_letters
             number = move.number
             child = move.child
-            last = INLINE_LAST and move.last_before_leaves
+            last = move.last_before_leaves
             grand = self.moves(child) if last else []
             while bits:
                 low = bits & -bits
