@@ -179,6 +179,10 @@ class Filler:
         # have equal futures, so each is searched once. The generator keeps only the zeros.
         self.memo: dict[tuple[int, int, object], int] = {}
         self.compiled: dict[int, Move | None] = {}
+        self.slots: dict[int, tuple[Candidates, tuple[tuple[dict[str, int], int], ...]] | None]
+        self.slots = {}
+        # Keys (as in `memo`) of states the first-solution search found to have no solution.
+        self.dead: set[tuple[int, int, str]] = set()
         self.calls = 0
         self.partial = 0
         self.move_lists: dict[int, list[Move]] = {}
@@ -225,43 +229,52 @@ class Filler:
             if self.deadline.expired():
                 raise SearchTimeout
 
-    def options(self, node: Node, rem: int) -> Iterator[tuple[Move, int, int]]:
-        """For each child slot: (its move, bitset of the words that fit, crossed letters).
+    def slot(self, child: Node) -> tuple[Candidates, tuple[tuple[dict[str, int], int], ...]] | None:
+        """A child's word table and (letter -> bitset, crossed cell id) pairs, or None.
 
-        A word fits when it agrees with every cell it crosses; long lists are also cut to
-        the words whose other letters the dice left hold, short ones are left to the
-        caller. Children are looked up one at a time, so a first solution found early never
-        builds the tables of the lengths it skipped.
+        The light form of `move` for the first-solution search, which visits few children.
+        """
+        if child.number in self.slots:
+            return self.slots[child.number]
+        step = child.step
+        assert step is not None
+        table = self.table(step.length)
+        found = None
+        if table is not None:
+            found = (table, tuple((table.at(p), cid) for p, cid in step.crossings))
+        self.slots[child.number] = found
+        return found
+
+    def endings(self, node: Node, rem: int) -> Iterator[tuple[Ending, list[str]]]:
+        """Each solution below `node` as (skeleton ending, letters by cell id).
+
+        Children are looked up one at a time, so a first solution found early never builds
+        the tables of the lengths it skipped.
         """
         cells = self.cells
         for child in node.children.values():
-            move = self.move(child)
-            if move is None:
+            slot = self.slot(child)
+            if slot is None:
                 continue
-            bits = move.every
+            table, crossings = slot
+            bits = table.every
             crossed = 0
-            for at, cid in move.crossings:
+            for at, cid in crossings:
                 ch = cells[cid]
                 bits &= at.get(ch, 0)
                 if not bits:
                     break
                 crossed += UNIT[ch]
             if bits.bit_count() > FILTER_ABOVE:
-                bits &= move.table.fitting(rem + crossed)
-            if bits:
-                yield move, bits, crossed
-
-    def endings(self, node: Node, rem: int) -> Iterator[tuple[Ending, list[str]]]:
-        """Each solution below `node` as (skeleton ending, letters by cell id)."""
-        cells = self.cells
-        for move, bits, crossed in self.options(node, rem):
-            child = move.child
-            new_positions = move.new_positions
-            base = move.base
-            counts = move.counts
-            table_words = move.words
-            endings = move.endings
-            deeper = move.deeper
+                bits &= table.fitting(rem + crossed)
+            if not bits:
+                continue
+            new_positions = child.new_positions
+            base = child.first_id
+            counts = table.counts
+            table_words = table.words
+            endings = child.endings
+            deeper = bool(child.children)
             while bits:
                 low = bits & -bits
                 bits ^= low
@@ -284,16 +297,16 @@ class Filler:
                             continue  # its mirror image is the one reported
                     yield ending, cells
                 if deeper:
-                    key = (move.number, left, move.needed_letters(cells))
-                    if key in self.memo:
+                    key = (child.number, left, "".join([cells[j] for j in child.needs]))
+                    if key in self.dead:
                         continue
                     self.stats.states += 1
                     found = False
                     for solution in self.endings(child, left):
                         found = True
                         yield solution
-                    if not found:
-                        self.memo[key] = 0
+                    if not found and len(self.dead) < MEMO_LIMIT:
+                        self.dead.add(key)
 
     def count(self, node: Node, rem: int) -> int:
         """How many solutions lie below `node`, without listing the last slot's words.
