@@ -220,7 +220,10 @@ def explain(
     for i, step in enumerate(result.steps, 1):
         _print_step(i, step)
     console.print(_final_board(puzzle, result))
-    note = " — the rules ran out, search finished it" if result.used_search else ""
+    guesses = sum(step.rule == "search" for step in result.steps)
+    note = (f" — the rules ran out {guesses} time{'s' if guesses != 1 else ''}; the solver's "
+            f"search supplied {'that star' if guesses == 1 else 'those stars'}"
+            if result.used_search else "")
     uniq = "" if result.unique else " (the puzzle has more than one solution)"
     console.print(
         f"difficulty: [bold]{result.difficulty}[/]{note}; {len(result.steps)} steps{uniq}"
