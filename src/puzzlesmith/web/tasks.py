@@ -55,8 +55,12 @@ def lexicon_for(
 
 
 def warm(spec: str | None) -> None:
-    """Load the server's default lexicon index once, when a worker starts."""
+    """Load the server's default lexicon index and the 12-letter Q-Less shapes once, when a
+    worker starts, so no request spends its time limit on them."""
+    from puzzlesmith.qless.engine import prepare
+
     lexicon_for(spec)
+    prepare(12)
 
 
 def run_match(
