@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+import random
 
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.explain import LEVELS, explain, hint
+from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import StarPuzzle
 from puzzlesmith.stars.solve import solve
 from tests.stars.oracle import brute_force_solutions
@@ -74,3 +79,17 @@ def test_hint_gives_one_step_and_spots_mistakes() -> None:
         (r, c) for r in range(6) for c in range(6) if (r, c) not in set(solve(puzzle).solution or ())
     ))
     assert done.steps == ()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(6, 1), (7, 1), (8, 1), (8, 2), (9, 2)]))
+def test_rules_are_sound_on_solvable_maps(seed: int, shape: tuple[int, int]) -> None:
+    # Regions grown around a random star layout: always solvable, often with several
+    # solutions, so the rules get long runs to go wrong in.
+    n, k = shape
+    rng = random.Random(seed)
+    planned = random_stars(n, k, rng, Deadline(30))
+    grid = random_regions(n, k, planned, rng)
+    assume(grid is not None)
+    assert grid is not None
+    _check(grid, k)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.limits import Deadline
+from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import StarPuzzle, solution_problems
 from puzzlesmith.stars.solve import solutions, solve
 from tests.stars.oracle import brute_force_solutions
@@ -95,3 +100,16 @@ def test_timeout_is_reported_not_raised() -> None:
     result = solve(puzzle, count=True, time_limit=0.05)
     assert result.status == "timeout" and not result.count_complete
     assert result.count is not None and result.count >= 2 and result.unique is False
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(6, 1), (7, 1), (8, 1), (8, 2), (9, 2)]))
+def test_counts_match_brute_force_on_solvable_maps(seed: int, shape: tuple[int, int]) -> None:
+    # Regions grown around a random star layout: at least one solution, often several.
+    n, k = shape
+    rng = random.Random(seed)
+    planned = random_stars(n, k, rng, Deadline(30))
+    grid = random_regions(n, k, planned, rng)
+    assume(grid is not None)
+    assert grid is not None
+    _check_against_oracle(grid, k)
