@@ -1,9 +1,12 @@
 """Constraint propagation and depth-first search over bitmask states (the Python engine).
 
 Propagation applies, until nothing changes: a full unit empties its other cells; a unit with
-exactly as many open cells as stars missing gets them all; a star empties its neighbours.
-It prunes a state when a row or column (or a band of two neighbouring rows or columns,
-which hold 2K stars in distinct, non-adjacent columns) cannot fit the stars it still needs.
+exactly as many open cells as stars missing gets them all; a star empties its neighbours;
+a cell next to every open cell of a unit that needs one more star is empty. It prunes a
+state when a row or column (or a band of two neighbouring rows or columns, which hold 2K
+stars in distinct, non-adjacent columns) cannot fit the stars it still needs. Near the
+root of the search it also applies confinement (regions shut inside bands of rows or
+columns).
 """
 
 from __future__ import annotations
@@ -120,7 +123,17 @@ def _simple(board: Board, stars: int, cand: int) -> State | None:
                     stars |= low
                     cand &= ~(low | nbr[low.bit_length() - 1])
                     cm ^= low
-            elif u < n2 and need > 1 and line_capacity(cm, 1 if u < n else n, need) < need:
+            elif need == 1:
+                # The unit's star touches every cell next to all of its open cells.
+                common = cand & ~m
+                x = cm
+                while x and common:
+                    low = x & -x
+                    common &= nbr[low.bit_length() - 1]
+                    x ^= low
+                if common:
+                    cand &= ~common
+            elif u < n2 and line_capacity(cm, 1 if u < n else n, need) < need:
                 return None
         if cand == before:
             break
@@ -177,18 +190,20 @@ def search(
     stars: int = 0,
     cand: int | None = None,
     rng: random.Random | None = None,
-    confine: bool = False,
 ) -> Iterator[int]:
     """Every solution (a star mask) reachable from a state, depth first (in a random order
     with `rng`)."""
     stack: list[State] = [(stars, board.full if cand is None else cand)]
+    # Confinement costs four times a plain propagation; near the root, where it cuts the
+    # most, it pays (1.5-2x faster on 14x14 3-star puzzles), deeper down it does not.
+    shallow = board.n * board.k
     nodes = 0
     while stack:
         nodes += 1
         if nodes & 63 == 0 and deadline.expired():
             raise SearchTimeout
         s, c = stack.pop()
-        state = propagate(board, s, c, confine)
+        state = propagate(board, s, c, confine=s.bit_count() * 4 < shallow)
         if state is None:
             continue
         s, c = state
