@@ -23,12 +23,13 @@ from puzzlesmith.cli.common import (
     read_inputs,
 )
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconIndex, select
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, Lexicon, LexiconIndex, select
 from puzzlesmith.limits import Deadline
-from puzzlesmith.qless.board import Board
+from puzzlesmith.qless.atlas import default_db_path, lookup
+from puzzlesmith.qless.board import Board, is_solution
 from puzzlesmith.qless.dice import roll as roll_dice
 from puzzlesmith.qless.engine import prepare
-from puzzlesmith.qless.solve import QlessResult, parse_letters, solve
+from puzzlesmith.qless.solve import QlessResult, anagrams_of, parse_letters, solve
 
 qless_app = typer.Typer(
     help="Q-Less: use every rolled letter in one connected crossword.", no_args_is_help=True
@@ -111,6 +112,34 @@ def print_result(result: QlessResult, show_anagrams: bool, show_board: bool = Tr
         f"[dim]{len(result.anagrams)} anagrams, {result.placements:,} placements, "
         f"{result.seconds:.3f} s, lexicon {result.lexicon}[/]"
     )
+    if "atlas" in result.extra:
+        console.print("[dim](stored result from the Q-Less atlas)[/]")
+
+
+def stored_result(roll: str, lexicon: Lexicon, index: LexiconIndex, count: bool) -> QlessResult | None:
+    """The roll's answer from the atlas, if it holds a final one for this word list.
+
+    Only the default search (no --seed, --common, --all or --max-solutions) is stored, and
+    a count only when the atlas was built with --count-solutions. The stored board is
+    validated again before it is shown, like every board.
+    """
+    doc = lookup(default_db_path(), roll, index.content_hash)
+    if doc is None or doc.get("status") not in ("solved", "unsolvable"):
+        return None
+    if count and not doc.get("count_complete"):
+        return None
+    board = Board.from_rows(doc["board"]) if doc.get("board") else None
+    if (doc["status"] == "solved") != (board is not None):
+        return None
+    if board is not None and not is_solution(board, roll, lexicon.word_set):
+        return None
+    return QlessResult(
+        letters=roll, status=doc["status"], board=board,
+        anagrams=tuple(anagrams_of(roll, index)), placements=int(doc.get("placements", 0)),
+        seconds=float(doc.get("seconds", 0.0)), lexicon=index.name,
+        solutions=int(doc["solutions"]) if count else None, count_complete=count,
+        extra={"atlas": doc.get("atlas")},
+    )
 
 
 def solve_rolls(
@@ -131,7 +160,7 @@ def solve_rolls(
     if max_solutions is not None and max_solutions < 1:
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work
-    _, index = select(lexicon)
+    lex, index = select(lexicon)
     common_index: LexiconIndex | None = None
     if common or common_top != DEFAULT_COMMON_TOP:
         _, common_index = select(lexicon, common_top)
@@ -149,7 +178,10 @@ def solve_rolls(
                 console.print(f"solution {shown[0]}: " + ", ".join(board.words()))
                 console.print(draw_board(board))
 
-        result = solve(
+        stored = None
+        if not (seed or all_ or max_solutions or common_index):
+            stored = stored_result(roll, lex, index, count)
+        result = stored or solve(
             roll, index, deadline=Deadline(timeout), seed=seed, common_index=common_index,
             count=count or all_, max_solutions=max_solutions,
             on_solution=stream if all_ else None,

@@ -79,6 +79,7 @@ class QlessResult:
             doc["solutions"] = self.solutions
             doc["count_complete"] = self.count_complete
             doc["count_timed_out"] = self.count_timed_out
+        doc.update(self.extra)  # e.g. "atlas": where a stored answer came from
         return doc
 
 
