@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
@@ -16,7 +15,7 @@ from puzzlesmith.limits import SearchTimeout
 from puzzlesmith.stars.explain import Explanation, Step
 from puzzlesmith.stars.explain import explain as explain_puzzle
 from puzzlesmith.stars.explain import hint as hint_puzzle
-from puzzlesmith.stars.formats import is_url, load, to_text, to_url
+from puzzlesmith.stars.formats import is_url, load, parse_cells, to_text, to_url
 from puzzlesmith.stars.generate import DIFFICULTIES
 from puzzlesmith.stars.generate import generate as generate_puzzle
 from puzzlesmith.stars.model import Cell, StarPuzzle
@@ -107,17 +106,6 @@ def _load(source: str, stars: int | None) -> StarPuzzle:
     for w in puzzle.warnings:
         err_console.print(f"warning: {source}: {w}")
     return puzzle
-
-
-def _parse_cells(specs: list[str] | None, n_hint: str) -> tuple[Cell, ...]:
-    """Cells written r3c5 or 3,5 (1-based, as people count) to 0-based pairs."""
-    cells = []
-    for spec in specs or []:
-        m = re.fullmatch(r"\s*r?(\d+)\s*[c,]\s*(\d+)\s*", spec, re.IGNORECASE)
-        if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
-            raise InputError(f"cannot read cell {spec!r} for {n_hint}: write r3c5 or 3,5 (from 1)")
-        cells.append((int(m.group(1)) - 1, int(m.group(2)) - 1))
-    return tuple(cells)
 
 
 def _stars(k: int) -> str:
@@ -245,8 +233,8 @@ def hint(
 ) -> None:
     """The next step only (from the start, or from the marks you give)."""
     puzzle = _load(source, stars)
-    given_stars = _parse_cells(star, "--star")
-    given_empty = _parse_cells(empty, "--empty")
+    given_stars = parse_cells(star, "--star")
+    given_empty = parse_cells(empty, "--empty")
     result = hint_puzzle(
         puzzle, given_stars=given_stars, given_empty=given_empty, time_limit=time_limit
     )

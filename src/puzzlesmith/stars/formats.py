@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.stars.model import StarPuzzle
+from puzzlesmith.stars.model import Cell, StarPuzzle
 
 _B32 = "0123456789abcdefghijklmnopqrstuv"
 _LABELS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -171,3 +171,14 @@ def load(source: str, stars: int | None = None) -> StarPuzzle:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise InputError(f"cannot read {source}: {reason}") from None
     return parse_text(text, stars)
+
+
+def parse_cells(specs: list[str] | None, n_hint: str) -> tuple[Cell, ...]:
+    """Cells written r3c5 or 3,5 (1-based, as people count) to 0-based pairs."""
+    cells = []
+    for spec in specs or []:
+        m = re.fullmatch(r"\s*r?(\d+)\s*[c,]\s*(\d+)\s*", spec, re.IGNORECASE)
+        if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
+            raise InputError(f"cannot read cell {spec!r} for {n_hint}: write r3c5 or 3,5 (from 1)")
+        cells.append((int(m.group(1)) - 1, int(m.group(2)) - 1))
+    return tuple(cells)

@@ -249,9 +249,9 @@ def _star_puzzle(puzzle: str, stars: int | None) -> Any:
 
 def _star_cells(specs: list[str], option: str) -> tuple[tuple[int, int], ...]:
     # `stars hint --star r3c5`: the CLI's own reading of cells (1-based, as people count).
-    from puzzlesmith.cli.stars import _parse_cells
+    from puzzlesmith.stars.formats import parse_cells
 
-    return _parse_cells(specs, option)
+    return parse_cells(specs, option)
 
 
 def run_stars_parse(puzzle: str, *, stars: int | None = None) -> Doc:
