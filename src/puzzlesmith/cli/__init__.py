@@ -25,14 +25,7 @@ app = typer.Typer(
 )
 
 for _group in COMMAND_GROUPS:
-    try:
-        _module = importlib.import_module(f"puzzlesmith.cli.{_group}")
-    except ModuleNotFoundError as _e:
-        # A command group still being built on a branch; the others keep working.
-        if _e.name != f"puzzlesmith.cli.{_group}":
-            raise
-        continue
-    _module.register(app)
+    importlib.import_module(f"puzzlesmith.cli.{_group}").register(app)
 
 
 def main(argv: list[str] | None = None) -> None:
