@@ -113,7 +113,10 @@ def run(
     from distributed import as_completed
 
     workers = max(1, len(client.scheduler_info().get("workers", {})))
-    job_ref = client.scatter(job, broadcast=True)
+    # hash=False: a key of this run's own. With content hashing, two runs of the same job
+    # share one key, and the first run releasing it can cancel the second run's tasks
+    # ("lost dependencies").
+    job_ref = client.scatter(job, broadcast=True, hash=False)
     batches = _batches(todo, batch_size)
     progress = Progress(total=total)
     buffer: list[Row] = []
