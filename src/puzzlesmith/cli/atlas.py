@@ -27,14 +27,13 @@ from puzzlesmith.cli.common import (
     FromOpt,
     JsonOpt,
     LexiconOpt,
-    choose_lexicon,
     console,
     err_console,
     print_json,
     read_inputs,
 )
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose
 from puzzlesmith.qless.atlas import cluster, runner, sources, store
 from puzzlesmith.qless.atlas import stats as atlas_stats
 from puzzlesmith.qless.atlas.export import export_parquet
@@ -151,7 +150,7 @@ def build_cmd(
         raise InputError(f"--sample must be at least 1, got {sample}")
     if scheduler is not None and workers is not None:
         raise InputError("--workers is for local runs; a --scheduler's cluster has its own")
-    job = Job(choose_lexicon(lexicon, common, common_top)[0], _timeout(timeout), count_solutions)
+    job = Job(choose(lexicon, common, common_top)[0], _timeout(timeout), count_solutions)
     given = sources.from_lines(read_inputs(None, from_file)) if from_file is not None else None
     path = _db(db)
     con = store.connect(path)
@@ -225,7 +224,7 @@ def stats_cmd(
     if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
         h, name, _ = present[0]
     else:
-        lex = choose_lexicon(lexicon, common, common_top)[0]
+        lex = choose(lexicon, common, common_top)[0]
         h, name = lex.content_hash, lex.name
     result = atlas_stats.compute(con, h, name, TOTAL_ROLLS, top)
     if json:
@@ -310,7 +309,7 @@ def lookup_cmd(
     path = _db(db)
     if not path.exists():
         raise InputError(f"no atlas at {path}: build one with `puzzlesmith qless atlas build`")
-    lex = choose_lexicon(lexicon, common, common_top)[0]
+    lex = choose(lexicon, common, common_top)[0]
     for key in keys:
         doc = store.lookup(path, key, lex.content_hash)
         if json:

@@ -11,7 +11,6 @@ import typer
 from rich.console import Console
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, Lexicon, LexiconIndex, select
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -31,14 +30,6 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines fo
 FromOpt = Annotated[
     Path | None, typer.Option("--from", help="Read inputs from a file, one per line ('-' = stdin).")
 ]
-
-
-def choose_lexicon(
-    spec: str | None, common: bool = False, common_top: int = DEFAULT_COMMON_TOP
-) -> tuple[Lexicon, LexiconIndex]:
-    """The lexicon and index for a command; `--common-top` alone also turns on common mode."""
-    use_common = common or common_top != DEFAULT_COMMON_TOP
-    return select(spec, common_top if use_common else None)
 
 
 def read_inputs(args: list[str] | None, from_file: Path | None) -> list[str]:

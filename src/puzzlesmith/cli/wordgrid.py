@@ -17,12 +17,11 @@ from puzzlesmith.cli.common import (
     CommonTopOpt,
     JsonOpt,
     LexiconOpt,
-    choose_lexicon,
     console,
     print_json,
 )
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, select
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose, select
 from puzzlesmith.limits import Deadline
 from puzzlesmith.wordgrid.create import CreateResult, create
 from puzzlesmith.wordgrid.formats import dump_puzzle, read_puzzle_file
@@ -137,7 +136,7 @@ def solve_cmd(
     else:
         raise InputError("give the rows (e.g. ?????? ipoaru gettct) or --file PUZZLE")
     _, full = select(lexicon)
-    _, row_index = choose_lexicon(lexicon, common, common_top)
+    _, row_index = choose(lexicon, common, common_top)
     any_timeout = False
     for i, (source, puzzle) in enumerate(puzzles):
         result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout))
@@ -204,7 +203,7 @@ def create_cmd(
     if word is not None and length is not None and length != len(word.strip()):
         raise InputError(f"--length {length} disagrees with --word {word!r}")
     _, full = select(lexicon)
-    _, words_idx = choose_lexicon(lexicon, common, common_top)
+    _, words_idx = choose(lexicon, common, common_top)
     result = create(
         full, words_idx, word=word, length=length or 6, rows=rows, blank_row=blank_row,
         word_rows=word_rows, unique=unique, seed=seed, title=title, deadline=Deadline(timeout),

@@ -16,14 +16,13 @@ from puzzlesmith.cli.common import (
     FromOpt,
     JsonOpt,
     LexiconOpt,
-    choose_lexicon,
     console,
     exit_time_limit,
     print_json,
     read_inputs,
 )
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.anagram import anagrams
 from puzzlesmith.search.letters import parse_rack
@@ -81,7 +80,7 @@ def match_cmd(
     order: Literal["alpha", "freq"] = "freq" if sort == "freq" else "alpha"
     queries = read_inputs(patterns, from_file)
     span = parse_length(length)
-    _, index = choose_lexicon(lexicon, common, common_top)
+    _, index = choose(lexicon, common, common_top)
     marked = frozenset() if common or json else index.common_words(common_top)
     for query in queries:
         try:
@@ -116,7 +115,7 @@ def anagram_cmd(
 ) -> None:
     """Every word that can be built from the letters; full anagrams marked."""
     queries = read_inputs(letters, from_file)
-    _, index = choose_lexicon(lexicon, common, common_top)
+    _, index = choose(lexicon, common, common_top)
     marked = frozenset() if common or json else index.common_words(common_top)
     timed_out = False
     for query in queries:

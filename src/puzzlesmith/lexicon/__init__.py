@@ -18,6 +18,7 @@ __all__ = [
     "Lexicon",
     "LexiconIndex",
     "available",
+    "choose",
     "get_index",
     "letter_counts",
     "letter_mask",
@@ -27,11 +28,28 @@ __all__ = [
 ]
 
 
+_narrowed: dict[tuple[str, int], Lexicon] = {}
+
+
 def select(spec: str | None = None, common_top: int | None = None) -> tuple[Lexicon, LexiconIndex]:
     """The lexicon and index a command runs on: --lexicon, narrowed to common words if asked."""
     lexicon = load_lexicon(spec)
     index = get_index(lexicon)
     if common_top is None:
         return lexicon, index
-    common = lexicon.restricted(index.common_words(common_top), f"+common{common_top}")
+    # Narrowing filters every word: a long-lived process (a web worker) does it once per list.
+    key = (lexicon.content_hash, common_top)
+    common = _narrowed.get(key)
+    if common is None:
+        common = lexicon.restricted(index.common_words(common_top), f"+common{common_top}")
+        _narrowed[key] = common
     return common, get_index(common)
+
+
+def choose(
+    spec: str | None, common: bool = False, common_top: int = DEFAULT_COMMON_TOP
+) -> tuple[Lexicon, LexiconIndex]:
+    """`--lexicon`, `--common`, `--common-top` as every command reads them: a `--common-top`
+    alone also turns on common mode."""
+    use_common = common or common_top != DEFAULT_COMMON_TOP
+    return select(spec or None, common_top if use_common else None)

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import importlib
 import logging
-from functools import lru_cache
 from typing import Any
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, Lexicon, LexiconIndex, select
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconIndex, choose, select
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.anagram import anagrams
 from puzzlesmith.search.letters import parse_rack
@@ -40,18 +39,7 @@ def _preload_engines() -> None:
 _preload_engines()
 
 
-@lru_cache(maxsize=8)
-def _select(spec: str | None, common_top: int | None) -> tuple[Lexicon, LexiconIndex]:
-    # Narrowing to common words builds a sub-lexicon; a worker does that once, not per request.
-    return select(spec, common_top)
-
-
-def lexicon_for(
-    spec: str | None, common: bool = False, common_top: int = DEFAULT_COMMON_TOP
-) -> tuple[Lexicon, LexiconIndex]:
-    """The lexicon a command runs on, chosen as `cli.common.choose_lexicon` chooses it."""
-    use_common = common or common_top != DEFAULT_COMMON_TOP
-    return _select(spec or None, common_top if use_common else None)
+lexicon_for = choose  # the lexicon a request runs on, read as the CLI reads its options
 
 
 def warm(spec: str | None) -> None:
@@ -166,7 +154,7 @@ def _qless_indexes(
     # As `cli.qless.solve_rolls`: all words, plus the common words to try first if asked.
     _, index = lexicon_for(lexicon)
     if common or common_top != DEFAULT_COMMON_TOP:
-        return index, _select(lexicon or None, common_top)[1]
+        return index, select(lexicon or None, common_top)[1]
     return index, None
 
 
