@@ -352,7 +352,5 @@ def export_cmd(
         console.print(f"{n:,} rows -> {parquet}")
 
 
-def register(app: typer.Typer) -> None:
-    from puzzlesmith.cli.qless import qless_app
-
+def register(qless_app: typer.Typer) -> None:
     qless_app.add_typer(atlas_app, name="atlas")

@@ -32,8 +32,14 @@ FromOpt = Annotated[
 ]
 
 
+def is_comment(line: str) -> bool:
+    """A comment line is `#` alone or `#` then a space: `#a#` is a pattern, not a comment."""
+    return line == "#" or line.startswith("# ")
+
+
 def read_inputs(args: list[str] | None, from_file: Path | None) -> list[str]:
-    """Command-line inputs followed by the lines of --from (blank lines and # comments skipped)."""
+    """Command-line inputs followed by the lines of --from, one input a line; blank lines
+    and comment lines (see `is_comment`) are skipped, every other line is an input."""
     items = list(args or [])
     if from_file is not None:
         try:
@@ -41,8 +47,8 @@ def read_inputs(args: list[str] | None, from_file: Path | None) -> list[str]:
         except (OSError, UnicodeDecodeError) as e:
             raise InputError(f"cannot read {from_file}: {e}") from None
         for line in text.splitlines():
-            line = line.split("#", 1)[0].strip()
-            if line:
+            line = line.strip()
+            if line and not is_comment(line):
                 items.append(line)
     if not items:
         raise InputError("nothing to do: give an input on the command line or with --from")

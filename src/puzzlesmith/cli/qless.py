@@ -250,4 +250,7 @@ def roll_cmd(
 
 
 def register(app: typer.Typer) -> None:
+    from puzzlesmith.cli import atlas
+
+    atlas.register(qless_app)
     app.add_typer(qless_app, name="qless")
