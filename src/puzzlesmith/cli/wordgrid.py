@@ -111,6 +111,9 @@ def solve_cmd(
     ] = None,
     all_: Annotated[bool, typer.Option("--all", help="Every solution.")] = False,
     count: Annotated[bool, typer.Option("--count", help="Only the number of solutions.")] = False,
+    allow_repeats: Annotated[
+        bool, typer.Option("--allow-repeats", help="Let two unknown rows hold the same word.")
+    ] = False,
     lexicon: LexiconOpt = None,
     common: CommonOpt = False,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
@@ -139,7 +142,8 @@ def solve_cmd(
     _, row_index = choose(lexicon, common, common_top)
     any_timeout = False
     for i, (source, puzzle) in enumerate(puzzles):
-        result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout))
+        result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout),
+                       allow_repeats=allow_repeats)
         any_timeout |= result.timed_out
         if json:
             print_json({**result.to_json(), "source": source})

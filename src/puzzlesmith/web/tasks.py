@@ -100,6 +100,7 @@ def run_wordgrid_solve(
     *,
     all: bool = False,
     count: bool = False,
+    allow_repeats: bool = False,
     lexicon: str | None = None,
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
@@ -115,7 +116,7 @@ def run_wordgrid_solve(
     _, full = lexicon_for(lexicon)
     _, row_index = lexicon_for(lexicon, common, common_top)
     result = solve(puzzle, full, row_index, mode="all" if all else "count" if count else "first",
-                   deadline=Deadline(timeout))
+                   deadline=Deadline(timeout), allow_repeats=allow_repeats)
     return {**result.to_json(), "source": "puzzle"}
 
 
