@@ -22,7 +22,8 @@ from typer.core import TyperGroup  # noqa: E402
 
 from puzzlesmith.errors import InputError  # noqa: E402
 
-# command name -> (module under puzzlesmith.cli, one-line help for the top-level listing).
+# command path -> (module under puzzlesmith.cli, one-line help for the listing). A path of two
+# words is a sub-group its parent loads lazily too (the parent's Typer app uses cls=LazyGroup).
 # tests/foundation/test_startup.py checks that each line equals the command's own help.
 COMMANDS: dict[str, tuple[str, str]] = {
     "lexicon": ("lexicon", "Word lists: the bundled one and your own."),
@@ -30,34 +31,46 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "anagram": ("words", "Every word that can be built from the letters; full anagrams marked."),
     "wordgrid": ("wordgrid", "Column-word grids: fill the blank row so every column reads as a word."),
     "qless": ("qless", "Q-Less: use every rolled letter in one connected crossword."),
+    "qless atlas": ("atlas", "The atlas: a stored result for every roll of the real dice."),
     "stars": ("stars", "Star Battle: K stars in every row, column and region, none touching."),
     "serve": ("serve", "Start the web app (pages and JSON API) and print its address."),
 }
+ROOT = "puzzlesmith"
 
 
 @functools.cache
-def load_command(name: str) -> Any:
-    """The click command NAME, built once from its module's Typer registration."""
-    module = importlib.import_module(f"puzzlesmith.cli.{COMMANDS[name][0]}")
+def load_command(path: str) -> Any:
+    """The click command at PATH, built once from its module's Typer registration."""
+    module = importlib.import_module(f"puzzlesmith.cli.{COMMANDS[path][0]}")
     holder = typer.Typer()
     module.register(holder)
-    return typer.main.get_group(holder).commands[name]
+    return typer.main.get_group(holder).commands[path.split()[-1]]
 
 
 class LazyGroup(TyperGroup):
-    """The root group: lists commands from COMMANDS, imports a module only to run it."""
+    """A group whose COMMANDS children are listed from the table and imported only to run."""
 
     _listing = False
 
+    def _path(self, name: str) -> str:
+        return name if self.name == ROOT else f"{self.name} {name}"
+
+    def _lazy(self) -> list[str]:
+        depth = 1 if self.name == ROOT else 2
+        return [p.split()[-1] for p in COMMANDS
+                if len(p.split()) == depth and (depth == 1 or p.startswith(f"{self.name} "))]
+
     def list_commands(self, ctx: Any) -> list[str]:
-        return list(COMMANDS)
+        eager = [n for n in super().list_commands(ctx) if n not in self._lazy()]
+        return eager + self._lazy()
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        if cmd_name not in COMMANDS:
-            return None
+        path = self._path(cmd_name)
+        if path not in COMMANDS:
+            return super().get_command(ctx, cmd_name)
         if self._listing:
-            return typer.core.TyperCommand(cmd_name, help=COMMANDS[cmd_name][1])
-        return load_command(cmd_name)
+            return typer.core.TyperCommand(cmd_name, help=COMMANDS[path][1])
+        return load_command(path)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         self._listing = True
@@ -68,7 +81,7 @@ class LazyGroup(TyperGroup):
 
 
 app = LazyGroup(
-    name="puzzlesmith",
+    name=ROOT,
     help="Solve, prove, count and create word and grid puzzles.",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},

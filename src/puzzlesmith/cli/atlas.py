@@ -352,5 +352,5 @@ def export_cmd(
         console.print(f"{n:,} rows -> {parquet}")
 
 
-def register(qless_app: typer.Typer) -> None:
-    qless_app.add_typer(atlas_app, name="atlas")
+def register(app: typer.Typer) -> None:
+    app.add_typer(atlas_app, name="atlas")

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from puzzlesmith.cli import LazyGroup
 from puzzlesmith.cli.common import (
     CommonOpt,
     CommonTopOpt,
@@ -32,7 +33,9 @@ from puzzlesmith.qless.engine import prepare
 from puzzlesmith.qless.solve import QlessResult, anagrams_of, parse_letters, solve
 
 qless_app = typer.Typer(
-    help="Q-Less: use every rolled letter in one connected crossword.", no_args_is_help=True
+    cls=LazyGroup,  # `qless atlas` loads only when it runs
+    help="Q-Less: use every rolled letter in one connected crossword.",
+    no_args_is_help=True,
 )
 
 DEFAULT_TIMEOUT = 5.0
@@ -250,7 +253,4 @@ def roll_cmd(
 
 
 def register(app: typer.Typer) -> None:
-    from puzzlesmith.cli import atlas
-
-    atlas.register(qless_app)
     app.add_typer(qless_app, name="qless")

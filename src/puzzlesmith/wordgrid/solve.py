@@ -251,8 +251,9 @@ def iter_grids(
     """Every solution of `puzzle`, lazily; raises SearchTimeout when `deadline` passes.
 
     Column words come from `column_index`, unknown rows' words from `row_index` (default: the
-    same index); no two unknown rows hold the same word unless `allow_repeats`. Solutions come in search order; with `rng` the order is shuffled (create uses
-    this to draw a random fill), otherwise it is deterministic.
+    same index); no two unknown rows hold the same word unless `allow_repeats`. Solutions
+    come in search order; with `rng` the order is shuffled (create uses this to draw a random
+    fill), otherwise it is deterministic.
     """
     bucket = _row_bucket(puzzle, row_index or column_index)
     for group in _groups(puzzle, column_index, row_index, deadline, rng, allow_repeats):
