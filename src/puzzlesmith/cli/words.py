@@ -24,7 +24,6 @@ from puzzlesmith.cli.common import (
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose
 from puzzlesmith.limits import Deadline, SearchTimeout
-from puzzlesmith.search.anagram import anagrams
 from puzzlesmith.search.letters import parse_rack
 from puzzlesmith.search.pattern import match, parse_length
 
@@ -81,7 +80,6 @@ def match_cmd(
     queries = read_inputs(patterns, from_file)
     span = parse_length(length)
     _, index = choose(lexicon, common, common_top)
-    marked = frozenset() if common or json else index.common_words(common_top)
     for query in queries:
         try:
             result = match(index, query, contains=contains, excludes=excludes, length=span,
@@ -91,6 +89,7 @@ def match_cmd(
         if json:
             print_json(result.to_json())
             continue
+        marked = frozenset() if common else index.common_among(result.words, common_top)
         more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
         console.print(f"[bold]{escape(result.query)}[/]: {result.count} words{more}")
         if order == "freq":
@@ -114,9 +113,10 @@ def anagram_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Every word that can be built from the letters; full anagrams marked."""
+    from puzzlesmith.search.anagram import anagrams  # numpy: only anagrams need it
+
     queries = read_inputs(letters, from_file)
     _, index = choose(lexicon, common, common_top)
-    marked = frozenset() if common or json else index.common_words(common_top)
     timed_out = False
     for query in queries:
         rack = parse_rack(query)
@@ -127,6 +127,7 @@ def anagram_cmd(
             print_json(result.to_json())
             continue
         console.print(f"[bold]{escape(result.query)}[/]: {len(result.words)} words")
+        marked = frozenset() if common else index.common_among(result.words, common_top)
         print_grouped(result.words, marked, frozenset(result.full) if words == 1 else frozenset())
         if words > 1:
             console.print(f"[bold]{words}-word anagrams using every letter[/] ({len(result.full)})")

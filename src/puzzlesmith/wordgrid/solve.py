@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-import numpy as np
-
 from puzzlesmith.lexicon import LengthBucket, LexiconIndex
 from puzzlesmith.lexicon.index import bits_to_indices
 from puzzlesmith.limits import Deadline, SearchTimeout
@@ -226,12 +224,10 @@ def ordered_indices(bucket: LengthBucket, bits: int, rng: random.Random | None =
     or shuffled by `rng`."""
     idx = bits_to_indices(bits, len(bucket.words))
     if rng is not None:
-        shuffled = idx.tolist()
-        rng.shuffle(shuffled)
-        return shuffled
-    ranks = bucket.ranks[idx].astype(np.int64)
-    ranks[ranks == 0] = np.iinfo(np.int64).max
-    return idx[np.argsort(ranks, kind="stable")].tolist()
+        rng.shuffle(idx)
+        return idx
+    ranks = bucket.rank_data
+    return sorted(idx, key=lambda i: ranks[i] or 1 << 31)
 
 
 def ordered_words(bucket: LengthBucket, bits: int, rng: random.Random | None = None) -> list[str]:
