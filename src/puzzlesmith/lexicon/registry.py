@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import os
+import tempfile
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -11,8 +15,13 @@ from pathlib import Path
 import platformdirs
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon.index import cache_dir
 from puzzlesmith.lexicon.model import Lexicon
-from puzzlesmith.lexicon.wordfile import read_word_file
+from puzzlesmith.lexicon.wordfile import parse_word_bytes, read_bytes
+
+# Part of the key of the small "what these bytes hold" records: bump it when word files are
+# read differently, so no record of the old reading is used.
+READ_VERSION = 1
 
 DEFAULT_NAME = "letterpress"
 _BUNDLED = {
@@ -74,11 +83,41 @@ def _file_stamp(path: Path) -> tuple[int, int]:
     return (st.st_mtime_ns, st.st_size)
 
 
+def _from_bytes(
+    name: str, source: str, licence: str, raw: bytes,
+    parse: Callable[[bytes], tuple[tuple[str, ...], int]],
+) -> Lexicon:
+    """The lexicon in a word file's bytes, parsed only when its words are first used.
+
+    A record in the cache folder, keyed by a hash of the bytes, keeps the content hash and the
+    skipped count of what a first reading found, so the next command can find the lexicon's
+    index without parsing the file; edited bytes are a new key, so a record is never stale.
+    """
+    key = hashlib.sha256(raw).hexdigest()[:24]
+    record = cache_dir() / f"lexicon-v{READ_VERSION}-{key}.json"
+    try:
+        meta = json.loads(record.read_text("utf-8"))
+        return Lexicon(name, source, licence, skipped=int(meta["skipped"]),
+                       loader=lambda: parse(raw)[0], content_hash=str(meta["content_hash"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    words, skipped = parse(raw)
+    lexicon = Lexicon(name, source, licence, words, skipped)
+    try:
+        record.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=record.parent, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"content_hash": lexicon.content_hash, "skipped": skipped}, f)
+        os.replace(tmp, record)  # whole or not at all, even with two processes writing
+    except OSError:
+        pass
+    return lexicon
+
+
 @lru_cache(maxsize=16)
 def _load_file_cached(path: Path, name: str, stamp: tuple[int, int]) -> Lexicon:
-    words, skipped = read_word_file(path)
-    return Lexicon(name=name, source=str(path), license="the user's own list", words=words,
-                   skipped=skipped)
+    return _from_bytes(name, str(path), "the user's own list", read_bytes(path),
+                       lambda raw: parse_word_bytes(raw, path))
 
 
 def load_file(path: Path, name: str | None = None) -> Lexicon:
@@ -90,11 +129,9 @@ def load_file(path: Path, name: str | None = None) -> Lexicon:
 def _load_bundled(name: str) -> Lexicon:
     filename, source, licence = _BUNDLED[name]
     data = resources.files("puzzlesmith.lexicon").joinpath("data", filename).read_bytes()
-    import gzip
-
     # The bundled file is built normalized (sorted, unique, a-z) by scripts/build_data.py.
-    words = tuple(gzip.decompress(data).decode().split())
-    return Lexicon(name=name, source=source, license=licence, words=words)
+    return _from_bytes(name, source, licence, data,
+                       lambda raw: (tuple(gzip.decompress(raw).decode().split()), 0))
 
 
 def load_lexicon(spec: str | None = None) -> Lexicon:
