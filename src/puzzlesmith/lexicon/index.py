@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import gzip
+import mmap
 import os
 import pickle
 import tempfile
@@ -229,9 +230,9 @@ def build_index(lexicon: Lexicon) -> LexiconIndex:
 
 
 class _LazyBuckets(Mapping[int, LengthBucket]):
-    """Buckets unpickled from `data` one length at a time, on first use."""
+    """Buckets unpickled from `data` (the mapped cache file) one length at a time, on first use."""
 
-    def __init__(self, data: bytes, spans: dict[int, tuple[int, int]]) -> None:
+    def __init__(self, data: mmap.mmap, spans: dict[int, tuple[int, int]]) -> None:
         self._data = data
         self._spans = spans
         self._loaded: dict[int, LengthBucket] = {}
@@ -240,7 +241,7 @@ class _LazyBuckets(Mapping[int, LengthBucket]):
         bucket = self._loaded.get(length)
         if bucket is None:
             start, end = self._spans[length]  # KeyError for a length with no words
-            bucket = pickle.loads(memoryview(self._data)[start:end])
+            bucket = pickle.loads(self._data[start:end])
             self._loaded[length] = bucket
         return bucket
 
@@ -249,6 +250,9 @@ class _LazyBuckets(Mapping[int, LengthBucket]):
 
     def __len__(self) -> int:
         return len(self._spans)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (dict(self.items()),))  # a map of the file cannot travel: send the buckets
 
 
 def _dump(index: LexiconIndex) -> bytes:
@@ -263,14 +267,19 @@ def _dump(index: LexiconIndex) -> bytes:
     return len(header).to_bytes(8, "little") + header + b"".join(parts)
 
 
-def _load(raw: bytes, name: str, content_hash: str) -> LexiconIndex | None:
-    size = int.from_bytes(raw[:8], "little")
-    version, stored_hash, spans = pickle.loads(raw[8 : 8 + size])
+def _load(path: Path, name: str, content_hash: str) -> LexiconIndex | None:
+    """The cached index at `path`, mapped rather than read: only the buckets used are paged in."""
+    with open(path, "rb") as f:
+        data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    size = int.from_bytes(data[:8], "little")
+    version, stored_hash, spans = pickle.loads(data[8 : 8 + size])
     if version != FORMAT_VERSION or stored_hash != content_hash:
         return None
-    if spans and len(raw) - 8 - size != max(end for _, end in spans.values()):
+    start = 8 + size
+    if spans and len(data) - start != max(end for _, end in spans.values()):
         return None  # a truncated file (a full disk): rebuild
-    return LexiconIndex(name, content_hash, _LazyBuckets(raw[8 + size :], spans))
+    spans = {n: (a + start, b + start) for n, (a, b) in spans.items()}
+    return LexiconIndex(name, content_hash, _LazyBuckets(data, spans))
 
 
 def cache_dir() -> Path:
@@ -287,7 +296,7 @@ def _get_index(content_hash: str, lexicon: Lexicon) -> LexiconIndex:
     path = _cache_path(lexicon)
     try:
         # The same words may be cached under another name; the caller's name is kept.
-        cached = _load(path.read_bytes(), lexicon.name, content_hash)
+        cached = _load(path, lexicon.name, content_hash)
         if cached is not None:
             return cached
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError):

@@ -8,7 +8,7 @@ import json
 import os
 import tempfile
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 
@@ -98,7 +98,8 @@ def _from_bytes(
     try:
         meta = json.loads(record.read_text("utf-8"))
         return Lexicon(name, source, licence, skipped=int(meta["skipped"]),
-                       loader=lambda: parse(raw)[0], content_hash=str(meta["content_hash"]))
+                       loader=partial(_words_only, parse, raw),
+                       content_hash=str(meta["content_hash"]))
     except (OSError, ValueError, KeyError, TypeError):
         pass
     words, skipped = parse(raw)
@@ -114,10 +115,23 @@ def _from_bytes(
     return lexicon
 
 
+def _words_only(parse: Callable[[bytes], tuple[tuple[str, ...], int]], raw: bytes) -> tuple[str, ...]:
+    return parse(raw)[0]
+
+
+def _parse_file(path: Path, raw: bytes) -> tuple[tuple[str, ...], int]:
+    return parse_word_bytes(raw, path)
+
+
+def _parse_bundled(raw: bytes) -> tuple[tuple[str, ...], int]:
+    # The bundled file is built normalized (sorted, unique, a-z) by scripts/build_data.py.
+    return tuple(gzip.decompress(raw).decode().split()), 0
+
+
 @lru_cache(maxsize=16)
 def _load_file_cached(path: Path, name: str, stamp: tuple[int, int]) -> Lexicon:
     return _from_bytes(name, str(path), "the user's own list", read_bytes(path),
-                       lambda raw: parse_word_bytes(raw, path))
+                       partial(_parse_file, path))
 
 
 def load_file(path: Path, name: str | None = None) -> Lexicon:
@@ -129,9 +143,7 @@ def load_file(path: Path, name: str | None = None) -> Lexicon:
 def _load_bundled(name: str) -> Lexicon:
     filename, source, licence = _BUNDLED[name]
     data = resources.files("puzzlesmith.lexicon").joinpath("data", filename).read_bytes()
-    # The bundled file is built normalized (sorted, unique, a-z) by scripts/build_data.py.
-    return _from_bytes(name, source, licence, data,
-                       lambda raw: (tuple(gzip.decompress(raw).decode().split()), 0))
+    return _from_bytes(name, source, licence, data, _parse_bundled)
 
 
 def load_lexicon(spec: str | None = None) -> Lexicon:
