@@ -49,6 +49,13 @@ def test_commands_load_no_heavy_package(args: list[str]) -> None:
     assert not loaded & set(HEAVY), loaded & set(HEAVY)
 
 
+@pytest.mark.parametrize("path", sorted(COMMANDS))
+def test_help_pages_load_no_engine(path: str) -> None:
+    """--help is plain click text: neither Rich nor numpy nor any engine's heavy package."""
+    loaded = imported_after(run_cli([*path.split(), "--help"]))
+    assert not loaded & {*HEAVY, "numpy", "rich"}, loaded & {*HEAVY, "numpy", "rich"}
+
+
 def test_listing_matches_each_commands_own_help() -> None:
     for path, (_, line) in COMMANDS.items():
         own = (load_command(path).help or "").strip().splitlines()[0]

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from puzzlesmith.cli.common import JsonOpt, console, print_json
 from puzzlesmith.errors import InputError
@@ -30,6 +29,8 @@ def add(
 @lexicon_app.command("list")
 def list_(json: JsonOpt = False) -> None:
     """The lexicons you can pass to --lexicon."""
+    from rich.table import Table
+
     names = available()
     if json:
         print_json({"lexicons": [{"name": n, "source": s} for n, s in names.items()]})
@@ -46,6 +47,8 @@ def info(
     json: JsonOpt = False,
 ) -> None:
     """Word counts by length, source and licence of a lexicon."""
+    from rich.table import Table
+
     lex = load_lexicon(name)
     index = get_index(lex)
     by_length = lex.counts_by_length()
@@ -82,6 +85,8 @@ def rank(
     json: JsonOpt = False,
 ) -> None:
     """Frequency rank of words (1 = most frequent English word), and whether each is common."""
+    from rich.table import Table
+
     lex = load_lexicon(lexicon)
     index = get_index(lex)
     common = index.common_words(common_top)

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.columns import Columns
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
 
 from puzzlesmith.cli.common import (
     CommonOpt,
@@ -23,10 +19,13 @@ from puzzlesmith.cli.common import (
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose, select
 from puzzlesmith.limits import Deadline
-from puzzlesmith.wordgrid.create import CreateResult, create
-from puzzlesmith.wordgrid.formats import dump_puzzle, read_puzzle_file
-from puzzlesmith.wordgrid.model import Puzzle, parse_rows
-from puzzlesmith.wordgrid.solve import Mode, Solution, SolveResult, solve
+
+if TYPE_CHECKING:
+    from rich.panel import Panel
+
+    from puzzlesmith.wordgrid.create import CreateResult
+    from puzzlesmith.wordgrid.model import Puzzle
+    from puzzlesmith.wordgrid.solve import Mode, Solution, SolveResult
 
 wordgrid_app = typer.Typer(
     help="Column-word grids: fill the blank row so every column reads as a word.",
@@ -39,6 +38,10 @@ GRIDS_DRAWN = 12  # beyond this many solutions, the rest are listed as words
 
 def draw_grid(grid: tuple[str, ...] | list[str], marked: tuple[int, ...], title: str = "") -> Panel:
     """A grid as letter cells, the `marked` rows (0-based) highlighted."""
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table.grid(padding=(0, 1))
     for _ in grid[0]:
         table.add_column(justify="center")
@@ -68,6 +71,8 @@ def _solution_panel(sol: Solution, puzzle: Puzzle, n: int | None) -> Panel:
 
 def print_solve(result: SolveResult, source: str) -> None:
     """The puzzle's answer for a person: drawn grids, column words, count and notes."""
+    from rich.columns import Columns
+
     puzzle = result.puzzle
     heading = puzzle.title or source
     size = f"{puzzle.width}x{puzzle.height}"
@@ -126,6 +131,10 @@ def solve_cmd(
     Partly known rows (b?????) and several unknown rows are allowed; each must become a word.
     Quote rows holding ? in the shell.
     """
+    from puzzlesmith.wordgrid.formats import read_puzzle_file
+    from puzzlesmith.wordgrid.model import parse_rows
+    from puzzlesmith.wordgrid.solve import solve
+
     if all_ and count:
         raise InputError("choose one of --all and --count")
     mode: Mode = "all" if all_ else "count" if count else "first"
@@ -204,6 +213,8 @@ def create_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Make a puzzle: a grid whose blank row is the answer and whose columns are words."""
+    from puzzlesmith.wordgrid.create import create
+
     if word is not None and length is not None and length != len(word.strip()):
         raise InputError(f"--length {length} disagrees with --word {word!r}")
     _, full = select(lexicon)
@@ -243,6 +254,8 @@ def _titled(result: CreateResult, title: str) -> CreateResult:
 
 
 def _write_puzzle(out: Path, result: CreateResult, hidden: bool, command: str) -> None:
+    from puzzlesmith.wordgrid.formats import dump_puzzle
+
     assert result.puzzle is not None
     notes = [f"made by: {command}"]
     if not hidden:

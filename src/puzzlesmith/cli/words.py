@@ -6,9 +6,6 @@ from collections.abc import Iterable
 from typing import Annotated, Literal
 
 import typer
-from rich.columns import Columns
-from rich.markup import escape
-from rich.text import Text
 
 from puzzlesmith.cli.common import (
     CommonOpt,
@@ -32,6 +29,9 @@ TimeoutOpt = Annotated[float, typer.Option("--timeout", help="Time limit per que
 
 def print_grouped(words: Iterable[str], common: frozenset[str], full: frozenset[str]) -> None:
     """Words grouped by length in columns; common words bold, full anagrams starred."""
+    from rich.columns import Columns
+    from rich.text import Text
+
     groups: dict[int, list[str]] = {}
     for w in words:
         groups.setdefault(len(w), []).append(w)
@@ -74,6 +74,10 @@ def match_cmd(
     ? . _ one letter; * any run; [abc] [a-e] [^abc] sets; @ vowel; # consonant;
     1-9 repeated letters (1231); PATTERN/LETTERS also an anagram of LETTERS (? = blank).
     """
+    from rich.columns import Columns
+    from rich.markup import escape
+    from rich.text import Text
+
     if sort not in ("alpha", "freq"):
         raise InputError(f"--sort must be alpha or freq, not {sort!r}")
     order: Literal["alpha", "freq"] = "freq" if sort == "freq" else "alpha"
@@ -113,6 +117,10 @@ def anagram_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Every word that can be built from the letters; full anagrams marked."""
+    from rich.columns import Columns
+    from rich.markup import escape
+    from rich.text import Text
+
     from puzzlesmith.search.anagram import anagrams  # numpy: only anagrams need it
 
     queries = read_inputs(letters, from_file)
