@@ -12,9 +12,7 @@ Per word length L the index holds:
 from __future__ import annotations
 
 import gzip
-import os
 import pickle
-import tempfile
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -22,13 +20,12 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-import platformdirs
 
-from puzzlesmith.lexicon.model import Lexicon
+from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
 
 FORMAT_VERSION = 2
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-DEFAULT_COMMON_TOP = 30_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -170,11 +167,6 @@ def build_index(lexicon: Lexicon) -> LexiconIndex:
     return LexiconIndex(lexicon.name, lexicon.content_hash, buckets)
 
 
-def cache_dir() -> Path:
-    env = os.environ.get("PUZZLESMITH_CACHE_DIR")
-    return Path(env) if env else Path(platformdirs.user_cache_dir("puzzlesmith"))
-
-
 def _cache_path(lexicon: Lexicon) -> Path:
     return cache_dir() / f"index-v{FORMAT_VERSION}-{lexicon.content_hash}.pickle"
 
@@ -191,15 +183,7 @@ def _get_index(content_hash: str, lexicon: Lexicon) -> LexiconIndex:
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
         pass
     index = build_index(lexicon)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # Write-then-rename so a crash or a concurrent builder never leaves a torn cache file.
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump(index, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a read-only cache dir only costs a rebuild next time
+    write_atomic(path, pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
     return index
 
 

@@ -6,6 +6,9 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 
+# How many of wordfreq's most frequent English words count as common (the --common default).
+DEFAULT_COMMON_TOP = 30_000
+
 
 @dataclass(frozen=True)
 class Lexicon:
