@@ -322,15 +322,36 @@ def lookup_cmd(
     path = _db(db)
     if not path.exists():
         raise InputError(f"no atlas at {path}: build one with `puzzlesmith qless atlas build`")
-    lex = choose(lexicon, common, common_top)[0]
+    con = store.connect(path, create=False)
+    present = store.lexicons(con)
+    if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
+        # No word list named and the atlas holds one: that is the one meant.
+        h, name, _ = present[0]
+    else:
+        lex = choose(lexicon, common, common_top)[0]
+        h, name = lex.content_hash, lex.name
     for key in keys:
-        doc = store.lookup(path, key, lex.content_hash)
+        doc = store.lookup(path, key, h)
+        if doc is not None:
+            print_json(doc) if json else _print_doc(key, doc)
+            continue
+        elsewhere = store.holders(con, key)
+        hint = "; ".join(f"stored for lexicon {n}; add {_lexicon_option(n)}" for n in elsewhere)
         if json:
-            print_json(doc if doc is not None else {"letters": key, "found": False})
-        elif doc is None:
-            console.print(f"{key.upper()}: not in the atlas for {lex.name}")
+            print_json({"letters": key, "found": False, "lexicon": name,
+                        "stored_for": elsewhere, **({"hint": hint} if hint else {})})
         else:
-            _print_doc(key, doc)
+            line = f"{key.upper()}: not in the atlas for {name}" + (f" ({hint})" if hint else "")
+            console.print(line, soft_wrap=True)
+
+
+def _lexicon_option(name: str) -> str:
+    """The options that select a stored lexicon name again (common lists carry a suffix)."""
+    base, plus, top = name.partition("+common")
+    if plus and top.isdigit():
+        extra = "" if int(top) == DEFAULT_COMMON_TOP else f" --common-top {top}"
+        return f"--lexicon {base} --common{extra}"
+    return f"--lexicon {name}"
 
 
 def _print_doc(key: str, doc: dict[str, Any]) -> None:
