@@ -23,6 +23,7 @@ finished without one) or "timeout".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -113,12 +114,19 @@ def solve(
     count: bool = False,
     max_solutions: int | None = None,
     on_solution: OnSolution | None = None,
+    on_progress: Callable[[int], None] | None = None,
 ) -> QlessResult:
-    """The first solution (or all of them, counted), a proof of none, or a timeout."""
+    """The first solution (or all of them, counted), a proof of none, or a timeout.
+
+    `on_progress(n)` is called now and then while a count runs, with the solutions counted
+    so far (a lower bound of the final count).
+    """
     letters = parse_letters(letters)
     if max_solutions is not None and max_solutions < 1:
         raise InputError(f"max solutions must be at least 1, got {max_solutions}")
     stats = SearchStats()
+    if on_progress is not None:
+        stats.on_progress = lambda s: on_progress(s.solutions)
     all_words = anagrams_of(letters, index)
     common_only = fell_back = False
     run: Outcome | None = None
