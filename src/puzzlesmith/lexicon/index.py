@@ -18,9 +18,7 @@ from __future__ import annotations
 import bisect
 import gzip
 import mmap
-import os
 import pickle
-import tempfile
 from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -29,9 +27,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
-
-from puzzlesmith.lexicon.model import Lexicon
+from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
 
 if TYPE_CHECKING:
     import numpy as np
@@ -39,7 +36,6 @@ if TYPE_CHECKING:
 
 FORMAT_VERSION = 4
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-DEFAULT_COMMON_TOP = 30_000
 
 
 _DERIVED = ("masks", "counts", "ranks")
@@ -282,11 +278,6 @@ def _load(path: Path, name: str, content_hash: str) -> LexiconIndex | None:
     return LexiconIndex(name, content_hash, _LazyBuckets(data, spans))
 
 
-def cache_dir() -> Path:
-    env = os.environ.get("PUZZLESMITH_CACHE_DIR")
-    return Path(env) if env else Path(platformdirs.user_cache_dir("puzzlesmith"))
-
-
 def _cache_path(lexicon: Lexicon) -> Path:
     return cache_dir() / f"index-v{FORMAT_VERSION}-{lexicon.content_hash}.bin"
 
@@ -302,15 +293,7 @@ def _get_index(content_hash: str, lexicon: Lexicon) -> LexiconIndex:
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError):
         pass
     index = build_index(lexicon)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # Write-then-rename so a crash or a concurrent builder never leaves a torn cache file.
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(_dump(index))
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a read-only cache dir only costs a rebuild next time
+    write_atomic(path, _dump(index))
     return index
 
 

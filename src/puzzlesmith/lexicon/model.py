@@ -6,6 +6,9 @@ import hashlib
 from collections.abc import Callable
 from functools import cached_property
 
+# How many of wordfreq's most frequent English words count as common (the --common default).
+DEFAULT_COMMON_TOP = 30_000
+
 
 def words_hash(words: tuple[str, ...]) -> str:
     """Hash of normalized words: the cache key of every index built from them."""

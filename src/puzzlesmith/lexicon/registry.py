@@ -6,7 +6,6 @@ import gzip
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from functools import lru_cache, partial
 from importlib import resources
@@ -14,8 +13,8 @@ from pathlib import Path
 
 import platformdirs
 
+from puzzlesmith.diskcache import cache_dir, write_atomic
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon.index import cache_dir
 from puzzlesmith.lexicon.model import Lexicon
 from puzzlesmith.lexicon.wordfile import parse_word_bytes, read_bytes
 
@@ -104,14 +103,7 @@ def _from_bytes(
         pass
     words, skipped = parse(raw)
     lexicon = Lexicon(name, source, licence, words, skipped)
-    try:
-        record.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=record.parent, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"content_hash": lexicon.content_hash, "skipped": skipped}, f)
-        os.replace(tmp, record)  # whole or not at all, even with two processes writing
-    except OSError:
-        pass
+    write_atomic(record, json.dumps({"content_hash": lexicon.content_hash, "skipped": skipped}).encode())
     return lexicon
 
 

@@ -177,10 +177,14 @@ def run_qless_solve(
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     roll = parse_letters(letters)
     index, common_index = _qless_indexes(lexicon, common, common_top)
+    from puzzlesmith.web.pool import report_progress
+
     # No on_solution callback: with one the engine lists every board instead of counting
-    # fast, and its document would differ from the CLI's.
+    # fast, and its document would differ from the CLI's. A count reports how many it has
+    # found so far to a job's progress (`jobs.Job.reported`).
     result = solve(roll, index, deadline=Deadline(timeout), seed=seed, common_index=common_index,
-                   count=count, max_solutions=max_solutions)
+                   count=count, max_solutions=max_solutions,
+                   on_progress=(lambda n: report_progress({"solutions": n})) if count else None)
     return result.to_json()
 
 
