@@ -23,12 +23,23 @@ class _LazyConsole:
         self._options = options
         self._console: Console | None = None
 
-    def __getattr__(self, name: str) -> Any:
+    def _real(self) -> Console:
         if self._console is None:
             from rich.console import Console
 
             self._console = Console(**self._options)
-        return getattr(self._console, name)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real(), name)
+
+    # Rich's progress bars use the console as a context manager, and `with` looks these up
+    # on the type, not through __getattr__.
+    def __enter__(self) -> Console:
+        return self._real().__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self._real().__exit__(*exc)
 
 
 console = cast("Console", _LazyConsole(highlight=False))
