@@ -15,6 +15,7 @@ import gzip
 import os
 import pickle
 import tempfile
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -206,3 +207,20 @@ def _get_index(content_hash: str, lexicon: Lexicon) -> LexiconIndex:
 def get_index(lexicon: Lexicon) -> LexiconIndex:
     """The index of `lexicon`: from memory, else the disk cache, else built (and cached)."""
     return _get_index(lexicon.content_hash, lexicon)
+
+
+def sub_index(parent: LexiconIndex, lexicon: Lexicon) -> LexiconIndex:
+    """The index of a sub-lexicon of `parent`'s words, built in memory with the parent's ranks.
+
+    For narrow, short-lived sub-lexicons (a meaning filter's words): no wordfreq load and no
+    cache file per filter.
+    """
+    by_length: dict[int, list[str]] = {}
+    for w in lexicon.words:
+        by_length.setdefault(len(w), []).append(w)
+    buckets = {}
+    for n, ws in sorted(by_length.items()):
+        pb = parent.buckets[n]
+        ranks = {w: int(pb.ranks[bisect_left(pb.words, w)]) for w in ws}
+        buckets[n] = build_bucket(n, ws, ranks)
+    return LexiconIndex(lexicon.name, lexicon.content_hash, buckets)
