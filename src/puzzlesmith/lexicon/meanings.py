@@ -94,14 +94,20 @@ class WordNet:
         # Sorted lemmas searched by bisection: two splits load faster than building a dict.
         self._lemmas = lemmas.split("\n")[1:]  # line 0 is the section mark
         self._senses = senses.split("\n")
-        self.exceptions: dict[str, dict[str, tuple[str, ...]]] = {p: {} for p in POS_ORDER}
-        for line in exc.split("\n"):
-            pos, form, bases = line.split("\t")
-            self.exceptions[pos][form] = tuple(bases.split("|"))
+        self._exc_text = exc
         self._offsets = [int(x) for x in blocks.split()]
         self._blob = synset_blob
         self._blocks: list[list[str] | None] = [None] * (len(self._offsets) - 1)
         self._block_size = 0
+
+    @cached_property
+    def exceptions(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """pos -> inflected form -> base forms (parsed when a word first needs its base)."""
+        exc: dict[str, dict[str, tuple[str, ...]]] = {p: {} for p in POS_ORDER}
+        for line in self._exc_text.split("\n"):
+            pos, form, bases = line.split("\t")
+            exc[pos][form] = tuple(bases.split("|"))
+        return exc
 
     # -- raw access -------------------------------------------------------------------------
 
