@@ -172,3 +172,28 @@ class RawWordNet:
                     "kind_of": kinds,
                 })
         return {"word": word, "base": base, "senses": senses}
+
+    def means(self, text: str) -> dict[str, int]:
+        """The --means tiers by the spec, for a one-word TEXT: 0 below it, 1 in a synset with
+        it (or its base), 2 in a synset whose definition has the word (or +s, +es)."""
+        tiers: dict[str, int] = {}
+        forms = {text, text + "s", text + "es"}
+        for key, gloss in self.gloss.items():
+            definition, _ = self.split(gloss)
+            if forms & set(re.findall(r"\w+", definition.lower())):
+                for w in self.words[key]:
+                    tiers[w.lower()] = 2
+        bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]
+        for b in bases or [text]:
+            for keys in self.index.get(b, {}).values():
+                for key in keys:
+                    for w in self.words[key]:
+                        tiers[w.lower()] = 1
+        try:
+            for w in self.below(text):
+                tiers[w] = 0
+        except LookupError:
+            pass
+        for b in {text, *bases}:
+            tiers.pop(b, None)
+        return tiers

@@ -139,6 +139,22 @@ def test_means_tiers(raw: RawWordNet) -> None:
     assert "bird" not in tiers
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_means_matches_the_raw_files(raw: RawWordNet, all_lemmas: list[str],
+                                     data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(["bird", "red", "run", "prey", "geese", "quickly",
+                                      *(w for w in all_lemmas if w.isalpha())]))
+    assert m.means(text) == raw.means(text)
+
+
+def test_both_filters_keep_the_words_that_pass_both() -> None:
+    both = choose(None, kind_of="bird", means="prey")[0].word_set
+    kind = choose(None, kind_of="bird")[0].word_set
+    means = choose(None, means="prey")[0].word_set
+    assert both == kind & means and "falcon" in both and "eagled" not in both
+
+
 def test_phrases_squash_spaces_and_hyphens() -> None:
     phrases = m.wordnet().phrases
     assert phrases["newyork"] == ("new york",)

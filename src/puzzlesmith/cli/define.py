@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,6 +14,18 @@ from puzzlesmith.cli.common import FromOpt, JsonOpt, console, print_json, read_i
 
 if TYPE_CHECKING:
     from puzzlesmith.lexicon.meanings import Definition
+
+
+def _wrapped(label: str, text: str, style: str = "", first: str = " " * 6) -> None:
+    """One field, wrapped to the terminal under itself (6 spaces in), not under the number."""
+    lines = textwrap.wrap(text, width=max(40, console.width - 1), initial_indent=first + label,
+                          subsequent_indent=" " * 6, break_on_hyphens=False)
+    head = first + label
+    for i, line in enumerate(lines):
+        if i == 0 and label:
+            console.print(Text.assemble(first, (label, "green"), line[len(head):]), soft_wrap=True)
+        else:
+            console.print(Text(line, style=style), soft_wrap=True)
 
 
 def print_definition(d: Definition) -> None:
@@ -27,13 +40,13 @@ def print_definition(d: Definition) -> None:
         if s.pos != pos:
             pos = s.pos
             console.print(f"  [cyan]{pos}[/]")
-        console.print(f"    {n}. {escape(s.gloss)}")
+        _wrapped("", s.gloss, first=f"{n:>4}. ")
         for e in s.examples:
-            console.print(f"       [dim]\"{escape(e)}\"[/]")
+            _wrapped("", f'"{e}"', style="dim")
         if s.synonyms:
-            console.print(f"       [green]synonyms:[/] {escape(', '.join(s.synonyms))}")
+            _wrapped("synonyms: ", ", ".join(s.synonyms))
         if s.kind_of:
-            console.print(f"       [green]kind of:[/] {escape(', '.join(s.kind_of))}")
+            _wrapped("kind of: ", ", ".join(s.kind_of))
 
 
 def first_definitions(words: Iterable[str]) -> dict[str, str | None]:

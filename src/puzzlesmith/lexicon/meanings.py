@@ -403,8 +403,14 @@ def narrow_words(words: frozenset[str], kind: str | None = None, text: str | Non
             if best is not None:
                 out[w] = best
         return out
-    # Only --kind-of alone is a noun question; --means also follows verb/adjective bases.
-    return narrow(words, tiers, "n" if text is None else None)
+    # --kind-of is a noun question (noun bases only); --means also follows verb/adjective bases.
+    if text is None:
+        return narrow(words, tiers, "n")
+    out = narrow(words, means(text))
+    if kind is not None:
+        kinds = narrow(words, dict.fromkeys(kind_of(kind), TIER_KIND), "n")
+        out = {w: t for w, t in out.items() if w in kinds}
+    return out
 
 
 PHRASES_NAME = "phrases"

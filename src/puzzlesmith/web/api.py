@@ -58,7 +58,7 @@ class Options(BaseModel):
                             description="How many of the most frequent words count as common.")
 
 
-KindOfField = Field(None, max_length=100, examples=["bird"],
+KindOfField = Field(None, max_length=100,
                     description="Only words that are a kind of TOPIC in WordNet (--kind-of).")
 MeansField = Field(None, max_length=100, description="Words for TEXT, ranked: kinds of it, "
                    "synonyms, words whose definition mentions it (--means).")
