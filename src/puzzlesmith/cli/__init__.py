@@ -29,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lexicon": ("lexicon", "Word lists: the bundled one and your own."),
     "match": ("words", "Words that fit crossword patterns."),
     "anagram": ("words", "Every word that can be built from the letters; full anagrams marked."),
+    "define": ("define",
+               "Every WordNet sense of words: definition, examples, synonyms, what it is a kind of."),
     "wordgrid": ("wordgrid", "Column-word grids: fill the blank row so every column reads as a word."),
     "qless": ("qless", "Q-Less: use every rolled letter in one connected crossword."),
     "qless atlas": ("atlas", "The atlas: a stored result for every roll of the real dice."),

@@ -95,3 +95,15 @@ def print_json(doc: dict[str, Any]) -> None:
     """One JSON document on one line (so several make JSON Lines)."""
     sys.stdout.write(json.dumps(doc, separators=(",", ":")) + "\n")
     sys.stdout.flush()
+KindOfOpt = Annotated[
+    str | None,
+    typer.Option("--kind-of", help="Only words that are a kind of TOPIC in WordNet (bird, city)."),
+]
+MeansOpt = Annotated[
+    str | None,
+    typer.Option("--means", help="Words for TEXT: kinds of it, synonyms, words whose definition "
+                 "mentions it, ranked in that order (also PATTERN:TEXT)."),
+]
+DefineOpt = Annotated[
+    bool, typer.Option("--define", help="Show each word with its first WordNet definition.")
+]

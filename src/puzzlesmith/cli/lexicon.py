@@ -46,9 +46,12 @@ def info(
     name: Annotated[str | None, typer.Argument(help="Lexicon name or path.")] = None,
     json: JsonOpt = False,
 ) -> None:
-    """Word counts by length, source and licence of a lexicon."""
+    """Word counts by length, source and licence of a lexicon (`phrases`: WordNet's phrases)."""
     from rich.table import Table
 
+    if name == "phrases" and "phrases" not in available():
+        _phrases_info(json)
+        return
     lex = load_lexicon(name)
     index = get_index(lex)
     by_length = lex.counts_by_length()
@@ -65,6 +68,29 @@ def info(
     if lex.skipped:
         console.print(f"skipped {lex.skipped:,} entries with characters other than a-z")
     table = Table("length", "words")
+    for k, v in by_length.items():
+        table.add_row(str(k), f"{v:,}")
+    console.print(table)
+
+
+def _phrases_info(json: bool) -> None:
+    """The phrase list that --phrases adds: WordNet's multiword lemmas, kept apart."""
+    from rich.table import Table
+
+    from puzzlesmith.lexicon.meanings import phrase_lexicon, wordnet
+
+    lex = phrase_lexicon()
+    phrases = sum(len(v) for v in wordnet().phrases.values())
+    by_length = lex.counts_by_length()
+    if json:
+        print_json({"name": lex.name, "source": lex.source, "license": lex.license,
+                    "phrases": phrases, "words": len(lex),
+                    "by_length": {str(k): v for k, v in by_length.items()}})
+        return
+    console.print(f"[bold]{lex.name}[/]: {phrases:,} phrases, {len(lex):,} distinct letter strings "
+                  "(matched without spaces and hyphens)")
+    console.print(f"source: {lex.source}\nlicense: {lex.license}")
+    table = Table("letters", "strings")
     for k, v in by_length.items():
         table.add_row(str(k), f"{v:,}")
     console.print(table)

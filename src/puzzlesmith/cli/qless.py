@@ -15,6 +15,7 @@ from puzzlesmith.cli import LazyGroup
 from puzzlesmith.cli.common import (
     CommonOpt,
     CommonTopOpt,
+    DefineOpt,
     FromOpt,
     JsonOpt,
     LexiconOpt,
@@ -164,6 +165,7 @@ def solve_rolls(
     max_solutions: int | None,
     json: bool,
     show_anagrams: bool,
+    define: bool = False,
 ) -> None:
     """Solve each roll in turn (one process, one lexicon load); exit 1 if any ran out of time."""
     if max_solutions is not None and max_solutions < 1:
@@ -203,9 +205,18 @@ def solve_rolls(
         )
         timed_out |= result.status == "timeout" or result.count_timed_out
         if json:
-            print_json(result.to_json())
+            doc = result.to_json()
+            if define:
+                from puzzlesmith.cli.define import first_definitions
+
+                doc["definitions"] = first_definitions(result.words)
+            print_json(doc)
         else:
             print_result(result, show_anagrams and not all_, show_board=not all_)
+            if define:
+                from puzzlesmith.cli.define import print_defined
+
+                print_defined(result.words)
     if timed_out:
         sys.exit(1)
 
@@ -226,12 +237,13 @@ def solve_cmd(
     lexicon: LexiconOpt = None,
     json: JsonOpt = False,
     anagrams: AnagramsOpt = True,
+    define: DefineOpt = False,
 ) -> None:
     """Anagrams and the first crossword using every letter, or proof that none exists."""
     solve_rolls(
         read_inputs(letters, from_file), lexicon=lexicon, common=common, common_top=common_top,
         seed=seed, timeout=parse_timeout(timeout), count=count, all_=all_,
-        max_solutions=max_solutions, json=json, show_anagrams=anagrams,
+        max_solutions=max_solutions, json=json, show_anagrams=anagrams, define=define,
     )
 
 

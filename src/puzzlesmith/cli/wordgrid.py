@@ -11,11 +11,15 @@ import typer
 from puzzlesmith.cli.common import (
     CommonOpt,
     CommonTopOpt,
+    DefineOpt,
     JsonOpt,
+    KindOfOpt,
     LexiconOpt,
+    MeansOpt,
     console,
     print_json,
 )
+from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose, select
 from puzzlesmith.limits import Deadline
@@ -122,6 +126,9 @@ def solve_cmd(
     lexicon: LexiconOpt = None,
     common: CommonOpt = False,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    kind_of: KindOfOpt = None,
+    means: MeansOpt = None,
+    define: DefineOpt = False,
     timeout: TimeoutOpt = 10.0,
     json: JsonOpt = False,
 ) -> None:
@@ -129,7 +136,7 @@ def solve_cmd(
 
     A row of ? is a blank row, anywhere in the grid.
     Partly known rows (b?????) and several unknown rows are allowed; each must become a word.
-    Quote rows holding ? in the shell.
+    Quote rows holding ? in the shell. --kind-of / --means filter the unknown rows' words.
     """
     from puzzlesmith.wordgrid.formats import read_puzzle_file
     from puzzlesmith.wordgrid.model import parse_rows
@@ -148,18 +155,27 @@ def solve_cmd(
     else:
         raise InputError("give the rows (e.g. ?????? ipoaru gettct) or --file PUZZLE")
     _, full = select(lexicon)
-    _, row_index = choose(lexicon, common, common_top)
+    _, row_index = choose(lexicon, common, common_top, kind_of=kind_of, means=means)
     any_timeout = False
     for i, (source, puzzle) in enumerate(puzzles):
         result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout),
                        allow_repeats=allow_repeats)
+        if result.note and (kind_of or means):
+            note = result.note.replace("only common words", f"only words of {result.row_lexicon}")
+            result = replace(result, note=note.replace("drop --common", "drop the meaning filter"))
         any_timeout |= result.timed_out
+        answer_words = list(dict.fromkeys(w for s in result.solutions for w in s.words))
         if json:
-            print_json({**result.to_json(), "source": source})
+            doc = {**result.to_json(), "source": source}
+            if define:
+                doc["definitions"] = first_definitions(answer_words)
+            print_json(doc)
         else:
             if i:
                 console.print()
             print_solve(result, source)
+            if define:
+                print_defined(answer_words)
     if any_timeout:
         raise typer.Exit(1)
 
@@ -208,6 +224,8 @@ def create_cmd(
     ] = False,
     title: Annotated[str | None, typer.Option("--title", help="Title for the puzzle.")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the puzzle file here.")] = None,
+    kind_of: Annotated[str | None, typer.Option(
+        "--kind-of", help="Draw the answer from a category: a kind of TOPIC (bird, city).")] = None,
     lexicon: LexiconOpt = None,
     timeout: TimeoutOpt = 10.0,
     json: JsonOpt = False,
@@ -219,9 +237,15 @@ def create_cmd(
         raise InputError(f"--length {length} disagrees with --word {word!r}")
     _, full = select(lexicon)
     _, words_idx = choose(lexicon, common, common_top)
+    answers = None
+    if kind_of is not None:
+        answers = choose(lexicon, common, common_top, kind_of=kind_of)[0].word_set
+        if word is not None and word.strip().lower() not in answers:
+            raise InputError(f"--word {word!r} is not a kind of {kind_of!r}")
     result = create(
         full, words_idx, word=word, length=length or 6, rows=rows, blank_row=blank_row,
         word_rows=word_rows, unique=unique, seed=seed, title=title, deadline=Deadline(timeout),
+        answers=answers,
     )
     if out is not None and result.puzzle is not None:
         if word is None:
@@ -231,6 +255,8 @@ def create_cmd(
         flags = [first, f"--rows {rows}", f"--blank-row {blank_row}"]
         flags += [f for f, on in (("--word-rows", word_rows), ("--unique", unique),
                                   ("--common", common)) if on]
+        if kind_of and word is None:
+            flags.append(f"--kind-of '{kind_of}'")
         if common and common_top != DEFAULT_COMMON_TOP:
             flags.append(f"--common-top {common_top}")
         if lexicon:

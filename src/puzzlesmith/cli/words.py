@@ -10,21 +10,28 @@ import typer
 from puzzlesmith.cli.common import (
     CommonOpt,
     CommonTopOpt,
+    DefineOpt,
     FromOpt,
     JsonOpt,
+    KindOfOpt,
     LexiconOpt,
+    MeansOpt,
     console,
     exit_time_limit,
     print_json,
     read_inputs,
 )
+from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import parse_rack
-from puzzlesmith.search.pattern import match, parse_length
+from puzzlesmith.search.pattern import parse_length
 
 TimeoutOpt = Annotated[float, typer.Option("--timeout", help="Time limit per query, seconds.")]
+PhrasesOpt = Annotated[
+    bool, typer.Option("--phrases", help="Also WordNet's phrases (new york), matched without spaces.")
+]
 
 
 def print_grouped(words: Iterable[str], common: frozenset[str], full: frozenset[str]) -> None:
@@ -34,7 +41,8 @@ def print_grouped(words: Iterable[str], common: frozenset[str], full: frozenset[
 
     groups: dict[int, list[str]] = {}
     for w in words:
-        groups.setdefault(len(w), []).append(w)
+        # a phrase ('new york') counts its letters only
+        groups.setdefault(len(w.replace(" ", "").replace("-", "")), []).append(w)
     for length in sorted(groups, reverse=True):
         group = groups[length]
         console.print(f"[bold cyan]{length} letters[/] [dim]({len(group)})[/]")
@@ -61,33 +69,43 @@ def match_cmd(
     contains: Annotated[str, typer.Option("--contains", help="Letters the word must contain.")] = "",
     excludes: Annotated[str, typer.Option("--excludes", help="Letters the word must not contain.")] = "",
     length: Annotated[str | None, typer.Option("--length", help="N or N-M (for * patterns).")] = None,
-    sort: Annotated[str, typer.Option("--sort", help="alpha or freq.")] = "alpha",
+    sort: Annotated[str | None, typer.Option(
+        "--sort", help="alpha or freq (default alpha; with --means, by meaning).")] = None,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Show at most N words.")] = None,
     lexicon: LexiconOpt = None,
     common: CommonOpt = False,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    kind_of: KindOfOpt = None,
+    means: MeansOpt = None,
+    phrases: PhrasesOpt = False,
     timeout: TimeoutOpt = 10.0,
     json: JsonOpt = False,
 ) -> None:
     """Words that fit crossword patterns.
 
     ? . _ one letter; * any run; [abc] [a-e] [^abc] sets; @ vowel; # consonant;
-    1-9 repeated letters (1231); PATTERN/LETTERS also an anagram of LETTERS (? = blank).
+    1-9 repeated letters (1231); PATTERN/LETTERS also an anagram of LETTERS (? = blank);
+    PATTERN:TEXT is PATTERN --means TEXT.
     """
     from rich.columns import Columns
     from rich.markup import escape
     from rich.text import Text
 
-    if sort not in ("alpha", "freq"):
+    from puzzlesmith.search.meaning import match_words, split_query, words_for
+
+    if sort not in (None, "alpha", "freq"):
         raise InputError(f"--sort must be alpha or freq, not {sort!r}")
-    order: Literal["alpha", "freq"] = "freq" if sort == "freq" else "alpha"
+    order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else "alpha" if sort else None
     queries = read_inputs(patterns, from_file)
     span = parse_length(length)
-    _, index = choose(lexicon, common, common_top)
     for query in queries:
+        _, query_means = split_query(query, means)
+        found = words_for(lexicon, common, common_top, kind_of=kind_of, means=query_means,
+                          phrases=phrases)
+        index = found.index
         try:
-            result = match(index, query, contains=contains, excludes=excludes, length=span,
-                           sort=order, limit=limit, deadline=Deadline(timeout))
+            result = match_words(found, query, contains=contains, excludes=excludes, length=span,
+                                 sort=order, limit=limit, deadline=Deadline(timeout))
         except SearchTimeout:
             raise exit_time_limit(f"pattern {query!r} took longer than {timeout} s") from None
         if json:
@@ -96,7 +114,7 @@ def match_cmd(
         marked = frozenset() if common else index.common_among(result.words, common_top)
         more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
         console.print(f"[bold]{escape(result.query)}[/]: {result.count} words{more}")
-        if order == "freq":
+        if order == "freq" or (found.ranked and order is None):
             console.print(Columns([Text(w, style="bold" if w in marked else "")
                                    for w in result.words], padding=(0, 2)))
         else:
@@ -113,6 +131,10 @@ def anagram_cmd(
     lexicon: LexiconOpt = None,
     common: CommonOpt = False,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    kind_of: KindOfOpt = None,
+    means: MeansOpt = None,
+    phrases: PhrasesOpt = False,
+    define: DefineOpt = False,
     timeout: TimeoutOpt = 10.0,
     json: JsonOpt = False,
 ) -> None:
@@ -121,22 +143,29 @@ def anagram_cmd(
     from rich.markup import escape
     from rich.text import Text
 
-    from puzzlesmith.search.anagram import anagrams  # numpy: only anagrams need it
+    from puzzlesmith.search.meaning import anagram_words, words_for
 
     queries = read_inputs(letters, from_file)
-    _, index = choose(lexicon, common, common_top)
+    found = words_for(lexicon, common, common_top, kind_of=kind_of, means=means, phrases=phrases)
+    index = found.index
     timed_out = False
     for query in queries:
         rack = parse_rack(query)
-        result = anagrams(index, rack, min_length=min_length, n_words=words,
-                          deadline=Deadline(timeout))
+        result = anagram_words(found, rack, min_length=min_length, n_words=words,
+                               deadline=Deadline(timeout))
         timed_out |= result.timed_out
         if json:
-            print_json(result.to_json())
+            doc = result.to_json()
+            if define:
+                doc["definitions"] = first_definitions(result.words)
+            print_json(doc)
             continue
         console.print(f"[bold]{escape(result.query)}[/]: {len(result.words)} words")
         marked = frozenset() if common else index.common_among(result.words, common_top)
-        print_grouped(result.words, marked, frozenset(result.full) if words == 1 else frozenset())
+        if define:
+            print_defined(result.words, marked, frozenset(result.full) if words == 1 else frozenset())
+        else:
+            print_grouped(result.words, marked, frozenset(result.full) if words == 1 else frozenset())
         if words > 1:
             console.print(f"[bold]{words}-word anagrams using every letter[/] ({len(result.full)})")
             console.print(Columns([Text(g) for g in result.full], padding=(0, 3)))

@@ -24,6 +24,7 @@ __all__ = [
     "letter_counts",
     "letter_mask",
     "load_lexicon",
+    "meaning_narrowed",
     "register_file",
     "select",
 ]
@@ -50,27 +51,63 @@ def __getattr__(name: str) -> Any:
 _narrowed: dict[tuple[str, int], Lexicon] = {}
 
 
-def select(spec: str | None = None, common_top: int | None = None) -> tuple[Lexicon, LexiconIndex]:
-    """The lexicon and index a command runs on: --lexicon, narrowed to common words if asked."""
+def select(
+    spec: str | None = None,
+    common_top: int | None = None,
+    *,
+    kind_of: str | None = None,
+    means: str | None = None,
+) -> tuple[Lexicon, LexiconIndex]:
+    """The lexicon and index a command runs on: --lexicon, narrowed to common words if asked,
+    then to the words of a meaning filter (--kind-of TOPIC, --means TEXT) if asked."""
     from puzzlesmith.lexicon.index import get_index
 
     lexicon = load_lexicon(spec)
     index = get_index(lexicon)
-    if common_top is None:
+    if common_top is not None:
+        # Narrowing filters every word: a long-lived process (a web worker) does it once per list.
+        key = (lexicon.content_hash, common_top)
+        common = _narrowed.get(key)
+        if common is None:
+            common = lexicon.restricted(index.common_words(common_top), f"+common{common_top}")
+            _narrowed[key] = common
+        lexicon, index = common, get_index(common)
+    if kind_of is None and means is None:
         return lexicon, index
-    # Narrowing filters every word: a long-lived process (a web worker) does it once per list.
-    key = (lexicon.content_hash, common_top)
-    common = _narrowed.get(key)
-    if common is None:
-        common = lexicon.restricted(index.common_words(common_top), f"+common{common_top}")
-        _narrowed[key] = common
-    return common, get_index(common)
+    lexicon, index, _ = meaning_narrowed(lexicon, index, kind_of, means)
+    return lexicon, index
+
+
+_by_meaning: dict[tuple[str, str | None, str | None], tuple[Lexicon, LexiconIndex, dict[str, int]]] = {}
+
+
+def meaning_narrowed(
+    lexicon: Lexicon, index: LexiconIndex, kind_of: str | None, means: str | None,
+    phrases: bool = False,
+) -> tuple[Lexicon, LexiconIndex, dict[str, int]]:
+    """`lexicon` narrowed to the words of a meaning filter, its index, and each word's tier
+    (0 a kind of, 1 a synonym, 2 mentioned by a definition) for ranking --means answers."""
+    key = (lexicon.content_hash, kind_of, means)
+    hit = _by_meaning.get(key)
+    if hit is None:
+        from puzzlesmith.lexicon.index import sub_index
+        from puzzlesmith.lexicon.meanings import narrow_words
+
+        tiers = narrow_words(lexicon.word_set, kind_of, means, phrases=phrases)
+        label = "".join(f"+{k}:{v}" for k, v in (("kind-of", kind_of), ("means", means)) if v)
+        narrowed = lexicon.restricted(frozenset(tiers), label)
+        hit = (narrowed, sub_index(index, narrowed), tiers)
+        if len(_by_meaning) > 64:
+            _by_meaning.clear()
+        _by_meaning[key] = hit
+    return hit
 
 
 def choose(
-    spec: str | None, common: bool = False, common_top: int = DEFAULT_COMMON_TOP
+    spec: str | None, common: bool = False, common_top: int = DEFAULT_COMMON_TOP,
+    *, kind_of: str | None = None, means: str | None = None,
 ) -> tuple[Lexicon, LexiconIndex]:
-    """`--lexicon`, `--common`, `--common-top` as every command reads them: a `--common-top`
-    alone also turns on common mode."""
+    """`--lexicon`, `--common`, `--common-top`, `--kind-of`, `--means` as every command reads
+    them: a `--common-top` alone also turns on common mode."""
     use_common = common or common_top != DEFAULT_COMMON_TOP
-    return select(spec or None, common_top if use_common else None)
+    return select(spec or None, common_top if use_common else None, kind_of=kind_of, means=means)

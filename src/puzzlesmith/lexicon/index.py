@@ -300,3 +300,16 @@ def _get_index(content_hash: str, lexicon: Lexicon) -> LexiconIndex:
 def get_index(lexicon: Lexicon) -> LexiconIndex:
     """The index of `lexicon`: from memory, else the disk cache, else built (and cached)."""
     return _get_index(lexicon.content_hash, lexicon)
+
+
+def sub_index(parent: LexiconIndex, lexicon: Lexicon) -> LexiconIndex:
+    """The index of a sub-lexicon of `parent`'s words, built in memory with the parent's ranks.
+
+    For narrow, short-lived sub-lexicons (a meaning filter's words): no wordfreq load and no
+    cache file per filter.
+    """
+    by_length: dict[int, list[str]] = {}
+    for w in lexicon.words:
+        by_length.setdefault(len(w), []).append(w)
+    buckets = {n: build_bucket(n, ws, {w: parent.rank(w) for w in ws}) for n, ws in sorted(by_length.items())}
+    return LexiconIndex(lexicon.name, lexicon.content_hash, buckets)

@@ -58,6 +58,14 @@ class Options(BaseModel):
                             description="How many of the most frequent words count as common.")
 
 
+KindOfField = Field(None, max_length=100,
+                    description="Only words that are a kind of TOPIC in WordNet (--kind-of).")
+MeansField = Field(None, max_length=100, description="Words for TEXT, ranked: kinds of it, "
+                   "synonyms, words whose definition mentions it (--means).")
+PhrasesField = Field(False, description="Also WordNet's phrases (new york), matched without "
+                     "spaces and hyphens (--phrases).")
+
+
 class MatchRequest(Options):
     pattern: str = Field(..., max_length=200, examples=["a?p?e"],
                          description="A pattern: ? . _ one letter, * any run, [abc] sets, "
@@ -67,6 +75,9 @@ class MatchRequest(Options):
     length: str | None = Field(None, max_length=20, description="N or N-M (for * patterns).")
     sort: str = Field("alpha", max_length=10, description="alpha or freq.")
     limit: int | None = Field(None, ge=1, description="Return at most N words.")
+    kind_of: str | None = KindOfField
+    means: str | None = MeansField
+    phrases: bool = PhrasesField
     timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
 
 
@@ -75,6 +86,9 @@ class AnagramRequest(Options):
                          description="Letters; ? is a blank tile.")
     min_length: int = Field(3, ge=1, description="Shortest word.")
     words: int = Field(1, ge=1, le=3, description="Words per full anagram (1-3).")
+    kind_of: str | None = KindOfField
+    means: str | None = MeansField
+    phrases: bool = PhrasesField
     timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
 
 
@@ -85,6 +99,8 @@ class WordgridSolveRequest(Options):
     all: bool = Field(False, description="Every solution.")
     count: bool = Field(False, description="Only the number of solutions.")
     allow_repeats: bool = Field(False, description="Let two unknown rows hold the same word.")
+    kind_of: str | None = KindOfField
+    means: str | None = MeansField
     timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
 
 
@@ -98,7 +114,15 @@ class WordgridCreateRequest(Options):
     seed: int | None = Field(None, description="Random seed (reproducible).")
     answer_hidden: bool = Field(False, description="Leave the answer out of the document.")
     title: str | None = Field(None, max_length=200, description="Title for the puzzle.")
+    kind_of: str | None = Field(None, max_length=100, description="Draw the answer from a "
+                                "category: a kind of TOPIC (--kind-of).")
     timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+
+
+class DefineRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    word: str = Field(..., max_length=100, examples=["falcon"],
+                      description="A word or phrase: letters a-z, spaces, hyphens, apostrophes.")
 
 
 class QlessSolveRequest(Options):
@@ -231,6 +255,11 @@ async def match(body: MatchRequest, request: Request) -> Doc:
 @router.post("/anagram", summary="Words built from letters (`puzzlesmith anagram --json`)")
 async def anagram(body: AnagramRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_anagram, body, limit=body.timeout)
+
+
+@router.post("/define", summary="Every WordNet sense of a word (`puzzlesmith define --json`)")
+async def define(body: DefineRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_define, body, limit=10.0)
 
 
 @router.post("/wordgrid/solve",

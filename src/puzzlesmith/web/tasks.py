@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import importlib
 import logging
-from typing import Any
+from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconIndex, choose, select
 from puzzlesmith.limits import Deadline, SearchTimeout
-from puzzlesmith.search.anagram import anagrams
 from puzzlesmith.search.letters import parse_rack
-from puzzlesmith.search.pattern import match, parse_length
+from puzzlesmith.search.pattern import parse_length
 
 Doc = dict[str, Any]
 
@@ -62,17 +61,26 @@ def run_match(
     lexicon: str | None = None,
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
+    kind_of: str | None = None,
+    means: str | None = None,
+    phrases: bool = False,
     timeout: float = 10.0,
 ) -> Doc:
     """`puzzlesmith match PATTERN --json`."""
+    from puzzlesmith.search.meaning import match_words, split_query, words_for
+
     if sort not in ("alpha", "freq"):
         raise InputError(f"--sort must be alpha or freq, not {sort!r}")
     span = parse_length(length)
-    _, index = lexicon_for(lexicon, common, common_top)
+    _, query_means = split_query(pattern, means or None)
+    found = words_for(lexicon, common, common_top, kind_of=kind_of or None, means=query_means,
+                      phrases=phrases)
+    # The CLI's default order: alphabetical, or by meaning for --means.
+    order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else (
+        None if found.ranked else "alpha")
     try:
-        result = match(index, pattern, contains=contains, excludes=excludes, length=span,
-                       sort="freq" if sort == "freq" else "alpha", limit=limit,
-                       deadline=Deadline(timeout))
+        result = match_words(found, pattern, contains=contains, excludes=excludes, length=span,
+                             sort=order, limit=limit, deadline=Deadline(timeout))
     except SearchTimeout:
         raise InputError(f"pattern {pattern!r} took longer than {timeout} s") from None
     return result.to_json()
@@ -86,12 +94,18 @@ def run_anagram(
     lexicon: str | None = None,
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
+    kind_of: str | None = None,
+    means: str | None = None,
+    phrases: bool = False,
     timeout: float = 10.0,
 ) -> Doc:
     """`puzzlesmith anagram LETTERS --json`."""
-    _, index = lexicon_for(lexicon, common, common_top)
-    result = anagrams(index, parse_rack(letters), min_length=min_length, n_words=words,
-                      deadline=Deadline(timeout))
+    from puzzlesmith.search.meaning import anagram_words, words_for
+
+    found = words_for(lexicon, common, common_top, kind_of=kind_of or None, means=means or None,
+                      phrases=phrases)
+    result = anagram_words(found, parse_rack(letters), min_length=min_length, n_words=words,
+                           deadline=Deadline(timeout))
     return result.to_json()
 
 
@@ -104,6 +118,8 @@ def run_wordgrid_solve(
     lexicon: str | None = None,
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
+    kind_of: str | None = None,
+    means: str | None = None,
     timeout: float = 10.0,
 ) -> Doc:
     """`puzzlesmith wordgrid solve ROWS... --json`."""
@@ -114,7 +130,8 @@ def run_wordgrid_solve(
         raise InputError("choose one of --all and --count")
     puzzle = parse_rows(rows)
     _, full = lexicon_for(lexicon)
-    _, row_index = lexicon_for(lexicon, common, common_top)
+    _, row_index = lexicon_for(lexicon, common, common_top, kind_of=kind_of or None,
+                               means=means or None)
     result = solve(puzzle, full, row_index, mode="all" if all else "count" if count else "first",
                    deadline=Deadline(timeout), allow_repeats=allow_repeats)
     return {**result.to_json(), "source": "puzzle"}
@@ -134,6 +151,7 @@ def run_wordgrid_create(
     answer_hidden: bool = False,
     title: str | None = None,
     lexicon: str | None = None,
+    kind_of: str | None = None,
     timeout: float = 10.0,
 ) -> Doc:
     """`puzzlesmith wordgrid create ... --json`."""
@@ -143,10 +161,22 @@ def run_wordgrid_create(
         raise InputError(f"--length {length} disagrees with --word {word!r}")
     _, full = lexicon_for(lexicon)
     _, words_index = lexicon_for(lexicon, common, common_top)
+    answers = None
+    if kind_of:
+        answers = lexicon_for(lexicon, common, common_top, kind_of=kind_of)[0].word_set
+        if word is not None and word.strip().lower() not in answers:
+            raise InputError(f"--word {word!r} is not a kind of {kind_of!r}")
     result = create(full, words_index, word=word, length=length or 6, rows=rows,
                     blank_row=blank_row, word_rows=word_rows, unique=unique, seed=seed,
-                    title=title, deadline=Deadline(timeout))
+                    title=title, deadline=Deadline(timeout), answers=answers)
     return result.to_json(answer_hidden=answer_hidden)
+
+
+def run_define(word: str) -> Doc:
+    """`puzzlesmith define WORD --json`."""
+    from puzzlesmith.lexicon.meanings import define
+
+    return define(word).to_json()
 
 
 def _qless_indexes(

@@ -118,6 +118,7 @@ def create(
     seed: int | None = None,
     title: str | None = None,
     deadline: Deadline | None = None,
+    answers: frozenset[str] | None = None,
 ) -> CreateResult:
     """Create a column-word grid: the engine behind `wordgrid create` and /api/wordgrid/create.
 
@@ -133,6 +134,8 @@ def create(
     - `seed`: makes the puzzle reproducible; a random one is drawn (and reported) if None.
     - `title`: the puzzle's title (kept in its puzzle file).
     - `deadline`: time limit (default DEFAULT_SECONDS).
+    - `answers`: a random answer is drawn only from these words (a themed puzzle, e.g. the
+      birds of `lexicon.select(kind_of="bird")`).
 
     Bad parameters raise InputError. A puzzle that cannot exist is status "impossible" with a
     `reason`; running out of time is status "timeout". Every created puzzle has been solved
@@ -155,6 +158,7 @@ def create(
         seed = random.randrange(2**32)
     rng = random.Random(seed)
     maker = _Maker(column_index, words_idx, rows, blank_row - 1, word_rows, unique, rng, deadline)
+    maker.answers = answers
     status: Status = "created"
     reason = None
     made: tuple[str, ...] | None = None
@@ -243,12 +247,18 @@ class _Maker:
         self.rng = rng
         self.deadline = deadline
         self.exhaustive = exhaustive
+        self.answers: frozenset[str] | None = None
 
     def make_random(self, length: int) -> tuple[str, ...]:
         """A puzzle for a random answer: answers are drawn until one works."""
         bucket = _bucket(self.words_idx, length)
         order = list(range(len(bucket.words)))
         self.rng.shuffle(order)
+        if self.answers is not None:
+            order = [i for i in order if bucket.words[i] in self.answers]
+            if not order:
+                raise _Impossible(f"no {length}-letter word of {self.words_idx.name} is in the "
+                                  "answer category")
         total = self.deadline.remaining()
         # Each answer gets a slice of the time, so one hard answer cannot use it all.
         share = None if total == float("inf") else max(total / 8, 0.05)

@@ -112,8 +112,9 @@ export function el(tag, props = {}, ...children) {
 export function groupByLength(words) {
   const groups = new Map();
   for (const w of words) {
-    if (!groups.has(w.length)) groups.set(w.length, []);
-    groups.get(w.length).push(w);
+    const n = w.replace(/[ -]/g, "").length; // a phrase (new york) counts its letters
+    if (!groups.has(n)) groups.set(n, []);
+    groups.get(n).push(w);
   }
   return [...groups.entries()].sort((a, b) => b[0] - a[0]);
 }

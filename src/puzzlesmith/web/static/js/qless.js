@@ -1,5 +1,6 @@
 // The Q-Less page: letter boxes, dice, the solver, another solution, and counting as a job.
 import { api, el, fillLexicons, params, renderGroups, say, setParams } from "./common.js";
+import "./senses.js";
 
 const BOXES = 12;
 const MAX_LETTERS = 16;
@@ -122,7 +123,8 @@ function showBoard(doc) {
   shownKey = doc.board.join("/");
   const words = doc.words.join(", ");
   board.setAttribute("aria-label", `Crossword of ${doc.board.length} rows using the words ${words}`);
-  boardWords.textContent = `Words: ${words}`;
+  boardWords.replaceChildren("Words: ", ...doc.words.flatMap((w, i) =>
+    [i ? ", " : "", el("span", { className: "word-link", dataset: { word: w } }, w)]));
 }
 
 function showAnagrams(doc) {

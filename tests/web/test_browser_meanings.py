@@ -1,0 +1,76 @@
+"""Meanings in a real browser: the senses panel, the Words page's meaning field, the Word grid
+page's clue field, their state in the URL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def shown_words(page: Any, selector: str = "#results li") -> list[str]:
+    words: list[str] = page.locator(selector).evaluate_all("els => els.map(e => e.dataset.word)")
+    return words
+
+
+def test_clicking_a_word_shows_its_senses(page: Any, shot: Any) -> None:
+    page.goto("/words?q=falcon")
+    page.locator("#results li[data-word=falcon]").click()
+    panel = page.locator("#senses")
+    panel.locator(".sense").first.wait_for()
+    assert panel.get_by_role("heading", name="falcon").is_visible()
+    text = panel.inner_text()
+    assert "diurnal birds of prey" in text and "kind of: hawk" in text
+    assert panel.locator("h3").evaluate_all("els => els.map(e => e.textContent)") == ["noun", "verb"]
+    # A related word in the panel opens its own senses; Escape closes the panel.
+    panel.locator(".word-link[data-word=hawk]").click()
+    page.wait_for_function("document.querySelector('#senses-title').textContent === 'hawk'")
+    shot(page, "senses-panel")
+    page.keyboard.press("Escape")
+    assert panel.is_hidden()
+
+
+def test_focusing_a_word_by_keyboard_shows_its_senses(page: Any) -> None:
+    page.goto("/words?mode=anagram&q=geese")
+    page.wait_for_selector("#results li[data-word=geese]")
+    page.locator("#results li[data-word=geese]").focus()
+    page.wait_for_function("document.querySelector('#senses .sense') !== null")
+    assert "base form: goose" in page.locator("#senses").inner_text()
+
+
+def test_meaning_field_filters_and_is_in_the_url(page: Any, shot: Any) -> None:
+    page.goto("/words")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("searchbox", name="Pattern").fill("?a?c??")
+    page.wait_for_function("document.querySelectorAll('#results li').length > 50")
+    page.get_by_role("searchbox", name="Topic or words").fill("bird")
+    page.wait_for_function("document.querySelectorAll('#results li').length === 1")
+    assert shown_words(page) == ["falcon"]
+    assert "kind=bird" in page.url
+    shot(page, "words-kind-of-bird")
+    page.get_by_label("Meaning", exact=True).select_option("means")
+    page.wait_for_function("location.search.includes('means=bird')")
+    page.goto("/words?q=newy%3F%3F%3F&phrases=1")
+    page.wait_for_selector("#results li[data-word='new york']")
+    assert page.get_by_label("Phrases too (new york)").is_checked()
+
+
+def test_wordgrid_clue_filters_the_answers(page: Any, shot: Any) -> None:
+    page.goto("/wordgrid")
+    page.wait_for_selector("form#solve-form[data-ready]")
+    page.get_by_label("Clue").fill("It's a bird")
+    page.get_by_role("button", name="Find all").click()
+    page.wait_for_selector("ol.solutions li")
+    answers = page.locator("ol.solutions button").all_inner_texts()
+    assert "falcon" in answers and "parrot" in answers and "common" not in answers
+    assert "clue=It" in page.url
+    # The answer shown is a word to click for its meaning.
+    page.locator("#answer-words .word-link").first.click()
+    page.locator("#senses .sense").first.wait_for()
+    shot(page, "wordgrid-clue-bird")
+    # The clue comes back with the address.
+    page.goto(page.url)
+    page.wait_for_selector("form#solve-form[data-ready]")
+    assert page.get_by_label("Clue").input_value() == "It's a bird"
