@@ -13,7 +13,7 @@ import typer
 
 from puzzlesmith.errors import InputError
 
-COMMAND_GROUPS = ("lexicon", "words", "wordgrid", "qless", "atlas", "stars", "serve")
+COMMAND_GROUPS = ("lexicon", "words", "wordgrid", "qless", "atlas", "stars", "fill", "serve")
 
 app = typer.Typer(
     name="puzzlesmith",

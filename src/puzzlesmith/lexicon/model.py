@@ -16,6 +16,8 @@ class Lexicon:
     license: str
     words: tuple[str, ...] = field(repr=False)
     skipped: int = 0  # entries dropped for characters other than a-z
+    # A constructor's `word;score` list keeps its scores, aligned with `words`; None otherwise.
+    scores: tuple[int, ...] | None = field(default=None, repr=False)
 
     @cached_property
     def word_set(self) -> frozenset[str]:
@@ -40,9 +42,11 @@ class Lexicon:
 
     def restricted(self, keep: frozenset[str], suffix: str) -> Lexicon:
         """The sub-lexicon of words in `keep` (e.g. the common words)."""
+        kept = [i for i, w in enumerate(self.words) if w in keep]
         return Lexicon(
             name=f"{self.name}{suffix}",
             source=self.source,
             license=self.license,
-            words=tuple(w for w in self.words if w in keep),
+            words=tuple(self.words[i] for i in kept),
+            scores=None if self.scores is None else tuple(self.scores[i] for i in kept),
         )

@@ -12,7 +12,7 @@ import platformdirs
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon.model import Lexicon
-from puzzlesmith.lexicon.wordfile import read_word_file
+from puzzlesmith.lexicon.wordfile import read_scored_word_file
 
 DEFAULT_NAME = "letterpress"
 _BUNDLED = {
@@ -76,9 +76,9 @@ def _file_stamp(path: Path) -> tuple[int, int]:
 
 @lru_cache(maxsize=16)
 def _load_file_cached(path: Path, name: str, stamp: tuple[int, int]) -> Lexicon:
-    words, skipped = read_word_file(path)
+    words, skipped, scores = read_scored_word_file(path)
     return Lexicon(name=name, source=str(path), license="the user's own list", words=words,
-                   skipped=skipped)
+                   skipped=skipped, scores=scores)
 
 
 def load_file(path: Path, name: str | None = None) -> Lexicon:
