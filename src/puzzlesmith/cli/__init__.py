@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "qless": ("qless", "Q-Less: use every rolled letter in one connected crossword."),
     "qless atlas": ("atlas", "The atlas: a stored result for every roll of the real dice."),
     "stars": ("stars", "Star Battle: K stars in every row, column and region, none touching."),
+    "fill": ("fill", "Crossword fill: every entry of a grid a word, no word twice."),
     "serve": ("serve", "Start the web app (pages and JSON API) and print its address."),
 }
 ROOT = "puzzlesmith"

@@ -18,9 +18,10 @@ def words_hash(words: tuple[str, ...]) -> str:
 class Lexicon:
     """A word list: sorted unique lowercase a-z words plus where they came from.
 
-    Immutable. The words may be given, or a `loader` that reads them on first use together
-    with their `content_hash`: a command that only needs the lexicon's index (found on disk by
-    that hash) then never parses the word file at all.
+    Immutable. The words may be given, or a `loader` that reads them (and their scores) on
+    first use, together with their `content_hash`: a command that only needs the lexicon's
+    index (found on disk by that hash) then never parses the word file at all. A constructor's
+    `word;score` list keeps its `scores`, aligned with the words; other lists have None.
     """
 
     def __init__(
@@ -30,8 +31,9 @@ class Lexicon:
         license: str,
         words: tuple[str, ...] | None = None,
         skipped: int = 0,
+        scores: tuple[int, ...] | None = None,
         *,
-        loader: Callable[[], tuple[str, ...]] | None = None,
+        loader: Callable[[], tuple[tuple[str, ...], tuple[int, ...] | None]] | None = None,
         content_hash: str | None = None,
     ) -> None:
         if (words is None) == (loader is None):
@@ -43,6 +45,7 @@ class Lexicon:
         self.license = license
         self.skipped = skipped  # entries dropped for characters other than a-z
         self._words = words
+        self._scores = scores
         self._loader = loader
         self._hash = content_hash
 
@@ -62,8 +65,13 @@ class Lexicon:
     def words(self) -> tuple[str, ...]:
         if self._words is None:
             assert self._loader is not None
-            self._words = self._loader()
+            self._words, self._scores = self._loader()
         return self._words
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        self.words  # noqa: B018 (loads the scores with the words)
+        return self._scores
 
     @cached_property
     def word_set(self) -> frozenset[str]:
@@ -90,9 +98,12 @@ class Lexicon:
 
     def restricted(self, keep: frozenset[str], suffix: str) -> Lexicon:
         """The sub-lexicon of words in `keep` (e.g. the common words)."""
+        kept = [i for i, w in enumerate(self.words) if w in keep]
+        scores = self.scores
         return Lexicon(
             name=f"{self.name}{suffix}",
             source=self.source,
             license=self.license,
-            words=tuple(w for w in self.words if w in keep),
+            words=tuple(self.words[i] for i in kept),
+            scores=None if scores is None else tuple(scores[i] for i in kept),
         )

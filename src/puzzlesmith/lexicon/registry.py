@@ -16,11 +16,11 @@ import platformdirs
 from puzzlesmith.diskcache import cache_dir, write_atomic
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon.model import Lexicon
-from puzzlesmith.lexicon.wordfile import parse_word_bytes, read_bytes
+from puzzlesmith.lexicon.wordfile import Contents, parse_word_bytes, read_bytes
 
 # Part of the key of the small "what these bytes hold" records: bump it when word files are
 # read differently, so no record of the old reading is used.
-READ_VERSION = 1
+READ_VERSION = 2
 
 DEFAULT_NAME = "letterpress"
 _BUNDLED = {
@@ -84,7 +84,7 @@ def _file_stamp(path: Path) -> tuple[int, int]:
 
 def _from_bytes(
     name: str, source: str, licence: str, raw: bytes,
-    parse: Callable[[bytes], tuple[tuple[str, ...], int]],
+    parse: Callable[[bytes], Contents],
 ) -> Lexicon:
     """The lexicon in a word file's bytes, parsed only when its words are first used.
 
@@ -97,27 +97,30 @@ def _from_bytes(
     try:
         meta = json.loads(record.read_text("utf-8"))
         return Lexicon(name, source, licence, skipped=int(meta["skipped"]),
-                       loader=partial(_words_only, parse, raw),
+                       loader=partial(_words_and_scores, parse, raw),
                        content_hash=str(meta["content_hash"]))
     except (OSError, ValueError, KeyError, TypeError):
         pass
-    words, skipped = parse(raw)
-    lexicon = Lexicon(name, source, licence, words, skipped)
+    words, skipped, scores = parse(raw)
+    lexicon = Lexicon(name, source, licence, words, skipped, scores)
     write_atomic(record, json.dumps({"content_hash": lexicon.content_hash, "skipped": skipped}).encode())
     return lexicon
 
 
-def _words_only(parse: Callable[[bytes], tuple[tuple[str, ...], int]], raw: bytes) -> tuple[str, ...]:
-    return parse(raw)[0]
+def _words_and_scores(
+    parse: Callable[[bytes], Contents], raw: bytes
+) -> tuple[tuple[str, ...], tuple[int, ...] | None]:
+    words, _, scores = parse(raw)
+    return words, scores
 
 
-def _parse_file(path: Path, raw: bytes) -> tuple[tuple[str, ...], int]:
+def _parse_file(path: Path, raw: bytes) -> Contents:
     return parse_word_bytes(raw, path)
 
 
-def _parse_bundled(raw: bytes) -> tuple[tuple[str, ...], int]:
+def _parse_bundled(raw: bytes) -> Contents:
     # The bundled file is built normalized (sorted, unique, a-z) by scripts/build_data.py.
-    return tuple(gzip.decompress(raw).decode().split()), 0
+    return tuple(gzip.decompress(raw).decode().split()), 0, None
 
 
 @lru_cache(maxsize=16)

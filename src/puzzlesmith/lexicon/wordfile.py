@@ -2,7 +2,8 @@
 
 Format: UTF-8 text (optionally gzip-compressed, by a .gz suffix), one word per line, any case,
 `#` comments and blank lines ignored; entries with characters other than a-z are skipped and
-counted.
+counted. Crossword constructors' lists (`word;score`, e.g. `aaronburr;50`) are read with their
+scores: a list where every entry carries one is a scored list.
 """
 
 from __future__ import annotations
@@ -14,21 +15,43 @@ from pathlib import Path
 from puzzlesmith.errors import InputError
 
 _WORD = re.compile(r"[a-z]+")
+_SCORED = re.compile(r"([^;]*);\s*(-?\d+(?:\.\d+)?)\s*")
+
+# What a word file holds: its sorted words, how many entries were skipped, and the words'
+# scores (aligned with the words) when it is a `word;score` list.
+Contents = tuple[tuple[str, ...], int, tuple[int, ...] | None]
 
 
-def parse_words(text: str) -> tuple[tuple[str, ...], int]:
-    """Normalized sorted unique words of a word-file text, and how many entries were skipped."""
-    words: set[str] = set()
+def parse_scored_words(text: str) -> Contents:
+    """Normalized sorted unique words of a word-file text, how many entries were skipped, and
+    each word's score when every entry of the text is `word;score` (a word listed twice keeps
+    its highest score)."""
+    scores: dict[str, int] = {}
+    plain: set[str] = set()
     skipped = 0
     for line in text.splitlines():
         entry = line.split("#", 1)[0].strip().lower()
         if not entry:
             continue
-        if _WORD.fullmatch(entry):
-            words.add(entry)
-        else:
+        scored = _SCORED.fullmatch(entry)
+        word = scored.group(1).strip() if scored else entry
+        if not _WORD.fullmatch(word):
             skipped += 1
-    return tuple(sorted(words)), skipped
+        elif scored:
+            score = round(float(scored.group(2)))
+            scores[word] = max(score, scores.get(word, score))
+        else:
+            plain.add(word)
+    words = tuple(sorted(plain | scores.keys()))
+    if plain or not scores:
+        return words, skipped, None
+    return words, skipped, tuple(scores[w] for w in words)
+
+
+def parse_words(text: str) -> tuple[tuple[str, ...], int]:
+    """Normalized sorted unique words of a word-file text, and how many entries were skipped."""
+    words, skipped, _ = parse_scored_words(text)
+    return words, skipped
 
 
 def read_bytes(path: Path) -> bytes:
@@ -43,21 +66,16 @@ def read_bytes(path: Path) -> bytes:
         raise InputError(f"cannot read word list {path}: {e}") from None
 
 
-def read_word_file(path: Path) -> tuple[tuple[str, ...], int]:
-    """Words of the file at `path`; InputError if it cannot be read or holds no word."""
-    return parse_word_bytes(read_bytes(path), path)
-
-
-def parse_word_bytes(raw: bytes, path: Path) -> tuple[tuple[str, ...], int]:
-    """Words of a word file's raw bytes (gzip when `path` ends in .gz), and how many entries
-    were skipped; InputError if they cannot be decoded or hold no word."""
+def parse_word_bytes(raw: bytes, path: Path) -> Contents:
+    """What a word file's raw bytes hold (gzip when `path` ends in .gz); InputError if they
+    cannot be decoded or hold no word."""
     try:
         if path.suffix == ".gz":
             raw = gzip.decompress(raw)
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError, EOFError, gzip.BadGzipFile) as e:
         raise InputError(f"cannot read word list {path}: {e}") from None
-    words, skipped = parse_words(text)
-    if not words:
+    contents = parse_scored_words(text)
+    if not contents[0]:
         raise InputError(f"word list {path} holds no a-z words")
-    return words, skipped
+    return contents

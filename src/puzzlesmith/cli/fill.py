@@ -1,0 +1,224 @@
+"""`puzzlesmith fill GRID` and `puzzlesmith fill check GRID`: crossword fill (parsing and printing
+only; the engine is imported inside the commands so the CLI starts fast)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.columns import Columns
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+from puzzlesmith.cli.common import CommonOpt, JsonOpt, LexiconOpt, console, err_console, print_json
+from puzzlesmith.errors import InputError
+
+if TYPE_CHECKING:
+    from puzzlesmith.fill.fill import CheckResult, FillResult
+    from puzzlesmith.fill.model import Grid
+
+
+class _FillGroup(TyperGroup):
+    """`fill GRID...` runs the default command; `fill check GRID...` the check."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["grid", *args]
+        return super().parse_args(ctx, args)
+
+
+fill_app = typer.Typer(
+    cls=_FillGroup,
+    help=(
+        "Crossword fill: every entry of a grid a word, no word twice.\n\n"
+        "puzzlesmith fill GRID... fills a grid (see `puzzlesmith fill grid --help`); "
+        "puzzlesmith fill check GRID... says which entries cannot be filled."
+    ),
+    no_args_is_help=True,
+)
+
+GridArg = Annotated[
+    list[str] | None,
+    typer.Argument(help="Grid rows (# block, . or ? empty, a-z fixed), one argument a row or "
+                        "all in one split by /; or a grid file (.txt, .puz, .ipuz)."),
+]
+FileOpt = Annotated[Path | None, typer.Option("--file", "-f", help="Read the grid from a file "
+                                              "(text, .puz or .ipuz).")]
+Allow2Opt = Annotated[bool, typer.Option("--allow-2", help="Allow 2-letter entries.")]
+RepeatsOpt = Annotated[bool, typer.Option("--allow-repeats", help="Let a word fill two entries.")]
+MinScoreOpt = Annotated[int, typer.Option("--min-score", help="Only words scoring at least N "
+                                          "(the list's scores, else 0-100 from word frequency).")]
+
+
+def _grid(rows: list[str] | None, file: Path | None, allow_2: bool) -> Grid:
+    from puzzlesmith.fill.formats import SUFFIXES, grid_rows_from_args, read_grid_file
+    from puzzlesmith.fill.model import parse_grid
+
+    if file is not None:
+        if rows:
+            raise InputError("give the grid as rows or with --file, not both")
+        return read_grid_file(file, allow_2=allow_2)
+    if not rows:
+        raise InputError("give the grid rows (e.g. '...#/..../....' ) or --file GRID")
+    if len(rows) == 1 and (rows[0].lower().endswith((*SUFFIXES, ".txt")) or Path(rows[0]).is_file()):
+        return read_grid_file(Path(rows[0]), allow_2=allow_2)
+    return parse_grid(grid_rows_from_args(rows), allow_2=allow_2)
+
+
+def draw(grid: Grid, *, highlight: set[int] | frozenset[int] = frozenset()) -> Table:
+    """The grid as cells: letters, blocks shaded, given letters bold."""
+    table = Table.grid(padding=(0, 0))
+    for _ in range(grid.width):
+        table.add_column(justify="center", width=3)
+    w = grid.width
+    for r, row in enumerate(grid.rows):
+        cells = []
+        for c, ch in enumerate(row):
+            if ch == "#":
+                cells.append(Text("   ", style="on grey23"))
+            elif ch == ".":
+                cells.append(Text(" · ", style="dim on grey93"))
+            else:
+                style = "bold black on yellow" if r * w + c in highlight else "black on grey93"
+                cells.append(Text(f" {ch.upper()} ", style=style))
+        table.add_row(*cells)
+    return table
+
+
+def _entry_lists(doc: dict[str, Any]) -> Columns:
+    lists = []
+    for direction in ("across", "down"):
+        t = Table(title=direction.capitalize(), box=None, show_header=False, padding=(0, 1))
+        t.add_column(justify="right", style="bold")
+        t.add_column()
+        t.add_column(justify="right", style="dim")
+        for e in doc["entries"]:
+            if e["direction"] == direction:
+                score = "given" if e["score"] is None else str(e["score"])
+                t.add_row(str(e["number"]), e["answer"].upper(), score)
+        lists.append(t)
+    return Columns(lists, padding=(0, 4))
+
+
+def print_fill(result: FillResult) -> None:
+    doc = result.to_json()
+    grid = result.filled or result.grid
+    given = {c for c, ch in enumerate(result.grid.cells) if "a" <= ch <= "z"}
+    console.print(draw(grid, highlight=given))
+    if result.status == "impossible":
+        console.print("[bold red]impossible:[/] no fill exists with these words "
+                      "(the search tried every choice)")
+        return
+    if result.status == "timeout":
+        console.print("[bold red]time limit reached[/] before a fill was found")
+        return
+    console.print(_entry_lists(doc))
+    best = " (no fill has a stronger weakest entry)" if result.optimal else ""
+    console.print(f"weakest entry [bold]{doc['min_score']}[/]{best}, mean [bold]{doc['mean_score']}[/]; "
+                  f"{doc['fills_found']} fill{'s' if doc['fills_found'] != 1 else ''} found in "
+                  f"{doc['seconds']:.2f} s (first after {doc['first_fill_seconds'] or doc['seconds']:.2f} s)")
+    if result.count is not None:
+        more = "" if result.complete else " so far (time limit reached)"
+        console.print(f"[bold]{result.count:,}[/] fill{'s' if result.count != 1 else ''}{more}")
+
+
+@fill_app.command("grid")
+def fill_cmd(
+    rows: GridArg = None,
+    file: FileOpt = None,
+    lexicon: LexiconOpt = None,
+    common: CommonOpt = False,
+    allow_2: Allow2Opt = False,
+    allow_repeats: RepeatsOpt = False,
+    min_score: MinScoreOpt = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Another seed gives another fill.")] = 0,
+    time_limit: Annotated[float, typer.Option("--time-limit", "-t", min=0.001,
+                                              help="Seconds before giving up.")] = 10.0,
+    improve: Annotated[float | None, typer.Option(
+        "--improve", min=0.0,
+        help="Seconds to look for a better fill after the first (default: as long as the "
+             "first took, at least 0.5).")] = None,
+    count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
+                                             "(.puz, .ipuz or text, by the suffix).")] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Fill every entry of GRID with a word, no word twice, fixed letters kept.
+
+    "impossible" (exit 0) means the search proved no fill exists; a time limit exits 1.
+    """
+    from puzzlesmith.fill.fill import fill
+    from puzzlesmith.fill.formats import write_grid_file
+    from puzzlesmith.lexicon import choose
+    from puzzlesmith.limits import Deadline
+
+    grid = _grid(rows, file, allow_2)
+    lex, index = choose(lexicon, common)
+    result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
+                  deadline=Deadline(time_limit), improve=improve, count=count)
+    if out is not None and result.filled is not None:
+        write_grid_file(out, result.filled)
+    if json:
+        print_json(result.to_json())
+    else:
+        print_fill(result)
+        if out is not None and result.filled is not None:
+            console.print(f"wrote {out}")
+    if result.status == "timeout" or (count and not result.complete):
+        err_console.print("time limit: no fill found" if result.status == "timeout" else
+                          "time limit: the count is incomplete", markup=False)
+        raise typer.Exit(1)
+
+
+def print_check(result: CheckResult) -> None:
+    doc = result.to_json()
+    bad = {c for s in result.slots if s.candidates == 0 for c in s.slot.cells}
+    console.print(draw(result.grid, highlight=bad))
+    t = Table(box=None, padding=(0, 1))
+    for col in ("entry", "pattern", "fit", "after crossings", "e.g."):
+        t.add_column(col, justify="right" if col in ("fit", "after crossings") else "left")
+    for s in sorted(result.slots, key=lambda s: (s.consistent, s.candidates))[:12]:
+        style = "red" if s.candidates == 0 else "yellow" if s.consistent == 0 else ""
+        t.add_row(s.slot.label, s.pattern.upper(), str(s.candidates), str(s.consistent),
+                  " ".join(s.examples), style=style)
+    console.print(t)
+    if result.status == "unfillable":
+        console.print(f"[bold red]no word fits:[/] {', '.join(result.unfillable)}")
+    elif result.status == "overconstrained" and doc["conflict"]:
+        c = doc["conflict"]
+        where = f" at row {c['row'] + 1}, column {c['col'] + 1}" if "row" in c else ""
+        why = f" and {c['because_of']}" if c.get("because_of") else ""
+        console.print(f"[bold red]over-constrained:[/] no words fit {c['entry']}{why} together{where}")
+    else:
+        console.print("[green]every entry has words that fit its crossings[/] "
+                      "(a full search may still find no fill)")
+
+
+@fill_app.command("check")
+def check_cmd(
+    rows: GridArg = None,
+    file: FileOpt = None,
+    lexicon: LexiconOpt = None,
+    common: CommonOpt = False,
+    allow_2: Allow2Opt = False,
+    allow_repeats: RepeatsOpt = False,
+    min_score: MinScoreOpt = 0,
+    json: JsonOpt = False,
+) -> None:
+    """Which entries no word fits, and where crossings rule every word out, before a search."""
+    from puzzlesmith.fill.fill import check
+    from puzzlesmith.lexicon import choose
+
+    grid = _grid(rows, file, allow_2)
+    lex, index = choose(lexicon, common)
+    result = check(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats)
+    if json:
+        print_json(result.to_json())
+    else:
+        print_check(result)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(fill_app, name="fill")

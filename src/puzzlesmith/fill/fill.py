@@ -1,0 +1,660 @@
+"""Filling a crossword grid: every entry a word, no word twice.
+
+Representation. Each entry (slot) has a domain: a bitset (a Python int) over the words of its
+length, the words ordered best score first, so the lowest set bit is the best word left. The
+(position, letter) bitsets of the lexicon index, built over that order, turn "the words with
+an `e` third" into one int. Each checked cell (one in two entries) has a letter mask.
+
+Search (after ingrid_core and the CSP literature it follows):
+- arc consistency: when an entry's domain shrinks, the letters its words still allow in each
+  crossed cell are recomputed; letters lost there remove, with one AND, every word of the
+  crossing entry that needs them, and so on until nothing changes;
+- no repeats: an entry down to one word takes that word out of every other entry's domain;
+- dom/wdeg: branch on the entry with the fewest words per unit of "trouble" (weights on the
+  crossings whose propagation wiped a domain out), trying its best-scored words first;
+- two-way branching (entry = word, else entry != word) with random restarts, seeded, under
+  a growing limit on failures; weights carry over between restarts;
+- quality: once a fill is found, search again for one whose weakest entry is stronger
+  (branch and bound on the minimum score), then for a better mean, while the budget lasts.
+
+"Impossible" is only said when a search without a failure limit ran out of choices.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import random
+import tempfile
+import time
+from bisect import bisect_left
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, check_fill
+from puzzlesmith.fill.scores import word_scores
+from puzzlesmith.lexicon import Lexicon, LexiconIndex
+from puzzlesmith.lexicon.index import build_bucket, cache_dir
+from puzzlesmith.limits import Deadline, SearchTimeout
+
+Status = Literal["filled", "impossible", "timeout"]
+ALL_LETTERS = (1 << 26) - 1
+FIRST_RESTART = 64  # failures allowed before the first restart
+RESTART_GROWTH = 1.25
+COUNT_LIMIT = 10_000_000
+
+
+@dataclass(frozen=True, eq=False)
+class WordTable:
+    """The words of one length, best score first, with their (position, letter) bitsets."""
+
+    length: int
+    words: tuple[str, ...]
+    scores: tuple[int, ...]
+    position_letter: tuple[tuple[int, ...], ...] = field(repr=False)
+    _neg_scores: tuple[int, ...] = field(repr=False)
+    _ids: dict[str, int] = field(repr=False)
+
+    def at_least(self, score: int) -> int:
+        """Bitset of the words scoring `score` or more (a prefix: the list is best first)."""
+        return (1 << bisect_left(self._neg_scores, -score + 1)) - 1
+
+    def bit(self, word: str) -> int:
+        i = self._ids.get(word)
+        return 0 if i is None else 1 << i
+
+
+_TABLES: dict[tuple[str, str, int], WordTable] = {}
+TABLE_FORMAT = 1
+
+
+def _table_key(lexicon: Lexicon) -> str:
+    """What a table depends on: the words and their scores."""
+    if lexicon.scores is None:
+        return f"{lexicon.content_hash}-freq"
+    digest = hashlib.sha256(",".join(map(str, lexicon.scores)).encode()).hexdigest()[:12]
+    return f"{lexicon.content_hash}-{digest}"
+
+
+def _build_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
+    scores = word_scores(lexicon, index)
+    bucket = index.bucket(length)
+    words = sorted(bucket.words if bucket else (), key=lambda w: (-scores[w], w))
+    if words:
+        pl = build_bucket(length, words, {}).position_letter
+    else:
+        pl = tuple(tuple(0 for _ in range(26)) for _ in range(length))
+    ws = tuple(words)
+    sc = tuple(scores[w] for w in ws)
+    return WordTable(length, ws, sc, pl, tuple(-s for s in sc), {w: i for i, w in enumerate(ws)})
+
+
+def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
+    """The fill's view of the lexicon's words of one length: from memory, else the disk cache
+    beside the lexicon index's, else built (and cached)."""
+    key = (_table_key(lexicon), lexicon.source, length)
+    table = _TABLES.get(key)
+    if table is not None:
+        return table
+    path = cache_dir() / f"fill-v{TABLE_FORMAT}-{key[0]}-{length}.pickle"
+    try:
+        with open(path, "rb") as f:
+            table = pickle.load(f)
+        if not isinstance(table, WordTable) or table.length != length:
+            table = None
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        table = None
+    if table is None:
+        table = _build_table(lexicon, index, length)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump(table, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except OSError:
+            pass
+    _TABLES[key] = table
+    return table
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One filled entry as the output lists it."""
+
+    slot: Slot
+    answer: str
+    score: int | None  # None: a word the setter gave that is not in the list
+    given: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.slot.number, "direction": self.slot.direction, "row": self.slot.row,
+                "col": self.slot.col, "answer": self.answer, "score": self.score,
+                "given": self.given}
+
+
+@dataclass(frozen=True)
+class FillResult:
+    """The outcome of `fill`: the best fill found (if any) and how the search ended."""
+
+    grid: Grid  # the input grid
+    status: Status
+    filled: Grid | None
+    entries: tuple[Entry, ...]
+    seconds: float
+    lexicon: str
+    seed: int
+    optimal: bool = False  # no fill has a stronger weakest entry (proved)
+    fills_found: int = 0
+    count: int | None = None  # --count: fills counted (all of them when complete)
+    complete: bool = True
+    first_seconds: float | None = None
+    nodes: int = 0
+    note: str = ""
+
+    @property
+    def min_score(self) -> int | None:
+        scored = [e.score for e in self.entries if e.score is not None]
+        return min(scored) if scored else None
+
+    @property
+    def mean_score(self) -> float | None:
+        scored = [e.score for e in self.entries if e.score is not None]
+        return round(sum(scored) / len(scored), 2) if scored else None
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "grid": list((self.filled or self.grid).rows),
+            "status": self.status,
+            "entries": [e.to_json() for e in self.entries],
+            "min_score": self.min_score,
+            "mean_score": self.mean_score,
+            "seconds": round(self.seconds, 3),
+            "lexicon": self.lexicon,
+            "seed": self.seed,
+            "optimal_min_score": self.optimal,
+            "fills_found": self.fills_found,
+            "first_fill_seconds": None if self.first_seconds is None else round(self.first_seconds, 3),
+        }
+        if self.count is not None:
+            doc["count"] = self.count
+            doc["complete"] = self.complete
+        if self.note:
+            doc["note"] = self.note
+        return doc
+
+
+class _Restart(Exception):
+    pass
+
+
+@dataclass
+class _Wipeout:
+    var: int
+    source: int  # the entry whose propagation emptied it (-1: no words fit at all)
+    cell: int  # the cell they share (-1: none)
+
+
+class _Problem:
+    """A grid's entries as a constraint problem over bitset domains."""
+
+    def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
+                 allow_repeats: bool) -> None:
+        self.grid = grid
+        cells = grid.cells
+        self.vars: list[Slot] = []
+        self.tables: list[WordTable] = []
+        self.fixed_given: list[Slot] = []  # whole entries the setter gave that are not in the list
+        base: list[int] = []
+        self.given_var: list[bool] = []
+        for slot in grid.slots:
+            table = word_table(lexicon, index, slot.length)
+            pattern = slot.pattern(cells)
+            if EMPTY not in pattern:
+                bit = table.bit(pattern)
+                if not bit:
+                    self.fixed_given.append(slot)
+                    continue
+                d = bit
+                self.given_var.append(True)
+            else:
+                d = table.at_least(min_score)
+                for p, ch in enumerate(pattern):
+                    if ch != EMPTY:
+                        d &= table.position_letter[p][ord(ch) - 97]
+                self.given_var.append(False)
+            self.vars.append(slot)
+            self.tables.append(table)
+            base.append(d)
+        self.base = base
+        n = len(self.vars)
+        owners: dict[int, list[tuple[int, int]]] = {}
+        for v, slot in enumerate(self.vars):
+            for p, c in enumerate(slot.cells):
+                owners.setdefault(c, []).append((v, p))
+        # Checked cells shared by two entries get a letter mask each; the rest need none.
+        self.cell_ids: dict[int, int] = {}
+        self.cross: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
+        self.edges: list[tuple[int, int]] = []
+        for c, own in owners.items():
+            if len(own) != 2:
+                continue
+            k = self.cell_ids.setdefault(c, len(self.cell_ids))
+            (a, pa), (b, pb) = own
+            e = len(self.edges)
+            self.edges.append((a, b))
+            self.cross[a].append((pa, k, b, pb, e))
+            self.cross[b].append((pb, k, a, pa, e))
+        self.cell_of = {k: c for c, k in self.cell_ids.items()}
+        self.masks0 = [ALL_LETTERS] * len(self.cell_ids)
+        for c, k in self.cell_ids.items():
+            if cells[c] not in (EMPTY, BLOCK):
+                self.masks0[k] = 1 << (ord(cells[c]) - 97)
+        self.dupes = not allow_repeats
+        by_length: dict[int, list[int]] = {}
+        for v, slot in enumerate(self.vars):
+            by_length.setdefault(slot.length, []).append(v)
+        self.same_length = [[u for u in by_length[s.length] if u != v] for v, s in enumerate(self.vars)]
+        self.pls = [t.position_letter for t in self.tables]
+        self.words = [t.words for t in self.tables]
+        self.weights = [1.0] * len(self.edges)
+        self.wipeout: _Wipeout | None = None
+
+    def root(self, base: list[int]) -> tuple[list[int], list[int], list[int]] | None:
+        """Domains, counts and letter masks after propagating the starting domains."""
+        dom = list(base)
+        cnt = [d.bit_count() for d in dom]
+        for v, d in enumerate(dom):
+            if not d:
+                self.wipeout = _Wipeout(v, -1, -1)
+                return None
+        masks = list(self.masks0)
+        if not self.propagate(dom, cnt, masks, list(range(len(dom)))):
+            return None
+        return dom, cnt, masks
+
+    def propagate(self, dom: list[int], cnt: list[int], masks: list[int], queue: list[int]) -> bool:
+        """Arc consistency (and no repeats) from the entries in `queue`; False on a wipeout."""
+        pls, cross, words = self.pls, self.cross, self.words
+        queued = set(queue)
+        dupes = self.dupes
+        while queue:
+            s = queue.pop()
+            queued.discard(s)
+            d = dom[s]
+            pl = pls[s]
+            single = cnt[s] == 1
+            w = words[s][d.bit_length() - 1] if single else ""
+            if single and dupes:
+                for u in self.same_length[s]:
+                    du = dom[u]
+                    if du & d:
+                        du &= ~d
+                        if not du:
+                            self.wipeout = _Wipeout(u, s, -1)
+                            return False
+                        dom[u] = du
+                        cnt[u] = du.bit_count()
+                        if u not in queued:
+                            queue.append(u)
+                            queued.add(u)
+            for p, k, t, q, e in cross[s]:
+                m = masks[k]
+                if single:
+                    new = 1 << (ord(w[p]) - 97)
+                    if not m & new:
+                        self.weights[e] += 1
+                        self.wipeout = _Wipeout(t, s, k)
+                        return False
+                else:
+                    new = 0
+                    mm = m
+                    plp = pl[p]
+                    while mm:
+                        low = mm & -mm
+                        if d & plp[low.bit_length() - 1]:
+                            new |= low
+                        mm ^= low
+                if new == m:
+                    continue
+                masks[k] = new
+                removed = m ^ new
+                plt = pls[t][q]
+                x = 0
+                if removed.bit_count() <= new.bit_count():
+                    while removed:
+                        low = removed & -removed
+                        x |= plt[low.bit_length() - 1]
+                        removed ^= low
+                    nd = dom[t] & ~x
+                else:
+                    mm = new
+                    while mm:
+                        low = mm & -mm
+                        x |= plt[low.bit_length() - 1]
+                        mm ^= low
+                    nd = dom[t] & x
+                if nd != dom[t]:
+                    if not nd:
+                        self.weights[e] += 1
+                        self.wipeout = _Wipeout(t, s, k)
+                        return False
+                    dom[t] = nd
+                    cnt[t] = nd.bit_count()
+                    if t not in queued:
+                        queue.append(t)
+                        queued.add(t)
+        return True
+
+
+class _Search:
+    """One run of the two-way branching search over a problem."""
+
+    def __init__(self, problem: _Problem, deadline: Deadline, rng: random.Random | None,
+                 fail_limit: float | None) -> None:
+        self.p = problem
+        self.deadline = deadline
+        self.rng = rng
+        self.fail_limit = fail_limit
+        self.fails = 0
+        self.nodes = 0
+
+    def choose_var(self, cnt: list[int]) -> int | None:
+        p = self.p
+        weights = p.weights
+        scored: list[tuple[float, int]] = []
+        for v, c in enumerate(cnt):
+            if c <= 1:
+                continue
+            wdeg = 0.0
+            for _, _, t, _, e in p.cross[v]:
+                if cnt[t] > 1:
+                    wdeg += weights[e]
+            scored.append((c / (wdeg or 0.5), v))
+        if not scored:
+            return None
+        if self.rng is None or len(scored) == 1:
+            return min(scored)[1]
+        scored.sort()
+        r = self.rng.random()
+        return scored[0 if r < 0.6 else 1 if r < 0.85 or len(scored) < 3 else 2][1]
+
+    def choose_value(self, d: int) -> int:
+        low = d & -d
+        if self.rng is None:
+            return low
+        r = self.rng.random()
+        if r < 0.7:
+            return low
+        rest = d ^ low
+        if not rest:
+            return low
+        second = rest & -rest
+        if r < 0.9:
+            return second
+        rest ^= second
+        return rest & -rest if rest else second
+
+    def fail(self) -> None:
+        self.fails += 1
+        if self.fail_limit is not None and self.fails > self.fail_limit:
+            raise _Restart
+
+    def solutions(self, dom: list[int], cnt: list[int], masks: list[int]) -> Iterator[list[int]]:
+        """Every fill below this state (dom, cnt, masks are this call's own to change)."""
+        p = self.p
+        while True:
+            self.nodes += 1
+            if not self.nodes & 31 and self.deadline.expired():
+                raise SearchTimeout
+            v = self.choose_var(cnt)
+            if v is None:
+                yield dom
+                return
+            bit = self.choose_value(dom[v])
+            d2, c2, m2 = dom[:], cnt[:], masks[:]
+            d2[v] = bit
+            c2[v] = 1
+            if p.propagate(d2, c2, m2, [v]):
+                yield from self.solutions(d2, c2, m2)
+            else:
+                self.fail()
+            dom[v] &= ~bit
+            cnt[v] -= 1
+            if not dom[v] or not p.propagate(dom, cnt, masks, [v]):
+                self.fail()
+                return
+
+
+def _answers(problem: _Problem, dom: list[int]) -> list[str]:
+    return [problem.words[v][d.bit_length() - 1] for v, d in enumerate(dom)]
+
+
+def _fill_cells(grid: Grid, problem: _Problem, answers: list[str]) -> Grid:
+    cells = list(grid.cells)
+    for slot, word in zip(problem.vars, answers, strict=True):
+        for c, ch in zip(slot.cells, word, strict=True):
+            cells[c] = ch
+    return grid.with_cells(cells)
+
+
+def _entries(grid: Grid, filled: Grid, problem: _Problem, dom: list[int]) -> tuple[Entry, ...]:
+    by_slot: dict[Slot, tuple[int, bool]] = {}
+    for v, (slot, d) in enumerate(zip(problem.vars, dom, strict=True)):
+        by_slot[slot] = (problem.tables[v].scores[d.bit_length() - 1], problem.given_var[v])
+    out = []
+    for slot in grid.slots:
+        answer = slot.pattern(filled.cells)
+        score, given = by_slot.get(slot, (None, True))
+        out.append(Entry(slot, answer, score, given))
+    return tuple(out)
+
+
+def _quality(problem: _Problem, dom: list[int]) -> tuple[int, float]:
+    """(weakest, mean) score over the entries the fill chose."""
+    free = [problem.tables[v].scores[d.bit_length() - 1]
+            for v, d in enumerate(dom) if not problem.given_var[v]]
+    if not free:
+        return (0, 0.0)
+    return (min(free), sum(free) / len(free))
+
+
+def fill(
+    grid: Grid,
+    lexicon: Lexicon,
+    index: LexiconIndex,
+    *,
+    min_score: int = 0,
+    allow_repeats: bool = False,
+    seed: int = 0,
+    deadline: Deadline | None = None,
+    improve: float | None = None,
+    count: bool = False,
+) -> FillResult:
+    """Fill every entry of `grid` with a word of `lexicon`.
+
+    `improve`: seconds to keep looking for a better fill after the first (None: as long as the
+    first took, at least half a second). `count`: count every fill instead (small grids).
+    """
+    deadline = deadline or Deadline(10.0)
+    start = time.perf_counter()
+    problem = _Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats)
+
+    def result(status: Status, best: list[int] | None, **kw: Any) -> FillResult:
+        filled = entries = None
+        if best is not None:
+            filled = _fill_cells(grid, problem, _answers(problem, best))
+            check_fill(grid, filled, lexicon.word_set, allow_repeats=allow_repeats)
+            entries = _entries(grid, filled, problem, best)
+            assert all(e.score is None or e.given or e.score >= min_score for e in entries)
+        return FillResult(grid, status, filled, entries or (), time.perf_counter() - start,
+                          lexicon.name, seed, **kw)
+
+    root = problem.root(problem.base)
+    if root is None:
+        return result("impossible", None, count=0 if count else None)
+
+    if count:
+        search = _Search(problem, deadline, None, None)
+        first: list[int] | None = None
+        n = 0
+        try:
+            for sol in search.solutions(*root):
+                n += 1
+                if first is None:
+                    first = list(sol)
+                if n >= COUNT_LIMIT:
+                    break
+        except SearchTimeout:
+            return result("timeout" if first is None else "filled", first, count=n, complete=False,
+                          nodes=search.nodes, fills_found=n)
+        status: Status = "filled" if n else "impossible"
+        return result(status, first, count=n, complete=n < COUNT_LIMIT, nodes=search.nodes,
+                      fills_found=n)
+
+    rng = random.Random(seed)
+    nodes = 0
+
+    def find(base_root: tuple[list[int], list[int], list[int]], until: Deadline) -> list[int] | None:
+        """A fill from this root: restarts under a growing failure limit; None if there is none."""
+        nonlocal nodes
+        limit = float(FIRST_RESTART)
+        first_run = True
+        while True:
+            # The very first run is greedy (no randomness), so seed 0 is the engine's own choice.
+            search = _Search(problem, until, rng if (seed or not first_run) else None, limit)
+            first_run = False
+            dom, cnt, masks = base_root
+            try:
+                for sol in search.solutions(dom[:], cnt[:], masks[:]):
+                    nodes += search.nodes
+                    return list(sol)
+                nodes += search.nodes
+                return None
+            except _Restart:
+                nodes += search.nodes
+                limit *= RESTART_GROWTH
+
+    try:
+        best = find(root, deadline)
+    except SearchTimeout:
+        return result("timeout", None, nodes=nodes)
+    if best is None:
+        return result("impossible", None, nodes=nodes)
+    first_seconds = time.perf_counter() - start
+    found = 1
+    optimal = False
+    budget = improve if improve is not None else max(0.5, first_seconds)
+    until = Deadline(max(1e-3, min(budget, deadline.remaining())))
+    best_q = _quality(problem, best)
+    # Branch and bound on the weakest entry: every free entry must beat the best fill's weakest.
+    try:
+        while budget > 0 and not until.expired():
+            bound = [d if problem.given_var[v] else d & problem.tables[v].at_least(best_q[0] + 1)
+                     for v, d in enumerate(problem.base)]
+            r2 = problem.root(bound)
+            if r2 is None:
+                optimal = True
+                break
+            better = find(r2, until)
+            if better is None:
+                optimal = True
+                break
+            best, best_q, found = better, _quality(problem, better), found + 1
+        # Then other fills whose weakest entry ties the best, for a better mean.
+        if optimal and budget > 0:
+            bound = [d if problem.given_var[v] else d & problem.tables[v].at_least(best_q[0])
+                     for v, d in enumerate(problem.base)]
+            r3 = problem.root(bound)
+            tries = 0
+            while r3 is not None and not until.expired() and tries < 50:
+                tries += 1
+                other = find(r3, until)
+                if other is None:
+                    break
+                found += 1
+                q = _quality(problem, other)
+                if q > best_q:
+                    best, best_q = other, q
+    except SearchTimeout:
+        pass
+    return result("filled", best, optimal=optimal, fills_found=found, first_seconds=first_seconds,
+                  nodes=nodes)
+
+
+@dataclass(frozen=True)
+class SlotCheck:
+    slot: Slot
+    pattern: str
+    candidates: int  # words that fit the pattern alone
+    consistent: int  # words left once every crossing is taken into account (0 if over-constrained)
+    examples: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.slot.number, "direction": self.slot.direction, "row": self.slot.row,
+                "col": self.slot.col, "length": self.slot.length, "pattern": self.pattern,
+                "candidates": self.candidates, "consistent": self.consistent,
+                "examples": list(self.examples)}
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """`fill check`: which entries no word fits, and where the crossings rule everything out."""
+
+    grid: Grid
+    status: Literal["ok", "unfillable", "overconstrained"]
+    slots: tuple[SlotCheck, ...]
+    unfillable: tuple[str, ...]  # entry labels ("12 across") no word fits
+    conflict: dict[str, Any] | None  # the crossing where propagation ran out of words
+    seconds: float
+    lexicon: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"grid": list(self.grid.rows), "status": self.status,
+                "entries": [s.to_json() for s in self.slots], "unfillable": list(self.unfillable),
+                "conflict": self.conflict, "seconds": round(self.seconds, 3), "lexicon": self.lexicon}
+
+
+def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int = 0,
+          allow_repeats: bool = False, examples: int = 3) -> CheckResult:
+    """What can be said before a search: entries with no candidate word, and whether arc
+    consistency alone already rules the grid out (and at which crossing)."""
+    start = time.perf_counter()
+    problem = _Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats)
+    root = problem.root(problem.base)
+    after = root[0] if root is not None else [0] * len(problem.vars)
+    var_of = {s: v for v, s in enumerate(problem.vars)}
+    checks: list[SlotCheck] = []
+    unfillable: list[str] = []
+    for slot in grid.slots:
+        pattern = slot.pattern(grid.cells)
+        v = var_of.get(slot)
+        if v is None:  # given whole, not a listed word: the setter's own entry
+            checks.append(SlotCheck(slot, pattern, 1, 1, (pattern,)))
+            continue
+        n = problem.base[v].bit_count()
+        d = after[v]
+        shown: list[str] = []
+        while d and len(shown) < examples:
+            low = d & -d
+            shown.append(problem.words[v][low.bit_length() - 1])
+            d ^= low
+        checks.append(SlotCheck(slot, pattern, n, after[v].bit_count(), tuple(shown)))
+        if n == 0:
+            unfillable.append(slot.label)
+    conflict: dict[str, Any] | None = None
+    status: Literal["ok", "unfillable", "overconstrained"] = "ok"
+    if unfillable:
+        status = "unfillable"
+    elif root is None and problem.wipeout is not None:
+        status = "overconstrained"
+        w = problem.wipeout
+        conflict = {"entry": problem.vars[w.var].label,
+                    "because_of": problem.vars[w.source].label if w.source >= 0 else None}
+        if w.cell >= 0:
+            r, c = divmod(problem.cell_of[w.cell], grid.width)
+            conflict["row"], conflict["col"] = r, c
+    return CheckResult(grid, status, tuple(checks), tuple(unfillable), conflict,
+                       time.perf_counter() - start, lexicon.name)

@@ -1,0 +1,195 @@
+"""Crossword grids: cells, the entries (slots) numbered as in a published crossword, and the
+validator every fill passes through.
+
+A grid is a rectangle of cells, one string a row: `#` a block, `.` an empty cell, a-z a fixed
+letter. Every maximal across or down run of two or more cells is an entry. Numbers go to the
+cells that start an entry, left to right, top to bottom, as in a newspaper crossword.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Literal
+
+from puzzlesmith.errors import InputError
+
+BLOCK = "#"
+EMPTY = "."
+MIN_SIZE, MAX_SIZE = 2, 25
+
+Direction = Literal["across", "down"]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One entry of the grid: where it starts, which way it runs and its cells (row-major ids)."""
+
+    number: int
+    direction: Direction
+    row: int
+    col: int
+    cells: tuple[int, ...]
+
+    @property
+    def length(self) -> int:
+        return len(self.cells)
+
+    @property
+    def label(self) -> str:
+        return f"{self.number} {self.direction}"
+
+    def pattern(self, cells: Sequence[str]) -> str:
+        """The entry's letters as they stand, `.` for an empty cell."""
+        return "".join(cells[c] for c in self.cells)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "direction": self.direction, "row": self.row,
+                "col": self.col, "length": self.length}
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A crossword grid: `rows` of `#`, `.` and a-z, all of one width. Build with `parse_grid`."""
+
+    rows: tuple[str, ...]
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @cached_property
+    def cells(self) -> str:
+        """All cells row-major: cell id r * width + c."""
+        return "".join(self.rows)
+
+    @cached_property
+    def slots(self) -> tuple[Slot, ...]:
+        """Every entry, across entries first then down, each in number order."""
+        return tuple(sorted(_slots(self.rows), key=lambda s: (s.direction != "across", s.number)))
+
+    @cached_property
+    def numbers(self) -> dict[int, int]:
+        """Cell id -> its clue number, for the cells that start an entry."""
+        return {s.cells[0]: s.number for s in self.slots}
+
+    def slot_cells(self) -> set[int]:
+        return {c for s in self.slots for c in s.cells}
+
+    def with_cells(self, cells: Sequence[str]) -> Grid:
+        w = self.width
+        flat = "".join(cells)
+        return Grid(tuple(flat[r * w : (r + 1) * w] for r in range(self.height)))
+
+    @property
+    def is_full(self) -> bool:
+        return EMPTY not in self.cells
+
+    def to_json(self) -> list[str]:
+        return list(self.rows)
+
+
+def _slots(rows: tuple[str, ...]) -> Iterable[Slot]:
+    h, w = len(rows), len(rows[0])
+
+    def white(r: int, c: int) -> bool:
+        return 0 <= r < h and 0 <= c < w and rows[r][c] != BLOCK
+
+    number = 0
+    for r in range(h):
+        for c in range(w):
+            if not white(r, c):
+                continue
+            across = not white(r, c - 1) and white(r, c + 1)
+            down = not white(r - 1, c) and white(r + 1, c)
+            if not (across or down):
+                continue
+            number += 1
+            if across:
+                end = c
+                while white(r, end + 1):
+                    end += 1
+                yield Slot(number, "across", r, c, tuple(r * w + k for k in range(c, end + 1)))
+            if down:
+                end = r
+                while white(end + 1, c):
+                    end += 1
+                yield Slot(number, "down", r, c, tuple(k * w + c for k in range(r, end + 1)))
+
+
+def parse_grid(rows: Iterable[str], *, allow_2: bool = False) -> Grid:
+    """The grid of `rows` (`#` block, `.` or `?` empty, letters fixed, any case); InputError
+    naming the first problem."""
+    clean: list[str] = []
+    for row in rows:
+        row = "".join(row.split()).lower().replace("?", EMPTY)
+        if row:
+            clean.append(row)
+    if not clean:
+        raise InputError("empty grid: give the rows, one a line, # for a block and . for an empty cell")
+    for i, row in enumerate(clean, start=1):
+        bad = sorted({ch for ch in row if not ("a" <= ch <= "z" or ch in (BLOCK, EMPTY))})
+        if bad:
+            raise InputError(f"grid row {i} {row!r} holds {''.join(bad)!r}: use # . and letters a-z")
+    widths = {len(r) for r in clean}
+    if len(widths) > 1:
+        raise InputError(f"grid rows have different lengths: {', '.join(str(len(r)) for r in clean)}")
+    h, w = len(clean), len(clean[0])
+    if not (MIN_SIZE <= h <= MAX_SIZE and MIN_SIZE <= w <= MAX_SIZE):
+        raise InputError(f"a grid is {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE} cells, not {w}x{h}")
+    grid = Grid(tuple(clean))
+    if not grid.slots:
+        raise InputError("the grid has no entry: an entry is a run of 2 or more cells")
+    if not allow_2:
+        short = [s.label for s in grid.slots if s.length == 2]
+        if short:
+            more = f" and {len(short) - 3} more" if len(short) > 3 else ""
+            raise InputError(f"2-letter entries ({', '.join(short[:3])}{more}): "
+                             "use --allow-2 to allow them")
+    inside = grid.slot_cells()
+    for cell, ch in enumerate(grid.cells):
+        if ch != BLOCK and cell not in inside:
+            r, c = divmod(cell, w)
+            raise InputError(f"the cell at row {r + 1}, column {c + 1} is in no entry")
+    return grid
+
+
+def entry_words(grid: Grid, cells: Sequence[str]) -> list[str]:
+    """The entries' words in `cells` (a filled grid's cells), in `grid.slots` order."""
+    return [s.pattern(cells) for s in grid.slots]
+
+
+def repeated(words: Iterable[str]) -> list[str]:
+    """The words that occur more than once (the dupe check)."""
+    return sorted(w for w, n in Counter(words).items() if n > 1)
+
+
+def check_fill(grid: Grid, filled: Grid, words: frozenset[str] | set[str], *,
+               allow_repeats: bool = False) -> None:
+    """Raise AssertionError unless `filled` fills `grid`: same blocks, fixed letters kept,
+    every cell a letter, every entry a word of `words` (entries the setter gave whole are
+    theirs), no word twice unless `allow_repeats`."""
+    if (filled.height, filled.width) != (grid.height, grid.width):
+        raise AssertionError(f"filled grid is {filled.width}x{filled.height}, "
+                             f"grid {grid.width}x{grid.height}")
+    for cell, (given, got) in enumerate(zip(grid.cells, filled.cells, strict=True)):
+        where = f"row {cell // grid.width + 1}, column {cell % grid.width + 1}"
+        if (given == BLOCK) != (got == BLOCK):
+            raise AssertionError(f"blocks differ at {where}")
+        if given != BLOCK and not "a" <= got <= "z":
+            raise AssertionError(f"no letter at {where}")
+        if "a" <= given <= "z" and got != given:
+            raise AssertionError(f"fixed letter {given!r} changed to {got!r} at {where}")
+    answers = entry_words(filled, filled.cells)
+    for slot, answer in zip(grid.slots, answers, strict=True):
+        given_whole = EMPTY not in slot.pattern(grid.cells)
+        if answer not in words and not given_whole:
+            raise AssertionError(f"{slot.label} {answer!r} is not a word of the list")
+    if not allow_repeats and (dupes := repeated(answers)):
+        raise AssertionError(f"repeated entries: {', '.join(dupes)}")

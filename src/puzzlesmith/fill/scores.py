@@ -1,0 +1,53 @@
+"""Word scores for filling: how good an entry each word makes.
+
+A constructor's `word;score` list (read by puzzlesmith.lexicon with its scores) is used as it
+stands. Any other list is scored from word frequency: the wordfreq rank the lexicon index
+already holds, on a 0-100 scale where the most frequent words score 100, a word ranked
+1,000th about 55, 30,000th about 33, and words wordfreq does not know 0.
+"""
+
+from __future__ import annotations
+
+import math
+
+from puzzlesmith.lexicon import Lexicon, LexiconIndex
+
+MAX_SCORE = 100
+
+
+def rank_score(rank: int) -> int:
+    """The score of a word from its wordfreq rank (1 = most frequent; 0 = not ranked)."""
+    if rank <= 0:
+        return 0
+    return max(1, min(MAX_SCORE, round(MAX_SCORE - 15 * math.log10(rank))))
+
+
+_CACHE: dict[tuple[str, str, bool], dict[str, int]] = {}
+
+
+def _scores(lexicon: Lexicon, index: LexiconIndex) -> dict[str, int]:
+    if lexicon.scores is not None:
+        return dict(zip(lexicon.words, lexicon.scores, strict=True))
+    import numpy as np
+
+    out: dict[str, int] = {}
+    for bucket in index.buckets.values():
+        ranks = bucket.ranks.astype(np.float64)
+        with np.errstate(divide="ignore"):
+            raw = np.rint(MAX_SCORE - 15 * np.log10(ranks))
+        scores = np.where(ranks > 0, np.clip(raw, 1, MAX_SCORE), 0).astype(int).tolist()
+        out.update(zip(bucket.words, scores, strict=True))
+    return out
+
+
+def word_scores(lexicon: Lexicon, index: LexiconIndex) -> dict[str, int]:
+    """Every word of the lexicon -> its score (cached per lexicon)."""
+    # Keyed by the content hash: hashing a Lexicon itself hashes every word, every call.
+    key = (lexicon.content_hash, lexicon.source, lexicon.scores is not None)
+    if key not in _CACHE:
+        _CACHE[key] = _scores(lexicon, index)
+    return _CACHE[key]
+
+
+def scored_by(lexicon: Lexicon) -> str:
+    return "the list's own scores" if lexicon.scores is not None else "word frequency (wordfreq rank)"
