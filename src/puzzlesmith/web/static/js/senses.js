@@ -103,6 +103,10 @@ document.addEventListener("focusin", (e) => {
   clearTimeout(timer); // tabbing along a list asks only for the word it stops at
   timer = setTimeout(() => showSenses(word), 120);
 });
+document.addEventListener("pointerdown", (e) => {
+  // a press anywhere else (not on a word, not in the panel) puts the panel away
+  if (panel && !panel.hidden && !panel.contains(e.target) && !wordOf(e.target)) hide();
+});
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape" && panel && !panel.hidden) hide();
 });
