@@ -25,8 +25,9 @@ def test_solve_reads_the_atlas(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("PUZZLESMITH_DATA_DIR", str(tmp_path))
     rolls = tmp_path / "rolls.txt"
     rolls.write_text("mvhdrxwcciaa\nlvnllzhbtnoo\n")
+    # A generous limit: on a busy machine the default 5 s can cut the exact count short.
     code, _ = run(["qless", "atlas", "build", "--from", str(rolls), "--count-solutions",
-                   "--workers", "1"], capsys)
+                   "--workers", "1", "--timeout", "60"], capsys)
     assert code == 0 and (tmp_path / "atlas.sqlite").exists()
 
     code, out = run(["qless", "solve", "mvhdrxwcciaa", "lvnllzhbtnoo", "--count", "--json"], capsys)

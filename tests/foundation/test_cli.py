@@ -38,6 +38,17 @@ def test_match_from_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert code == 0 and len(out.splitlines()) == 2
 
 
+def test_match_from_file_keeps_consonant_patterns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`#` is the consonant symbol: only `# ...` and a lone `#` are comments."""
+    patterns = ["#a#", "a?p?e", "##@##", "[^aeiou]#@", "#", "# note", "q??", "#*ing"]
+    f = tmp_path / "q.txt"
+    f.write_text("\n".join(patterns) + "\n\n")
+    code, out, _ = run(["match", "--from", str(f), "--json", "--limit", "3"], capsys)
+    assert code == 0
+    asked = [p for p in patterns if p not in ("#", "# note")]
+    assert [json.loads(line)["query"] for line in out.splitlines()] == asked
+
+
 def test_match_grouped_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["match", "c[aeiou]t*", "--length", "3-4"], capsys)
     assert code == 0 and "3 letters" in out and "4 letters" in out and "cat" in out

@@ -101,3 +101,34 @@ def test_common_words() -> None:
     assert small < common
     lex_common, index_common = select(None, 1000)
     assert set(lex_common.words) == small and index_common.bucket(3) is not None
+
+
+def test_a_known_file_is_not_parsed_until_its_words_are_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzzlesmith.lexicon import registry
+
+    monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path / "cache"))
+    f = tmp_path / "w.txt"
+    f.write_text("cat\nDog\n# note\nx-ray\n")
+    first = registry.load_file(f)
+    assert first.words == ("cat", "dog") and first.skipped == 1
+    get_index(first)  # now on disk too
+    registry._load_file_cached.cache_clear()
+    parsed: list[Path] = []
+    real = registry.parse_word_bytes
+
+    def counting(raw: bytes, path: Path) -> tuple[tuple[str, ...], int]:
+        parsed.append(path)
+        return real(raw, path)
+
+    monkeypatch.setattr(registry, "parse_word_bytes", counting)
+    again = registry.load_file(f)
+    assert again.content_hash == first.content_hash and again.skipped == 1 and not parsed
+    assert get_index(again).bucket(3) is not None and not parsed
+    assert again.words == ("cat", "dog") and parsed == [f]
+    # Other bytes are another record: the edit is seen at once.
+    registry._load_file_cached.cache_clear()
+    f.write_text("cat\ndog\nemu\n")
+    edited = registry.load_file(f)
+    assert edited.words == ("cat", "dog", "emu") and edited.content_hash != first.content_hash

@@ -87,3 +87,16 @@ def test_real_rolls_give_valid_boards() -> None:
 def test_bad_letters(bad: str) -> None:
     with pytest.raises(InputError):
         solve(bad, ALL, deadline=Deadline(1))
+
+
+def test_a_count_reports_its_progress_as_it_goes() -> None:
+    """The progress hook sees a rising count that ends at the exact total."""
+    lex = select(None)[0]
+    seen: list[int] = []
+    result = solve("plantersa", lex, deadline=Deadline(60), count=True, on_progress=seen.append)
+    assert result.count_complete and result.solutions is not None
+    assert len(seen) >= 3 and seen == sorted(seen)
+    assert 0 < seen[0] < result.solutions and seen[-1] == result.solutions
+    seen.clear()
+    solve("plantersa", lex, deadline=Deadline(60))  # no count, no progress
+    assert seen == []

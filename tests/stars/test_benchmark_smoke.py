@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.stars import cpsat_solve_unique
+from benchmarks.stars import NO_ORTOOLS, cpsat_solve_unique, have_ortools
 from puzzlesmith.stars.generate import generate
 from puzzlesmith.stars.model import StarPuzzle
 from puzzlesmith.stars.solve import solve
+
+# OR-Tools is the benchmark's baseline only, not a puzzlesmith dependency.
+pytestmark = pytest.mark.skipif(not have_ortools(), reason=NO_ORTOOLS)
 
 
 @pytest.mark.parametrize(("size", "stars", "seed"), [(6, 1, 1), (8, 1, 2), (10, 2, 3)])

@@ -46,9 +46,11 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def cli_env(data_dir: Path) -> dict[str, str]:
-    """The environment the server and the CLI runs of the tests share."""
+def cli_env(data_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment the server and the CLI runs of the tests share (with a registry of
+    lexicons of their own, not the user's)."""
     env = dict(os.environ)
+    env["PUZZLESMITH_CONFIG_DIR"] = str(tmp_path_factory.mktemp("config"))
     env["PYTHONPATH"] = os.pathsep.join([SRC, *filter(None, [env.get("PYTHONPATH")])])
     env["PUZZLESMITH_DATA_DIR"] = str(data_dir)
     return env

@@ -85,6 +85,11 @@ def test_count_job_reports_progress_and_stops(client: httpx.Client) -> None:
     assert job["state"] in ("queued", "running") and job["progress"]["limit"] == 300
     doc = wait_job(client, job["job"], lambda d: d["progress"]["seconds"] > 1)
     assert doc["state"] == "running" and 0 < doc["progress"]["fraction"] < 1
+    # Solutions found so far, rising while the count runs.
+    doc = wait_job(client, job["job"], lambda d: d["progress"].get("solutions", 0) > 0)
+    first = doc["progress"]["solutions"]
+    doc = wait_job(client, job["job"], lambda d: d["progress"]["solutions"] > first)
+    assert doc["state"] == "running"
     stopped = client.delete(f"/api/jobs/{job['job']}").json()
     assert stopped["state"] == "stopped" and stopped["result"] is None
     assert client.get(f"/api/jobs/{job['job']}").json()["state"] == "stopped"

@@ -119,3 +119,16 @@ def test_pages_static_files_and_openapi(client: httpx.Client) -> None:
     assert "letters" in json.dumps(paths["/api/anagram"]) or "AnagramRequest" in json.dumps(paths)
     assert client.get("/docs").status_code == 200
     assert client.get("/api/nothing-here").status_code == 404
+
+
+def test_lexicon_registered_while_serving_is_usable(
+    client: httpx.Client, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    words = tmp_path / "late.txt"
+    words.write_text("zebra\nzebus\nzero\n", "utf-8")
+    subprocess.run([sys.executable, "-m", "puzzlesmith", "lexicon", "add", "late", str(words)],
+                   env=cli_env, check=True, capture_output=True)
+    names = [lex["name"] for lex in client.get("/api/lexicons").json()["lexicons"]]
+    assert "late" in names
+    r = client.post("/api/match", json={"pattern": "zeb??", "lexicon": "late"})
+    assert r.status_code == 200 and r.json()["words"] == ["zebra", "zebus"]

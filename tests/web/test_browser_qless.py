@@ -75,9 +75,16 @@ def test_count_with_progress_and_stop(page: Any, shot: Any) -> None:
     page.get_by_role("button", name="Count solutions").click()
     page.wait_for_function("/^[1-9][0-9]* s/.test(document.querySelector('#count-time').textContent)")
     assert page.locator("#count-progress").is_visible()
+    # Solutions found so far beside the time, rising as the count goes on.
+    found = "+(document.querySelector('#count-time').textContent.match(/([0-9,]+) found so far/)" \
+            "?.[1].replaceAll(',', '') || 0)"
+    page.wait_for_function(f"{found} > 0")
+    first = page.evaluate(found)
+    page.wait_for_function(f"{found} > {first}")
     assert page.locator("#status").inner_text() == "Counting…"
     shot(page, "qless-counting")
     page.get_by_role("button", name="Stop").click()
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Stopped')")
+    assert "at least" in page.locator("#status").inner_text()
     assert page.locator("#counting").is_hidden()
     assert not page.get_by_role("button", name="Solve", exact=True).is_disabled()

@@ -86,3 +86,22 @@ def test_more_options_multi_word_anagrams_and_letter_filters(page: Any, shot: An
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('2 words')")
     assert shown_words(page) == ["zaxes", "zexes"]
     assert "contains=xz" in page.url
+
+
+def test_picker_shows_a_list_registered_while_the_page_is_open(
+    page: Any, cli_env: dict[str, str], tmp_path: Any
+) -> None:
+    import subprocess
+    import sys
+
+    page.goto("/words")
+    page.wait_for_selector("form[data-ready]")
+    picker = page.get_by_label("Dictionary")
+    assert "opened" not in picker.locator("option").all_inner_texts()
+    words = tmp_path / "opened.txt"
+    words.write_text("quartz\nquiz\n", "utf-8")
+    subprocess.run([sys.executable, "-m", "puzzlesmith", "lexicon", "add", "opened", str(words)],
+                   env=cli_env, check=True, capture_output=True)
+    picker.focus()
+    page.wait_for_function(
+        "[...document.querySelectorAll('option')].some(o => o.value === 'opened')")

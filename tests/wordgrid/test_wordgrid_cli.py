@@ -140,3 +140,15 @@ def test_create_bad_input(args: list[str], message: str,
                           capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["create", *args], capsys)
     assert code == 2 and err.startswith("error: ") and message in err
+
+
+def test_solve_allow_repeats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    words = tmp_path / "w.txt"
+    words.write_text("aaa\naab\naba\nbaa\nabb\n")
+    base = ["solve", "???", "???", "aab", "--all", "--json", "--lexicon", str(words)]
+    code, out, _ = run(base, capsys)
+    plain = {tuple(s["words"]) for s in json.loads(out)["solutions"]}
+    code2, out2, _ = run([*base, "--allow-repeats"], capsys)
+    repeats = {tuple(s["words"]) for s in json.loads(out2)["solutions"]}
+    assert code == code2 == 0
+    assert ("aaa", "aaa") in repeats and plain == {s for s in repeats if s[0] != s[1]}

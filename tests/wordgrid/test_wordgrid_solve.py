@@ -16,6 +16,11 @@ from puzzlesmith.wordgrid.solve import count_solutions, solve
 from tests.wordgrid.brute import brute_solutions, seed_scan
 
 
+def distinct_rows(solutions: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The solutions in which no two unknown rows hold the same word (the default)."""
+    return {s for s in solutions if len(set(s)) == len(s)}
+
+
 def index_of(words: set[str] | list[str], name: str = "test") -> LexiconIndex:
     return build_index(Lexicon(name, "test", "test", tuple(sorted(set(words)))))
 
@@ -66,7 +71,12 @@ def test_solutions_equal_brute_force(case: tuple[list[str], set[str], set[str]])
     rows, words, _ = case
     puzzle = parse_rows(rows)
     index = index_of(words)
-    expected = brute_solutions(rows, words, words)
+    with_repeats = brute_solutions(rows, words, words)
+    expected = distinct_rows(with_repeats)
+    repeated = solve(puzzle, index, mode="all", deadline=Deadline(None), allow_repeats=True)
+    assert {s.words for s in repeated.solutions} == with_repeats
+    assert solve(puzzle, index, mode="count", deadline=Deadline(None),
+                 allow_repeats=True).count == len(with_repeats)
     result = solve(puzzle, index, mode="all", deadline=Deadline(None))
     got = [s.words for s in result.solutions]
     assert len(got) == len(set(got)), "a solution was listed twice"
@@ -88,12 +98,12 @@ def test_common_rows_full_columns(case: tuple[list[str], set[str], set[str]]) ->
     rows, words, common = case
     puzzle = parse_rows(rows)
     full, narrow = index_of(words, "full"), index_of(common or {"zzz"}, "narrow")
-    expected = brute_solutions(rows, common, words)
+    expected = distinct_rows(brute_solutions(rows, common, words))
     result = solve(puzzle, full, narrow, mode="all", deadline=Deadline(None))
     assert {s.words for s in result.solutions} == expected
     assert result.row_lexicon == "narrow" and result.lexicon == "full"
     if not expected:
-        every = len(brute_solutions(rows, words, words))
+        every = len(distinct_rows(brute_solutions(rows, words, words)))
         assert result.note is not None
         assert (f"has {every} solution" in result.note) if every else ("none" in result.note)
     else:
@@ -185,3 +195,14 @@ def test_count_timeout_keeps_partial_count(bundled: tuple[Lexicon, LexiconIndex]
     result = solve(parse_rows(["????"] * 4), index, mode="count", deadline=Deadline(0.3))
     assert result.timed_out and not result.complete and result.count > 0
     assert result.status == "solved"
+
+
+def test_unknown_rows_hold_different_words_unless_allowed() -> None:
+    """A 3x3 square of one word: 'aaa' may fill both unknown rows only with allow_repeats."""
+    index = index_of({"aaa", "aab", "aba", "baa", "abb"})
+    puzzle = parse_rows(["???", "???", "aab"])
+    every = {s.words for s in solve(puzzle, index, mode="all", deadline=Deadline(None),
+                                    allow_repeats=True).solutions}
+    assert ("aaa", "aaa") in every
+    distinct = {s.words for s in solve(puzzle, index, mode="all", deadline=Deadline(None)).solutions}
+    assert distinct == {w for w in every if w[0] != w[1]} and distinct

@@ -1,40 +1,102 @@
 """The command line: one module per command group, parsing and printing only.
 
-Each module in COMMAND_GROUPS exposes `register(app)`, which adds its commands or sub-app.
+Each module named in COMMANDS exposes `register(app)`, which adds its commands or sub-app.
+A module is imported only when one of its commands runs (or shows its own help), so
+`puzzlesmith match` never pays for the Star Battle solver and `puzzlesmith --help` for none.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import os
 import sys
+from typing import Any
 
-import click
-import typer
+# Plain click help: Typer's Rich help costs about 90 ms of imports on every --help, more than
+# the rest of start-up together. TYPER_USE_RICH=1 brings it back.
+os.environ.setdefault("TYPER_USE_RICH", "0")
 
-from puzzlesmith.errors import InputError
+import typer  # noqa: E402
+from typer.core import TyperGroup  # noqa: E402
 
-COMMAND_GROUPS = ("lexicon", "words", "define", "wordgrid", "qless", "atlas", "stars", "serve")
+from puzzlesmith.errors import InputError  # noqa: E402
 
-app = typer.Typer(
-    name="puzzlesmith",
+# command path -> (module under puzzlesmith.cli, one-line help for the listing). A path of two
+# words is a sub-group its parent loads lazily too (the parent's Typer app uses cls=LazyGroup).
+# tests/foundation/test_startup.py checks that each line equals the command's own help.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "lexicon": ("lexicon", "Word lists: the bundled one and your own."),
+    "match": ("words", "Words that fit crossword patterns."),
+    "anagram": ("words", "Every word that can be built from the letters; full anagrams marked."),
+    "define": ("define",
+               "Every WordNet sense of words: definition, examples, synonyms, what it is a kind of."),
+    "wordgrid": ("wordgrid", "Column-word grids: fill the blank row so every column reads as a word."),
+    "qless": ("qless", "Q-Less: use every rolled letter in one connected crossword."),
+    "qless atlas": ("atlas", "The atlas: a stored result for every roll of the real dice."),
+    "stars": ("stars", "Star Battle: K stars in every row, column and region, none touching."),
+    "serve": ("serve", "Start the web app (pages and JSON API) and print its address."),
+}
+ROOT = "puzzlesmith"
+
+
+@functools.cache
+def load_command(path: str) -> Any:
+    """The click command at PATH, built once from its module's Typer registration."""
+    module = importlib.import_module(f"puzzlesmith.cli.{COMMANDS[path][0]}")
+    holder = typer.Typer()
+    module.register(holder)
+    return typer.main.get_group(holder).commands[path.split()[-1]]
+
+
+class LazyGroup(TyperGroup):
+    """A group whose COMMANDS children are listed from the table and imported only to run."""
+
+    _listing = False
+
+    def _path(self, name: str) -> str:
+        return name if self.name == ROOT else f"{self.name} {name}"
+
+    def _lazy(self) -> list[str]:
+        depth = 1 if self.name == ROOT else 2
+        return [p.split()[-1] for p in COMMANDS
+                if len(p.split()) == depth and (depth == 1 or p.startswith(f"{self.name} "))]
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        eager = [n for n in super().list_commands(ctx) if n not in self._lazy()]
+        return eager + self._lazy()
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        path = self._path(cmd_name)
+        if path not in COMMANDS:
+            return super().get_command(ctx, cmd_name)
+        if self._listing:
+            return typer.core.TyperCommand(cmd_name, help=COMMANDS[path][1])
+        return load_command(path)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+app = LazyGroup(
+    name=ROOT,
     help="Solve, prove, count and create word and grid puzzles.",
     no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-for _group in COMMAND_GROUPS:
-    importlib.import_module(f"puzzlesmith.cli.{_group}").register(app)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: bad input is one line on stderr and exit status 2, never a traceback."""
     try:
-        app(args=argv, standalone_mode=True)
+        app.main(args=argv, prog_name="puzzlesmith", standalone_mode=True)
     except InputError as e:
-        click.echo(f"error: {e}", err=True)
+        sys.stderr.write(f"error: {e}\n")
         sys.exit(2)
     except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
+        sys.stderr.write("interrupted\n")
         sys.exit(130)

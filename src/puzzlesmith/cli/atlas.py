@@ -5,21 +5,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
-from rich.text import Text
 
 from puzzlesmith.cli.common import (
     CommonOpt,
@@ -34,19 +22,11 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose
-from puzzlesmith.qless.atlas import cluster, runner, sources, store
-from puzzlesmith.qless.atlas import stats as atlas_stats
-from puzzlesmith.qless.atlas.export import export_parquet
-from puzzlesmith.qless.atlas.rolls import (
-    canonical,
-    count_rolls,
-    iter_rolls,
-    outcomes,
-    sample_rolls,
-    total_outcomes,
-    uniform_sample,
-)
-from puzzlesmith.qless.atlas.work import Job
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from puzzlesmith.qless.atlas import stats as atlas_stats
 
 atlas_app = typer.Typer(
     help="The atlas: a stored result for every roll of the real dice.", no_args_is_help=True
@@ -62,6 +42,8 @@ SeedOpt = Annotated[int, typer.Option("--seed", help="Random seed of the sample.
 
 
 def _db(path: Path | None) -> Path:
+    from puzzlesmith.qless.atlas import store
+
     return path if path is not None else store.default_db_path()
 
 
@@ -86,6 +68,15 @@ def rolls_cmd(
     json: JsonOpt = False,
 ) -> None:
     """The roll space: how many distinct rolls, a sample, or all of them (with outcome counts)."""
+    from puzzlesmith.qless.atlas.rolls import (
+        count_rolls,
+        iter_rolls,
+        outcomes,
+        sample_rolls,
+        total_outcomes,
+        uniform_sample,
+    )
+
     if sum([count, sample is not None, uniform is not None, all_]) != 1:
         raise InputError("give exactly one of --count, --sample N, --uniform N or --all")
     if count:
@@ -144,6 +135,9 @@ def build_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Solve rolls and store the answers; rerun the same command to continue a stopped build."""
+    from puzzlesmith.qless.atlas import cluster, runner, sources, store
+    from puzzlesmith.qless.atlas.work import Job
+
     if sum([all_, sample is not None, from_file is not None, retry_timeouts]) != 1:
         raise InputError("give exactly one of --all, --sample N, --from FILE or --retry-timeouts")
     if sample is not None and sample < 1:
@@ -186,20 +180,31 @@ def build_cmd(
     )
 
 
-class _RateColumn(ProgressColumn):
-    """Rolls per second."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.1f} rolls/s" if speed else "-- rolls/s", style="cyan")
-
-
 def _progress() -> Progress:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        """Rolls per second."""
+
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:,.1f} rolls/s" if speed else "-- rolls/s", style="cyan")
+
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        _RateColumn(),
+        RateColumn(),
         TimeElapsedColumn(),
         TextColumn("elapsed,"),
         TimeRemainingColumn(),
@@ -218,6 +223,9 @@ def stats_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Rolls done, how many can be solved (with 95% intervals), distributions, hardest rolls."""
+    from puzzlesmith.qless.atlas import stats as atlas_stats
+    from puzzlesmith.qless.atlas import store
+
     path = _db(db)
     con = store.connect(path, create=False)
     present = store.lexicons(con)
@@ -260,6 +268,8 @@ _LABELS = {
 
 
 def _print_stats(s: atlas_stats.AtlasStats, path: Path, others: list[tuple[str, str, int]]) -> None:
+    from rich.table import Table
+
     console.print(f"[bold]Atlas[/] {path} — lexicon {s.lexicon} ({s.lexicon_hash})")
     statuses = ", ".join(f"{n:,} {k}" for k, n in sorted(s.by_status.items())) or "none"
     console.print(
@@ -305,19 +315,43 @@ def lookup_cmd(
     json: JsonOpt = False,
 ) -> None:
     """The stored result of a roll, at once (nothing is solved)."""
+    from puzzlesmith.qless.atlas import store
+    from puzzlesmith.qless.atlas.rolls import canonical
+
     keys = [canonical(x) for x in read_inputs(letters, from_file)]
     path = _db(db)
     if not path.exists():
         raise InputError(f"no atlas at {path}: build one with `puzzlesmith qless atlas build`")
-    lex = choose(lexicon, common, common_top)[0]
+    con = store.connect(path, create=False)
+    present = store.lexicons(con)
+    if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
+        # No word list named and the atlas holds one: that is the one meant.
+        h, name, _ = present[0]
+    else:
+        lex = choose(lexicon, common, common_top)[0]
+        h, name = lex.content_hash, lex.name
     for key in keys:
-        doc = store.lookup(path, key, lex.content_hash)
+        doc = store.lookup(path, key, h)
+        if doc is not None:
+            print_json(doc) if json else _print_doc(key, doc)
+            continue
+        elsewhere = store.holders(con, key)
+        hint = "; ".join(f"stored for lexicon {n}; add {_lexicon_option(n)}" for n in elsewhere)
         if json:
-            print_json(doc if doc is not None else {"letters": key, "found": False})
-        elif doc is None:
-            console.print(f"{key.upper()}: not in the atlas for {lex.name}")
+            print_json({"letters": key, "found": False, "lexicon": name,
+                        "stored_for": elsewhere, **({"hint": hint} if hint else {})})
         else:
-            _print_doc(key, doc)
+            line = f"{key.upper()}: not in the atlas for {name}" + (f" ({hint})" if hint else "")
+            console.print(line, soft_wrap=True)
+
+
+def _lexicon_option(name: str) -> str:
+    """The options that select a stored lexicon name again (common lists carry a suffix)."""
+    base, plus, top = name.partition("+common")
+    if plus and top.isdigit():
+        extra = "" if int(top) == DEFAULT_COMMON_TOP else f" --common-top {top}"
+        return f"--lexicon {base} --common{extra}"
+    return f"--lexicon {name}"
 
 
 def _print_doc(key: str, doc: dict[str, Any]) -> None:
@@ -343,6 +377,9 @@ def export_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Every stored row as a Parquet file (for pandas, DuckDB, Polars)."""
+    from puzzlesmith.qless.atlas import store
+    from puzzlesmith.qless.atlas.export import export_parquet
+
     path = _db(db)
     con = store.connect(path, create=False)
     n = export_parquet(con, parquet)
@@ -353,6 +390,4 @@ def export_cmd(
 
 
 def register(app: typer.Typer) -> None:
-    from puzzlesmith.cli.qless import qless_app
-
-    qless_app.add_typer(atlas_app, name="atlas")
+    app.add_typer(atlas_app, name="atlas")

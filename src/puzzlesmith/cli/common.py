@@ -5,15 +5,45 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
-from rich.console import Console
 
 from puzzlesmith.errors import InputError
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+class _LazyConsole:
+    """A Rich console made on first use: importing Rich costs about 50 ms, which a --json
+    answer or a --help page never needs."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Console | None = None
+
+    def _real(self) -> Console:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._options)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real(), name)
+
+    # Rich's progress bars use the console as a context manager, and `with` looks these up
+    # on the type, not through __getattr__.
+    def __enter__(self) -> Console:
+        return self._real().__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self._real().__exit__(*exc)
+
+
+console = cast("Console", _LazyConsole(highlight=False))
+err_console = cast("Console", _LazyConsole(stderr=True, highlight=False))
 
 LexiconOpt = Annotated[
     str | None,
@@ -32,8 +62,14 @@ FromOpt = Annotated[
 ]
 
 
+def is_comment(line: str) -> bool:
+    """A comment line is `#` alone or `#` then a space: `#a#` is a pattern, not a comment."""
+    return line == "#" or line.startswith("# ")
+
+
 def read_inputs(args: list[str] | None, from_file: Path | None) -> list[str]:
-    """Command-line inputs followed by the lines of --from (blank lines and # comments skipped)."""
+    """Command-line inputs followed by the lines of --from, one input a line; blank lines
+    and comment lines (see `is_comment`) are skipped, every other line is an input."""
     items = list(args or [])
     if from_file is not None:
         try:
@@ -41,8 +77,8 @@ def read_inputs(args: list[str] | None, from_file: Path | None) -> list[str]:
         except (OSError, UnicodeDecodeError) as e:
             raise InputError(f"cannot read {from_file}: {e}") from None
         for line in text.splitlines():
-            line = line.split("#", 1)[0].strip()
-            if line:
+            line = line.strip()
+            if line and not is_comment(line):
                 items.append(line)
     if not items:
         raise InputError("nothing to do: give an input on the command line or with --from")

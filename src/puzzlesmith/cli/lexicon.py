@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from puzzlesmith.cli.common import JsonOpt, console, print_json
 from puzzlesmith.errors import InputError
@@ -30,6 +29,8 @@ def add(
 @lexicon_app.command("list")
 def list_(json: JsonOpt = False) -> None:
     """The lexicons you can pass to --lexicon."""
+    from rich.table import Table
+
     names = available()
     if json:
         print_json({"lexicons": [{"name": n, "source": s} for n, s in names.items()]})
@@ -46,6 +47,8 @@ def info(
     json: JsonOpt = False,
 ) -> None:
     """Word counts by length, source and licence of a lexicon (`phrases`: WordNet's phrases)."""
+    from rich.table import Table
+
     if name == "phrases" and "phrases" not in available():
         _phrases_info(json)
         return
@@ -72,6 +75,8 @@ def info(
 
 def _phrases_info(json: bool) -> None:
     """The phrase list that --phrases adds: WordNet's multiword lemmas, kept apart."""
+    from rich.table import Table
+
     from puzzlesmith.lexicon.meanings import phrase_lexicon, wordnet
 
     lex = phrase_lexicon()
@@ -106,6 +111,8 @@ def rank(
     json: JsonOpt = False,
 ) -> None:
     """Frequency rank of words (1 = most frequent English word), and whether each is common."""
+    from rich.table import Table
+
     lex = load_lexicon(lexicon)
     index = get_index(lex)
     common = index.common_words(common_top)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
+from puzzlesmith.cli import LazyGroup
 from puzzlesmith.cli.common import (
     CommonOpt,
     CommonTopOpt,
@@ -24,16 +24,19 @@ from puzzlesmith.cli.common import (
     read_inputs,
 )
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, Lexicon, LexiconIndex, select
-from puzzlesmith.limits import Deadline
-from puzzlesmith.qless.atlas import default_db_path, lookup
-from puzzlesmith.qless.board import Board, is_solution
-from puzzlesmith.qless.dice import roll as roll_dice
-from puzzlesmith.qless.engine import prepare
-from puzzlesmith.qless.solve import QlessResult, anagrams_of, parse_letters, solve
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP  # light: the index (numpy) loads lazily
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from puzzlesmith.lexicon import Lexicon, LexiconIndex
+    from puzzlesmith.qless.board import Board
+    from puzzlesmith.qless.solve import QlessResult
 
 qless_app = typer.Typer(
-    help="Q-Less: use every rolled letter in one connected crossword.", no_args_is_help=True
+    cls=LazyGroup,  # `qless atlas` loads only when it runs
+    help="Q-Less: use every rolled letter in one connected crossword.",
+    no_args_is_help=True,
 )
 
 DEFAULT_TIMEOUT = 5.0
@@ -67,6 +70,8 @@ def parse_timeout(text: str) -> float:
 
 def draw_board(board: Board) -> Table:
     """The board as a grid of boxed letters."""
+    from rich.table import Table
+
     table = Table(show_header=False, show_lines=True, box=None, padding=(0, 0), expand=False)
     from rich import box
 
@@ -117,14 +122,18 @@ def print_result(result: QlessResult, show_anagrams: bool, show_board: bool = Tr
         console.print("[dim](stored result from the Q-Less atlas)[/]")
 
 
-def stored_result(roll: str, lexicon: Lexicon, index: LexiconIndex, count: bool) -> QlessResult | None:
+def stored_result(roll: str, lexicon: Lexicon, count: bool) -> QlessResult | None:
     """The roll's answer from the atlas, if it holds a final one for this word list.
 
     Only the default search (no --seed, --common, --all or --max-solutions) is stored, and
     a count only when the atlas was built with --count-solutions. The stored board is
     validated again before it is shown, like every board.
     """
-    doc = lookup(default_db_path(), roll, index.content_hash)
+    from puzzlesmith.qless.atlas import default_db_path, lookup
+    from puzzlesmith.qless.board import Board, is_solution
+    from puzzlesmith.qless.solve import QlessResult, anagrams_of
+
+    doc = lookup(default_db_path(), roll, lexicon.content_hash)
     if doc is None or doc.get("status") not in ("solved", "unsolvable"):
         return None
     if count and not doc.get("count_complete"):
@@ -136,8 +145,8 @@ def stored_result(roll: str, lexicon: Lexicon, index: LexiconIndex, count: bool)
         return None
     return QlessResult(
         letters=roll, status=doc["status"], board=board,
-        anagrams=tuple(anagrams_of(roll, index)), placements=int(doc.get("placements", 0)),
-        seconds=float(doc.get("seconds", 0.0)), lexicon=index.name,
+        anagrams=tuple(anagrams_of(roll, lexicon)), placements=int(doc.get("placements", 0)),
+        seconds=float(doc.get("seconds", 0.0)), lexicon=lexicon.name,
         solutions=int(doc["solutions"]) if count else None, count_complete=count,
         extra={"atlas": doc.get("atlas")},
     )
@@ -161,8 +170,14 @@ def solve_rolls(
     """Solve each roll in turn (one process, one lexicon load); exit 1 if any ran out of time."""
     if max_solutions is not None and max_solutions < 1:
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
+    from puzzlesmith.lexicon import load_lexicon, select
+    from puzzlesmith.limits import Deadline
+    from puzzlesmith.qless.engine import prepare
+    from puzzlesmith.qless.solve import parse_letters, solve
+
     letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work
-    lex, index = select(lexicon)
+    # The plain word list is all a default solve needs (no index, so no numpy at start-up).
+    lex = load_lexicon(lexicon)
     common_index: LexiconIndex | None = None
     if common or common_top != DEFAULT_COMMON_TOP:
         _, common_index = select(lexicon, common_top)
@@ -182,9 +197,9 @@ def solve_rolls(
 
         stored = None
         if not (seed or all_ or max_solutions or common_index):
-            stored = stored_result(roll, lex, index, count)
+            stored = stored_result(roll, lex, count)
         result = stored or solve(
-            roll, index, deadline=Deadline(timeout), seed=seed, common_index=common_index,
+            roll, lex, deadline=Deadline(timeout), seed=seed, common_index=common_index,
             count=count or all_, max_solutions=max_solutions,
             on_solution=stream if all_ else None,
         )
@@ -246,6 +261,8 @@ def roll_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Roll the twelve Q-Less dice and print the letters (and solve them with --solve)."""
+    from puzzlesmith.qless.dice import roll as roll_dice
+
     seconds = parse_timeout(timeout)
     letters = roll_dice(seed)
     if not solve_it:

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.columns import Columns
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
 
 from puzzlesmith.cli.common import (
     CommonOpt,
@@ -27,10 +23,13 @@ from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose, select
 from puzzlesmith.limits import Deadline
-from puzzlesmith.wordgrid.create import CreateResult, create
-from puzzlesmith.wordgrid.formats import dump_puzzle, read_puzzle_file
-from puzzlesmith.wordgrid.model import Puzzle, parse_rows
-from puzzlesmith.wordgrid.solve import Mode, Solution, SolveResult, solve
+
+if TYPE_CHECKING:
+    from rich.panel import Panel
+
+    from puzzlesmith.wordgrid.create import CreateResult
+    from puzzlesmith.wordgrid.model import Puzzle
+    from puzzlesmith.wordgrid.solve import Mode, Solution, SolveResult
 
 wordgrid_app = typer.Typer(
     help="Column-word grids: fill the blank row so every column reads as a word.",
@@ -43,6 +42,10 @@ GRIDS_DRAWN = 12  # beyond this many solutions, the rest are listed as words
 
 def draw_grid(grid: tuple[str, ...] | list[str], marked: tuple[int, ...], title: str = "") -> Panel:
     """A grid as letter cells, the `marked` rows (0-based) highlighted."""
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table.grid(padding=(0, 1))
     for _ in grid[0]:
         table.add_column(justify="center")
@@ -72,6 +75,8 @@ def _solution_panel(sol: Solution, puzzle: Puzzle, n: int | None) -> Panel:
 
 def print_solve(result: SolveResult, source: str) -> None:
     """The puzzle's answer for a person: drawn grids, column words, count and notes."""
+    from rich.columns import Columns
+
     puzzle = result.puzzle
     heading = puzzle.title or source
     size = f"{puzzle.width}x{puzzle.height}"
@@ -115,6 +120,9 @@ def solve_cmd(
     ] = None,
     all_: Annotated[bool, typer.Option("--all", help="Every solution.")] = False,
     count: Annotated[bool, typer.Option("--count", help="Only the number of solutions.")] = False,
+    allow_repeats: Annotated[
+        bool, typer.Option("--allow-repeats", help="Let two unknown rows hold the same word.")
+    ] = False,
     lexicon: LexiconOpt = None,
     common: CommonOpt = False,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
@@ -130,6 +138,10 @@ def solve_cmd(
     Partly known rows (b?????) and several unknown rows are allowed; each must become a word.
     Quote rows holding ? in the shell. --kind-of / --means filter the unknown rows' words.
     """
+    from puzzlesmith.wordgrid.formats import read_puzzle_file
+    from puzzlesmith.wordgrid.model import parse_rows
+    from puzzlesmith.wordgrid.solve import solve
+
     if all_ and count:
         raise InputError("choose one of --all and --count")
     mode: Mode = "all" if all_ else "count" if count else "first"
@@ -146,7 +158,8 @@ def solve_cmd(
     _, row_index = choose(lexicon, common, common_top, kind_of=kind_of, means=means)
     any_timeout = False
     for i, (source, puzzle) in enumerate(puzzles):
-        result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout))
+        result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout),
+                       allow_repeats=allow_repeats)
         if result.note and (kind_of or means):
             note = result.note.replace("only common words", f"only words of {result.row_lexicon}")
             result = replace(result, note=note.replace("drop --common", "drop the meaning filter"))
@@ -218,6 +231,8 @@ def create_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Make a puzzle: a grid whose blank row is the answer and whose columns are words."""
+    from puzzlesmith.wordgrid.create import create
+
     if word is not None and length is not None and length != len(word.strip()):
         raise InputError(f"--length {length} disagrees with --word {word!r}")
     _, full = select(lexicon)
@@ -265,6 +280,8 @@ def _titled(result: CreateResult, title: str) -> CreateResult:
 
 
 def _write_puzzle(out: Path, result: CreateResult, hidden: bool, command: str) -> None:
+    from puzzlesmith.wordgrid.formats import dump_puzzle
+
     assert result.puzzle is not None
     notes = [f"made by: {command}"]
     if not hidden:

@@ -6,9 +6,6 @@ from collections.abc import Iterable
 from typing import Annotated, Literal
 
 import typer
-from rich.columns import Columns
-from rich.markup import escape
-from rich.text import Text
 
 from puzzlesmith.cli.common import (
     CommonOpt,
@@ -39,6 +36,9 @@ PhrasesOpt = Annotated[
 
 def print_grouped(words: Iterable[str], common: frozenset[str], full: frozenset[str]) -> None:
     """Words grouped by length in columns; common words bold, full anagrams starred."""
+    from rich.columns import Columns
+    from rich.text import Text
+
     groups: dict[int, list[str]] = {}
     for w in words:
         # a phrase ('new york') counts its letters only
@@ -87,6 +87,10 @@ def match_cmd(
     1-9 repeated letters (1231); PATTERN/LETTERS also an anagram of LETTERS (? = blank);
     PATTERN:TEXT is PATTERN --means TEXT.
     """
+    from rich.columns import Columns
+    from rich.markup import escape
+    from rich.text import Text
+
     from puzzlesmith.search.meaning import match_words, split_query, words_for
 
     if sort not in (None, "alpha", "freq"):
@@ -99,7 +103,6 @@ def match_cmd(
         found = words_for(lexicon, common, common_top, kind_of=kind_of, means=query_means,
                           phrases=phrases)
         index = found.index
-        marked = frozenset() if common or json else index.common_words(common_top)
         try:
             result = match_words(found, query, contains=contains, excludes=excludes, length=span,
                                  sort=order, limit=limit, deadline=Deadline(timeout))
@@ -108,6 +111,7 @@ def match_cmd(
         if json:
             print_json(result.to_json())
             continue
+        marked = frozenset() if common else index.common_among(result.words, common_top)
         more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
         console.print(f"[bold]{escape(result.query)}[/]: {result.count} words{more}")
         if order == "freq" or (found.ranked and order is None):
@@ -135,12 +139,15 @@ def anagram_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Every word that can be built from the letters; full anagrams marked."""
+    from rich.columns import Columns
+    from rich.markup import escape
+    from rich.text import Text
+
     from puzzlesmith.search.meaning import anagram_words, words_for
 
     queries = read_inputs(letters, from_file)
     found = words_for(lexicon, common, common_top, kind_of=kind_of, means=means, phrases=phrases)
     index = found.index
-    marked = frozenset() if common or json else index.common_words(common_top)
     timed_out = False
     for query in queries:
         rack = parse_rack(query)
@@ -154,6 +161,7 @@ def anagram_cmd(
             print_json(doc)
             continue
         console.print(f"[bold]{escape(result.query)}[/]: {len(result.words)} words")
+        marked = frozenset() if common else index.common_among(result.words, common_top)
         if define:
             print_defined(result.words, marked, frozenset(result.full) if words == 1 else frozenset())
         else:

@@ -1,14 +1,15 @@
-"""Word lists in, indexes out: the one place that reads word files."""
+"""Word lists in, indexes out: the one place that reads word files.
 
-from puzzlesmith.lexicon.index import (
-    DEFAULT_COMMON_TOP,
-    LengthBucket,
-    LexiconIndex,
-    get_index,
-    letter_counts,
-    letter_mask,
-)
-from puzzlesmith.lexicon.model import Lexicon
+The index module (and numpy with it) loads on first use of one of its names, so a command
+that only reads a word list starts without it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
 from puzzlesmith.lexicon.registry import available, load_lexicon
 from puzzlesmith.lexicon.registry import register as register_file
 
@@ -29,6 +30,24 @@ __all__ = [
 ]
 
 
+if TYPE_CHECKING:
+    from puzzlesmith.lexicon.index import (
+        LengthBucket,
+        LexiconIndex,
+        get_index,
+        letter_counts,
+        letter_mask,
+    )
+
+_FROM_INDEX = ("LengthBucket", "LexiconIndex", "get_index", "letter_counts", "letter_mask")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_INDEX:
+        return getattr(importlib.import_module("puzzlesmith.lexicon.index"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 _narrowed: dict[tuple[str, int], Lexicon] = {}
 
 
@@ -41,6 +60,8 @@ def select(
 ) -> tuple[Lexicon, LexiconIndex]:
     """The lexicon and index a command runs on: --lexicon, narrowed to common words if asked,
     then to the words of a meaning filter (--kind-of TOPIC, --means TEXT) if asked."""
+    from puzzlesmith.lexicon.index import get_index
+
     lexicon = load_lexicon(spec)
     index = get_index(lexicon)
     if common_top is not None:

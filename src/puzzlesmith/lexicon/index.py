@@ -7,42 +7,78 @@ Per word length L the index holds:
 - every word's 26-bit letter mask and its 26 letter counts, so "can this word be built from
   these letters" is one bitwise test and then an exact count test (seed 002);
 - every word's frequency rank in wordfreq's English list (0 = not in it).
+
+The disk cache holds each length's bucket as its own pickle behind a small table of offsets,
+and a bucket is unpickled only when first asked for: `match a?p?e` reads the 5-letter words
+and nothing else, which is most of what makes the command start at once.
 """
 
 from __future__ import annotations
 
+import bisect
 import gzip
-import os
+import mmap
 import pickle
-import tempfile
-from bisect import bisect_left
+from array import array
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
-import platformdirs
+from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
 
-from puzzlesmith.lexicon.model import Lexicon
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 4
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-DEFAULT_COMMON_TOP = 30_000
+
+
+_DERIVED = ("masks", "counts", "ranks")
 
 
 @dataclass(frozen=True, eq=False)
 class LengthBucket:
-    """The words of one length and their per-word data, all aligned by position."""
+    """The words of one length and their per-word data, all aligned by position.
+
+    The per-word numbers are kept as plain arrays and bytes, so loading a bucket needs no
+    numpy; `masks`, `counts` and `ranks` are numpy views made on first use (anagram search
+    wants them, pattern search mostly does not).
+    """
 
     length: int
     words: tuple[str, ...] = field(repr=False)
     # [pos][letter] -> bitset over words
     position_letter: tuple[tuple[int, ...], ...] = field(repr=False)
-    masks: npt.NDArray[np.uint32] = field(repr=False)
-    counts: npt.NDArray[np.uint8] = field(repr=False)  # shape (len(words), 26)
-    ranks: npt.NDArray[np.int32] = field(repr=False)
+    mask_data: array = field(repr=False)  # "I": 26-bit letter mask of each word
+    count_data: bytes = field(repr=False)  # 26 letter counts of each word, row after row
+    rank_data: array = field(repr=False)  # "i": wordfreq rank of each word, 0 = unranked
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k not in _DERIVED}
+
+    @cached_property
+    def masks(self) -> npt.NDArray[np.uint32]:
+        import numpy as np
+
+        return np.frombuffer(self.mask_data, dtype=np.uint32)
+
+    @cached_property
+    def counts(self) -> npt.NDArray[np.uint8]:
+        """Shape (len(words), 26)."""
+        import numpy as np
+
+        return np.frombuffer(self.count_data, dtype=np.uint8).reshape(len(self.words), 26)
+
+    @cached_property
+    def ranks(self) -> npt.NDArray[np.int32]:
+        import numpy as np
+
+        return np.frombuffer(self.rank_data, dtype=np.int32)
 
     @property
     def all_bits(self) -> int:
@@ -56,24 +92,25 @@ class LengthBucket:
 _BYTE_BITS = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
 
 
-def bits_to_indices(bits: int, n: int) -> npt.NDArray[np.intp]:
-    """Positions of the set bits, ascending."""
-    raw = bits.to_bytes((n + 7) // 8, "little")
-    arr = np.frombuffer(raw, dtype=np.uint8)
-    nonzero = np.flatnonzero(arr)
-    if len(nonzero) * 8 > len(arr):
-        return np.flatnonzero(np.unpackbits(arr, bitorder="little"))
-    # Few bytes hold set bits: decode just those through a byte -> bit positions table.
-    return np.array(
-        [8 * i + b for i in nonzero.tolist() for b in _BYTE_BITS[raw[i]]], dtype=np.intp
-    )
+def bits_to_indices(bits: int, n: int) -> list[int]:
+    """Positions of the set bits, ascending (byte by byte through a table: no numpy)."""
+    out: list[int] = []
+    for i, byte in enumerate(bits.to_bytes((n + 7) // 8, "little")):
+        if byte:
+            base = 8 * i
+            out.extend(base + b for b in _BYTE_BITS[byte])
+    return out
 
 
 def indices_to_bits(mask: npt.NDArray[np.bool_]) -> int:
+    import numpy as np
+
     return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
 
 
 def letter_counts(letters: str) -> npt.NDArray[np.uint8]:
+    import numpy as np
+
     counts = np.zeros(26, dtype=np.uint8)
     for ch in letters:
         counts[ord(ch) - 97] += 1
@@ -93,15 +130,15 @@ class LexiconIndex:
 
     name: str
     content_hash: str
-    buckets: dict[int, LengthBucket] = field(repr=False)
+    buckets: Mapping[int, LengthBucket] = field(repr=False)
 
     @cached_property
     def rank_of(self) -> dict[str, int]:
         """Word -> its rank among wordfreq's English words (1 = most frequent), if ranked."""
         return {
-            w: int(r)
+            w: r
             for b in self.buckets.values()
-            for w, r in zip(b.words, b.ranks, strict=True)
+            for w, r in zip(b.words, b.rank_data, strict=True)
             if r
         }
 
@@ -116,6 +153,19 @@ class LexiconIndex:
         """Words among wordfreq's `top` most frequent English words, leaving out proper names."""
         return _common_words(self, top)
 
+    def rank(self, word: str) -> int:
+        """The word's wordfreq rank (1 = most frequent), 0 if unranked or not in the lexicon."""
+        bucket = self.buckets.get(len(word))
+        if bucket is None:
+            return 0
+        i = bisect.bisect_left(bucket.words, word)
+        return bucket.rank_data[i] if i < len(bucket.words) and bucket.words[i] == word else 0
+
+    def common_among(self, words: Iterable[str], top: int = DEFAULT_COMMON_TOP) -> frozenset[str]:
+        """The common words (as in `common_words`) among `words`, reading only their lengths."""
+        names = proper_names()
+        return frozenset(w for w in words if 0 < self.rank(w) <= top and w not in names)
+
 
 @lru_cache(maxsize=8)
 def _common_words(index: LexiconIndex, top: int) -> frozenset[str]:
@@ -123,7 +173,7 @@ def _common_words(index: LexiconIndex, top: int) -> frozenset[str]:
     return frozenset(
         w
         for b in index.buckets.values()
-        for w, r in zip(b.words, b.ranks.tolist(), strict=True)
+        for w, r in zip(b.words, b.rank_data, strict=True)
         if 0 < r <= top and w not in names
     )
 
@@ -148,6 +198,8 @@ def wordfreq_ranks() -> dict[str, int]:
 
 
 def build_bucket(length: int, words: list[str], ranks: dict[str, int]) -> LengthBucket:
+    import numpy as np
+
     n = len(words)
     arr = np.frombuffer("".join(words).encode(), dtype=np.uint8).reshape(n, length) - 97
     position_letter = tuple(
@@ -158,8 +210,10 @@ def build_bucket(length: int, words: list[str], ranks: dict[str, int]) -> Length
         np.add.at(counts, (np.arange(n), arr[:, p]), 1)
     weights = (np.uint32(1) << np.arange(26, dtype=np.uint32)).astype(np.uint32)
     masks = ((counts > 0).astype(np.uint32) * weights).sum(axis=1).astype(np.uint32)
-    rank_arr = np.array([ranks.get(w, 0) for w in words], dtype=np.int32)
-    return LengthBucket(length, tuple(words), position_letter, masks, counts, rank_arr)
+    return LengthBucket(
+        length, tuple(words), position_letter, array("I", masks.tobytes()), counts.tobytes(),
+        array("i", [ranks.get(w, 0) for w in words]),
+    )
 
 
 def build_index(lexicon: Lexicon) -> LexiconIndex:
@@ -171,36 +225,75 @@ def build_index(lexicon: Lexicon) -> LexiconIndex:
     return LexiconIndex(lexicon.name, lexicon.content_hash, buckets)
 
 
-def cache_dir() -> Path:
-    env = os.environ.get("PUZZLESMITH_CACHE_DIR")
-    return Path(env) if env else Path(platformdirs.user_cache_dir("puzzlesmith"))
+class _LazyBuckets(Mapping[int, LengthBucket]):
+    """Buckets unpickled from `data` (the mapped cache file) one length at a time, on first use."""
+
+    def __init__(self, data: mmap.mmap, spans: dict[int, tuple[int, int]]) -> None:
+        self._data = data
+        self._spans = spans
+        self._loaded: dict[int, LengthBucket] = {}
+
+    def __getitem__(self, length: int) -> LengthBucket:
+        bucket = self._loaded.get(length)
+        if bucket is None:
+            start, end = self._spans[length]  # KeyError for a length with no words
+            bucket = pickle.loads(self._data[start:end])
+            self._loaded[length] = bucket
+        return bucket
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._spans)
+
+    def __len__(self) -> int:
+        return len(self._spans)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (dict(self.items()),))  # a map of the file cannot travel: send the buckets
+
+
+def _dump(index: LexiconIndex) -> bytes:
+    """The cache file: a pickled header (name, hash, length -> byte span), then each bucket."""
+    parts = [pickle.dumps(index.buckets[n], protocol=pickle.HIGHEST_PROTOCOL) for n in index.lengths]
+    spans: dict[int, tuple[int, int]] = {}
+    offset = 0
+    for n, part in zip(index.lengths, parts, strict=True):
+        spans[n] = (offset, offset + len(part))
+        offset += len(part)
+    header = pickle.dumps((FORMAT_VERSION, index.content_hash, spans), protocol=pickle.HIGHEST_PROTOCOL)
+    return len(header).to_bytes(8, "little") + header + b"".join(parts)
+
+
+def _load(path: Path, name: str, content_hash: str) -> LexiconIndex | None:
+    """The cached index at `path`, mapped rather than read: only the buckets used are paged in."""
+    with open(path, "rb") as f:
+        data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    size = int.from_bytes(data[:8], "little")
+    version, stored_hash, spans = pickle.loads(data[8 : 8 + size])
+    if version != FORMAT_VERSION or stored_hash != content_hash:
+        return None
+    start = 8 + size
+    if spans and len(data) - start != max(end for _, end in spans.values()):
+        return None  # a truncated file (a full disk): rebuild
+    spans = {n: (a + start, b + start) for n, (a, b) in spans.items()}
+    return LexiconIndex(name, content_hash, _LazyBuckets(data, spans))
 
 
 def _cache_path(lexicon: Lexicon) -> Path:
-    return cache_dir() / f"index-v{FORMAT_VERSION}-{lexicon.content_hash}.pickle"
+    return cache_dir() / f"index-v{FORMAT_VERSION}-{lexicon.content_hash}.bin"
 
 
 @lru_cache(maxsize=8)
 def _get_index(content_hash: str, lexicon: Lexicon) -> LexiconIndex:
     path = _cache_path(lexicon)
     try:
-        with open(path, "rb") as f:
-            index = pickle.load(f)
-        if isinstance(index, LexiconIndex) and index.content_hash == content_hash:
-            # The same words may be cached under another name; keep the caller's name.
-            return LexiconIndex(lexicon.name, content_hash, index.buckets)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        # The same words may be cached under another name; the caller's name is kept.
+        cached = _load(path, lexicon.name, content_hash)
+        if cached is not None:
+            return cached
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError):
         pass
     index = build_index(lexicon)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # Write-then-rename so a crash or a concurrent builder never leaves a torn cache file.
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump(index, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a read-only cache dir only costs a rebuild next time
+    write_atomic(path, _dump(index))
     return index
 
 
@@ -218,9 +311,5 @@ def sub_index(parent: LexiconIndex, lexicon: Lexicon) -> LexiconIndex:
     by_length: dict[int, list[str]] = {}
     for w in lexicon.words:
         by_length.setdefault(len(w), []).append(w)
-    buckets = {}
-    for n, ws in sorted(by_length.items()):
-        pb = parent.buckets[n]
-        ranks = {w: int(pb.ranks[bisect_left(pb.words, w)]) for w in ws}
-        buckets[n] = build_bucket(n, ws, ranks)
+    buckets = {n: build_bucket(n, ws, {w: parent.rank(w) for w in ws}) for n, ws in sorted(by_length.items())}
     return LexiconIndex(lexicon.name, lexicon.content_hash, buckets)

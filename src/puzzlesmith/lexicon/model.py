@@ -3,28 +3,78 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from functools import cached_property
 
+# How many of wordfreq's most frequent English words count as common (the --common default).
+DEFAULT_COMMON_TOP = 30_000
 
-@dataclass(frozen=True)
+
+def words_hash(words: tuple[str, ...]) -> str:
+    """Hash of normalized words: the cache key of every index built from them."""
+    return hashlib.sha256("\n".join(words).encode()).hexdigest()[:20]
+
+
 class Lexicon:
-    """A word list: sorted unique lowercase a-z words plus where they came from."""
+    """A word list: sorted unique lowercase a-z words plus where they came from.
 
-    name: str
-    source: str
-    license: str
-    words: tuple[str, ...] = field(repr=False)
-    skipped: int = 0  # entries dropped for characters other than a-z
+    Immutable. The words may be given, or a `loader` that reads them on first use together
+    with their `content_hash`: a command that only needs the lexicon's index (found on disk by
+    that hash) then never parses the word file at all.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        source: str,
+        license: str,
+        words: tuple[str, ...] | None = None,
+        skipped: int = 0,
+        *,
+        loader: Callable[[], tuple[str, ...]] | None = None,
+        content_hash: str | None = None,
+    ) -> None:
+        if (words is None) == (loader is None):
+            raise ValueError("give the words or a loader, not both")
+        if loader is not None and content_hash is None:
+            raise ValueError("a lazily loaded lexicon needs its content hash")
+        self.name = name
+        self.source = source
+        self.license = license
+        self.skipped = skipped  # entries dropped for characters other than a-z
+        self._words = words
+        self._loader = loader
+        self._hash = content_hash
+
+    def __repr__(self) -> str:
+        return f"Lexicon(name={self.name!r}, source={self.source!r}, content_hash={self.content_hash!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Lexicon)
+            and (self.name, self.content_hash) == (other.name, other.content_hash)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.content_hash))
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        if self._words is None:
+            assert self._loader is not None
+            self._words = self._loader()
+        return self._words
 
     @cached_property
     def word_set(self) -> frozenset[str]:
         return frozenset(self.words)
 
-    @cached_property
+    @property
     def content_hash(self) -> str:
         """Hash of the normalized words: the cache key of every index built from them."""
-        return hashlib.sha256("\n".join(self.words).encode()).hexdigest()[:20]
+        if self._hash is None:
+            self._hash = words_hash(self.words)
+        return self._hash
 
     def __contains__(self, word: object) -> bool:
         return word in self.word_set

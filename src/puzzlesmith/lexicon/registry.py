@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import os
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 
 import platformdirs
 
+from puzzlesmith.diskcache import cache_dir, write_atomic
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon.model import Lexicon
-from puzzlesmith.lexicon.wordfile import read_word_file
+from puzzlesmith.lexicon.wordfile import parse_word_bytes, read_bytes
+
+# Part of the key of the small "what these bytes hold" records: bump it when word files are
+# read differently, so no record of the old reading is used.
+READ_VERSION = 1
 
 DEFAULT_NAME = "letterpress"
 _BUNDLED = {
@@ -74,11 +82,48 @@ def _file_stamp(path: Path) -> tuple[int, int]:
     return (st.st_mtime_ns, st.st_size)
 
 
+def _from_bytes(
+    name: str, source: str, licence: str, raw: bytes,
+    parse: Callable[[bytes], tuple[tuple[str, ...], int]],
+) -> Lexicon:
+    """The lexicon in a word file's bytes, parsed only when its words are first used.
+
+    A record in the cache folder, keyed by a hash of the bytes, keeps the content hash and the
+    skipped count of what a first reading found, so the next command can find the lexicon's
+    index without parsing the file; edited bytes are a new key, so a record is never stale.
+    """
+    key = hashlib.sha256(raw).hexdigest()[:24]
+    record = cache_dir() / f"lexicon-v{READ_VERSION}-{key}.json"
+    try:
+        meta = json.loads(record.read_text("utf-8"))
+        return Lexicon(name, source, licence, skipped=int(meta["skipped"]),
+                       loader=partial(_words_only, parse, raw),
+                       content_hash=str(meta["content_hash"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    words, skipped = parse(raw)
+    lexicon = Lexicon(name, source, licence, words, skipped)
+    write_atomic(record, json.dumps({"content_hash": lexicon.content_hash, "skipped": skipped}).encode())
+    return lexicon
+
+
+def _words_only(parse: Callable[[bytes], tuple[tuple[str, ...], int]], raw: bytes) -> tuple[str, ...]:
+    return parse(raw)[0]
+
+
+def _parse_file(path: Path, raw: bytes) -> tuple[tuple[str, ...], int]:
+    return parse_word_bytes(raw, path)
+
+
+def _parse_bundled(raw: bytes) -> tuple[tuple[str, ...], int]:
+    # The bundled file is built normalized (sorted, unique, a-z) by scripts/build_data.py.
+    return tuple(gzip.decompress(raw).decode().split()), 0
+
+
 @lru_cache(maxsize=16)
 def _load_file_cached(path: Path, name: str, stamp: tuple[int, int]) -> Lexicon:
-    words, skipped = read_word_file(path)
-    return Lexicon(name=name, source=str(path), license="the user's own list", words=words,
-                   skipped=skipped)
+    return _from_bytes(name, str(path), "the user's own list", read_bytes(path),
+                       partial(_parse_file, path))
 
 
 def load_file(path: Path, name: str | None = None) -> Lexicon:
@@ -90,11 +135,7 @@ def load_file(path: Path, name: str | None = None) -> Lexicon:
 def _load_bundled(name: str) -> Lexicon:
     filename, source, licence = _BUNDLED[name]
     data = resources.files("puzzlesmith.lexicon").joinpath("data", filename).read_bytes()
-    import gzip
-
-    # The bundled file is built normalized (sorted, unique, a-z) by scripts/build_data.py.
-    words = tuple(gzip.decompress(data).decode().split())
-    return Lexicon(name=name, source=source, license=licence, words=words)
+    return _from_bytes(name, source, licence, data, _parse_bundled)
 
 
 def load_lexicon(spec: str | None = None) -> Lexicon:

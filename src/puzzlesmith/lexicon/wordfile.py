@@ -31,17 +31,30 @@ def parse_words(text: str) -> tuple[tuple[str, ...], int]:
     return tuple(sorted(words)), skipped
 
 
-def read_word_file(path: Path) -> tuple[tuple[str, ...], int]:
-    """Words of the file at `path`; InputError if it cannot be read or holds no word."""
+def read_bytes(path: Path) -> bytes:
+    """The raw bytes of a word file; InputError if it cannot be read."""
     try:
-        raw = path.read_bytes()
-        if path.suffix == ".gz":
-            raw = gzip.decompress(raw)
-        text = raw.decode("utf-8")
+        return path.read_bytes()
     except FileNotFoundError:
         raise InputError(f"word list not found: {path}") from None
     except IsADirectoryError:
         raise InputError(f"word list is a directory, not a file: {path}") from None
+    except OSError as e:
+        raise InputError(f"cannot read word list {path}: {e}") from None
+
+
+def read_word_file(path: Path) -> tuple[tuple[str, ...], int]:
+    """Words of the file at `path`; InputError if it cannot be read or holds no word."""
+    return parse_word_bytes(read_bytes(path), path)
+
+
+def parse_word_bytes(raw: bytes, path: Path) -> tuple[tuple[str, ...], int]:
+    """Words of a word file's raw bytes (gzip when `path` ends in .gz), and how many entries
+    were skipped; InputError if they cannot be decoded or hold no word."""
+    try:
+        if path.suffix == ".gz":
+            raw = gzip.decompress(raw)
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError, EOFError, gzip.BadGzipFile) as e:
         raise InputError(f"cannot read word list {path}: {e}") from None
     words, skipped = parse_words(text)

@@ -69,6 +69,8 @@ def search(
             if first is None:
                 first = board
             found += 1
+            if count:
+                stats.progress(found)
             if on_solution is not None:
                 on_solution(board)
             if not count or (max_solutions is not None and found >= max_solutions):

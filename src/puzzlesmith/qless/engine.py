@@ -52,4 +52,8 @@ def count_solutions(
     stats = stats if stats is not None else SearchStats()
     if has_skeletons(len(letters)):
         return fill_count(letters, words, deadline=deadline, stats=stats)
-    return sum(1 for _ in attach_solutions(letters, words, deadline=deadline, stats=stats))
+    found = 0
+    for _ in attach_solutions(letters, words, deadline=deadline, stats=stats):
+        found += 1
+        stats.progress(found)
+    return found

@@ -315,8 +315,10 @@ class Filler:
         the solutions counted so far (a lower bound if the deadline cuts the count short).
         """
         self.calls += 1
-        if not self.calls & 1023 and self.deadline.expired():
-            raise SearchTimeout
+        if not self.calls & 1023:
+            if self.deadline.expired():
+                raise SearchTimeout
+            self.stats.progress(self.partial)
         cells = self.cells
         memo = self.memo
         total = 0
@@ -438,7 +440,9 @@ def fill_count(
     """The exact number of distinct solutions; CountTimeout if the deadline passes first."""
     filler = Filler(letters, words, deadline, stats)
     try:
-        return filler.count(filler.root, packed(letters))
+        total = filler.count(filler.root, packed(letters))
+        stats.progress(total)
+        return total
     except SearchTimeout:
         raise CountTimeout(max(filler.partial, 1)) from None
 

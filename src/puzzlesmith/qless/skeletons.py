@@ -20,12 +20,16 @@ once for all of them.
 from __future__ import annotations
 
 import gzip
+import hashlib
+import marshal
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+
+from puzzlesmith.diskcache import cache_dir, write_atomic
 
 Pos = tuple[int, int]
 Shape = frozenset[Pos]
@@ -148,8 +152,13 @@ class Step:
 class Ending:
     """A skeleton whose last step ends at a trie node."""
 
-    coords: tuple[Pos, ...]  # cell id -> (row, column)
+    places: bytes  # row, column, row, column, ... of the cells in id order
     mirror: tuple[int, ...] | None  # cell id -> its transposed cell id, if self-transposed
+
+    @property
+    def coords(self) -> tuple[Pos, ...]:
+        """Cell id -> (row, column)."""
+        return tuple(zip(self.places[::2], self.places[1::2], strict=True))
 
 
 @dataclass
@@ -225,7 +234,7 @@ def build_trie(shapes: Iterable[tuple[Pos, ...]]) -> Node:
         mirror = None
         if set(transposed) == set(coords):
             mirror = tuple(index[p] for p in transposed)
-        node.endings.append(Ending(tuple(coords), mirror))
+        node.endings.append(Ending(bytes(x for p in coords for x in p), mirror))
     _annotate(root, 0, [0])
     return root
 
@@ -261,11 +270,120 @@ def _annotate(node: Node, filled: int, counter: list[int]) -> tuple[set[int], bo
     return crossed, mirrored
 
 
+# Bump when the trie a set of skeletons compiles to changes in a way the source hash
+# below would not show (it covers this file and the skeleton data).
+TRIE_FORMAT = 1
+
+
 @lru_cache(maxsize=16)
 def trie(n: int) -> Node | None:
-    """The plan trie of the stored skeletons of n cells (None beyond the stored sizes)."""
+    """The plan trie of the stored skeletons of n cells (None beyond the stored sizes).
+
+    Compiling the 12-cell trie takes about a second, so it is built once and kept in the
+    disk cache, under a name made of everything it depends on: the skeleton data, the code
+    of this module and TRIE_FORMAT. Loading it back takes a few tens of milliseconds,
+    and its nodes are decoded as the search reaches them.
+    """
+    if not 3 <= n <= MAX_CELLS:
+        return None
+    path = _trie_path(n)
+    try:
+        return _decode(marshal.loads(path.read_bytes()))
+    except (OSError, EOFError, ValueError, TypeError, IndexError):
+        pass
     shapes = stored().get(n)
-    return build_trie(shapes) if shapes else None
+    if not shapes:
+        return None
+    root = build_trie(shapes)
+    write_atomic(path, marshal.dumps(_encode(root)))  # type: ignore[arg-type]
+    return root
+
+
+def _trie_path(n: int) -> Path:
+    key = hashlib.sha256()
+    key.update(resources.files("puzzlesmith.qless").joinpath("data", DATA_FILE).read_bytes())
+    key.update(Path(__file__).read_bytes())
+    key.update(f"{TRIE_FORMAT}/{sys.version_info[:2]}".encode())  # marshal's format may change
+    return cache_dir() / f"qless-trie-{n}-{key.hexdigest()[:20]}.marshal"
+
+
+def _encode(root: Node) -> tuple[object, ...]:
+    """The trie as nested tuples of ints (marshal-able), nodes in depth-first order."""
+    rows: list[tuple[object, ...]] = []
+
+    def walk(node: Node) -> int:
+        at = len(rows)
+        rows.append(())
+        kids = tuple(walk(child) for child in node.children.values())
+        step = node.step
+        rows[at] = (
+            (step.length, step.crossings) if step is not None else None,
+            node.new_positions, node.first_id, kids,
+            tuple((e.places, e.mirror) for e in node.endings),
+            node.skeletons, node.number, node.needs, node.only_leaves,
+            node.last_before_leaves, node.plain_endings, node.mirror_endings,
+        )
+        return at
+
+    walk(root)
+    return tuple(rows)
+
+
+class _Decoder:
+    """Turns `_encode`'s rows back into nodes, each on first use.
+
+    A search for one solution visits a few hundred of the 12-cell trie's 11,088 nodes, so
+    nodes are made when their parent's children are first asked for.
+    """
+
+    NAMES = ("skeletons", "number", "needs", "only_leaves", "last_before_leaves",
+             "plain_endings", "mirror_endings")
+
+    def __init__(self, rows: tuple[tuple[object, ...], ...]) -> None:
+        self.rows = rows
+        self.steps: dict[object, Step] = {}  # equal steps recur all over the trie
+
+    def node(self, k: int) -> Node:
+        step_t, new_positions, first_id, kids, endings, *rest = self.rows[k]
+        step = None
+        if step_t is not None:
+            step = self.steps.get(step_t)
+            if step is None:
+                step = self.steps[step_t] = Step(*step_t)  # type: ignore[misc]
+        # Bypass the dataclass __init__: this runs once per node the search reaches.
+        node = _LazyNode.__new__(_LazyNode)
+        node.__dict__.update(zip(self.NAMES, rest, strict=True))
+        node.step = step
+        node.new_positions = new_positions  # type: ignore[assignment]
+        node.first_id = first_id  # type: ignore[assignment]
+        node.endings = [Ending(c, m) for c, m in endings]  # type: ignore[attr-defined]
+        node.pending = (self, kids)  # type: ignore[assignment]
+        return node
+
+
+class _LazyNode(Node):
+    """A node of a trie loaded from the cache: its children are decoded on first access."""
+
+    pending: tuple[_Decoder, tuple[int, ...]] | None
+
+    @property
+    def children(self) -> dict[Step, Node]:  # type: ignore[override]
+        found: dict[Step, Node] | None = self.__dict__.get("_children")
+        if found is None:
+            decoder, kids = self.__dict__["pending"]
+            found = {}
+            for k in kids:
+                child = decoder.node(k)
+                assert child.step is not None
+                found[child.step] = child
+            self.__dict__["_children"] = found
+            self.__dict__["pending"] = None
+        return found
+
+
+def _decode(rows: tuple[tuple[object, ...], ...]) -> Node:
+    """The trie's root back from `_encode`'s rows (children keep their order)."""
+    return _Decoder(rows).node(0)
 
 
 def main(argv: list[str]) -> None:

@@ -6,7 +6,8 @@ Public entry point (the CLI, the web app and the atlas call it)::
           max_solutions=None) -> QlessResult
 
 - `letters`: 3 to 16 letters a-z (any case, spaces ignored); InputError otherwise.
-- `index`: the lexicon index (all words); `result.lexicon` is `index.name`.
+- `index`: the word list, a Lexicon or its LexiconIndex (all words); `result.lexicon` is
+  `index.name`.
 - `deadline`: the whole call's time limit; past it the status is "timeout".
 - `seed`: 0 is the default order (long words first); any other value searches in another
   order, to show another solution.
@@ -22,17 +23,22 @@ finished without one) or "timeout".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import LexiconIndex
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.anagrams import roll_anagrams
 from puzzlesmith.qless.board import Board, problems
 from puzzlesmith.qless.count import OnSolution, Outcome, search
 from puzzlesmith.qless.stats import SearchStats
 from puzzlesmith.search.letters import parse_rack
+
+if TYPE_CHECKING:
+    from puzzlesmith.lexicon import Lexicon, LexiconIndex
+
+    WordList = Lexicon | LexiconIndex
 
 MIN_LETTERS, MAX_LETTERS = 3, 16
 # Share of the time limit the common-words search may use before falling back to all words.
@@ -93,27 +99,34 @@ def parse_letters(text: str) -> str:
     return "".join(ch for ch in text.lower() if not ch.isspace())
 
 
-def anagrams_of(letters: str, index: LexiconIndex) -> list[str]:
+def anagrams_of(letters: str, index: WordList) -> list[str]:
     """Every word of 3+ letters buildable from the roll (longest first, then alphabetical)."""
     return roll_anagrams(letters, index)
 
 
 def solve(
     letters: str,
-    index: LexiconIndex,
+    index: WordList,
     *,
     deadline: Deadline,
     seed: int = 0,
-    common_index: LexiconIndex | None = None,
+    common_index: WordList | None = None,
     count: bool = False,
     max_solutions: int | None = None,
     on_solution: OnSolution | None = None,
+    on_progress: Callable[[int], None] | None = None,
 ) -> QlessResult:
-    """The first solution (or all of them, counted), a proof of none, or a timeout."""
+    """The first solution (or all of them, counted), a proof of none, or a timeout.
+
+    `on_progress(n)` is called now and then while a count runs, with the solutions counted
+    so far (a lower bound of the final count).
+    """
     letters = parse_letters(letters)
     if max_solutions is not None and max_solutions < 1:
         raise InputError(f"max solutions must be at least 1, got {max_solutions}")
     stats = SearchStats()
+    if on_progress is not None:
+        stats.on_progress = lambda s: on_progress(s.solutions)
     all_words = anagrams_of(letters, index)
     common_only = fell_back = False
     run: Outcome | None = None

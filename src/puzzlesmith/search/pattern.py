@@ -23,8 +23,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-import numpy as np
-
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LexiconIndex, letter_counts
 from puzzlesmith.lexicon.index import LengthBucket, bits_to_indices
@@ -225,12 +223,11 @@ def _match_plain(index: LexiconIndex, query: str) -> list[str]:
         if "a" <= ch <= "z":
             bits &= table[pos][ord(ch) - 97]
     ws = bucket.words
-    return [ws[i] for i in bits_to_indices(bits, len(ws)).tolist()]
+    return [ws[i] for i in bits_to_indices(bits, len(ws))]
 
 
 def _by_frequency(index: LexiconIndex, words: list[str]) -> list[str]:
-    rank = index.rank_of
-    return sorted(words, key=lambda w: (rank.get(w, 1 << 30), w))
+    return sorted(words, key=lambda w: (index.rank(w) or 1 << 30, w))
 
 
 @dataclass(frozen=True)
@@ -290,8 +287,10 @@ def match(
         banned |= _letter_bit(ch)
     deadline = deadline or Deadline(10.0)
     regex = _regex(pattern) if _needs_regex(pattern) else None
-    need_counts = letter_counts(need).astype(np.int16) if need else None
     ana = pattern.anagram
+    if need or ana:
+        import numpy as np  # letter counting is vectorised; plain patterns never load numpy
+    need_counts = letter_counts(need).astype(np.int16) if need else None
     ana_counts = letter_counts(ana.letters).astype(np.int16) if ana else None
 
     lengths = [pattern.cells] if not pattern.has_star else [
@@ -322,17 +321,19 @@ def match(
                     for pos in range(n):
                         bits &= ~bucket.position_letter[pos][b]
         idx = bits_to_indices(bits, len(bucket.words))
-        if need_counts is not None and len(idx):
-            idx = idx[np.all(bucket.counts[idx] >= need_counts, axis=1)]
-        if ana is not None and ana_counts is not None and len(idx):
-            short = np.clip(bucket.counts[idx].astype(np.int16) - ana_counts, 0, None).sum(axis=1)
-            idx = idx[short <= ana.blanks]
+        if need_counts is not None and idx:
+            arr = np.array(idx, dtype=np.intp)
+            idx = arr[np.all(bucket.counts[arr] >= need_counts, axis=1)].tolist()
+        if ana is not None and ana_counts is not None and idx:
+            arr = np.array(idx, dtype=np.intp)
+            short = np.clip(bucket.counts[arr].astype(np.int16) - ana_counts, 0, None).sum(axis=1)
+            idx = arr[short <= ana.blanks].tolist()
         if regex is not None:
-            idx = np.array([i for i in idx.tolist() if regex.fullmatch(bucket.words[i])], dtype=np.intp)
-        if not len(idx):
+            idx = [i for i in idx if regex.fullmatch(bucket.words[i])]
+        if not idx:
             continue
         ws = bucket.words
-        runs.append([ws[i] for i in idx.tolist()])
+        runs.append([ws[i] for i in idx])
 
     words = runs[0] if len(runs) == 1 else [w for run in runs for w in run]
     if sort == "freq":

@@ -17,7 +17,6 @@ from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.stars.board import Board
 from puzzlesmith.stars.model import Cell, StarPuzzle, check_solution
 from puzzlesmith.stars.propagate import search
-from puzzlesmith.stars.sat import sat_solutions
 
 Engine = Literal["auto", "python", "sat"]
 ENGINES = ("auto", "python", "sat")
@@ -49,6 +48,9 @@ def solutions(
     the deadline passes. `hint` (stars to guess first) steers the SAT engine only."""
     deadline = deadline or Deadline(None)
     if choose_engine(puzzle, engine) == "sat":
+        # Imported here: PySAT is loaded only when a puzzle needs it.
+        from puzzlesmith.stars.sat import sat_solutions
+
         for stars in sat_solutions(puzzle, deadline, hint=hint):
             yield check_solution(puzzle, stars)
         return

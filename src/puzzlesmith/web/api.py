@@ -98,6 +98,7 @@ class WordgridSolveRequest(Options):
                             description="Rows top to bottom; ? marks an unknown cell.")
     all: bool = Field(False, description="Every solution.")
     count: bool = Field(False, description="Only the number of solutions.")
+    allow_repeats: bool = Field(False, description="Let two unknown rows hold the same word.")
     kind_of: str | None = KindOfField
     means: str | None = MeansField
     timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")

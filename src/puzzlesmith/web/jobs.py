@@ -2,7 +2,7 @@
 
 A job runs in the job pool, apart from the quick solves, so a long count never makes a solve
 wait. A page polls `GET /api/jobs/{id}` to draw a progress bar (the time used of the job's
-limit: the engines' fast counters report nothing until they finish) and sends
+limit, and what the task reported so far: a count's solutions found) and sends
 `DELETE /api/jobs/{id}` for Stop, which kills the job's worker (the pool starts a fresh one).
 """
 
@@ -35,6 +35,8 @@ class Job:
     started: float | None = None  # when a worker took it
     finished: float | None = None
     task: asyncio.Task[None] | None = None
+    # What the task reported so far (`pool.report_progress`), e.g. {"solutions": 1234}.
+    reported: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         end = self.finished if self.finished is not None else time.monotonic()
@@ -45,7 +47,7 @@ class Job:
             "state": self.state,
             "progress": {"seconds": round(running, 3), "limit": self.limit,
                          "fraction": round(min(running / self.limit, 1.0), 4)
-                         if self.limit else None},
+                         if self.limit else None, **self.reported},
             "result": self.result,
             "detail": self.detail,
             "elapsed": round(end - self.created, 3),
@@ -78,8 +80,13 @@ class JobTable:
             job.state = "running"
             job.started = time.monotonic()
 
+        def on_progress(payload: Any) -> None:
+            if isinstance(payload, dict):
+                job.reported = payload
+
         try:
-            job.result = await self.pool.run(fn, (), kwargs, limit=limit, on_start=on_start)
+            job.result = await self.pool.run(fn, (), kwargs, limit=limit, on_start=on_start,
+                                             on_progress=on_progress)
             job.state = "done"
         except asyncio.CancelledError:
             job.state = "stopped"

@@ -44,8 +44,31 @@ class WorkerCrashed(Exception):
     """The task raised something other than InputError, or its worker died."""
 
 
+# This worker's pipe to the server, for `report_progress` (None outside a worker).
+_conn: Connection | None = None
+PROGRESS_EVERY = 0.2  # seconds between two progress messages of one task
+_last_report = 0.0
+
+
+def report_progress(payload: Any) -> None:
+    """From inside a task: tell the server how far it got (`on_progress` of `run`).
+
+    Rate-limited, so an engine may call it as often as it likes; outside a worker it does
+    nothing.
+    """
+    global _last_report
+    now = time.monotonic()
+    if _conn is None or now - _last_report < PROGRESS_EVERY:
+        return
+    _last_report = now
+    with contextlib.suppress(BrokenPipeError, OSError):
+        _conn.send(("progress", payload))
+
+
 def _worker_main(conn: Connection, warm: Callable[[], None] | None) -> None:
     """The loop of one worker process: receive a task, run it, send back its outcome."""
+    global _conn
+    _conn = conn
     # Ctrl-C in the terminal reaches the whole process group; the server shuts workers down.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if warm is not None:
@@ -198,13 +221,15 @@ class WorkerPool:
         *,
         limit: float,
         on_start: Callable[[], None] | None = None,
+        on_progress: Callable[[Any], None] | None = None,
     ) -> Any:
         """fn(*args, **kwargs) in a worker; killed `limit + GRACE_SECONDS` after it starts.
 
         Raises InputError (the engine's own message), TaskKilled (SearchTimeout in the task,
         or killed at the hard limit), PoolBusy or WorkerCrashed.
         If the caller is cancelled (client gone, Stop pressed) the worker is killed too.
-        `on_start()` runs when a worker takes the task (it may wait for one first).
+        `on_start()` runs when a worker takes the task (it may wait for one first);
+        `on_progress(payload)` with each `report_progress(payload)` the task makes.
         """
         if self._idle is None or self._closed:
             raise WorkerCrashed(f"the {self.name} pool is not running")
@@ -239,6 +264,10 @@ class WorkerPool:
                     if self._closed:
                         raise PoolBusy("the server is shutting down") from None
                     raise
+                if kind == "progress":
+                    if on_progress is not None:
+                        on_progress(payload)
+                    continue
                 keep = True
                 if kind == "ok":
                     return payload

@@ -114,6 +114,7 @@ def run_wordgrid_solve(
     *,
     all: bool = False,
     count: bool = False,
+    allow_repeats: bool = False,
     lexicon: str | None = None,
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
@@ -132,7 +133,7 @@ def run_wordgrid_solve(
     _, row_index = lexicon_for(lexicon, common, common_top, kind_of=kind_of or None,
                                means=means or None)
     result = solve(puzzle, full, row_index, mode="all" if all else "count" if count else "first",
-                   deadline=Deadline(timeout))
+                   deadline=Deadline(timeout), allow_repeats=allow_repeats)
     return {**result.to_json(), "source": "puzzle"}
 
 
@@ -206,10 +207,14 @@ def run_qless_solve(
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     roll = parse_letters(letters)
     index, common_index = _qless_indexes(lexicon, common, common_top)
+    from puzzlesmith.web.pool import report_progress
+
     # No on_solution callback: with one the engine lists every board instead of counting
-    # fast, and its document would differ from the CLI's.
+    # fast, and its document would differ from the CLI's. A count reports how many it has
+    # found so far to a job's progress (`jobs.Job.reported`).
     result = solve(roll, index, deadline=Deadline(timeout), seed=seed, common_index=common_index,
-                   count=count, max_solutions=max_solutions)
+                   count=count, max_solutions=max_solutions,
+                   on_progress=(lambda n: report_progress({"solutions": n})) if count else None)
     return result.to_json()
 
 

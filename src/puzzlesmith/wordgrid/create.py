@@ -397,7 +397,10 @@ class _Maker:
                 raise _GaveUp(f"no unique fill found around {word!r} in {walks} tries")
             cap = FILLS_PER_WALK if walk < walks else None
             for tried, sol in enumerate(
-                iter_grids(frame, self.words_idx, deadline=self.deadline, rng=self.rng), 1
+                # The given rows of a created puzzle may repeat a word; only solve's
+                # unknown rows must differ.
+                iter_grids(frame, self.words_idx, deadline=self.deadline, rng=self.rng,
+                           allow_repeats=True), 1
             ):
                 any_fill = True
                 if not self.unique or self._is_unique(sol.grid):

@@ -88,8 +88,10 @@ def check_solution(
     grid: Sequence[str],
     row_words: frozenset[str],
     column_words: frozenset[str],
+    distinct: bool = False,
 ) -> None:
-    """Raise AssertionError unless `grid` fills `puzzle` by its rules.
+    """Raise AssertionError unless `grid` fills `puzzle` by its rules (with `distinct`, no two
+    unknown rows hold the same word).
 
     The engines call this on every grid they return, so a bug shows up as a loud failure
     rather than a wrong answer.
@@ -110,3 +112,7 @@ def check_solution(
     for c, word in enumerate(map("".join, zip(*grid, strict=True))):
         if word not in column_words:
             raise AssertionError(f"column {c + 1} {word!r} is not a word")
+    if distinct:
+        filled = [grid[r] for r in puzzle.unknown_rows]
+        if len(set(filled)) != len(filled):
+            raise AssertionError(f"an unknown row repeats a word: {filled}")

@@ -9,7 +9,8 @@ OR the bitsets of the allowed letters at each position, AND across positions (se
 One unknown row is that single pattern. With several, the search fills one row at a time,
 always the row with the fewest candidate words next (so a dead end shows up as an empty row
 at once), narrowing every column's bitset by the letters it placed. When one row is left, its
-candidate bitset *is* the set of completions, so counting never lists them.
+candidate bitset *is* the set of completions, so counting never lists them. Unless repeats
+are allowed, a word placed in one unknown row is taken out of the others' candidates.
 
 Search is a generator of solution groups, so "first", "all" and "count" are one code path.
 """
@@ -21,8 +22,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
-
-import numpy as np
 
 from puzzlesmith.lexicon import LengthBucket, LexiconIndex
 from puzzlesmith.lexicon.index import bits_to_indices
@@ -110,8 +109,10 @@ class _Search:
         row_bucket: LengthBucket,
         deadline: Deadline,
         rng: random.Random | None,
+        allow_repeats: bool,
     ) -> None:
         self.puzzle = puzzle
+        self.allow_repeats = allow_repeats
         self.cpl = col_bucket.position_letter
         self.rpl = row_bucket.position_letter
         self.col_all = col_bucket.all_bits
@@ -187,16 +188,16 @@ class _Search:
         cols = self.start_columns()
         if cols is None:
             return
-        yield from self._walk(tuple(self.puzzle.unknown_rows), cols, ())
+        yield from self._walk(tuple(self.puzzle.unknown_rows), cols, (), 0)
 
     def _walk(
-        self, left: tuple[int, ...], cols: list[int], fixed: tuple[tuple[int, str], ...]
+        self, left: tuple[int, ...], cols: list[int], fixed: tuple[tuple[int, str], ...], used: int
     ) -> Iterator[_Group]:
         if self.deadline.expired():
             raise SearchTimeout
         best_row, best_bits, best_n = -1, 0, -1
         for r in left:
-            bits = self.candidates(r, cols)
+            bits = self.candidates(r, cols) & ~used
             n = bits.bit_count()
             if n == 0:
                 return
@@ -208,26 +209,30 @@ class _Search:
         rest = tuple(r for r in left if r != best_row)
         open_cells = self.row_open[best_row]
         at = self.cpl[best_row]
-        for word in self.words(best_bits):
+        words = self.row_bucket.words
+        for i in ordered_indices(self.row_bucket, best_bits, self.rng):
+            word = words[i]
             narrowed = list(cols)
             for c in open_cells:
                 narrowed[c] &= at[ord(word[c]) - 97]
-            yield from self._walk(rest, narrowed, (*fixed, (best_row, word)))
+            now_used = used if self.allow_repeats else used | 1 << i
+            yield from self._walk(rest, narrowed, (*fixed, (best_row, word)), now_used)
 
-    def words(self, bits: int) -> list[str]:
-        return ordered_words(self.row_bucket, bits, self.rng)
+
+def ordered_indices(bucket: LengthBucket, bits: int, rng: random.Random | None = None) -> list[int]:
+    """Bucket positions of the words in `bits`: most frequent first (unranked ones last, A-Z),
+    or shuffled by `rng`."""
+    idx = bits_to_indices(bits, len(bucket.words))
+    if rng is not None:
+        rng.shuffle(idx)
+        return idx
+    ranks = bucket.rank_data
+    return sorted(idx, key=lambda i: ranks[i] or 1 << 31)
 
 
 def ordered_words(bucket: LengthBucket, bits: int, rng: random.Random | None = None) -> list[str]:
-    """The words in `bits`: most frequent first (unranked ones last, A-Z), or shuffled by `rng`."""
-    idx = bits_to_indices(bits, len(bucket.words))
-    if rng is not None:
-        words = [bucket.words[i] for i in idx]
-        rng.shuffle(words)
-        return words
-    ranks = bucket.ranks[idx].astype(np.int64)
-    ranks[ranks == 0] = np.iinfo(np.int64).max
-    return [bucket.words[i] for i in idx[np.argsort(ranks, kind="stable")]]
+    """The words in `bits`, in `ordered_indices` order."""
+    return [bucket.words[i] for i in ordered_indices(bucket, bits, rng)]
 
 
 def iter_grids(
@@ -237,15 +242,17 @@ def iter_grids(
     *,
     deadline: Deadline | None = None,
     rng: random.Random | None = None,
+    allow_repeats: bool = False,
 ) -> Iterator[Solution]:
     """Every solution of `puzzle`, lazily; raises SearchTimeout when `deadline` passes.
 
     Column words come from `column_index`, unknown rows' words from `row_index` (default: the
-    same index). Solutions come in search order; with `rng` the order is shuffled (create uses
-    this to draw a random fill), otherwise it is deterministic.
+    same index); no two unknown rows hold the same word unless `allow_repeats`. Solutions
+    come in search order; with `rng` the order is shuffled (create uses this to draw a random
+    fill), otherwise it is deterministic.
     """
     bucket = _row_bucket(puzzle, row_index or column_index)
-    for group in _groups(puzzle, column_index, row_index, deadline, rng):
+    for group in _groups(puzzle, column_index, row_index, deadline, rng, allow_repeats):
         base = dict(group.fixed)
         assert bucket is not None  # a group exists only when the bucket does
         for i, w in enumerate(ordered_words(bucket, group.bits, rng)):
@@ -265,12 +272,13 @@ def _groups(
     row_index: LexiconIndex | None,
     deadline: Deadline | None,
     rng: random.Random | None,
+    allow_repeats: bool,
 ) -> Iterator[_Group]:
     col_bucket = column_index.bucket(puzzle.height)
     row_bucket = _row_bucket(puzzle, row_index or column_index)
     if col_bucket is None or row_bucket is None:
         return
-    search = _Search(puzzle, col_bucket, row_bucket, deadline or Deadline(None), rng)
+    search = _Search(puzzle, col_bucket, row_bucket, deadline or Deadline(None), rng, allow_repeats)
     yield from search.groups()
 
 
@@ -287,13 +295,14 @@ def count_solutions(
     *,
     deadline: Deadline | None = None,
     stop_at: int | None = None,
+    allow_repeats: bool = False,
 ) -> int:
     """How many solutions `puzzle` has (at least `stop_at` when it stops there early).
 
     Raises SearchTimeout when `deadline` passes.
     """
     total = 0
-    for group in _groups(puzzle, column_index, row_index, deadline, None):
+    for group in _groups(puzzle, column_index, row_index, deadline, None, allow_repeats):
         total += group.bits.bit_count()
         if stop_at is not None and total >= stop_at:
             break
@@ -307,6 +316,7 @@ def solve(
     *,
     mode: Mode = "first",
     deadline: Deadline | None = None,
+    allow_repeats: bool = False,
 ) -> SolveResult:
     """Solve a column-word grid: the engine behind `wordgrid solve` and /api/wordgrid/solve.
 
@@ -318,6 +328,7 @@ def solve(
     - `mode`: "first" (stop at one), "all" (list every solution) or "count" (the number only,
       no list). Candidate words are tried most frequent first, so the first solution and the
       head of the list are the likeliest answers; the order is deterministic.
+    - `allow_repeats`: let two unknown rows hold the same word (by default they may not).
     - `deadline`: time limit (default DEFAULT_SECONDS); on expiry the result holds what was
       found so far with `timed_out` set.
 
@@ -334,11 +345,13 @@ def solve(
     try:
         if mode == "count":
             # Counted here, group by group, so a timeout still reports the count so far.
-            for group in _groups(puzzle, column_index, rows_idx, deadline, None):
+            for group in _groups(puzzle, column_index, rows_idx, deadline, None, allow_repeats):
                 count += group.bits.bit_count()
         else:
-            for sol in iter_grids(puzzle, column_index, rows_idx, deadline=deadline):
-                check_solution(puzzle, sol.grid, row_words, col_words)
+            for sol in iter_grids(
+                puzzle, column_index, rows_idx, deadline=deadline, allow_repeats=allow_repeats
+            ):
+                check_solution(puzzle, sol.grid, row_words, col_words, distinct=not allow_repeats)
                 found.append(sol)
                 count += 1
                 if mode == "first":

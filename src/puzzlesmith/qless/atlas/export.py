@@ -1,35 +1,50 @@
-"""The atlas as a Parquet file, for pandas, DuckDB or Polars."""
+"""The atlas as a Parquet file, for pandas, DuckDB or Polars.
+
+pyarrow is an optional extra (`pip install 'puzzlesmith[parquet]'`), imported only here.
+"""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from pathlib import Path
-
-import pyarrow as pa
-import pyarrow.parquet as pq
+from typing import Any
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.qless.atlas import store
 
-SCHEMA = pa.schema([
-    ("letters", pa.string()),
-    ("lexicon", pa.string()),
-    ("lexicon_hash", pa.string()),
-    ("outcomes", pa.int64()),
-    ("probability", pa.float64()),
-    ("status", pa.string()),
-    ("board", pa.list_(pa.string())),
-    ("words", pa.list_(pa.string())),
-    ("anagram_count", pa.int32()),
-    ("placements", pa.int64()),
-    ("seconds", pa.float64()),
-    ("time_limit", pa.float64()),
-    ("solution_count", pa.int64()),
-    ("count_complete", pa.bool_()),
-    ("engine_version", pa.string()),
-    ("solved_at", pa.string()),
-])
+
+def _pyarrow() -> tuple[Any, Any]:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise InputError(
+            "atlas export --parquet needs pyarrow: pip install 'puzzlesmith[parquet]'"
+        ) from None
+    return pa, pq
+
+
+def schema(pa: Any) -> Any:
+    """The columns of the exported table."""
+    return pa.schema([
+        ("letters", pa.string()),
+        ("lexicon", pa.string()),
+        ("lexicon_hash", pa.string()),
+        ("outcomes", pa.int64()),
+        ("probability", pa.float64()),
+        ("status", pa.string()),
+        ("board", pa.list_(pa.string())),
+        ("words", pa.list_(pa.string())),
+        ("anagram_count", pa.int32()),
+        ("placements", pa.int64()),
+        ("seconds", pa.float64()),
+        ("time_limit", pa.float64()),
+        ("solution_count", pa.int64()),
+        ("count_complete", pa.bool_()),
+        ("engine_version", pa.string()),
+        ("solved_at", pa.string()),
+    ])
 
 
 def export_parquet(con: sqlite3.Connection, path: Path, lexicon_hash: str | None = None) -> int:
@@ -38,10 +53,12 @@ def export_parquet(con: sqlite3.Connection, path: Path, lexicon_hash: str | None
     Streams in batches, so a full atlas never sits in memory; written to a temporary name and
     renamed, so an interrupted export leaves no half file behind.
     """
+    pa, pq = _pyarrow()
+    table_schema = schema(pa)
     tmp = path.with_name(path.name + ".partial")
     n = 0
     try:
-        with pq.ParquetWriter(tmp, SCHEMA, compression="zstd") as writer:
+        with pq.ParquetWriter(tmp, table_schema, compression="zstd") as writer:
             for rows in store.iter_rows(con, lexicon_hash, batch=50_000):
                 table = pa.table({
                     "letters": [r.letters for r in rows],
@@ -62,7 +79,7 @@ def export_parquet(con: sqlite3.Connection, path: Path, lexicon_hash: str | None
                     ],
                     "engine_version": [r.engine_version for r in rows],
                     "solved_at": [r.solved_at for r in rows],
-                }, schema=SCHEMA)
+                }, schema=table_schema)
                 writer.write_table(table)
                 n += len(rows)
         tmp.replace(path)

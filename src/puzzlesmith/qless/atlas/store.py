@@ -186,6 +186,13 @@ def lexicons(con: sqlite3.Connection) -> list[tuple[str, str, int]]:
     return [(h, n, int(c)) for h, n, c in con.execute(q)]
 
 
+def holders(con: sqlite3.Connection, letters: str) -> list[str]:
+    """The names of the lexicons the atlas holds this roll for."""
+    key = "".join(sorted("".join(letters.split()).lower()))
+    q = "SELECT DISTINCT lexicon FROM rolls WHERE letters = ? ORDER BY lexicon"
+    return [n for (n,) in con.execute(q, (key,))]
+
+
 def iter_rows(
     con: sqlite3.Connection, lexicon_hash: str | None = None, batch: int = 10_000
 ) -> Iterator[list[Row]]:

@@ -35,9 +35,26 @@ export async function api(path, body, { signal, method } = {}) {
   return doc;
 }
 
-/** Fill a <select> with the server's dictionaries, choosing `wanted` or the default. */
+/** Fill a <select> with the server's dictionaries, choosing `wanted` or the default. The list
+ * is asked for again whenever the picker gets focus, so a list registered with
+ * `puzzlesmith lexicon add` while the page is open shows up without a reload. */
 export async function fillLexicons(select, wanted) {
+  if (!select.dataset.refreshes) {
+    select.dataset.refreshes = "1";
+    select.addEventListener("focus", () => {
+      api("/api/lexicons").then((doc) => {
+        const same = doc.lexicons.length === select.options.length
+          && doc.lexicons.every((l, i) => select.options[i].value === l.name);
+        if (!same) setLexiconOptions(select, doc, select.value);
+      }).catch(() => {});
+    });
+  }
   const doc = await api("/api/lexicons");
+  setLexiconOptions(select, doc, wanted);
+  return doc.default;
+}
+
+function setLexiconOptions(select, doc, wanted) {
   select.replaceChildren();
   for (const { name, source } of doc.lexicons) {
     const option = new Option(name, name);
@@ -45,7 +62,6 @@ export async function fillLexicons(select, wanted) {
     select.append(option);
   }
   select.value = wanted && doc.lexicons.some((l) => l.name === wanted) ? wanted : doc.default;
-  return doc.default;
 }
 
 /** Show a message in a status line: kind is "", "error", "warn" or "good". */

@@ -277,7 +277,9 @@ async function poll() {
   if (doc.state === "running") {
     // The seconds go beside the bar, not in the live status line, which would chatter.
     if (status.textContent !== "Counting…") say(status, "Counting…");
-    countTime.textContent = `${Math.floor(doc.progress.seconds)} s of at most ${COUNT_TIMEOUT} s`;
+    const found = doc.progress.solutions;
+    const so_far = found ? `, ${found.toLocaleString("en-US")} found so far` : "";
+    countTime.textContent = `${Math.floor(doc.progress.seconds)} s of at most ${COUNT_TIMEOUT} s${so_far}`;
     return;
   }
   finishCount();
@@ -293,7 +295,9 @@ async function poll() {
       say(status, `The ${COUNT_TIMEOUT} s limit was reached before the count finished.`, "warn");
     }
   } else if (doc.state === "stopped") {
-    say(status, `Stopped after ${Math.floor(doc.progress.seconds)} s, before the count finished.`, "warn");
+    const found = doc.progress.solutions;
+    const atLeast = found ? ` (at least ${countLine(found)})` : "";
+    say(status, `Stopped after ${Math.floor(doc.progress.seconds)} s, before the count finished${atLeast}.`, "warn");
   } else {
     say(status, doc.detail || "The count failed.", "error");
   }

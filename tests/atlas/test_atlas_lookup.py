@@ -1,0 +1,58 @@
+"""`qless atlas lookup` without --lexicon, for rolls stored under another word list."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzlesmith.cli import main
+from puzzlesmith.qless.atlas import store
+
+from .helpers import make_row
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    try:
+        main(args)
+        code = 0
+    except SystemExit as e:
+        code = int(e.code or 0)
+    return code, capsys.readouterr().out
+
+
+def test_the_only_lexicon_in_the_atlas_is_the_one_looked_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "a.sqlite"
+    store.insert_rows(store.connect(db), [make_row("abc", lexicon_hash="h1")])
+    code, out = run(["qless", "atlas", "lookup", "cab", "--db", str(db), "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["found"] is True and doc["status"] == "solved"
+    assert doc["atlas"]["lexicon"] == "lex-h1"
+
+
+def test_a_roll_held_for_another_lexicon_says_which_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "a.sqlite"
+    store.insert_rows(store.connect(db), [make_row("abc", lexicon_hash="h1"),
+                                          make_row("xyz", lexicon_hash="h2")])
+    code, out = run(["qless", "atlas", "lookup", "abc", "--db", str(db), "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["found"] is False and doc["stored_for"] == ["lex-h1"]
+    assert doc["hint"] == "stored for lexicon lex-h1; add --lexicon lex-h1"
+    code, out = run(["qless", "atlas", "lookup", "abc", "--db", str(db)], capsys)
+    assert "stored for lexicon lex-h1; add --lexicon lex-h1" in out
+    code, out = run(["qless", "atlas", "lookup", "qqq", "--db", str(db), "--json"], capsys)
+    doc = json.loads(out)
+    assert doc["found"] is False and doc["stored_for"] == [] and "hint" not in doc
+
+
+def test_a_common_words_lexicon_is_named_by_its_options() -> None:
+    from puzzlesmith.cli.atlas import _lexicon_option
+
+    assert _lexicon_option("letterpress+common30000") == "--lexicon letterpress --common"
+    assert _lexicon_option("mine+common500") == "--lexicon mine --common --common-top 500"
+    assert _lexicon_option("mine") == "--lexicon mine"
