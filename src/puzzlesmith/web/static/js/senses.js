@@ -48,10 +48,10 @@ function render(doc) {
   }
   let pos = "";
   let list = null;
-  for (const s of doc.senses) {
+  for (const [i, s] of doc.senses.entries()) {
     if (s.pos !== pos) {
       pos = s.pos;
-      list = el("ol", { className: "sense-list" });
+      list = el("ol", { className: "sense-list", start: i + 1 }); // numbered as `define` prints
       body.append(el("h3", {}, pos), list);
     }
     list.append(el("li", { className: "sense" },
