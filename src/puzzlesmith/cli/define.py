@@ -7,8 +7,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
-from rich.text import Text
 
 from puzzlesmith.cli.common import FromOpt, JsonOpt, console, print_json, read_inputs
 
@@ -18,6 +16,8 @@ if TYPE_CHECKING:
 
 def _wrapped(label: str, text: str, style: str = "", first: str = " " * 6) -> None:
     """One field, wrapped to the terminal under itself (6 spaces in), not under the number."""
+    from rich.text import Text
+
     lines = textwrap.wrap(text, width=max(40, console.width - 1), initial_indent=first + label,
                           subsequent_indent=" " * 6, break_on_hyphens=False)
     head = first + label
@@ -30,6 +30,8 @@ def _wrapped(label: str, text: str, style: str = "", first: str = " " * 6) -> No
 
 def print_definition(d: Definition) -> None:
     """Senses grouped by part of speech, numbered in WordNet's order, with what they are."""
+    from rich.markup import escape
+
     base = f" [dim](base form: {escape(d.base)})[/]" if d.base else ""
     if not d.senses:
         console.print(f"[bold]{escape(d.word)}[/]{base}: no sense in WordNet")
@@ -59,6 +61,8 @@ def first_definitions(words: Iterable[str]) -> dict[str, str | None]:
 def print_defined(words: Iterable[str], marked: frozenset[str] = frozenset(),
                   full: frozenset[str] = frozenset()) -> None:
     """One word a line with its first definition (common words bold, full anagrams starred)."""
+    from rich.text import Text
+
     defs = first_definitions(words)
     if not defs:
         return

@@ -160,9 +160,6 @@ def solve_cmd(
     for i, (source, puzzle) in enumerate(puzzles):
         result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout),
                        allow_repeats=allow_repeats)
-        if result.note and (kind_of or means):
-            note = result.note.replace("only common words", f"only words of {result.row_lexicon}")
-            result = replace(result, note=note.replace("drop --common", "drop the meaning filter"))
         any_timeout |= result.timed_out
         answer_words = list(dict.fromkeys(w for s in result.solutions for w in s.words))
         if json:

@@ -361,7 +361,7 @@ def solve(
         timed_out, complete = True, False
     note = None
     if count == 0 and complete and rows_idx is not column_index:
-        note = _fallback_note(puzzle, column_index, deadline)
+        note = _fallback_note(puzzle, column_index, deadline, rows_idx.name)
     return SolveResult(
         puzzle=puzzle,
         mode=mode,
@@ -382,9 +382,13 @@ def _word_set(index: LexiconIndex, length: int) -> frozenset[str]:
     return frozenset(bucket.words) if bucket is not None else frozenset()
 
 
-def _fallback_note(puzzle: Puzzle, column_index: LexiconIndex, deadline: Deadline) -> str:
-    """Why common mode found nothing: how the full list fares on the same puzzle."""
-    head = "no solution uses only common words in the unknown rows"
+def _fallback_note(puzzle: Puzzle, column_index: LexiconIndex, deadline: Deadline,
+                   rows_name: str = "") -> str:
+    """Why common mode (or a meaning filter) found nothing: how the full list fares."""
+    meaning = "+kind-of:" in rows_name or "+means:" in rows_name
+    words, flag = (f"words of {rows_name}", "the meaning filter") if meaning else (
+        "common words", "--common")
+    head = f"no solution uses only {words} in the unknown rows"
     try:
         n = count_solutions(puzzle, column_index, deadline=deadline)
     except SearchTimeout:
@@ -392,4 +396,4 @@ def _fallback_note(puzzle: Puzzle, column_index: LexiconIndex, deadline: Deadlin
     if n == 0:
         return f"{head}, and the full word list {column_index.name} has none either"
     plural = "s" if n != 1 else ""
-    return f"{head}; the full word list {column_index.name} has {n} solution{plural} (drop --common)"
+    return f"{head}; the full word list {column_index.name} has {n} solution{plural} (drop {flag})"

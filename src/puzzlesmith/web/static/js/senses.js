@@ -48,10 +48,10 @@ function render(doc) {
   }
   let pos = "";
   let list = null;
-  for (const s of doc.senses) {
+  for (const [i, s] of doc.senses.entries()) {
     if (s.pos !== pos) {
       pos = s.pos;
-      list = el("ol", { className: "sense-list" });
+      list = el("ol", { className: "sense-list", start: i + 1 }); // numbered as `define` prints
       body.append(el("h3", {}, pos), list);
     }
     list.append(el("li", { className: "sense" },
@@ -102,6 +102,10 @@ document.addEventListener("focusin", (e) => {
   if (!word) return;
   clearTimeout(timer); // tabbing along a list asks only for the word it stops at
   timer = setTimeout(() => showSenses(word), 120);
+});
+document.addEventListener("pointerdown", (e) => {
+  // a press anywhere else (not on a word, not in the panel) puts the panel away
+  if (panel && !panel.hidden && !panel.contains(e.target) && !wordOf(e.target)) hide();
 });
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape" && panel && !panel.hidden) hide();

@@ -243,7 +243,7 @@ function report(doc, rows, all) {
     say(status, `${doc.count} ${doc.count === 1 ? "answer" : "answers"}${more}. Showing ${words}.`, "good");
     const list = el("ol", { className: "solutions", "aria-label": "All answers" },
       ...doc.solutions.map((s) => el("li", {}, el("button", {
-        type: "button", className: "secondary", dataset: s.words.length === 1 ? { word: s.words[0] } : {},
+        type: "button", className: "secondary",
         onclick: () => { showSolution(s, rows); say(status, `Showing ${s.words.join(" / ").toUpperCase()}`, "good"); },
       }, s.words.join(" / ")))));
     solutionsBox.append(el("h3", {}, "All answers"), list);
