@@ -49,6 +49,11 @@ MaxOpt = Annotated[
     int | None,
     typer.Option("--max-solutions", help="Stop counting (or listing) after N solutions."),
 ]
+DiceOpt = Annotated[
+    str | None,
+    typer.Option("--dice", help="Other dice: 6 letters per die, space-separated (3 to 16 dice), "
+                 "or a file with one die a line. Default: the 12 real Q-Less dice."),
+]
 AnagramsOpt = Annotated[
     bool, typer.Option("--anagrams/--no-anagrams", help="List the anagrams before the board.")
 ]
@@ -243,16 +248,20 @@ def roll_cmd(
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     count: CountOpt = False,
     lexicon: LexiconOpt = None,
+    dice: DiceOpt = None,
     json: JsonOpt = False,
 ) -> None:
-    """Roll the twelve Q-Less dice and print the letters (and solve them with --solve)."""
+    """Roll the twelve Q-Less dice (or --dice) and print the letters (and solve them with --solve)."""
+    from puzzlesmith.qless.dice import parse_dice
     from puzzlesmith.qless.dice import roll as roll_dice
 
     seconds = parse_timeout(timeout)
-    letters = roll_dice(seed)
+    faces = parse_dice(dice) if dice is not None else None
+    letters = roll_dice(seed, faces)
     if not solve_it:
         if json:
-            print_json({"letters": letters, "seed": seed})
+            print_json({"letters": letters, "seed": seed,
+                        **({"dice": list(faces)} if faces is not None else {})})
         else:
             console.print(letters.upper())
         return
