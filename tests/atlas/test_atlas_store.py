@@ -90,3 +90,35 @@ def test_engine_version_names_the_engine_source() -> None:
     from puzzlesmith.qless.atlas.work import engine_version
 
     assert re.fullmatch(r"puzzlesmith \S+ qless-[0-9a-f]{10}", engine_version())
+
+
+def test_a_schema_1_atlas_is_migrated_with_its_rows_on_the_real_dice(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = tmp_path / "old.sqlite"
+    old = sqlite3.connect(db)
+    cols = ",".join(c for c in store.COLUMNS if c != "dice")
+    old.executescript(f"""
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO meta VALUES ('schema_version', '1');
+        CREATE TABLE rolls ({cols.replace(',', ' ,')} , UNIQUE (letters, lexicon_hash));
+        CREATE TABLE draws (seed INTEGER NOT NULL, idx INTEGER NOT NULL, letters TEXT NOT NULL,
+                            PRIMARY KEY (seed, idx)) WITHOUT ROWID;
+        INSERT INTO draws VALUES (3, 0, 'abc');
+    """)
+    row = make_row("abc")
+    old.execute(f"INSERT INTO rolls ({cols}) VALUES ({','.join('?' * 17)})", row.values()[:17])
+    old.commit()
+    old.close()
+    con = store.connect(db)
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == "2"
+    (moved,) = [r for rows in store.iter_rows(con) for r in rows]
+    assert moved == row and moved.dice == store.REAL_DICE
+    assert con.execute("SELECT dice, seed, idx, letters FROM draws").fetchall() == [
+        (store.REAL_DICE, 3, 0, "abc")]
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    # The same roll of other dice is another row, not a replacement.
+    store.insert_rows(con, [row._replace(dice="aaaaaa bbbbbb cccccc", outcomes=1)])
+    assert store.lookup(db, "abc", "h1")["atlas"]["outcomes"] == 100  # type: ignore[index]
+    other = store.lookup(db, "abc", "h1", dice="aaaaaa bbbbbb cccccc")
+    assert other is not None and other["atlas"]["outcomes"] == 1

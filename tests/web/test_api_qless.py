@@ -165,3 +165,16 @@ def test_at_most_four_jobs_at_once(client: httpx.Client) -> None:
         for job in jobs:
             client.delete(f"/api/jobs/{job}")
     assert client.post("/api/qless/count", json={"letters": SMALL_COUNT}).status_code == 202
+
+
+def test_hint_grade_and_daily_are_the_cli_documents(client: httpx.Client) -> None:
+    for level in (1, 2, 3):
+        doc = client.post("/api/qless/hint", json={"letters": "mvhdrxwcciaa", "level": level}).json()
+        assert doc == cli_json("qless", "hint", "mvhdrxwcciaa", "--level", str(level))
+    assert client.post("/api/qless/hint", json={"letters": "abc", "level": 4}).status_code == 422
+    doc = client.post("/api/qless/grade", json={"letters": "catdogs"}).json()
+    assert doc == cli_json("qless", "grade", "catdogs")
+    doc = client.post("/api/qless/daily", json={"date": "2026-12-01"}).json()
+    assert doc == cli_json("qless", "daily", "--date", "2026-12-01")
+    bad = client.post("/api/qless/daily", json={"date": "2026-02-30"})
+    assert bad.status_code == 400 and bad.json()["detail"].startswith("--date must be")

@@ -88,3 +88,41 @@ def test_count_with_progress_and_stop(page: Any, shot: Any) -> None:
     assert "at least" in page.locator("#status").inner_text()
     assert page.locator("#counting").is_hidden()
     assert not page.get_by_role("button", name="Solve", exact=True).is_disabled()
+
+
+def test_hints_go_one_level_further_each_press(page: Any, shot: Any) -> None:
+    page.goto("/qless")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_label("Letter 1", exact=True).click()
+    page.keyboard.type("mvhdrxwcciaa")
+    page.get_by_role("button", name="Hint").click()
+    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint 1')")
+    text = page.locator("#hint-text").inner_text()
+    assert "has 5 letters and starts with C" in text and "CHAIR" not in text
+    assert page.locator("#board-card").is_hidden()  # a hint, not the answer
+    page.get_by_role("button", name="Another hint").click()
+    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint 2')")
+    assert "It is CHAIR." in page.locator("#hint-text").inner_text()
+    page.get_by_role("button", name="Another hint").click()
+    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint 3')")
+    shown = page.locator("#hint-board .tile:not(.empty)").all_inner_texts()
+    assert "".join(t.strip().lower() for t in shown) == "chair"
+    assert page.locator("#hint-board .tile.empty").count() > 0
+    shot(page, "qless-hint")
+    # New letters start the hints over.
+    page.get_by_label("Letter 12", exact=True).click()
+    page.keyboard.press("Backspace")
+    assert page.locator("#hint-box").is_hidden()
+
+
+def test_roll_of_the_day(page: Any, shot: Any) -> None:
+    page.goto("/qless?date=2026-12-01")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("button", name="Roll of the day").click()
+    page.wait_for_function(
+        "document.querySelector('#status').textContent.startsWith('Roll of the day 2026-12-01')")
+    status = page.locator("#status").inner_text()
+    assert "BVNDGZPDCIOO" in status and "intermediate" in status  # as `qless daily` says
+    assert page.evaluate("Array.from(document.querySelectorAll('#letters input'))"
+                         ".map(b => b.value).join('')") == "bvndgzpdcioo"
+    shot(page, "qless-daily")

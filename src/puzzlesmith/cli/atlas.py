@@ -20,6 +20,7 @@ from puzzlesmith.cli.common import (
     print_json,
     read_inputs,
 )
+from puzzlesmith.cli.qless import DiceOpt
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose
 
@@ -65,6 +66,7 @@ def rolls_cmd(
     ] = None,
     all_: Annotated[bool, typer.Option("--all", help="Print every distinct roll.")] = False,
     seed: SeedOpt = 0,
+    dice: DiceOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """The roll space: how many distinct rolls, a sample, or all of them (with outcome counts)."""
@@ -76,26 +78,28 @@ def rolls_cmd(
         total_outcomes,
         uniform_sample,
     )
+    from puzzlesmith.qless.dice import parse_dice
 
+    faces = parse_dice(dice) if dice is not None else None
     if sum([count, sample is not None, uniform is not None, all_]) != 1:
         raise InputError("give exactly one of --count, --sample N, --uniform N or --all")
     if count:
-        n = count_rolls()
+        n = count_rolls(faces)
         if json:
-            print_json({"rolls": n, "outcomes": total_outcomes()})
+            print_json({"rolls": n, "outcomes": total_outcomes(faces)})
         else:
             console.print(f"{n:,}")
         return
     if (sample is not None and sample < 1) or (uniform is not None and uniform < 1):
         raise InputError(f"the sample size must be at least 1, got {sample or uniform}")
-    total = total_outcomes()
+    total = total_outcomes(faces)
     pairs: Iterable[tuple[str, int]]
     if sample is not None:
-        pairs = ((k, outcomes(k)) for k in sample_rolls(sample, seed))
+        pairs = ((k, outcomes(k, faces)) for k in sample_rolls(sample, seed, faces))
     elif uniform is not None:
-        pairs = uniform_sample(uniform, seed)
+        pairs = uniform_sample(uniform, seed, faces)
     else:
-        pairs = iter_rolls()
+        pairs = iter_rolls(faces)
     for key, ways in pairs:
         if json:
             print_json({"letters": key, "outcomes": ways, "probability": ways / total})
@@ -132,11 +136,23 @@ def build_cmd(
         typer.Option("--scheduler", help="Run on a Dask cluster: tcp://HOST:8786."),
     ] = None,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Rolls per task.")] = 32,
+    shard: Annotated[
+        str | None,
+        typer.Option("--shard", help="With --all: only part K of N of the rolls (e.g. 3/16), "
+                     "so a census can run in pieces, on several machines or days."),
+    ] = None,
+    dice: DiceOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """Solve rolls and store the answers; rerun the same command to continue a stopped build."""
     from puzzlesmith.qless.atlas import cluster, runner, sources, store
     from puzzlesmith.qless.atlas.work import Job
+    from puzzlesmith.qless.dice import parse_dice
+
+    faces = parse_dice(dice) if dice is not None else None
+    part = sources.parse_shard(shard) if shard is not None else None
+    if part is not None and not all_:
+        raise InputError("--shard goes with --all")
 
     if sum([all_, sample is not None, from_file is not None, retry_timeouts]) != 1:
         raise InputError("give exactly one of --all, --sample N, --from FILE or --retry-timeouts")
@@ -144,13 +160,14 @@ def build_cmd(
         raise InputError(f"--sample must be at least 1, got {sample}")
     if scheduler is not None and workers is not None:
         raise InputError("--workers is for local runs; a --scheduler's cluster has its own")
-    job = Job(choose(lexicon, common, common_top)[0], _timeout(timeout), count_solutions)
-    given = sources.from_lines(read_inputs(None, from_file)) if from_file is not None else None
+    job = Job(choose(lexicon, common, common_top)[0], _timeout(timeout), count_solutions, faces)
+    given = (sources.from_lines(read_inputs(None, from_file), faces)
+             if from_file is not None else None)
     path = _db(db)
     con = store.connect(path)
     todo, total = sources.plan(
         con, job, every=all_, sample=None if sample is None else (sample, seed), rolls=given,
-        retry_timeouts=retry_timeouts,
+        retry_timeouts=retry_timeouts, shard=part,
     )
     if total == 0:
         report = runner.BuildReport(0, {}, 0.0, 0, 0.0)
@@ -220,6 +237,7 @@ def stats_cmd(
     common: CommonOpt = False,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     top: Annotated[int, typer.Option("--top", min=0, help="How many hardest rolls.")] = 10,
+    dice: DiceOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """Rolls done, how many can be solved (with 95% intervals), distributions, hardest rolls."""
@@ -234,7 +252,12 @@ def stats_cmd(
     else:
         lex = choose(lexicon, common, common_top)[0]
         h, name = lex.content_hash, lex.name
-    result = atlas_stats.compute(con, h, name, TOTAL_ROLLS, top)
+    from puzzlesmith.qless.atlas.rolls import count_rolls
+    from puzzlesmith.qless.dice import dice_key, parse_dice
+
+    faces = parse_dice(dice) if dice is not None else None
+    total = TOTAL_ROLLS if faces is None else count_rolls(faces)
+    result = atlas_stats.compute(con, h, name, total, top, dice=dice_key(faces))
     if json:
         print_json({"db": str(path), **result.to_json()})
         return
@@ -312,11 +335,15 @@ def lookup_cmd(
     lexicon: LexiconOpt = None,
     common: CommonOpt = False,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    dice: DiceOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """The stored result of a roll, at once (nothing is solved)."""
     from puzzlesmith.qless.atlas import store
     from puzzlesmith.qless.atlas.rolls import canonical
+    from puzzlesmith.qless.dice import dice_key, parse_dice
+
+    which = dice_key(parse_dice(dice)) if dice is not None else store.REAL_DICE
 
     keys = [canonical(x) for x in read_inputs(letters, from_file)]
     path = _db(db)
@@ -331,7 +358,7 @@ def lookup_cmd(
         lex = choose(lexicon, common, common_top)[0]
         h, name = lex.content_hash, lex.name
     for key in keys:
-        doc = store.lookup(path, key, h)
+        doc = store.lookup(path, key, h, which)
         if doc is not None:
             print_json(doc) if json else _print_doc(key, doc)
             continue

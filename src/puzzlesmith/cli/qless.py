@@ -53,6 +53,11 @@ MaxOpt = Annotated[
     int | None,
     typer.Option("--max-solutions", help="Stop counting (or listing) after N solutions."),
 ]
+DiceOpt = Annotated[
+    str | None,
+    typer.Option("--dice", help="Other dice: 6 letters per die, space-separated (3 to 16 dice), "
+                 "or a file with one die a line. Default: the 12 real Q-Less dice."),
+]
 AnagramsOpt = Annotated[
     bool, typer.Option("--anagrams/--no-anagrams", help="List the anagrams before the board.")
 ]
@@ -258,16 +263,20 @@ def roll_cmd(
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     count: CountOpt = False,
     lexicon: LexiconOpt = None,
+    dice: DiceOpt = None,
     json: JsonOpt = False,
 ) -> None:
-    """Roll the twelve Q-Less dice and print the letters (and solve them with --solve)."""
+    """Roll the twelve Q-Less dice (or --dice) and print the letters (and solve them with --solve)."""
+    from puzzlesmith.qless.dice import parse_dice
     from puzzlesmith.qless.dice import roll as roll_dice
 
     seconds = parse_timeout(timeout)
-    letters = roll_dice(seed)
+    faces = parse_dice(dice) if dice is not None else None
+    letters = roll_dice(seed, faces)
     if not solve_it:
         if json:
-            print_json({"letters": letters, "seed": seed})
+            print_json({"letters": letters, "seed": seed,
+                        **({"dice": list(faces)} if faces is not None else {})})
         else:
             console.print(letters.upper())
         return
@@ -276,6 +285,125 @@ def roll_cmd(
         timeout=seconds, count=count, all_=False, max_solutions=None, json=json,
         show_anagrams=True,
     )
+
+
+def _indexes(lexicon: str | None, common_top: int) -> tuple[Lexicon, LexiconIndex]:
+    """All words (the plain list) and the common words (an index: it needs word ranks)."""
+    from puzzlesmith.lexicon import load_lexicon, select
+
+    return load_lexicon(lexicon), select(lexicon, common_top)[1]
+
+
+def _time_limit(message: str) -> typer.Exit:
+    from puzzlesmith.cli.common import exit_time_limit
+
+    return exit_time_limit(message)
+
+
+@qless_app.command("hint")
+def hint_cmd(
+    letters: Annotated[str, typer.Argument(help="The roll, 3 to 16 letters.")],
+    level: Annotated[int, typer.Option("--level", help="1: length and first letter of the "
+                                       "longest word; 2: the word; 3: the word on the board.")] = 1,
+    timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    lexicon: LexiconOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """A hint, not the answer: about the longest word of a solution (common words first)."""
+    from puzzlesmith.limits import Deadline, SearchTimeout
+    from puzzlesmith.qless.play import LEVELS, hint
+    from puzzlesmith.qless.solve import parse_letters
+
+    roll = parse_letters(letters)
+    if level not in LEVELS:
+        raise InputError(f"--level must be 1, 2 or 3, not {level}")
+    seconds = parse_timeout(timeout)
+    full, common = _indexes(lexicon, common_top)
+    try:
+        h = hint(roll, full, level=level, deadline=Deadline(seconds), common_index=common)
+    except SearchTimeout:
+        raise _time_limit(f"no solution of {roll} found in {seconds:g} s") from None
+    if json:
+        print_json(h.to_json())
+        return
+    if h.word is None:
+        console.print(f"{roll.upper()}: no hint — this roll has no solution")
+        return
+    console.print(f"[bold]{roll.upper()}[/]: the longest word of a solution has {len(h.word)} "
+                  f"letters and starts with {h.word[0].upper()}")
+    if level >= 2:
+        console.print(f"it is {h.word.upper()}")
+    if level >= 3 and h.board is not None:
+        for row in h.board:
+            console.print("  " + " ".join(ch.upper() if ch != "." else "·" for ch in row))
+
+
+@qless_app.command("grade")
+def grade_cmd(
+    letters: Annotated[str, typer.Argument(help="The roll, 3 to 16 letters.")],
+    timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    lexicon: LexiconOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """How hard a roll is: novice, intermediate, advanced, expert or impossible."""
+    from puzzlesmith.limits import Deadline, SearchTimeout
+    from puzzlesmith.qless.play import grade
+    from puzzlesmith.qless.solve import parse_letters
+
+    roll = parse_letters(letters)
+    seconds = parse_timeout(timeout)
+    full, common = _indexes(lexicon, common_top)
+    try:
+        g = grade(roll, full, common, deadline=Deadline(seconds))
+    except SearchTimeout:
+        raise _time_limit(f"no solution of {roll} found in {seconds:g} s") from None
+    if json:
+        print_json(g.to_json())
+    else:
+        print_grade(roll, g)
+
+
+def print_grade(roll: str, g: object) -> None:
+    from puzzlesmith.qless.play import Grade
+
+    assert isinstance(g, Grade)
+    how = "" if g.common_exact else "at least "
+    every = ("" if g.solutions is None else
+             f", {'' if g.solutions_exact else 'at least '}{g.solutions:,} with all words")
+    console.print(f"[bold]{roll.upper()}[/]: {g.text} ({how}{g.common_solutions:,} "
+                  f"common-word solutions{every})")
+
+
+@qless_app.command("daily")
+def daily_cmd(
+    date: Annotated[str | None, typer.Option("--date", help="The day, YYYY-MM-DD "
+                                             "(default: today).")] = None,
+    timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
+    lexicon: LexiconOpt = None,
+    dice: DiceOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """The roll of the day: the same for everyone on that date, always solvable with common words."""
+    from puzzlesmith.limits import Deadline, SearchTimeout
+    from puzzlesmith.qless.dice import parse_dice
+    from puzzlesmith.qless.play import daily, parse_date
+
+    day = parse_date(date)
+    faces = parse_dice(dice) if dice is not None else None
+    seconds = parse_timeout(timeout)
+    full, common = _indexes(lexicon, common_top)
+    try:
+        d = daily(day, full, common, deadline=Deadline(seconds), dice=faces)
+    except SearchTimeout:
+        raise _time_limit(f"the roll of {day} could not be graded in {seconds:g} s") from None
+    if json:
+        print_json(d.to_json())
+        return
+    console.print(f"roll of the day {day.isoformat()}: [bold]{d.letters.upper()}[/]")
+    print_grade(d.letters, d.grade)
 
 
 def register(app: typer.Typer) -> None:

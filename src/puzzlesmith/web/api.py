@@ -147,6 +147,26 @@ class QlessRollRequest(Options):
     count: bool = Field(False, description="Count the distinct solutions exactly.")
 
 
+class QlessHintRequest(Options):
+    letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
+                         description="The roll: 3 to 16 letters.")
+    level: int = Field(1, ge=1, le=3, description="1: length and first letter of the longest "
+                       "word of a solution; 2: the word; 3: the word on the board.")
+    timeout: float = Field(5.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+
+
+class QlessGradeRequest(Options):
+    letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
+                         description="The roll: 3 to 16 letters.")
+    timeout: float = Field(5.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+
+
+class QlessDailyRequest(Options):
+    date: str | None = Field(None, max_length=20, examples=["2026-12-01"],
+                             description="The day, YYYY-MM-DD (default: the server's today).")
+    timeout: float = Field(5.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+
+
 class AtlasLookupRequest(Options):
     letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
                          description="The roll (12 letters).")
@@ -283,6 +303,21 @@ async def qless_solve(body: QlessSolveRequest, request: Request) -> Doc:
 @router.post("/qless/roll", summary="Roll the twelve dice (`qless roll [--solve] --json`)")
 async def qless_roll(body: QlessRollRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_qless_roll, body, limit=body.timeout)
+
+
+@router.post("/qless/hint", summary="A hint about a solution (`qless hint --level N --json`)")
+async def qless_hint(body: QlessHintRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_qless_hint, body, limit=body.timeout)
+
+
+@router.post("/qless/grade", summary="How hard a roll is (`qless grade --json`)")
+async def qless_grade(body: QlessGradeRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_qless_grade, body, limit=body.timeout)
+
+
+@router.post("/qless/daily", summary="The roll of the day (`qless daily --date D --json`)")
+async def qless_daily(body: QlessDailyRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_qless_daily, body, limit=body.timeout + 10)
 
 
 @router.post("/qless/count", status_code=202,

@@ -22,7 +22,8 @@ Doc = dict[str, Any]
 # The engines the tasks below import when they run. Importing them here as well means the
 # forkserver (which imports this module) loads them once for every worker it forks.
 ENGINES = ("puzzlesmith.wordgrid.solve", "puzzlesmith.wordgrid.create",
-           "puzzlesmith.qless.solve", "puzzlesmith.stars.explain", "puzzlesmith.stars.generate")
+           "puzzlesmith.qless.solve", "puzzlesmith.qless.play", "puzzlesmith.stars.explain",
+           "puzzlesmith.stars.generate")
 
 
 def _preload_engines() -> None:
@@ -236,6 +237,46 @@ def run_qless_roll(
         return {"letters": letters, "seed": seed}
     return run_qless_solve(letters, seed=0, timeout=timeout, common=common,
                            common_top=common_top, count=count, lexicon=lexicon)
+
+
+def _qless_play_indexes(lexicon: str | None, common_top: int) -> tuple[Any, Any]:
+    # As `cli.qless._indexes`: all words, and the common words a person knows.
+    return lexicon_for(lexicon)[1], select(lexicon or None, common_top)[1]
+
+
+def run_qless_hint(
+    letters: str, *, level: int = 1, timeout: float = 5.0, common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
+) -> Doc:
+    """`puzzlesmith qless hint LETTERS --level N --json`."""
+    from puzzlesmith.qless.play import hint
+    from puzzlesmith.qless.solve import parse_letters
+
+    full, words = _qless_play_indexes(lexicon, common_top)
+    return hint(parse_letters(letters), full, level=level, deadline=Deadline(timeout),
+                common_index=words).to_json()
+
+
+def run_qless_grade(
+    letters: str, *, timeout: float = 5.0, common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
+) -> Doc:
+    """`puzzlesmith qless grade LETTERS --json`."""
+    from puzzlesmith.qless.play import grade
+
+    full, words = _qless_play_indexes(lexicon, common_top)
+    return grade(letters, full, words, deadline=Deadline(timeout)).to_json()
+
+
+def run_qless_daily(
+    *, date: str | None = None, timeout: float = 5.0, common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
+) -> Doc:
+    """`puzzlesmith qless daily --date D --json`."""
+    from puzzlesmith.qless.play import daily, parse_date
+
+    full, words = _qless_play_indexes(lexicon, common_top)
+    return daily(parse_date(date), full, words, deadline=Deadline(timeout)).to_json()
 
 
 def run_atlas_lookup(

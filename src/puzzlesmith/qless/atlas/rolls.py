@@ -204,7 +204,8 @@ def parse_roll(text: str, dice: Sequence[str] | None = None) -> tuple[str, int]:
         raise InputError(f"{text!r}: a roll has {n} letters, not {len(key)}")
     ways = outcomes(key, dice)
     if ways == 0:
-        raise InputError(f"{text!r}: the Q-Less dice cannot show these letters together")
+        which = "Q-Less dice" if dice is None else "dice"
+        raise InputError(f"{text!r}: the {which} cannot show these letters together")
     return key, ways
 
 

@@ -78,7 +78,8 @@ def pending(
         done = (
             set()
             if redo
-            else store.done_among(con, job.lexicon.content_hash, keys, need_count=job.count_solutions)
+            else store.done_among(con, job.lexicon.content_hash, keys,
+                                  need_count=job.count_solutions, dice=job.dice_key)
         )
         for key, ways in chunk:
             if key not in done:

@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from puzzlesmith.qless.atlas.store import REAL_DICE
+
 Z95 = 1.959963984540054
 QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0)
 
@@ -83,6 +85,7 @@ class AtlasStats:
 
     lexicon: str
     lexicon_hash: str
+    dice: str
     total_rolls: int
     stored: int
     by_status: dict[str, int]
@@ -103,6 +106,7 @@ class AtlasStats:
         return {
             "lexicon": self.lexicon,
             "lexicon_hash": self.lexicon_hash,
+            "dice": self.dice,
             "total_rolls": self.total_rolls,
             "stored": self.stored,
             "complete": self.complete,
@@ -142,24 +146,26 @@ def _column(con: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> npt.NDA
 
 
 def compute(
-    con: sqlite3.Connection, lexicon_hash: str, lexicon: str, total_rolls: int, hardest: int = 10
+    con: sqlite3.Connection, lexicon_hash: str, lexicon: str, total_rolls: int, hardest: int = 10,
+    dice: str = REAL_DICE,
 ) -> AtlasStats:
-    """The statistics of one lexicon's rows (and of the recorded sample draws)."""
-    h = (lexicon_hash,)
+    """The statistics of one lexicon's rows of one set of dice (and of their sample draws)."""
+    h = (lexicon_hash, dice)
     by_status = {
         s: int(c)
         for s, c in con.execute(
-            "SELECT status, COUNT(*) FROM rolls WHERE lexicon_hash = ? GROUP BY status", h
+            "SELECT status, COUNT(*) FROM rolls WHERE lexicon_hash = ? AND dice = ?"
+            " GROUP BY status", h
         )
     }
     stored = sum(by_status.values())
     p_stored = con.execute(
-        "SELECT COALESCE(SUM(probability), 0) FROM rolls WHERE lexicon_hash = ?", h
+        "SELECT COALESCE(SUM(probability), 0) FROM rolls WHERE lexicon_hash = ? AND dice = ?", h
     ).fetchone()[0]
-    draws = int(con.execute("SELECT COUNT(*) FROM draws").fetchone()[0])
+    draws = int(con.execute("SELECT COUNT(*) FROM draws WHERE dice = ?", (dice,)).fetchone()[0])
     sample = con.execute(
         "SELECT r.status, r.probability FROM draws d JOIN rolls r"
-        " ON r.letters = d.letters AND r.lexicon_hash = ?",
+        " ON r.letters = d.letters AND r.lexicon_hash = ? AND r.dice = d.dice WHERE d.dice = ?",
         h,
     ).fetchall()
     decided = [(s == "solved", p) for s, p in sample if s != "timeout"]
@@ -168,12 +174,12 @@ def compute(
     if stored == total_rolls and stored:
         solved_p = con.execute(
             "SELECT COALESCE(SUM(probability), 0) FROM rolls"
-            " WHERE lexicon_hash = ? AND status = 'solved'",
+            " WHERE lexicon_hash = ? AND dice = ? AND status = 'solved'",
             h,
         ).fetchone()[0]
         decided_p = solved_p + con.execute(
             "SELECT COALESCE(SUM(probability), 0) FROM rolls"
-            " WHERE lexicon_hash = ? AND status = 'unsolvable'",
+            " WHERE lexicon_hash = ? AND dice = ? AND status = 'unsolvable'",
             h,
         ).fetchone()[0]
         solved_n = by_status.get("solved", 0)
@@ -186,31 +192,33 @@ def compute(
         unweighted = hajek(y, 1.0 / p)
     dists = {
         "anagram_count": quantiles(_column(
-            con, "SELECT anagram_count FROM rolls WHERE lexicon_hash = ?"
+            con, "SELECT anagram_count FROM rolls WHERE lexicon_hash = ? AND dice = ?"
             " AND anagram_count IS NOT NULL", h)),
         "placements": quantiles(_column(
-            con, "SELECT placements FROM rolls WHERE lexicon_hash = ?"
+            con, "SELECT placements FROM rolls WHERE lexicon_hash = ? AND dice = ?"
             " AND placements IS NOT NULL", h)),
         "solution_count": quantiles(_column(
-            con, "SELECT solution_count FROM rolls WHERE lexicon_hash = ?"
+            con, "SELECT solution_count FROM rolls WHERE lexicon_hash = ? AND dice = ?"
             " AND count_complete = 1", h)),
     }
     for status in ("solved", "unsolvable", "timeout"):
         dists[f"seconds_{status}"] = quantiles(_column(
-            con, "SELECT seconds FROM rolls WHERE lexicon_hash = ? AND status = ?",
-            (lexicon_hash, status)))
+            con, "SELECT seconds FROM rolls WHERE lexicon_hash = ? AND dice = ? AND status = ?",
+            (lexicon_hash, dice, status)))
     hard = [
         {"letters": r[0], "status": r[1], "seconds": r[2], "placements": r[3],
          "anagram_count": r[4], "probability": r[5]}
         for r in con.execute(
             "SELECT letters, status, seconds, placements, anagram_count, probability FROM rolls"
-            " WHERE lexicon_hash = ? ORDER BY status = 'timeout' DESC, seconds DESC LIMIT ?",
-            (lexicon_hash, hardest),
+            " WHERE lexicon_hash = ? AND dice = ?"
+            " ORDER BY status = 'timeout' DESC, seconds DESC LIMIT ?",
+            (lexicon_hash, dice, hardest),
         )
     ]
     return AtlasStats(
         lexicon=lexicon,
         lexicon_hash=lexicon_hash,
+        dice=dice,
         total_rolls=total_rolls,
         stored=stored,
         by_status=by_status,

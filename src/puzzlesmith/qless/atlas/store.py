@@ -19,11 +19,14 @@ from typing import Any, NamedTuple
 import platformdirs
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.qless.dice import REAL_KEY
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 STATUSES = ("solved", "unsolvable", "timeout")
+# The real dice's key (`qless.dice.dice_key`): rows of schema 1 all belong to them.
+REAL_DICE = REAL_KEY
 
-_SCHEMA = f"""
+_TABLES = f"""
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rolls (
     letters TEXT NOT NULL,            -- the roll: its letters sorted
@@ -43,23 +46,29 @@ CREATE TABLE IF NOT EXISTS rolls (
     engine_version TEXT NOT NULL,
     solved_at TEXT NOT NULL,          -- UTC, ISO 8601
     result TEXT NOT NULL,             -- the solver's JSON document
-    UNIQUE (letters, lexicon_hash)
+    dice TEXT NOT NULL DEFAULT '{REAL_DICE}',  -- the dice whose roll this is (their key)
+    UNIQUE (letters, lexicon_hash, dice)
 );
-CREATE INDEX IF NOT EXISTS rolls_by_lexicon_status ON rolls (lexicon_hash, status);
 -- Weighted samples: draw `idx` of the sample with `seed` was `letters`. Each draw is an
 -- independent roll of the dice, which is what the confidence intervals rest on.
+-- (The key's columns come first: SQLite 3.40's integrity check misreads a WITHOUT ROWID
+-- table whose key columns follow another column.)
 CREATE TABLE IF NOT EXISTS draws (
+    dice TEXT NOT NULL DEFAULT '{REAL_DICE}',
     seed INTEGER NOT NULL,
     idx INTEGER NOT NULL,
     letters TEXT NOT NULL,
-    PRIMARY KEY (seed, idx)
+    PRIMARY KEY (dice, seed, idx)
 ) WITHOUT ROWID;
+"""
+_SCHEMA = _TABLES + """
+CREATE INDEX IF NOT EXISTS rolls_by_lexicon_status ON rolls (lexicon_hash, status);
 """
 
 COLUMNS = (
     "letters", "lexicon_hash", "lexicon", "outcomes", "probability", "status", "board", "words",
     "anagram_count", "placements", "seconds", "time_limit", "solution_count", "count_complete",
-    "engine_version", "solved_at", "result",
+    "engine_version", "solved_at", "result", "dice",
 )
 
 
@@ -83,6 +92,7 @@ class Row(NamedTuple):
     engine_version: str
     solved_at: str
     result: str
+    dice: str = REAL_DICE
 
     def values(self) -> tuple[Any, ...]:
         return tuple(self)
@@ -108,6 +118,10 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
         # never corrupt the file.
         con.execute("PRAGMA synchronous=NORMAL")
         con.execute("PRAGMA cache_size=-65536")  # 64 MB: the key index of a full atlas is big
+        con.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        found = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        if found is not None and found[0] == "1":
+            _migrate_from_1(con)
         con.executescript(_SCHEMA)
         con.execute(
             "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
@@ -115,6 +129,24 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
     except (sqlite3.DatabaseError, OSError) as e:
         raise InputError(f"cannot open atlas {path}: {e}") from None
     return con
+
+
+def _migrate_from_1(con: sqlite3.Connection) -> None:
+    """Schema 1 had no dice column: every row and draw was of the real dice."""
+    old = ",".join(c for c in COLUMNS if c != "dice")
+    con.executescript(f"""
+        BEGIN IMMEDIATE;
+        ALTER TABLE rolls RENAME TO rolls_v1;
+        ALTER TABLE draws RENAME TO draws_v1;
+        DROP INDEX IF EXISTS rolls_by_lexicon_status;
+        {_TABLES}
+        INSERT INTO rolls ({old}) SELECT {old} FROM rolls_v1;
+        INSERT INTO draws (seed, idx, letters) SELECT seed, idx, letters FROM draws_v1;
+        DROP TABLE rolls_v1;
+        DROP TABLE draws_v1;
+        UPDATE meta SET value = '{SCHEMA_VERSION}' WHERE key = 'schema_version';
+        COMMIT;
+    """)
 
 
 def insert_rows(con: sqlite3.Connection, rows: Sequence[Row]) -> None:
@@ -130,18 +162,21 @@ def insert_rows(con: sqlite3.Connection, rows: Sequence[Row]) -> None:
         )
 
 
-def record_draws(con: sqlite3.Connection, seed: int, letters: Sequence[str]) -> None:
+def record_draws(
+    con: sqlite3.Connection, seed: int, letters: Sequence[str], dice: str = REAL_DICE
+) -> None:
     """Remember a weighted sample's draws; recording the same sample again changes nothing."""
     with con:
         con.execute("BEGIN IMMEDIATE")
         con.executemany(
-            "INSERT OR IGNORE INTO draws VALUES (?, ?, ?)",
-            [(seed, i, key) for i, key in enumerate(letters)],
+            "INSERT OR IGNORE INTO draws (seed, idx, letters, dice) VALUES (?, ?, ?, ?)",
+            [(seed, i, key, dice) for i, key in enumerate(letters)],
         )
 
 
 def done_among(
-    con: sqlite3.Connection, lexicon_hash: str, letters: Iterable[str], *, need_count: bool
+    con: sqlite3.Connection, lexicon_hash: str, letters: Iterable[str], *, need_count: bool,
+    dice: str = REAL_DICE,
 ) -> set[str]:
     """Which of these rolls already have a final answer for the lexicon.
 
@@ -154,30 +189,32 @@ def done_among(
     for i in range(0, len(keys), 500):
         part = keys[i : i + 500]
         q = (
-            f"SELECT letters FROM rolls WHERE lexicon_hash = ? AND letters IN "
+            f"SELECT letters FROM rolls WHERE lexicon_hash = ? AND dice = ? AND letters IN "
             f"({','.join('?' * len(part))}){extra}"
         )
-        found.update(r[0] for r in con.execute(q, (lexicon_hash, *part)))
+        found.update(r[0] for r in con.execute(q, (lexicon_hash, dice, *part)))
     return found
 
 
 def timeouts(
-    con: sqlite3.Connection, lexicon_hash: str, *, counts_too: bool
+    con: sqlite3.Connection, lexicon_hash: str, *, counts_too: bool, dice: str = REAL_DICE
 ) -> list[tuple[str, int]]:
     """Rolls stored as timed out for the lexicon (and, if asked, those whose count was cut)."""
     extra = " OR count_complete = 0" if counts_too else ""
     q = (
-        "SELECT letters, outcomes FROM rolls WHERE lexicon_hash = ? AND "
+        "SELECT letters, outcomes FROM rolls WHERE lexicon_hash = ? AND dice = ? AND "
         f"(status = 'timeout'{extra}) ORDER BY letters"
     )
-    return [(r[0], int(r[1])) for r in con.execute(q, (lexicon_hash,))]
+    return [(r[0], int(r[1])) for r in con.execute(q, (lexicon_hash, dice))]
 
 
-def count_done(con: sqlite3.Connection, lexicon_hash: str, *, need_count: bool) -> int:
+def count_done(
+    con: sqlite3.Connection, lexicon_hash: str, *, need_count: bool, dice: str = REAL_DICE
+) -> int:
     """How many rolls have a final answer for the lexicon (the rule of `done_among`)."""
     extra = " AND (status != 'solved' OR solution_count IS NOT NULL)" if need_count else ""
-    q = f"SELECT COUNT(*) FROM rolls WHERE lexicon_hash = ?{extra}"
-    return int(con.execute(q, (lexicon_hash,)).fetchone()[0])
+    q = f"SELECT COUNT(*) FROM rolls WHERE lexicon_hash = ? AND dice = ?{extra}"
+    return int(con.execute(q, (lexicon_hash, dice)).fetchone()[0])
 
 
 def lexicons(con: sqlite3.Connection) -> list[tuple[str, str, int]]:
@@ -203,7 +240,9 @@ def iter_rows(
         yield [Row(*r) for r in rows]
 
 
-def lookup(db_path: Path | str, letters: str, lexicon_hash: str) -> dict[str, Any] | None:
+def lookup(
+    db_path: Path | str, letters: str, lexicon_hash: str, dice: str = REAL_DICE
+) -> dict[str, Any] | None:
     """The stored answer for a roll and lexicon, or None; never creates or writes the atlas.
 
     The document is the solver's JSON as it was stored, plus an "atlas" key saying where it
@@ -218,7 +257,8 @@ def lookup(db_path: Path | str, letters: str, lexicon_hash: str) -> dict[str, An
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as con:
             con.row_factory = sqlite3.Row
             row = con.execute(
-                "SELECT * FROM rolls WHERE letters = ? AND lexicon_hash = ?", (key, lexicon_hash)
+                "SELECT * FROM rolls WHERE letters = ? AND lexicon_hash = ? AND dice = ?",
+                (key, lexicon_hash, dice),
             ).fetchone()
     except sqlite3.DatabaseError:
         return None
@@ -242,5 +282,6 @@ def document(row: Row, db_path: Path | None = None) -> dict[str, Any]:
         "solved_at": row.solved_at,
         "lexicon": row.lexicon,
         "lexicon_hash": row.lexicon_hash,
+        "dice": row.dice,
     }
     return doc

@@ -19,6 +19,7 @@ from puzzlesmith import __version__
 from puzzlesmith.lexicon import Lexicon, get_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.atlas.store import Row
+from puzzlesmith.qless.dice import DICE, dice_key
 
 
 @cache
@@ -47,7 +48,16 @@ class Job:
     lexicon: Lexicon
     time_limit: float | None
     count_solutions: bool = False
-    total_outcomes: int = 6**12
+    dice: tuple[str, ...] | None = None  # None: the real dice
+
+    @property
+    def dice_key(self) -> str:
+        return dice_key(self.dice)
+
+    @property
+    def total_outcomes(self) -> int:
+        """Every face outcome of the dice (6^12 for the real ones)."""
+        return 6 ** len(DICE if self.dice is None else self.dice)
 
 
 Task = Callable[[Sequence[tuple[str, int]], Job], list[Row]]
@@ -89,4 +99,5 @@ def row_of(letters: str, ways: int, doc: dict[str, Any], job: Job) -> Row:
         engine_version=engine_version(),
         solved_at=datetime.now(UTC).isoformat(timespec="seconds"),
         result=json.dumps({k: v for k, v in doc.items() if k not in _NOT_IN_RESULT}),
+        dice=job.dice_key,
     )

@@ -21,8 +21,13 @@ const board = document.getElementById("board");
 const boardWords = document.getElementById("board-words");
 const anagramCard = document.getElementById("anagram-card");
 
+const hintBox = document.getElementById("hint-box");
+const hintText = document.getElementById("hint-text");
+const hintBoard = document.getElementById("hint-board");
+
 let boxes = [];
 let seed = 0; // the search order of the last solve; Another solution moves it on
+let hintLevel = 0; // the hint level shown for these letters; each press goes one further
 let job = null; // the running count: {id, timer}
 
 // ---- letter boxes ----------------------------------------------------------------------
@@ -59,7 +64,77 @@ function focusBox(i) {
 function changed() {
   seed = 0;
   anotherButton.disabled = true;
+  resetHint();
   share();
+}
+
+// ---- hints and the roll of the day -----------------------------------------------------
+
+function resetHint() {
+  hintLevel = 0;
+  hintBox.hidden = true;
+  hintBoard.hidden = true;
+  document.getElementById("hint").textContent = "Hint";
+}
+
+async function nextHint() {
+  const level = Math.min(hintLevel + 1, 3);
+  busy(true);
+  try {
+    const doc = await api("/api/qless/hint", { letters: letters(), level, lexicon: lexicon.value || null });
+    hintLevel = level;
+    hintBox.hidden = false;
+    if (doc.status !== "solved") {
+      hintText.textContent = "No hint: this roll has no solution.";
+      hintBoard.hidden = true;
+      return;
+    }
+    const first = doc.first_letter.toUpperCase();
+    let text = `Hint ${level} of 3: the longest word of a solution has ${doc.length} letters and starts with ${first}.`;
+    if (level >= 2) text += ` It is ${doc.word.toUpperCase()}.`;
+    if (level >= 3) text += " Here it is on the board; the other cells are yours to fill.";
+    hintText.textContent = text;
+    if (level >= 3) {
+      hintBoard.replaceChildren();
+      const width = Math.max(...doc.board.map((r) => r.length));
+      hintBoard.style.gridTemplateColumns = `repeat(${width}, 2.2rem)`;
+      for (const row of doc.board) {
+        for (const ch of row) hintBoard.append(el("div", { className: ch === "." ? "tile empty" : "tile" }, ch === "." ? "" : ch));
+      }
+      hintBoard.setAttribute("aria-label", `The word ${doc.word} on a board of ${doc.board.length} rows`);
+      hintBoard.hidden = false;
+    }
+    document.getElementById("hint").textContent = level < 3 ? "Another hint" : "Hint";
+  } catch (e) {
+    say(status, e.message, "error");
+  } finally {
+    busy(false);
+  }
+}
+
+function today() {
+  const d = new Date(); // the player's own date, not the server's
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+async function rollOfTheDay() {
+  busy(true);
+  say(status, "Finding the roll of the day…");
+  try {
+    const date = params().get("date") || today();
+    const doc = await api("/api/qless/daily", { date, lexicon: lexicon.value || null });
+    setLetters(doc.letters);
+    changed();
+    boardCard.hidden = true;
+    anagramCard.hidden = true;
+    say(status, `Roll of the day ${doc.date}: ${doc.letters.toUpperCase()} — ${doc.grade_text} ` +
+      `(${doc.common_solutions.toLocaleString("en-US")} common-word solutions). Try it, then Solve.`, "good");
+  } catch (e) {
+    say(status, e.message, "error");
+  } finally {
+    busy(false);
+  }
 }
 
 function onKey(event) {
@@ -341,6 +416,8 @@ async function init() {
   anotherButton.addEventListener("click", () => solve(seed + 1, { another: true }));
   document.getElementById("roll").addEventListener("click", roll);
   countButton.addEventListener("click", startCount);
+  document.getElementById("hint").addEventListener("click", nextHint);
+  document.getElementById("daily").addEventListener("click", rollOfTheDay);
   document.getElementById("stop").addEventListener("click", stopCount);
   common.addEventListener("change", share);
   lexicon.addEventListener("change", share);

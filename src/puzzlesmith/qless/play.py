@@ -1,0 +1,205 @@
+"""Help for a player: hints that stop short of the answer, a difficulty grade, a roll of the day.
+
+- `hint`: from the first solution (common words first, as a person would look for them), its
+  longest word: level 1 its length and first letter, level 2 the word, level 3 the word on
+  the board with every other cell blank.
+- `grade`: how many solutions use common words only (the words a person knows): novice
+  (more than 100), intermediate (31-100), advanced (1-30), expert (solvable only with
+  uncommon words), impossible (no solution). Counts cut by the time limit are lower bounds,
+  so the roll is that grade or easier, and the grade says so.
+- `daily`: the roll of a date, the same for everyone: dice rolled from a seed made of the
+  date (and the dice), rolled again until the common words solve it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.qless.dice import dice_key, roll
+from puzzlesmith.qless.solve import parse_letters, solve
+
+if TYPE_CHECKING:
+    from puzzlesmith.qless.solve import WordList
+
+LEVELS = (1, 2, 3)
+GRADES = ("novice", "intermediate", "advanced", "expert", "impossible")  # easiest first
+# Share of the time limit the common-words count may use (the rest counts all words).
+COMMON_SHARE = 0.6
+# A daily roll must be solved with common words within this long on any machine; rolls of
+# the real dice take milliseconds, so a slow machine still picks the same roll.
+DAILY_CHECK_SECONDS = 10.0
+DAILY_TRIES = 1000
+
+
+@dataclass(frozen=True)
+class Hint:
+    letters: str
+    level: int
+    status: str  # "solved" | "unsolvable"
+    word: str | None  # the longest word of the solution the hint comes from
+    board: tuple[str, ...] | None  # that word on the solution's board, '.' elsewhere
+    common_only: bool  # the solution uses common words only
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "letters": self.letters, "level": self.level, "status": self.status,
+            "length": len(self.word) if self.word else None,
+            "first_letter": self.word[0] if self.word else None,
+            "common_only": self.common_only,
+        }
+        if self.level >= 2:
+            doc["word"] = self.word
+        if self.level >= 3:
+            doc["board"] = list(self.board) if self.board is not None else None
+        return doc
+
+
+def hint(
+    letters: str, index: WordList, *, level: int, deadline: Deadline,
+    common_index: WordList | None = None,
+) -> Hint:
+    """A hint of the given level; SearchTimeout if no solution turned up in time."""
+    if level not in LEVELS:
+        raise InputError(f"--level must be 1, 2 or 3, not {level}")
+    result = solve(letters, index, deadline=deadline, common_index=common_index)
+    if result.status == "timeout":
+        raise SearchTimeout("no solution found within the time limit")
+    if result.board is None:
+        return Hint(result.letters, level, result.status, None, None, False)
+    board = result.board
+    word = max(board.words(), key=len)  # the first of the longest, in reading order
+    return Hint(result.letters, level, "solved", word, _only(board.rows(), word),
+                result.common_only)
+
+
+def _only(rows: list[str], word: str) -> tuple[str, ...]:
+    """The rows with only the first placement of `word` (across, then down) left in."""
+    keep: set[tuple[int, int]] = set()
+    for r, row in enumerate(rows):
+        for run in re.finditer(r"[a-z]{3,}", row):
+            if run.group() == word and not keep:
+                keep = {(r, c) for c in range(run.start(), run.end())}
+    if not keep:
+        cols = ["".join(row[c] for row in rows) for c in range(len(rows[0]))]
+        for c, col in enumerate(cols):
+            for run in re.finditer(r"[a-z]{3,}", col):
+                if run.group() == word and not keep:
+                    keep = {(r, c) for r in range(run.start(), run.end())}
+    return tuple(
+        "".join(ch if (r, c) in keep else "." for c, ch in enumerate(row))
+        for r, row in enumerate(rows)
+    )
+
+
+@dataclass(frozen=True)
+class Grade:
+    letters: str
+    grade: str
+    common_solutions: int
+    common_exact: bool
+    solutions: int | None  # all-words solutions (None: not counted in time)
+    solutions_exact: bool
+
+    @property
+    def exact(self) -> bool:
+        """Whether the grade is certain (else the roll is this grade or easier)."""
+        return self.common_exact or self.grade == "novice"
+
+    @property
+    def text(self) -> str:
+        if self.exact or self.grade == GRADES[0]:
+            return self.grade
+        return f"{self.grade} or easier"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "letters": self.letters, "grade": self.grade, "exact": self.exact,
+            "grade_text": self.text, "common_solutions": self.common_solutions,
+            "common_complete": self.common_exact, "solutions": self.solutions,
+            "solutions_complete": self.solutions_exact,
+        }
+
+
+def grade_of(common_solutions: int, solvable: bool) -> str:
+    if common_solutions > 100:
+        return "novice"
+    if common_solutions > 30:
+        return "intermediate"
+    if common_solutions >= 1:
+        return "advanced"
+    return "expert" if solvable else "impossible"
+
+
+def grade(letters: str, index: WordList, common_index: WordList, *, deadline: Deadline) -> Grade:
+    """The roll's difficulty from its common-words solutions (and all-words ones)."""
+    letters = parse_letters(letters)
+    share = Deadline(max(deadline.remaining() * COMMON_SHARE, 1e-3))
+    common = solve(letters, common_index, deadline=share, count=True)
+    rest = Deadline(max(deadline.remaining(), 1e-3))
+    every = solve(letters, index, deadline=rest, count=True)
+    n_common = common.solutions or 0
+    if every.status == "timeout" and common.status == "timeout":
+        raise SearchTimeout("no solution found within the time limit")
+    solvable = every.status == "solved" or common.status == "solved"
+    return Grade(
+        letters, grade_of(n_common, solvable), n_common, common.count_complete,
+        every.solutions if every.status != "timeout" else None, every.count_complete,
+    )
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def parse_date(text: str | None) -> dt.date:
+    """`--date YYYY-MM-DD` (default: today); InputError (one line) otherwise."""
+    if text is None:
+        return dt.date.today()
+    try:
+        if not _DATE.fullmatch(text.strip()):
+            raise ValueError
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise InputError(f"--date must be a date YYYY-MM-DD, not {text!r}") from None
+
+
+@dataclass(frozen=True)
+class Daily:
+    date: dt.date
+    letters: str
+    attempt: int  # how many rolls were passed over (not solvable with common words)
+    grade: Grade
+    dice: tuple[str, ...] | None
+
+    def to_json(self) -> dict[str, Any]:
+        doc = {"date": self.date.isoformat(), "letters": self.letters, "attempt": self.attempt,
+               **{k: v for k, v in self.grade.to_json().items() if k != "letters"}}
+        if self.dice is not None:
+            doc["dice"] = list(self.dice)
+        return doc
+
+
+def daily_seed(date: dt.date, dice: Sequence[str] | None, attempt: int) -> int:
+    """The seed of a date's roll: the same on every machine and every Python."""
+    text = f"puzzlesmith qless daily {date.isoformat()} {dice_key(dice)} {attempt}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def daily(
+    date: dt.date, index: WordList, common_index: WordList, *, deadline: Deadline,
+    dice: Sequence[str] | None = None,
+) -> Daily:
+    """The date's roll: the first of its seeded rolls that common words solve, graded."""
+    for attempt in range(DAILY_TRIES):
+        letters = roll(daily_seed(date, dice, attempt), dice)
+        check = solve(letters, common_index, deadline=Deadline(DAILY_CHECK_SECONDS))
+        if check.status == "solved":
+            graded = grade(letters, index, common_index, deadline=deadline)
+            return Daily(date, letters, attempt, graded, None if dice is None else tuple(dice))
+    raise InputError(f"these dice gave no roll solvable with common words in {DAILY_TRIES} tries")
