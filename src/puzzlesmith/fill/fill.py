@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, check_fill
+from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, check_fill, repeated
 from puzzlesmith.fill.scores import word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.lexicon.index import build_bucket, cache_dir
@@ -44,6 +44,8 @@ ALL_LETTERS = (1 << 26) - 1
 FIRST_RESTART = 64  # failures allowed before the first restart
 RESTART_GROWTH = 1.25
 COUNT_LIMIT = 10_000_000
+DISK_CACHE_MIN = 2000  # smaller tables build faster than they load
+SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,6 +110,7 @@ def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
         table = None
     if table is None:
         table = _build_table(lexicon, index, length)
+    if table is not None and len(table.words) >= DISK_CACHE_MIN and not path.exists():
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
@@ -186,6 +189,9 @@ class FillResult:
         return doc
 
 
+State = tuple[list[int], list[int], list[int], list[int]]
+
+
 class _Restart(Exception):
     pass
 
@@ -258,12 +264,14 @@ class _Problem:
             by_length.setdefault(slot.length, []).append(v)
         self.same_length = [[u for u in by_length[s.length] if u != v] for v, s in enumerate(self.vars)]
         self.pls = [t.position_letter for t in self.tables]
+        self.cross_positions = [[p for p, *_ in cr] for cr in self.cross]
         self.words = [t.words for t in self.tables]
         self.weights = [1.0] * len(self.edges)
         self.wipeout: _Wipeout | None = None
 
-    def root(self, base: list[int]) -> tuple[list[int], list[int], list[int]] | None:
-        """Domains, counts and letter masks after propagating the starting domains."""
+    def root(self, base: list[int]) -> State | None:
+        """Domains, counts, letter masks and revision marks after propagating the starting
+        domains."""
         dom = list(base)
         cnt = [d.bit_count() for d in dom]
         for v, d in enumerate(dom):
@@ -271,23 +279,36 @@ class _Problem:
                 self.wipeout = _Wipeout(v, -1, -1)
                 return None
         masks = list(self.masks0)
-        if not self.propagate(dom, cnt, masks, list(range(len(dom)))):
+        seen = [-1] * len(dom)
+        if not self.propagate(dom, cnt, masks, seen, list(range(len(dom)))):
             return None
-        return dom, cnt, masks
+        return dom, cnt, masks, seen
 
-    def propagate(self, dom: list[int], cnt: list[int], masks: list[int], queue: list[int]) -> bool:
-        """Arc consistency (and no repeats) from the entries in `queue`; False on a wipeout."""
-        pls, cross, words = self.pls, self.cross, self.words
+    def propagate(self, dom: list[int], cnt: list[int], masks: list[int], seen: list[int],
+                  queue: list[int]) -> bool:
+        """Arc consistency (and no repeats) from the entries in `queue`; False on a wipeout.
+
+        `seen[s]` is the domain of s when its cells were last revised (-1: never), so a revision
+        looks only at the letters of the words lost since then when those are few.
+        """
+        pls, cross, words, cpos = self.pls, self.cross, self.words, self.cross_positions
         queued = set(queue)
         dupes = self.dupes
         while queue:
-            s = queue.pop()
+            # Smallest domain first: it prunes hardest and is cheapest to read.
+            i = min(range(len(queue)), key=lambda j: cnt[queue[j]]) if len(queue) > 1 else 0
+            s = queue[i]
+            queue[i] = queue[-1]
+            queue.pop()
             queued.discard(s)
             d = dom[s]
+            old = seen[s]
+            if old == d:
+                continue
+            seen[s] = d
             pl = pls[s]
-            single = cnt[s] == 1
-            w = words[s][d.bit_length() - 1] if single else ""
-            if single and dupes:
+            c = cnt[s]
+            if c == 1 and dupes:
                 for u in self.same_length[s]:
                     du = dom[u]
                     if du & d:
@@ -300,25 +321,48 @@ class _Problem:
                         if u not in queued:
                             queue.append(u)
                             queued.add(u)
+            ws = words[s]
+            # Which letters each crossed cell can still hold (support), by one of three routes.
+            support: list[int] | None = None  # exact letters per position
+            suspects: list[int] | None = None  # letters that may have lost their last word
+            if c <= SMALL_DOMAIN:
+                support = [0] * len(pl)
+                dd = d
+                while dd:
+                    low = dd & -dd
+                    w = ws[low.bit_length() - 1]
+                    for p in cpos[s]:
+                        support[p] |= 1 << (ord(w[p]) - 97)
+                    dd ^= low
+            elif old >= 0:
+                lost = old & ~d
+                if lost.bit_count() <= SMALL_DOMAIN:
+                    suspects = [0] * len(pl)
+                    while lost:
+                        low = lost & -lost
+                        w = ws[low.bit_length() - 1]
+                        for p in cpos[s]:
+                            suspects[p] |= 1 << (ord(w[p]) - 97)
+                        lost ^= low
             for p, k, t, q, e in cross[s]:
                 m = masks[k]
-                if single:
-                    new = 1 << (ord(w[p]) - 97)
-                    if not m & new:
-                        self.weights[e] += 1
-                        self.wipeout = _Wipeout(t, s, k)
-                        return False
+                if support is not None:
+                    new = m & support[p]
                 else:
-                    new = 0
-                    mm = m
+                    mm = m if suspects is None else m & suspects[p]
+                    new = m
                     plp = pl[p]
                     while mm:
                         low = mm & -mm
-                        if d & plp[low.bit_length() - 1]:
-                            new |= low
+                        if not d & plp[low.bit_length() - 1]:
+                            new ^= low
                         mm ^= low
                 if new == m:
                     continue
+                if not new:
+                    self.weights[e] += 1
+                    self.wipeout = _Wipeout(t, s, k)
+                    return False
                 masks[k] = new
                 removed = m ^ new
                 plt = pls[t][q]
@@ -402,8 +446,9 @@ class _Search:
         if self.fail_limit is not None and self.fails > self.fail_limit:
             raise _Restart
 
-    def solutions(self, dom: list[int], cnt: list[int], masks: list[int]) -> Iterator[list[int]]:
-        """Every fill below this state (dom, cnt, masks are this call's own to change)."""
+    def solutions(self, dom: list[int], cnt: list[int], masks: list[int],
+                  seen: list[int]) -> Iterator[list[int]]:
+        """Every fill below this state (the lists are this call's own to change)."""
         p = self.p
         while True:
             self.nodes += 1
@@ -414,16 +459,16 @@ class _Search:
                 yield dom
                 return
             bit = self.choose_value(dom[v])
-            d2, c2, m2 = dom[:], cnt[:], masks[:]
+            d2, c2, m2, s2 = dom[:], cnt[:], masks[:], seen[:]
             d2[v] = bit
             c2[v] = 1
-            if p.propagate(d2, c2, m2, [v]):
-                yield from self.solutions(d2, c2, m2)
+            if p.propagate(d2, c2, m2, s2, [v]):
+                yield from self.solutions(d2, c2, m2, s2)
             else:
                 self.fail()
             dom[v] &= ~bit
             cnt[v] -= 1
-            if not dom[v] or not p.propagate(dom, cnt, masks, [v]):
+            if not dom[v] or not p.propagate(dom, cnt, masks, seen, [v]):
                 self.fail()
                 return
 
@@ -493,7 +538,8 @@ def fill(
                           lexicon.name, seed, **kw)
 
     root = problem.root(problem.base)
-    if root is None:
+    given_twice = not allow_repeats and repeated(s.pattern(grid.cells) for s in problem.fixed_given)
+    if root is None or given_twice:
         return result("impossible", None, count=0 if count else None)
 
     if count:
@@ -517,7 +563,7 @@ def fill(
     rng = random.Random(seed)
     nodes = 0
 
-    def find(base_root: tuple[list[int], list[int], list[int]], until: Deadline) -> list[int] | None:
+    def find(base_root: State, until: Deadline) -> list[int] | None:
         """A fill from this root: restarts under a growing failure limit; None if there is none."""
         nonlocal nodes
         limit = float(FIRST_RESTART)
@@ -526,9 +572,8 @@ def fill(
             # The very first run is greedy (no randomness), so seed 0 is the engine's own choice.
             search = _Search(problem, until, rng if (seed or not first_run) else None, limit)
             first_run = False
-            dom, cnt, masks = base_root
             try:
-                for sol in search.solutions(dom[:], cnt[:], masks[:]):
+                for sol in search.solutions(*(list(x) for x in base_root)):
                     nodes += search.nodes
                     return list(sol)
                 nodes += search.nodes
@@ -545,13 +590,13 @@ def fill(
         return result("impossible", None, nodes=nodes)
     first_seconds = time.perf_counter() - start
     found = 1
-    optimal = False
+    optimal = all(problem.given_var)  # nothing left to choose, nothing to improve
     budget = improve if improve is not None else max(0.5, first_seconds)
     until = Deadline(max(1e-3, min(budget, deadline.remaining())))
     best_q = _quality(problem, best)
     # Branch and bound on the weakest entry: every free entry must beat the best fill's weakest.
     try:
-        while budget > 0 and not until.expired():
+        while budget > 0 and not optimal and not until.expired():
             bound = [d if problem.given_var[v] else d & problem.tables[v].at_least(best_q[0] + 1)
                      for v, d in enumerate(problem.base)]
             r2 = problem.root(bound)
@@ -564,7 +609,7 @@ def fill(
                 break
             best, best_q, found = better, _quality(problem, better), found + 1
         # Then other fills whose weakest entry ties the best, for a better mean.
-        if optimal and budget > 0:
+        if optimal and budget > 0 and not all(problem.given_var):
             bound = [d if problem.given_var[v] else d & problem.tables[v].at_least(best_q[0])
                      for v, d in enumerate(problem.base)]
             r3 = problem.root(bound)

@@ -1,0 +1,167 @@
+"""The fill engine against the brute-force filler, on hypothesis-made small grids and lists."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.model import Grid, parse_grid
+from puzzlesmith.lexicon import Lexicon
+from puzzlesmith.lexicon.index import build_index
+from puzzlesmith.limits import Deadline
+from tests.fill import oracle
+
+
+def lexicon(words: list[str], scores: list[int] | None = None) -> tuple[Lexicon, object]:
+    pairs = sorted(dict(zip(words, scores or [0] * len(words), strict=True)).items())
+    lex = Lexicon("t", "test", "test", tuple(w for w, _ in pairs),
+                  scores=tuple(s for _, s in pairs) if scores is not None else None)
+    return lex, build_index(lex)
+
+
+def independent_check(rows: list[str], filled: list[str], words: set[str], repeats: bool) -> None:
+    """The fill's rules, checked with the oracle's own run finder."""
+    assert len(filled) == len(rows)
+    for given_row, row in zip(rows, filled, strict=True):
+        for g, ch in zip(given_row, row, strict=True):
+            assert (g == "#") == (ch == "#")
+            assert g in ".#" or g == ch
+            assert ch == "#" or ch.isalpha()
+    answers = []
+    for run in oracle.runs(filled):
+        word = "".join(filled[r][c] for r, c in run)
+        pattern = "".join(rows[r][c] for r, c in run)
+        assert word in words or "." not in pattern, word
+        answers.append(word)
+    if not repeats:
+        assert len(answers) == len(set(answers)), answers
+
+
+ALPHABET = "abcde"
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> tuple[list[str], list[str], bool]:
+    h = draw(st.integers(3, 5))
+    w = draw(st.integers(3, 5))
+    cells = [draw(st.sampled_from("....#")) for _ in range(h * w)]
+    # a few fixed letters
+    for i in range(len(cells)):
+        if cells[i] == "." and draw(st.integers(0, 9)) == 0:
+            cells[i] = draw(st.sampled_from(ALPHABET[:3]))
+    rows = ["".join(cells[r * w : (r + 1) * w]) for r in range(h)]
+    letters = draw(st.sampled_from([ALPHABET[:2], ALPHABET[:3], ALPHABET]))
+    pool = ["".join(p) for n in range(2, 6) for p in itertools.product(letters, repeat=n)]
+    words = draw(st.lists(st.sampled_from(pool), min_size=3, max_size=40, unique=True))
+    repeats = draw(st.booleans())
+    return rows, words, repeats
+
+
+def make_grid(rows: list[str]) -> Grid:
+    try:
+        return parse_grid(rows, allow_2=True)
+    except InputError:
+        assume(False)
+        raise
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(cases())
+def test_counts_and_impossible_match_brute_force(case: tuple[list[str], list[str], bool]) -> None:
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    lex, index = lexicon(words)
+    expected = oracle.count(rows, words, repeats=repeats)
+    counted = fill(grid, lex, index, allow_repeats=repeats, count=True, deadline=Deadline(30))
+    assert counted.complete
+    assert counted.count == expected
+    found = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(30), improve=0)
+    assert found.status == ("filled" if expected else "impossible")
+    if found.filled is not None:
+        independent_check(rows, list(found.filled.rows), set(words), repeats)
+        assert list(found.filled.rows) in list(oracle.fills(rows, words, repeats=repeats))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(cases(), st.data())
+def test_best_fill_has_the_strongest_weakest_entry(case: tuple[list[str], list[str], bool],
+                                                    data: st.DataObject) -> None:
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    scores = [data.draw(st.integers(0, 60)) for _ in words]
+    lex, index = lexicon(words, scores)
+    score = dict(zip(words, scores, strict=True))
+    best = None
+    for filled in oracle.fills(rows, words, repeats=repeats):
+        answers = [("".join(filled[r][c] for r, c in run), "".join(rows[r][c] for r, c in run))
+                   for run in oracle.runs(filled)]
+        free = [score[w] for w, pattern in answers if "." in pattern]
+        weakest = min(free) if free else 0
+        best = weakest if best is None else max(best, weakest)
+    result = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(60), improve=60)
+    if best is None:
+        assert result.status == "impossible"
+        return
+    assert result.status == "filled" and result.optimal
+    free_scores = [e.score for e in result.entries if not e.given]
+    assert (min(free_scores) if free_scores else 0) == best
+    # --min-score keeps exactly the fills whose free entries all score that much
+    strict = fill(grid, lex, index, allow_repeats=repeats, min_score=best + 1,
+                  deadline=Deadline(60), improve=0)
+    assert strict.status == ("impossible" if free_scores else "filled")
+
+
+def test_hand_grid_numbering_and_fill() -> None:
+    words = ["cat", "ore", "wed", "cow", "are", "ted", "tar", "ace"]
+    lex, index = lexicon(words)
+    grid = parse_grid(["...", "...", "..."])
+    result = fill(grid, lex, index, deadline=Deadline(10), count=True)
+    assert result.count == oracle.count(list(grid.rows), words) == 2  # cat/ore/wed, transposed
+    doc = result.to_json()
+    assert [(e["number"], e["direction"]) for e in doc["entries"]] == [
+        (1, "across"), (4, "across"), (5, "across"), (1, "down"), (2, "down"), (3, "down")]
+    assert set(doc) >= {"grid", "status", "entries", "min_score", "mean_score", "seconds"}
+
+
+def test_fixed_letters_kept_and_given_entries_allowed() -> None:
+    words = ["cat", "ore", "wed", "cow", "are", "ted"]
+    lex, index = lexicon(words)
+    result = fill(parse_grid(["c..", "...", "..d"]), lex, index, deadline=Deadline(10))
+    assert result.status == "filled" and result.filled is not None
+    assert result.filled.rows == ("cat", "ore", "wed") or result.filled.rows == ("cow", "are", "ted")
+    # a whole entry the setter typed need not be a listed word
+    result = fill(parse_grid(["xyz", "#.#", "#.#"], allow_2=True), *lexicon(["yak", "ya"]),
+                  deadline=Deadline(10), allow_repeats=True)
+    assert result.status in ("filled", "impossible")
+    assert oracle.count(["xyz", "#.#", "#.#"], ["yak"]) == (1 if result.status == "filled" else 0)
+
+
+def test_no_word_twice_unless_allowed() -> None:
+    lex, index = lexicon(["aa"])
+    grid = parse_grid(["..", ".."], allow_2=True)
+    assert fill(grid, lex, index, deadline=Deadline(5)).status == "impossible"
+    ok = fill(grid, lex, index, allow_repeats=True, deadline=Deadline(5))
+    assert ok.status == "filled" and ok.filled is not None and ok.filled.rows == ("aa", "aa")
+
+
+def test_time_limit_is_a_timeout() -> None:
+    from puzzlesmith.lexicon import select
+
+    lex, index = select(None)
+    result = fill(parse_grid(["." * 7] * 7), lex, index, deadline=Deadline(0.05))
+    assert result.status == "timeout" and result.filled is None and result.seconds < 5
+
+
+def test_two_letter_entries_need_allow_2() -> None:
+    rows = ["##..", "....", "...."]
+    with pytest.raises(InputError, match="2-letter"):
+        parse_grid(rows)
+    short = [s.label for s in parse_grid(rows, allow_2=True).slots if s.length == 2]
+    assert short == ["1 across", "3 down", "4 down"]
+    with pytest.raises(InputError, match="in no entry"):
+        parse_grid(["...", "#.#", ".#."], allow_2=True)

@@ -1,0 +1,116 @@
+"""Grid files (text, .puz, .ipuz) and the `fill` commands: output, JSON, exit statuses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzlesmith.cli import main
+from puzzlesmith.errors import InputError
+from puzzlesmith.fill.formats import read_grid_file, write_grid_file
+from puzzlesmith.fill.model import parse_grid
+
+WORDS = "cat\nore\nwed\ncow\nare\nted\n"
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        main(args)
+        code = 0
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def words(tmp_path: Path) -> str:
+    f = tmp_path / "words.txt"
+    f.write_text(WORDS)
+    return str(f)
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".puz", ".ipuz"])
+def test_grid_files_round_trip(tmp_path: Path, suffix: str) -> None:
+    grid = parse_grid(["#abc", "defg", "hijk", "lmn#"])
+    path = tmp_path / f"g{suffix}"
+    write_grid_file(path, grid, "t")
+    assert read_grid_file(path) == grid
+
+
+def test_ipuz_template_reads_as_empty_cells(tmp_path: Path) -> None:
+    doc = {"dimensions": {"width": 3, "height": 3}, "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, 0]],
+           "solution": [["C", None, None], [None, "#" if False else None, None], [None, None, "D"]]}
+    path = tmp_path / "t.ipuz"
+    path.write_text(json.dumps(doc))
+    assert read_grid_file(path).rows == ("c..", "...", "..d")
+
+
+def test_bad_files_are_input_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.puz"
+    bad.write_bytes(b"not a puz file")
+    with pytest.raises(InputError):
+        read_grid_file(bad)
+    with pytest.raises(InputError, match="not found"):
+        read_grid_file(tmp_path / "missing.txt")
+
+
+def test_fill_prints_grid_and_numbered_entries(words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["fill", "c../.../...", "--lexicon", words], capsys)
+    assert code == 0
+    assert "Across" in out and "Down" in out and "CAT" in out and "weakest entry" in out
+
+
+def test_fill_json_keys(words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["fill", "...", "...", "...", "--lexicon", words, "--json", "--count"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["status"] == "filled" and doc["count"] == 2
+    assert {"grid", "status", "entries", "min_score", "mean_score", "seconds"} <= set(doc)
+    assert set(doc["entries"][0]) >= {"number", "direction", "row", "col", "answer", "score"}
+
+
+def test_impossible_is_exit_0(words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["fill", "x../.../...", "--lexicon", words, "--json"], capsys)
+    assert code == 0 and json.loads(out)["status"] == "impossible"
+
+
+def test_timeout_is_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["fill", "/".join(["......."] * 7), "--json", "--time-limit", "0.05"], capsys)
+    assert code == 1 and json.loads(out)["status"] == "timeout" and "time limit" in err
+
+
+@pytest.mark.parametrize("args", [["fill", "ab/c"], ["fill", "..x!"], ["fill"], ["fill", "check", "."]])
+def test_bad_input_is_one_line_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(args, capsys)
+    assert code == 2
+    if args != ["fill"]:
+        assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_check_names_unfillable_entries(words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["fill", "check", "qq./.../...", "--lexicon", words, "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["status"] == "unfillable"
+    assert doc["unfillable"] == ["1 across", "1 down", "2 down"]
+    code, out, _ = run(["fill", "check", "c../...", "..z", "--lexicon", words, "--json"], capsys)
+    doc = json.loads(out)
+    assert doc["status"] in ("unfillable", "overconstrained")
+
+
+def test_out_writes_puz(words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "filled.puz"
+    code, _, _ = run(["fill", "c../.../...", "--lexicon", words, "--out", str(out_file)], capsys)
+    assert code == 0 and read_grid_file(out_file).rows[0] == "cat"
+
+
+def test_scored_word_list_scores_are_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "scored.dict"
+    f.write_text("cat;10\nore;50\nwed;50\ncow;40\nare;60\nted;60\n")
+    code, out, _ = run(["fill", ".../.../...", "--lexicon", str(f), "--json"], capsys)
+    doc = json.loads(out)
+    # both fills use all six words: the weakest is cat's 10 either way
+    assert code == 0 and doc["min_score"] == 10 and doc["mean_score"] == 45
+    code, out, _ = run(["fill", ".../.../...", "--lexicon", str(f), "--json", "--min-score", "11"], capsys)
+    assert json.loads(out)["status"] == "impossible"
