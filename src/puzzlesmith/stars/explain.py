@@ -1,18 +1,27 @@
 """Solve a puzzle the way a person does, one named rule at a time, and grade it.
 
-Rules, easiest first (the grade of a puzzle is its hardest rule):
+Rules, easiest first (the grade of a puzzle is its hardest rule; `score` weighs every step):
 
 easy    star-neighbours   cells around a star are empty (stars never touch)
 easy    unit-full         a row, column or region with its K stars has no more
 easy    unit-fill         a unit with exactly as many open cells as missing stars fills them
 medium  sees-all          a cell touching every open cell of a unit that needs one star is empty
-medium  two-by-two        a unit whose open cells fit in as many 2 x 2 blocks as stars it
-                          needs puts one star in each block, so the blocks' other cells are empty
 medium  confinement       a region inside one row (column) fills it; a row inside one region
                           fills the region (a line and a region, one of each)
+medium  two-by-two        a unit whose open cells fit in as many 2 x 2 blocks as stars it
+                          needs puts one star in each block: the blocks' other cells (and cells
+                          where blocks overlap) are empty, a block meeting the unit in one
+                          open cell has its star there
 hard    confinement       N regions confined to N rows (columns) fill them, and the dual
+hard    counting          the cells of a band of rows (columns) outside the regions inside it,
+                          or of the regions reaching into a band outside it, hold an exact
+                          number of stars (what the band needs minus what those regions need,
+                          or the other way round); that count is then used like a unit's:
+                          fill, sees-all, and 2 x 2 tiling (also of two neighbouring lines)
 hard    would-leave-short a cell whose star would leave some row, column, region, or pair of
                           neighbouring rows or columns without room for its stars is empty
+hard    exclusion         the same, after following the star's knock-ons (neighbours empty,
+                          full units closed, units with as many open cells as stars filled)
 expert  trial             a cell whose star (emptiness) leads, by the counting rules and
                           confinement, to a contradiction is empty (a star)
 search  search            the rules ran out: one star comes from the solver's solution (and
@@ -23,8 +32,9 @@ Cells in reasons are written r3c5: row 3, column 5, counted from 1. JSON cells a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from puzzlesmith.errors import InputError
@@ -132,6 +142,26 @@ class _Reasoner:
             for r in range(n - 1)
             for c in range(n - 1)
         ]
+        # The 2 x 2 blocks each cell lies in.
+        self.blocks_of: list[list[tuple[int, int, int]]] = [[] for _ in range(n * n)]
+        for blk in self.blocks:
+            for i in _bits(blk[2]):
+                self.blocks_of[i].append(blk)
+        regs = puzzle.regions
+        pairs = {
+            (2 * n + min(regs[r][c], regs[rr][cc]), 2 * n + max(regs[r][c], regs[rr][cc]))
+            for r in range(n) for c in range(n)
+            for rr, cc in ((r + 1, c), (r, c + 1))
+            if rr < n and cc < n and regs[r][c] != regs[rr][cc]
+        }
+        self.neighbour_regions = sorted(pairs)
+        self._needs_key = -1
+        self._needs: list[int] = []
+        self._bands_key: tuple[int, int] = (-1, -1)
+        self._bands: list[_Band] = []
+        # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
+        # scan and not yet used: checked again first, so a scan is not repeated every step.
+        self.pending: dict[str, list[int]] = {}
 
     # helpers
 
@@ -145,6 +175,14 @@ class _Reasoner:
             ids = [r.name.split(" ", 1)[1] for r in refs]
             return f"{refs[0].kind}s {', '.join(ids[:-1])} and {ids[-1]}"
         return ", ".join(r.name for r in refs[:-1]) + " and " + refs[-1].name
+
+    def needs(self, stars: int) -> list[int]:
+        """Stars every unit still needs (cached for the current stars)."""
+        if stars != self._needs_key:
+            k = self.b.k
+            self._needs = [k - (stars & m).bit_count() for m in self.b.units]
+            self._needs_key = stars
+        return self._needs
 
     def need(self, stars: int, u: int) -> int:
         return self.b.k - (stars & self.b.units[u]).bit_count()
@@ -195,6 +233,49 @@ class _Reasoner:
         x = ((open_ >> first) | (open_ >> (first + 1))) & b.col0
         return line_capacity(x, b.n, need)
 
+    def bands(self, stars: int, open_: int, singles: bool = False) -> list[_Band]:
+        """Sets of rows (columns) that still need stars, with the regions inside them and the
+        regions reaching into them (cached per state): every band of consecutive lines, then
+        the lines one region or two regions together reach (consecutive or not)."""
+        if not singles and (stars, open_) == self._bands_key:
+            return self._bands
+        b = self.b
+        n = b.n
+        needs = self.needs(stars)
+        regs = [2 * n + g for g in range(n) if open_ & b.units[2 * n + g]]
+        out: list[_Band] = []
+        for rows in (True, False):
+            off = 0 if rows else n
+            lines = b.units[off:off + n]
+            # Lines as bits: the lines each region's open cells reach.
+            reach = {u: sum(1 << i for i in range(n) if open_ & b.units[u] & lines[i]) for u in regs}
+            line_need = needs[off:off + n]
+            if singles:
+                sets = [1 << i for i in range(n)]
+            else:
+                sets = [((1 << (last + 1)) - (1 << first))
+                        for first in range(n) for last in range(first, n) if last - first < n - 1]
+            seen = set(sets)
+            extra = set(reach.values())
+            extra |= {reach[u] | reach[v] for j, u in enumerate(regs) for v in regs[j + 1:]}
+            everything = (1 << n) - 1
+            for lineset in [] if singles else sorted(extra, key=lambda x: (x.bit_count(), x)):
+                if lineset not in seen and lineset != everything:
+                    seen.add(lineset)
+                    sets.append(lineset)
+            for chosen in sets:
+                idx = tuple(_bits(chosen))
+                band_need = sum(line_need[i] for i in idx)
+                if band_need == 0:
+                    continue
+                inside = [u for u in regs if not reach[u] & ~chosen]
+                touching = [u for u in regs if reach[u] & chosen]
+                out.append(_Band(rows, idx, _union(lines, list(idx)), band_need, inside, touching))
+        if not singles:
+            self._bands_key = (stars, open_)
+            self._bands = out
+        return out
+
     # easy
 
     def star_neighbours(self, stars: int, open_: int) -> Step | None:
@@ -214,8 +295,9 @@ class _Reasoner:
         return None
 
     def unit_full(self, stars: int, open_: int) -> Step | None:
+        needs = self.needs(stars)
         for u, m in enumerate(self.b.units):
-            if open_ & m and self.need(stars, u) == 0:
+            if open_ & m and needs[u] == 0:
                 return self.step(
                     "unit-full", "easy", 0, open_ & m, stars & m, [u],
                     f"{self.refs[u].name.capitalize()} already has its "
@@ -224,8 +306,9 @@ class _Reasoner:
         return None
 
     def unit_fill(self, stars: int, open_: int) -> Step | None:
+        needs = self.needs(stars)
         for u, m in enumerate(self.b.units):
-            need = self.need(stars, u)
+            need = needs[u]
             if need > 0 and (open_ & m).bit_count() == need:
                 left = _plural(need, "open cell")
                 return self.step(
@@ -237,17 +320,24 @@ class _Reasoner:
 
     # medium
 
+    def _sees_all(self, om: int, open_: int) -> int:
+        """Open cells outside `om` that touch every cell of it."""
+        nbr = self.b.nbr
+        common = open_ & ~om
+        for i in _bits(om):
+            common &= nbr[i]
+            if not common:
+                break
+        return common
+
     def sees_all(self, stars: int, open_: int) -> Step | None:
         b = self.b
+        needs = self.needs(stars)
         for u, m in enumerate(b.units):
             om = open_ & m
-            if not om or self.need(stars, u) != 1:
+            if not om or needs[u] != 1:
                 continue
-            common = open_ & ~m
-            for i in _bits(om):
-                common &= b.nbr[i]
-                if not common:
-                    break
+            common = self._sees_all(om, open_ & ~m)
             if common:
                 return self.step(
                     "sees-all", "medium", 0, common, om, [u],
@@ -260,41 +350,74 @@ class _Reasoner:
 
     def two_by_two(self, stars: int, open_: int) -> Step | None:
         b = self.b
+        needs = self.needs(stars)
         for u, m in enumerate(b.units):
-            om = open_ & m
-            need = self.need(stars, u)
-            if need < 2 or om.bit_count() > 4 * need:
+            need = needs[u]
+            if need < 2:
                 continue
-            cover = self._cover(om, need)
-            if cover is None:
-                continue
-            union = 0
-            for blk in cover:
-                union |= blk[2]
-            empty = union & open_ & ~m
-            if empty:
-                names = " and ".join(f"{_rc((r, c))}-{_rc((r + 1, c + 1))}" for r, c, _ in cover)
+            found = self._tiling(open_ & m, need, open_)
+            if found is not None:
+                cover, star, empty = found
                 return self.step(
-                    "two-by-two", "medium", 0, empty, union, [u],
-                    f"{self.refs[u].name.capitalize()} needs {need} stars and its open cells lie "
-                    f"in the {need} 2x2 blocks {names}; a 2x2 block holds at most one star, so "
-                    f"each block holds one of them and its other cells are empty.",
+                    "two-by-two", "medium", star, empty, open_ & m, [u],
+                    f"{self.refs[u].name.capitalize()} needs {need} stars and "
+                    + _tiling_text(cover, star, empty, need, self.b),
                 )
         return None
 
-    def _cover(self, x: int, count: int) -> list[tuple[int, int, int]] | None:
-        """`count` 2 x 2 blocks covering the cells x, or None."""
-        if not x:
-            return []
-        if count == 0:
+    def _tiling(self, x: int, need: int, open_: int) -> tuple[list[tuple[int, int, int]], int, int] | None:
+        """A tiling of the open cells x (which hold exactly `need` stars) by `need` 2 x 2
+        blocks that decides something: (blocks, stars, empties), or None.
+
+        Each block then holds exactly one of the stars (a block holds at most one), so its
+        cells outside x are empty, cells of x in two blocks are empty (a star there would
+        count twice), and a block left with one open cell of x has its star there.
+        """
+        if not x or x.bit_count() > 4 * need:
             return None
-        low = x & -x
-        for blk in self.blocks:
-            if blk[2] & low:
-                rest = self._cover(x & ~blk[2], count - 1)
-                if rest is not None:
-                    return [blk, *rest]
+        for cover in self._covers(x, need, [], _MAX_TILINGS):
+            union = 0
+            twice = 0
+            for blk in cover:
+                twice |= union & blk[2]
+                union |= blk[2]
+            empty = (union & open_ & ~x) | (twice & x)
+            star = 0
+            for blk in cover:
+                own = blk[2] & x & ~twice
+                if own.bit_count() == 1:
+                    star |= own
+            star &= ~empty
+            if empty or star:
+                return cover, star, empty
         return None
+
+    def _covers(
+        self, x: int, count: int, chosen: list[tuple[int, int, int]], budget: list[int] | int
+    ) -> Iterator[list[tuple[int, int, int]]]:
+        """Ways to cover the cells x with `count` 2 x 2 blocks (at most `budget` tried)."""
+        left = [budget] if isinstance(budget, int) else budget
+        if not x:
+            yield list(chosen)
+            return
+        if count == 0 or x.bit_count() > 4 * count or left[0] <= 0:
+            return
+        # Cells no 2 x 2 block can share (they do not touch) each need their own block.
+        spread = 0
+        rest = x
+        nbr = self.b.nbr
+        while rest and spread <= count:
+            low = rest & -rest
+            rest &= ~(low | nbr[low.bit_length() - 1])
+            spread += 1
+        if spread > count:
+            return
+        low = x & -x
+        for blk in self.blocks_of[low.bit_length() - 1]:
+            left[0] -= 1
+            chosen.append(blk)
+            yield from self._covers(x & ~blk[2], count - 1, chosen, left)
+            chosen.pop()
 
     def confinement_single(self, stars: int, open_: int) -> Step | None:
         return self._confinement(stars, open_, max_width=1)
@@ -304,130 +427,346 @@ class _Reasoner:
 
     def _confinement(self, stars: int, open_: int, max_width: int) -> Step | None:
         b = self.b
-        n = b.n
+        needs = self.needs(stars)
         level = "medium" if max_width == 1 else "hard"
-        reg_units = range(2 * n, 3 * n)
-        for width in range(1, max_width + 1):
-            for rows in (True, False):
-                kind = "rows" if rows else "columns"
-                for first in range(n - width + 1):
-                    lines = [first + j + (0 if rows else n) for j in range(width)]
-                    band = 0
-                    for u in lines:
-                        band |= b.units[u]
-                    need = sum(self.need(stars, u) for u in lines)
-                    if need == 0:
-                        continue
-                    inside = [u for u in reg_units
-                              if open_ & b.units[u] and not open_ & b.units[u] & ~band]
-                    touching = [u for u in reg_units if open_ & b.units[u] & band]
-                    what = (f"{kind[:-1]} {first + 1}" if width == 1
-                            else f"{kind} {first + 1}-{first + width}")
-                    inside_m = 0
-                    for u in inside:
-                        inside_m |= b.units[u]
-                    got = sum(self.need(stars, u) for u in inside)
-                    empty = open_ & band & ~inside_m
-                    if inside and got == need and empty:
-                        names = self.names(inside)
-                        return self.step(
-                            "confinement", level, 0, empty, open_ & inside_m, lines + inside,
-                            f"{_cap(names)} lie{'s' if len(inside) == 1 else ''} inside {what} and "
-                            f"need{'s' if len(inside) == 1 else ''} {_plural(got, 'star')}, all that "
-                            f"{what} still need{'s' if width == 1 else ''}; so the rest of {what} "
-                            f"is empty.",
-                        )
-                    touch_m = 0
-                    for u in touching:
-                        touch_m |= b.units[u]
-                    got = sum(self.need(stars, u) for u in touching)
-                    empty = open_ & touch_m & ~band
-                    if touching and got == need and empty:
-                        names = self.names(touching)
-                        return self.step(
-                            "confinement", level, 0, empty, open_ & band, lines + touching,
-                            f"The {need} stars {what} still need{'s' if width == 1 else ''} can only "
-                            f"come from {names}, which need exactly that many; so "
-                            f"{'its' if len(touching) == 1 else 'their'} cells outside {what} "
-                            f"are empty.",
-                        )
+        for band in self.bands(stars, open_, singles=max_width == 1):
+            width = band.width
+            if width > max_width:
+                continue
+            lines = band.lines(b.n)
+            what = band.name()
+            need = band.need
+            inside_m = _union(b.units, band.inside)
+            got = sum(needs[u] for u in band.inside)
+            empty = open_ & band.mask & ~inside_m
+            if band.inside and got == need and empty:
+                names = self.names(band.inside)
+                return self.step(
+                    "confinement", level, 0, empty, open_ & inside_m, lines + band.inside,
+                    f"{_cap(names)} lie{'s' if len(band.inside) == 1 else ''} inside {what} and "
+                    f"need{'s' if len(band.inside) == 1 else ''} {_plural(got, 'star')}, all that "
+                    f"{what} still need{'s' if width == 1 else ''}; so the rest of {what} "
+                    f"is empty.",
+                )
+            touch_m = _union(b.units, band.touching)
+            got = sum(needs[u] for u in band.touching)
+            empty = open_ & touch_m & ~band.mask
+            if band.touching and got == need and empty:
+                names = self.names(band.touching)
+                return self.step(
+                    "confinement", level, 0, empty, open_ & band.mask, lines + band.touching,
+                    f"The {need} stars {what} still need{'s' if width == 1 else ''} can only "
+                    f"come from {names}, which need exactly that many; so "
+                    f"{'its' if len(band.touching) == 1 else 'their'} cells outside {what} "
+                    f"are empty.",
+                )
         return None
 
     # hard
 
-    def would_leave_short(self, stars: int, open_: int) -> Step | None:
+    def counting_units(self, stars: int, open_: int) -> Iterator[tuple[int, int, list[int], str]]:
+        """Sets of open cells that hold an exact number of stars, found by counting: (cells,
+        stars, units looked at, why), the why ending where a sentence can go on."""
         b = self.b
         n = b.n
-        for i in _bits(open_):
+        needs = self.needs(stars)
+        for band in self.bands(stars, open_):
+            lines = band.lines(n)
+            what = band.name()
+            width = band.width
+            if width == 2 and band.consecutive:
+                yield (open_ & band.mask, band.need, lines,
+                       f"{_cap(what)} need {_plural(band.need, 'star')}")
+            if band.inside:
+                got = sum(needs[u] for u in band.inside)
+                rest = band.need - got
+                x = open_ & band.mask & ~_union(b.units, band.inside)
+                if rest > 0 and x:
+                    names = self.names(band.inside)
+                    yield (x, rest, lines + band.inside,
+                           f"{_cap(what)} need{'s' if width == 1 else ''} "
+                           f"{_plural(band.need, 'star')} and {names} inside "
+                           f"{'it' if width == 1 else 'them'} need{'s' if len(band.inside) == 1 else ''} "
+                           f"{got}, so {what}'s other cells hold exactly {_plural(rest, 'star')}")
+            if band.touching:
+                got = sum(needs[u] for u in band.touching)
+                rest = got - band.need
+                x = open_ & _union(b.units, band.touching) & ~band.mask
+                if rest > 0 and x and len(band.touching) <= 4:
+                    names = self.names(band.touching)
+                    yield (x, rest, lines + band.touching,
+                           f"{_cap(names)} hold{'s' if len(band.touching) == 1 else ''} every open "
+                           f"cell of {what} and need{'s' if len(band.touching) == 1 else ''} "
+                           f"{_plural(got, 'star')}, {band.need} of them in {what}, so "
+                           f"{'its' if len(band.touching) == 1 else 'their'} cells outside "
+                           f"{what} hold exactly {_plural(rest, 'star')}")
+
+    def region_pairs(self, stars: int, open_: int) -> Iterator[tuple[int, int, list[int], str]]:
+        """Two neighbouring regions together, for 2 x 2 tiling across their border."""
+        b = self.b
+        needs = self.needs(stars)
+        for g, h in self.neighbour_regions:
+            if needs[g] and needs[h] and open_ & b.units[g] and open_ & b.units[h]:
+                yield (open_ & (b.units[g] | b.units[h]), needs[g] + needs[h], [g, h],
+                       f"{_cap(self.names([g, h]))} together need {_plural(needs[g] + needs[h], 'star')}")
+
+    def counting(self, stars: int, open_: int) -> Step | None:
+        b = self.b
+        for x, count, units, why in chain(self.counting_units(stars, open_),
+                                          self.region_pairs(stars, open_)):
             if self.deadline.expired():
                 return None
-            bit = 1 << i
-            s2 = stars | bit
-            o2 = open_ & ~(bit | b.nbr[i])
-            for u in b.cell_units[i]:
-                if self.need(s2, u) == 0:
-                    o2 &= ~b.units[u]
-            touched = bit | b.nbr[i]
-            r, c = b.cell(i)
-            for u, m in enumerate(b.units):
-                if not m & touched:
-                    continue
-                need = self.need(s2, u)
-                if need > 0 and self.capacity(u, o2, need) < need:
-                    room = self.capacity(u, o2, need)
+            cells = b.cells(x)
+            if x.bit_count() == count:
+                return self.step(
+                    "counting", "hard", x, 0, x, units,
+                    f"{why}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
+                    f"{'it is a star' if count == 1 else 'all are stars'}.",
+                )
+            if count == 1:
+                common = self._sees_all(x, open_ & ~x)
+                if common:
                     return self.step(
-                        "would-leave-short", "hard", 0, bit, (open_ & m) | bit, [u],
-                        f"A star at {_rc((r, c))} would leave {self.refs[u].name} "
-                        + (f"no room for the {_plural(need, 'star')} it still needs"
-                           if room == 0 else
-                           f"room for only {_plural(room, 'star')} of the {need} it still needs")
-                        + f", so {_rc((r, c))} is empty.",
+                        "counting", "hard", 0, common, x, units,
+                        f"{why}, in one of {_cells_text(cells)}; "
+                        f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
+                        f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
                     )
-            need2 = 2 * b.k
-            for rows, idx in ((True, r), (False, c)):
-                for first in (idx - 2, idx - 1, idx, idx + 1):
-                    if not 0 <= first < n - 1:
-                        continue
-                    lines = [first, first + 1] if rows else [n + first, n + first + 1]
-                    have = sum(b.k - self.need(s2, u) for u in lines)
-                    room = self.band_capacity(s2 | o2, first, rows, need2)
-                    if room < need2:
-                        kind = "rows" if rows else "columns"
-                        band = b.units[lines[0]] | b.units[lines[1]]
-                        return self.step(
-                            "would-leave-short", "hard", 0, bit, (open_ & band) | bit, lines,
-                            f"A star at {_rc((r, c))} would leave {kind} {first + 1}-{first + 2} "
-                            f"room for only {room - have} more of the {need2 - have} stars they "
-                            f"need (two neighbouring {kind} put their stars in different, "
-                            f"non-touching {'columns' if rows else 'rows'}), so {_rc((r, c))} "
-                            f"is empty.",
-                        )
+                continue
+            found = self._tiling(x, count, open_)
+            if found is not None:
+                cover, star, empty = found
+                return self.step(
+                    "counting", "hard", star, empty, x, units,
+                    f"{why}; " + _tiling_text(cover, star, empty, count, b),
+                )
         return None
+
+    def _scan(self, name: str, check: Callable[[int, int, int], Step | None], stars: int,
+              open_: int) -> Step | None:
+        """Run a per-cell rule: cells it decided in an earlier scan first, then a full scan
+        (remembering every cell it decides there)."""
+        queue = self.pending.get(name, [])
+        while queue:
+            i = queue.pop(0)
+            if open_ >> i & 1:
+                found = check(stars, open_, i)
+                if found is not None:
+                    return found
+        hits: list[int] = []
+        first: Step | None = None
+        for i in _bits(open_):
+            if self.deadline.expired():
+                break
+            found = check(stars, open_, i)
+            if found is not None:
+                if first is None:
+                    first = found
+                else:
+                    hits.append(i)
+        self.pending[name] = hits
+        return first
+
+    def would_leave_short(self, stars: int, open_: int) -> Step | None:
+        return self._scan("would-leave-short", self._leave_short_at, stars, open_)
+
+    def _leave_short_at(self, stars: int, open_: int, i: int) -> Step | None:
+        b = self.b
+        bit = 1 << i
+        s2 = stars | bit
+        o2 = open_ & ~(bit | b.nbr[i])
+        for u in b.cell_units[i]:
+            if self.need(s2, u) == 0:
+                o2 &= ~b.units[u]
+        short = self._short(s2, o2, bit | b.nbr[i])
+        if short is None:
+            return None
+        r, c = b.cell(i)
+        text, cells, units = short
+        return self.step(
+            "would-leave-short", "hard", 0, bit, (open_ & cells) | bit, units,
+            f"A star at {_rc((r, c))} would leave {text}, so {_rc((r, c))} is empty.",
+        )
+
+    def _short(self, s2: int, o2: int, touched: int) -> tuple[str, int, list[int]] | None:
+        """A unit, or pair of neighbouring lines, meeting `touched` that lacks room for its
+        stars in state (s2, o2): (what to say, its cells, its units), or None."""
+        b = self.b
+        n = b.n
+        for u, m in enumerate(b.units):
+            if not m & touched:
+                continue
+            need = self.need(s2, u)
+            if need > 0:
+                room = self.capacity(u, o2, need)
+                if room < need:
+                    return (f"{self.refs[u].name} "
+                            + (f"no room for the {_plural(need, 'star')} it still needs" if room == 0
+                               else f"room for only {_plural(room, 'star')} of the {need} it "
+                                    "still needs"), m, [u])
+        need2 = 2 * b.k
+        for rows in (True, False):
+            for first in range(n - 1):
+                lines = [first, first + 1] if rows else [n + first, n + first + 1]
+                band = b.units[lines[0]] | b.units[lines[1]]
+                if not band & touched:
+                    continue
+                have = (s2 & band).bit_count()
+                room = self.band_capacity(s2 | o2, first, rows, need2)
+                if room < need2:
+                    kind = "rows" if rows else "columns"
+                    return (f"{kind} {first + 1}-{first + 2} room for only {room - have} more of "
+                            f"the {need2 - have} stars they need (two neighbouring {kind} put "
+                            f"their stars in different, non-touching "
+                            f"{'columns' if rows else 'rows'})", band, lines)
+        return None
+
+    def exclusion(self, stars: int, open_: int) -> Step | None:
+        return self._scan("exclusion", self._exclusion_at, stars, open_)
+
+    def _exclusion_at(self, stars: int, open_: int, i: int) -> Step | None:
+        """A star at i, followed through the easy rules, leaves some unit short."""
+        b = self.b
+        k = b.k
+        bit = 1 << i
+        s2 = stars | bit
+        o2 = open_ & ~(bit | b.nbr[i])
+        forced: list[int] = []
+        touched = bit | b.nbr[i]
+        broken: tuple[str, int, list[int]] | None = None
+        changed = True
+        while changed and broken is None:
+            changed = False
+            for u, m in enumerate(b.units):
+                om = o2 & m
+                need = k - (s2 & m).bit_count()
+                if not om:
+                    if need > 0:
+                        broken = (f"{self.refs[u].name} no room for the "
+                                  f"{_plural(need, 'star')} it still needs", m, [u])
+                        break
+                    continue
+                if need == 0:
+                    o2 &= ~m
+                    touched |= om
+                    changed = True
+                elif need == 1 and om.bit_count() > 1:
+                    common = self._sees_all(om, o2 & ~m)
+                    if common:
+                        o2 &= ~common
+                        touched |= common
+                        changed = True
+                elif om.bit_count() <= need:
+                    if om.bit_count() < need or any(b.nbr[j] & om for j in _bits(om)):
+                        broken = (f"{self.refs[u].name} no room for the "
+                                  f"{_plural(need, 'star')} it still needs", m, [u])
+                        break
+                    for j in _bits(om):
+                        forced.append(j)
+                        s2 |= 1 << j
+                        o2 &= ~((1 << j) | b.nbr[j])
+                        touched |= (1 << j) | b.nbr[j]
+                    changed = True
+        if o2 == open_ & ~(bit | b.nbr[i]):
+            # Nothing followed from the star: would-leave-short already looked at this.
+            return None
+        if broken is None:
+            broken = self._short(s2, o2, touched)
+        if broken is None:
+            return None
+        text, cells, units = broken
+        cell = b.cell(i)
+        chain = _cells_text([b.cell(j) for j in forced])
+        return self.step(
+            "exclusion", "hard", 0, bit, [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
+            units,
+            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and rows, columns and "
+            f"regions left with just enough open cells then need stars at {chain}; that would "
+            f"leave {text}. So {_rc(cell)} is empty.",
+        )
 
     # expert
 
     def trial(self, stars: int, open_: int) -> Step | None:
+        return self._scan("trial", self._trial_at, stars, open_)
+
+    def _trial_at(self, stars: int, open_: int, i: int) -> Step | None:
         b = self.b
-        for i in _bits(open_):
-            if self.deadline.expired():
-                return None
-            bit = 1 << i
-            cell = b.cell(i)
-            if propagate(b, stars | bit, open_ & ~(bit | b.nbr[i]), confine=True) is None:
-                return self.step(
-                    "trial", "expert", 0, bit, [cell], [],
-                    f"Suppose {_rc(cell)} were a star: following the counting rules from there "
-                    f"leaves some row, column or region without room for its stars, so "
-                    f"{_rc(cell)} is empty.",
-                )
-            if propagate(b, stars, open_ & ~bit, confine=True) is None:
-                return self.step(
-                    "trial", "expert", bit, 0, [cell], [],
-                    f"Suppose {_rc(cell)} were empty: following the counting rules from there "
-                    f"leaves some row, column or region without room for its stars, so "
-                    f"{_rc(cell)} is a star.",
-                )
+        bit = 1 << i
+        cell = b.cell(i)
+        if propagate(b, stars | bit, open_ & ~(bit | b.nbr[i]), confine=True) is None:
+            return self.step(
+                "trial", "expert", 0, bit, [cell], [],
+                f"Suppose {_rc(cell)} were a star: following the counting rules from there "
+                f"leaves some row, column or region without room for its stars, so "
+                f"{_rc(cell)} is empty.",
+            )
+        if propagate(b, stars, open_ & ~bit, confine=True) is None:
+            return self.step(
+                "trial", "expert", bit, 0, [cell], [],
+                f"Suppose {_rc(cell)} were empty: following the counting rules from there "
+                f"leaves some row, column or region without room for its stars, so "
+                f"{_rc(cell)} is a star.",
+            )
         return None
+
+
+_MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25x25 6-star
+
+
+@dataclass(frozen=True)
+class _Band:
+    """Some rows (columns), 0-based indices, with what they still need and the regions
+    inside them and reaching into them."""
+
+    rows: bool
+    idx: tuple[int, ...]
+    mask: int
+    need: int
+    inside: list[int]
+    touching: list[int]
+
+    @property
+    def width(self) -> int:
+        return len(self.idx)
+
+    @property
+    def consecutive(self) -> bool:
+        return self.idx[-1] - self.idx[0] + 1 == len(self.idx)
+
+    def lines(self, n: int) -> list[int]:
+        off = 0 if self.rows else n
+        return [off + i for i in self.idx]
+
+    def name(self) -> str:
+        kind = "rows" if self.rows else "columns"
+        if self.width == 1:
+            return f"{kind[:-1]} {self.idx[0] + 1}"
+        if self.consecutive:
+            return f"{kind} {self.idx[0] + 1}-{self.idx[-1] + 1}"
+        ids = [str(i + 1) for i in self.idx]
+        return f"{kind} {', '.join(ids[:-1])} and {ids[-1]}"
+
+
+def _union(units: tuple[int, ...], which: list[int]) -> int:
+    m = 0
+    for u in which:
+        m |= units[u]
+    return m
+
+
+def _tiling_text(cover: list[tuple[int, int, int]], star: int, empty: int, need: int, b: Board) -> str:
+    names = ", ".join(f"{_rc((r, c))}-{_rc((r + 1, c + 1))}" for r, c, _ in cover)
+    parts = []
+    if empty:
+        parts.append(f"{_cells_text(b.cells(empty))} "
+                     f"{'is' if empty.bit_count() == 1 else 'are'} empty")
+    if star:
+        parts.append(f"{_cells_text(b.cells(star))} "
+                     f"{'is a star' if star.bit_count() == 1 else 'are stars'} (the only open cell "
+                     f"left for {'its block' if star.bit_count() == 1 else 'their blocks'})")
+    return (f"its open cells fit in the {need} 2x2 blocks {names}; a 2x2 block holds at most one "
+            f"star, so each block holds exactly one of them: " + " and ".join(parts) + ".")
 
 
 def _cap(text: str) -> str:
@@ -454,7 +793,7 @@ def _rules(r: _Reasoner) -> list[Rule]:
     return [
         r.star_neighbours, r.unit_full, r.unit_fill,
         r.sees_all, r.confinement_single, r.two_by_two,
-        r.confinement_bands, r.would_leave_short,
+        r.confinement_bands, r.counting, r.would_leave_short, r.exclusion,
         r.trial,
     ]
 

@@ -1,0 +1,289 @@
+"""Star Battle on real puzzles (issue 12): explained without search?, trial?, time, grade.
+
+The 2,417 puzzles are other people's work in ../shared/data/stars/real_puzzles.jsonl (read
+from there, never copied into the repository; the benchmark stops with a clear message when
+the file is absent). For each puzzle, side by side in this process: `stars.solve` (the
+baseline: the solver, with its uniqueness proof) and `stars.explain` (the human rules). Both
+must be right: the solver's solution equals the data's (when the data has one) and its
+uniqueness verdict matches; every explanation ends in that solution (explain asserts it).
+Reported by source and size: explained without a search step, trial used, median and
+slowest explain time, grades and scores; and the grade concordance with the sources' labels.
+
+Targets (issue 12): every janko, puzz.link, krazydad, NYT and puzzle-star-battle.com puzzle
+explained without search, >= 95% of starbattle-collection per size; trial in <= 10% of
+janko; median explain <= 0.1 s (10x10 2-star), 0.3 s (14x14 3-star), 3 s (25x25 6-star).
+
+Run: python -m benchmarks.stars_real               (all, writes benchmarks/results/stars_real.md)
+     python -m benchmarks.stars_real --sample 5    (janko, puzz.link, krazydad, NYT, psb in full,
+                                                    then 5 of every other source and size; prints only)
+     options: --kinds K1,K2  --limit SECONDS  --jsonl PATH (one record per puzzle)  --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from benchmarks.common import median, write_results
+from puzzlesmith.stars.explain import LEVELS, explain
+from puzzlesmith.stars.model import StarPuzzle
+from puzzlesmith.stars.solve import solve
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "stars" / "real_puzzles.jsonl"
+ALWAYS_FULL = ("starbattle-janko", "starbattle-puzzlink", "starbattle-krazydad", "starbattle-nyt",
+               "starbattle-psb")
+LIMIT = 30.0  # seconds per explain, as `stars explain` uses
+# Time targets: (size, stars) -> median seconds.
+TIME_TARGETS = {(10, 2): 0.1, (14, 3): 0.3, (25, 6): 3.0}
+LABEL_ORDER = {"easy": 0, "medium": 1, "hard": 2}
+
+
+def load(path: Path = DATA) -> list[dict[str, Any]]:
+    if not path.exists():
+        raise SystemExit(f"no real puzzles at {path}: this benchmark reads ../shared/data/stars/ "
+                         "(other people's puzzles, not shipped with puzzlesmith)")
+    with path.open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def select(rows: list[dict[str, Any]], sample: int | None, kinds: set[str] | None,
+           seed: int = 12) -> list[dict[str, Any]]:
+    """All rows, or the always-full sources plus `sample` of every other (kind, size, stars)."""
+    if kinds:
+        rows = [r for r in rows if r["kind"] in kinds]
+    if sample is None:
+        return rows
+    groups: dict[tuple[str, int, int], list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[(r["kind"], r["size"], r["stars"])].append(r)
+    rng = random.Random(seed)
+    out = []
+    for key in sorted(groups):
+        group = groups[key]
+        out += group if key[0] in ALWAYS_FULL else rng.sample(group, min(sample, len(group)))
+    return out
+
+
+def run_one(row: dict[str, Any], limit: float) -> dict[str, Any]:
+    """Solve and explain one puzzle; the record the tables are built from."""
+    puzzle = StarPuzzle.from_labels(row["regions"], row["stars"])
+    t = time.perf_counter()
+    solved = solve(puzzle, time_limit=limit)
+    solve_s = time.perf_counter() - t
+    problems = []
+    if solved.unique is not row["unique"]:
+        problems.append(f"uniqueness: solver says {solved.unique}, data says {row['unique']}")
+    given = row.get("solution")
+    if given is not None and solved.solution != tuple(sorted(tuple(c) for c in given)):
+        problems.append("solution differs from the data's")
+    rec: dict[str, Any] = {
+        "source": row["source"], "kind": row["kind"], "size": row["size"], "stars": row["stars"],
+        "label": row.get("difficulty"), "date": row.get("date"), "unique": row["unique"],
+        "solve_s": solve_s, "problems": problems,
+    }
+    if not row["unique"]:
+        return rec
+    t = time.perf_counter()
+    cpu = time.process_time()
+    result = explain(puzzle, time_limit=limit)
+    explain_s = time.perf_counter() - t
+    explain_cpu = time.process_time() - cpu
+    rules = Counter(s.rule for s in result.steps)
+    # explain asserts its final stars are the solver's; check again against the data.
+    if result.solution != solved.solution:
+        problems.append("explain's solution differs from the solver's")
+    rec.update({
+        "explain_s": explain_s, "explain_cpu": explain_cpu, "search": result.used_search,
+        "trial": rules.get("trial", 0) > 0,
+        "timeout": any("Time ran out" in s.reason for s in result.steps),
+        "difficulty": result.difficulty, "score": getattr(result, "score", None),
+        "steps": len(result.steps), "rules": dict(rules),
+    })
+    return rec
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "-"
+
+
+def tables(recs: list[dict[str, Any]]) -> str:
+    groups: dict[tuple[str, int, int], list[dict[str, Any]]] = defaultdict(list)
+    for r in recs:
+        groups[(r["kind"], r["size"], r["stars"])].append(r)
+    lines = [
+        "| source | size | puzzles | solver right | explained without search | trial used | "
+        "median explain (CPU) | slowest | median solve | grades (e/m/h/x/s) | median score |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for (kind, size, stars), group in sorted(groups.items()):
+        ex = [r for r in group if "explain_s" in r]
+        right = sum(not r["problems"] for r in group)
+        grades = Counter(r["difficulty"] for r in ex)
+        scores = [r["score"] for r in ex if r.get("score") is not None]
+        score = f"{median(scores):.1f}" if scores else "-"
+        lines.append(
+            f"| {kind.removeprefix('starbattle-')} | {size}x{size} {stars}* | {len(group)} "
+            f"| {right}/{len(group)} "
+            f"| {_pct(sum(not r['search'] for r in ex), len(ex))} "
+            f"| {_pct(sum(r['trial'] for r in ex), len(ex))} "
+            f"| {median([r['explain_s'] for r in ex]):.3f} s "
+            f"({median([r['explain_cpu'] for r in ex]):.3f} s) "
+            f"| {max((r['explain_s'] for r in ex), default=float('nan')):.2f} s "
+            f"| {median([r['solve_s'] for r in group]) * 1000:.1f} ms "
+            f"| {'/'.join(str(grades.get(level, 0)) for level in LEVELS)} | {score} |"
+        )
+    return "\n".join(lines)
+
+
+def by_kind(recs: list[dict[str, Any]]) -> str:
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in recs:
+        groups[r["kind"]].append(r)
+    lines = ["| source | puzzles | solver right | explained without search | trial used | timeouts |",
+             "|---|---|---|---|---|---|"]
+    for kind, group in sorted(groups.items()):
+        ex = [r for r in group if "explain_s" in r]
+        lines.append(
+            f"| {kind} | {len(group)} | {sum(not r['problems'] for r in group)}/{len(group)} "
+            f"| {_pct(sum(not r['search'] for r in ex), len(ex))} "
+            f"| {_pct(sum(r['trial'] for r in ex), len(ex))} | {sum(r['timeout'] for r in ex)} |"
+        )
+    return "\n".join(lines)
+
+
+def _weekday(date: str) -> int:
+    return time.strptime(date, "%Y-%m-%d").tm_wday  # Monday 0
+
+
+def concordance(recs: list[dict[str, Any]]) -> str:
+    """Within each size: of the (easier, harder) labelled pairs, how often the score is lower."""
+    lines = ["| labels | size | pairs | score lower for the easier | ties | grade easy for 'easy' |",
+             "|---|---|---|---|---|---|"]
+    labelled: dict[tuple[int, int], list[tuple[int, float, str]]] = defaultdict(list)
+    for r in recs:
+        if r.get("score") is not None and r["kind"] == "starbattle-collection" and r["label"]:
+            labelled[(r["size"], r["stars"])].append((LABEL_ORDER[r["label"]], r["score"], r["difficulty"]))
+    for (size, stars), items in sorted(labelled.items()):
+        lines.append(_pairs_row("collection easy<medium<hard", f"{size}x{size} {stars}*", items))
+    # LinkedIn: the week's levels get harder from Monday; pairs across weekdays, per size.
+    weekly: dict[int, list[tuple[int, float, str]]] = defaultdict(list)
+    for r in recs:
+        if r.get("score") is not None and r["kind"] == "queens-linkedin" and r.get("date"):
+            weekly[r["size"]].append((_weekday(r["date"]), r["score"], r["difficulty"]))
+    for size, items in sorted(weekly.items()):
+        lines.append(_pairs_row("LinkedIn by weekday (Mon<...<Sun)", f"{size}x{size}", items))
+    return "\n".join(lines)
+
+
+def _pairs_row(what: str, size: str, items: list[tuple[int, float, str]]) -> str:
+    pairs = lower = ties = 0
+    for a, sa, _ in items:
+        for b, sb, _ in items:
+            if a < b:
+                pairs += 1
+                lower += sa < sb
+                ties += sa == sb
+    easy = [g for lab, _, g in items if lab == 0]
+    easy_text = _pct(sum(g == "easy" for g in easy), len(easy)) if "collection" in what else "-"
+    return f"| {what} | {size} | {pairs} | {_pct(lower, pairs)} | {ties} | {easy_text} |"
+
+
+def levels_spread(recs: list[dict[str, Any]]) -> str:
+    ex = [r for r in recs if r["kind"] == "queens-linkedin" and "difficulty" in r]
+    grades = Counter(r["difficulty"] for r in ex)
+    return ("LinkedIn Queens grades: " + ", ".join(f"{lv} {grades.get(lv, 0)}" for lv in LEVELS)
+            + f" (of {len(ex)}).")
+
+
+def targets(recs: list[dict[str, Any]]) -> list[str]:
+    out = []
+    ex = [r for r in recs if "explain_s" in r]
+
+    def no_search(kinds: Iterable[str]) -> tuple[int, int]:
+        group = [r for r in ex if r["kind"] in kinds]
+        return sum(not r["search"] for r in group), len(group)
+
+    for kind in ALWAYS_FULL:
+        got, of = no_search([kind])
+        if of:
+            out.append(f"{kind}: {got}/{of} explained without search (target: all)")
+    sizes = sorted({(r["size"], r["stars"]) for r in ex if r["kind"] == "starbattle-collection"})
+    for size, stars in sizes:
+        group = [r for r in ex if r["kind"] == "starbattle-collection" and r["size"] == size]
+        got = sum(not r["search"] for r in group)
+        out.append(f"starbattle-collection {size}x{size} {stars}*: {_pct(got, len(group))} without "
+                   "search (target: >= 95%)")
+    janko = [r for r in ex if r["kind"] == "starbattle-janko"]
+    if janko:
+        out.append(f"janko with trial: {_pct(sum(r['trial'] for r in janko), len(janko))} "
+                   "(target: <= 10%)")
+    for (size, stars), limit in TIME_TARGETS.items():
+        group = [r for r in ex if r["size"] == size and r["stars"] == stars]
+        if group:
+            wall = median([r["explain_s"] for r in group])
+            cpu = median([r["explain_cpu"] for r in group])
+            out.append(f"median explain {size}x{size} {stars}*: {wall:.3f} s wall, {cpu:.3f} s CPU, "
+                       f"over {len(group)} "
+                       f"(target: <= {limit:g} s)")
+    out.append(f"explains that hit the {LIMIT:g} s limit: {sum(r['timeout'] for r in ex)}")
+    wrong = [r for r in recs if r["problems"]]
+    out.append(f"solves right: {len(recs) - len(wrong)}/{len(recs)}")
+    out += [f"WRONG: {r['source']}: {'; '.join(r['problems'])}" for r in wrong]
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.stars_real")
+    p.add_argument("--sample", type=int, default=None,
+                   help="the always-full sources plus this many of every other source and size")
+    p.add_argument("--kinds", default="", help="comma-separated kinds (e.g. starbattle-janko)")
+    p.add_argument("--limit", type=float, default=LIMIT, help="seconds per explain")
+    p.add_argument("--jsonl", type=Path, default=None, help="write one record per puzzle here")
+    p.add_argument("--write", action="store_true", help="write the results file even for a subset")
+    a = p.parse_args(argv if argv is not None else [x for x in sys.argv[1:] if x != "--assemble"])
+    rows = select(load(), a.sample, set(filter(None, a.kinds.split(","))) or None)
+    recs = []
+    t0 = time.perf_counter()
+    out = a.jsonl.open("w", encoding="utf-8") if a.jsonl else None
+    for i, row in enumerate(rows):
+        rec = run_one(row, a.limit)
+        recs.append(rec)
+        if out:
+            out.write(json.dumps(rec) + "\n")
+            out.flush()
+        if (i + 1) % 100 == 0:
+            print(f"{i + 1}/{len(rows)} puzzles, {time.perf_counter() - t0:.0f} s", file=sys.stderr,
+                  flush=True)
+    if out:
+        out.close()
+    total = time.perf_counter() - t0
+    which = ("all puzzles" if a.sample is None and not a.kinds else
+             f"a subset ({len(recs)} puzzles: janko, puzz.link, krazydad, NYT, psb in full"
+             + (f", {a.sample} of every other source and size" if a.sample is not None else "")
+             + (f"; kinds {a.kinds}" if a.kinds else "") + ")")
+    body = (
+        f"{len(recs)} real puzzles from ../shared/data/stars/ ({which}), made or published by "
+        f"others. Each is solved (the baseline: solution and uniqueness proof, checked against "
+        f"the data) and explained step by step ({a.limit:g} s limit), one after the other in one "
+        f"process on a shared 2-core machine; {total:.0f} s in all. Grades: easy / medium / "
+        f"hard / expert / search.\n\n"
+        "### Targets\n\n" + "\n".join(f"- {t}" for t in targets(recs)) + "\n\n"
+        "### By source\n\n" + by_kind(recs) + "\n\n"
+        "### By source and size\n\n" + tables(recs) + "\n\n"
+        "### Grades against the sources' labels\n\n" + concordance(recs) + "\n\n"
+        + levels_spread(recs) + "\n"
+    )
+    print(body)
+    if a.write or (a.sample is None and not a.kinds):
+        print(f"wrote {write_results('stars_real', 'Star Battle on real puzzles (issue 12)', body)}")
+
+
+if __name__ == "__main__":
+    main()
