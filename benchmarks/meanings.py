@@ -44,7 +44,8 @@ def load_times() -> list[str]:
         index_loads.append(t)
         t, _ = timed(lambda wn=wn: wn.synsets)
         full_loads.append(t)
-    return [f"- load on first use (lemma index, exception lists): median {ms(median(index_loads))}",
+    return [f"- load on first use (the lemma index; the exception lists load when a word first "
+            f"needs its base): median {ms(median(index_loads))}",
             f"- decompressing every synset block (the first `--kind-of`/`--means` of a process): "
             f"median {ms(median(full_loads))}"]
 
