@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import subprocess
 import sys
 
@@ -43,7 +44,8 @@ def load_times() -> list[str]:
         index_loads.append(t)
         t, _ = timed(lambda wn=wn: wn.synsets)
         full_loads.append(t)
-    return [f"- load on first use (lemma index, exception lists): median {ms(median(index_loads))}",
+    return [f"- load on first use (the lemma index; the exception lists load when a word first "
+            f"needs its base): median {ms(median(index_loads))}",
             f"- decompressing every synset block (the first `--kind-of`/`--means` of a process): "
             f"median {ms(median(full_loads))}"]
 
@@ -88,22 +90,32 @@ def kind_of_times(rng: random.Random) -> list[str]:
     return rows
 
 
-def process_times() -> list[str]:
+def process_times(rounds: int = 9) -> list[str]:
+    """Whole processes, interleaved round by round (so a busy spell hits all alike), after one
+    warm-up each; wall time and CPU time (user + system, steadier on a shared machine)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     cmds = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "puzzlesmith --help": [sys.executable, "-m", "puzzlesmith", "--help"],
         "puzzlesmith define falcon": [sys.executable, "-m", "puzzlesmith", "define", "falcon"],
+        "puzzlesmith define falcon --json": [sys.executable, "-m", "puzzlesmith", "define",
+                                             "falcon", "--json"],
     }
-    rows = ["| command | median wall time (7 runs) |", "|---|---|"]
-    for label, cmd in cmds.items():
-        times = []
-        for _ in range(7):
-            t, r = timed(lambda cmd=cmd: subprocess.run(cmd, env=env, capture_output=True))
-            if r.returncode:
-                raise AssertionError(f"{label}: exit {r.returncode}: {r.stderr.decode()}")
-            times.append(t)
-        rows.append(f"| `{label}` | {median(times):.3f} s |")
+    wall: dict[str, list[float]] = {k: [] for k in cmds}
+    cpu: dict[str, list[float]] = {k: [] for k in cmds}
+    for r in range(rounds + 1):
+        for label, cmd in cmds.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t, done = timed(lambda cmd=cmd: subprocess.run(cmd, env=env, capture_output=True))
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if done.returncode:
+                raise AssertionError(f"{label}: exit {done.returncode}: {done.stderr.decode()}")
+            if r:  # round 0 warms the caches
+                wall[label].append(t)
+                cpu[label].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    rows = [f"| command | median wall ({rounds} runs) | median CPU |", "|---|---|---|"]
+    for label in cmds:
+        rows.append(f"| `{label}` | {median(wall[label]):.3f} s | {median(cpu[label]):.3f} s |")
     return rows
 
 

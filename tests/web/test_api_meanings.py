@@ -42,6 +42,9 @@ def test_match_kind_of_and_means(client: httpx.Client) -> None:
     assert r.json() == cli_json("match", "?a?c??", "--kind-of", "bird")
     r = client.post("/api/match", json={"pattern": "??????:bird", "limit": 20})
     assert r.json() == cli_json("match", "??????:bird", "--limit", "20")
+    r = client.post("/api/match", json={"pattern": "c????", "means": "bird", "sort": "alpha"})
+    assert r.json() == cli_json("match", "c????", "--means", "bird", "--sort", "alpha")
+    assert r.json()["words"] == sorted(r.json()["words"])
     r = client.post("/api/match", json={"pattern": "?????", "kind_of": "xyzzy"})
     assert r.status_code == 400 and r.json()["detail"] == "no noun sense of 'xyzzy' in WordNet"
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
+import click
 import typer
 
 from puzzlesmith.cli.common import FromOpt, JsonOpt, console, print_json, read_inputs
@@ -14,37 +16,39 @@ if TYPE_CHECKING:
     from puzzlesmith.lexicon.meanings import Definition
 
 
-def _wrapped(label: str, text: str, style: str = "", first: str = " " * 6) -> None:
+def _wrapped(label: str, text: str, first: str = " " * 6, **style: Any) -> None:
     """One field, wrapped to the terminal under itself (6 spaces in), not under the number."""
-    from rich.text import Text
-
-    lines = textwrap.wrap(text, width=max(40, console.width - 1), initial_indent=first + label,
-                          subsequent_indent=" " * 6, break_on_hyphens=False)
+    width = max(40, shutil.get_terminal_size((80, 24)).columns - 1)
     head = first + label
+    lines = textwrap.wrap(text, width=width, initial_indent=head, subsequent_indent=" " * 6,
+                          break_on_hyphens=False, break_long_words=False)
     for i, line in enumerate(lines):
-        if i == 0 and label:
-            console.print(Text.assemble(first, (label, "green"), line[len(head):]), soft_wrap=True)
+        if i == 0:
+            line = first + click.style(label, fg="green") + click.style(line[len(head):], **style)
         else:
-            console.print(Text(line, style=style), soft_wrap=True)
+            line = click.style(line, **style)
+        click.echo(line)
 
 
 def print_definition(d: Definition) -> None:
-    """Senses grouped by part of speech, numbered in WordNet's order, with what they are."""
-    from rich.markup import escape
+    """Senses grouped by part of speech, numbered in WordNet's order, with what they are.
 
-    base = f" [dim](base form: {escape(d.base)})[/]" if d.base else ""
+    Plain click output, not Rich: `define` is a quick look-up, and Rich's import would be
+    most of its start-up."""
+    base = " " + click.style(f"(base form: {d.base})", dim=True) if d.base else ""
+    word = click.style(d.word, bold=True)
     if not d.senses:
-        console.print(f"[bold]{escape(d.word)}[/]{base}: no sense in WordNet")
+        click.echo(f"{word}{base}: no sense in WordNet")
         return
-    console.print(f"[bold]{escape(d.word)}[/]{base}")
+    click.echo(f"{word}{base}")
     pos = None
     for n, s in enumerate(d.senses, 1):
         if s.pos != pos:
             pos = s.pos
-            console.print(f"  [cyan]{pos}[/]")
+            click.echo("  " + click.style(pos, fg="cyan"))
         _wrapped("", s.gloss, first=f"{n:>4}. ")
         for e in s.examples:
-            _wrapped("", f'"{e}"', style="dim")
+            _wrapped("", f'"{e}"', dim=True)
         if s.synonyms:
             _wrapped("synonyms: ", ", ".join(s.synonyms))
         if s.kind_of:
@@ -94,7 +98,7 @@ def define_cmd(
             print_json(d.to_json())
             continue
         if i:
-            console.print()
+            click.echo()
         print_definition(d)
 
 

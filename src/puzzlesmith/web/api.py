@@ -73,7 +73,8 @@ class MatchRequest(Options):
     contains: str = Field("", max_length=64, description="Letters the word must contain.")
     excludes: str = Field("", max_length=64, description="Letters the word must not contain.")
     length: str | None = Field(None, max_length=20, description="N or N-M (for * patterns).")
-    sort: str = Field("alpha", max_length=10, description="alpha or freq.")
+    sort: str | None = Field(None, max_length=10, description="alpha or freq (default: alpha, "
+                             "or by meaning with `means`).")
     limit: int | None = Field(None, ge=1, description="Return at most N words.")
     kind_of: str | None = KindOfField
     means: str | None = MeansField

@@ -57,7 +57,7 @@ def run_match(
     contains: str = "",
     excludes: str = "",
     length: str | None = None,
-    sort: str = "alpha",
+    sort: str | None = None,
     limit: int | None = None,
     lexicon: str | None = None,
     common: bool = False,
@@ -70,15 +70,15 @@ def run_match(
     """`puzzlesmith match PATTERN --json`."""
     from puzzlesmith.search.meaning import match_words, split_query, words_for
 
-    if sort not in ("alpha", "freq"):
+    if sort not in (None, "alpha", "freq"):
         raise InputError(f"--sort must be alpha or freq, not {sort!r}")
     span = parse_length(length)
     _, query_means = split_query(pattern, means or None)
     found = words_for(lexicon, common, common_top, kind_of=kind_of or None, means=query_means,
                       phrases=phrases)
-    # The CLI's default order: alphabetical, or by meaning for --means.
+    # As the CLI: no sort is alphabetical, or by meaning for --means.
     order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else (
-        None if found.ranked else "alpha")
+        "alpha" if sort == "alpha" else None)
     try:
         result = match_words(found, pattern, contains=contains, excludes=excludes, length=span,
                              sort=order, limit=limit, deadline=Deadline(timeout))

@@ -54,7 +54,7 @@ function requestFor(text, commonOnly) {
   return mode() === "match"
     ? ["/api/match", {
       ...base, pattern: text, limit: LIMIT, contains: contains.value.trim(),
-      excludes: excludes.value.trim(), sort: freq.checked ? "freq" : "alpha",
+      excludes: excludes.value.trim(), sort: freq.checked ? "freq" : null,
     }]
     : ["/api/anagram", { ...base, letters: text, words: Number(nWords.value) }];
 }
