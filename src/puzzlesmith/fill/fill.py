@@ -11,7 +11,8 @@ Search (after ingrid_core and the CSP literature it follows):
   crossing entry that needs them, and so on until nothing changes;
 - no repeats: an entry down to one word takes that word out of every other entry's domain;
 - dom/wdeg: branch on the entry with the fewest words per unit of "trouble" (weights on the
-  crossings whose propagation wiped a domain out), trying its best-scored words first;
+  crossings whose propagation wiped a domain out), trying its best-scored words first, the
+  one of the top three that leaves its crossings the most room;
 - two-way branching (entry = word, else entry != word) with random restarts, seeded, under
   a growing limit on failures; weights carry over between restarts;
 - quality: once a fill is found, search again for one whose weakest entry is stronger
@@ -45,6 +46,8 @@ FIRST_RESTART = 64  # failures allowed before the first restart
 RESTART_GROWTH = 1.25
 COUNT_LIMIT = 10_000_000
 DISK_CACHE_MIN = 2000  # smaller tables build faster than they load
+LOOKAHEAD = 3  # words of an entry compared by what they leave their crossings
+LOOKAHEAD_DECAY = 0.5  # each later (lower-scored) candidate needs this much more room to win
 SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
 
 
@@ -425,8 +428,30 @@ class _Search:
         r = self.rng.random()
         return scored[0 if r < 0.6 else 1 if r < 0.85 or len(scored) < 3 else 2][1]
 
-    def choose_value(self, d: int) -> int:
+    def choose_value(self, v: int, dom: list[int], cnt: list[int]) -> int:
+        d = dom[v]
         low = d & -d
+        if LOOKAHEAD > 1 and cnt[v] > 1:
+            # Of the best few words, the one that leaves its crossings the most words
+            # (the product of their counts), so a word that strangles a crossing waits.
+            p = self.p
+            words, pls = p.words[v], p.pls
+            best, best_key = low, -1.0
+            rest = d
+            for rank in range(LOOKAHEAD):
+                if not rest:
+                    break
+                bit = rest & -rest
+                rest ^= bit
+                w = words[bit.bit_length() - 1]
+                key = 1.0
+                for pos, _, t, q, _ in p.cross[v]:
+                    if cnt[t] > 1:
+                        key *= (dom[t] & pls[t][q][ord(w[pos]) - 97]).bit_count() / cnt[t]
+                key *= LOOKAHEAD_DECAY ** rank
+                if key > best_key:
+                    best, best_key = bit, key
+            low = best
         if self.rng is None:
             return low
         r = self.rng.random()
@@ -458,7 +483,7 @@ class _Search:
             if v is None:
                 yield dom
                 return
-            bit = self.choose_value(dom[v])
+            bit = self.choose_value(v, dom, cnt)
             d2, c2, m2, s2 = dom[:], cnt[:], masks[:], seen[:]
             d2[v] = bit
             c2[v] = 1
