@@ -139,7 +139,7 @@ def fill_cmd(
     improve: Annotated[float | None, typer.Option(
         "--improve", min=0.0,
         help="Seconds to look for a better fill after the first (default: as long as the "
-             "first took, at least 0.5).")] = None,
+             "first took, at least 1).")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
                                              "(.puz, .ipuz or text, by the suffix).")] = None,

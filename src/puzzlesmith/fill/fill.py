@@ -11,7 +11,8 @@ Search (after ingrid_core and the CSP literature it follows):
   crossing entry that needs them, and so on until nothing changes;
 - no repeats: an entry down to one word takes that word out of every other entry's domain;
 - dom/wdeg: branch on the entry with the fewest words per unit of "trouble" (weights on the
-  crossings whose propagation wiped a domain out), trying its best-scored words first;
+  crossings whose propagation wiped a domain out), trying its best-scored words first, the
+  one of the top three that leaves its crossings the most room;
 - two-way branching (entry = word, else entry != word) with random restarts, seeded, under
   a growing limit on failures; weights carry over between restarts;
 - quality: once a fill is found, search again for one whose weakest entry is stronger
@@ -22,7 +23,6 @@ Search (after ingrid_core and the CSP literature it follows):
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 import random
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, check_fill, repeated
-from puzzlesmith.fill.scores import word_scores
+from puzzlesmith.fill.scores import scores_key, word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.lexicon.index import build_bucket, cache_dir
 from puzzlesmith.limits import Deadline, SearchTimeout
@@ -45,6 +45,8 @@ FIRST_RESTART = 64  # failures allowed before the first restart
 RESTART_GROWTH = 1.25
 COUNT_LIMIT = 10_000_000
 DISK_CACHE_MIN = 2000  # smaller tables build faster than they load
+LOOKAHEAD = 3  # words of an entry compared by what they leave their crossings
+LOOKAHEAD_DECAY = 0.5  # each later (lower-scored) candidate needs this much more room to win
 SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
 
 
@@ -72,14 +74,6 @@ _TABLES: dict[tuple[str, str, int], WordTable] = {}
 TABLE_FORMAT = 1
 
 
-def _table_key(lexicon: Lexicon) -> str:
-    """What a table depends on: the words and their scores."""
-    if lexicon.scores is None:
-        return f"{lexicon.content_hash}-freq"
-    digest = hashlib.sha256(",".join(map(str, lexicon.scores)).encode()).hexdigest()[:12]
-    return f"{lexicon.content_hash}-{digest}"
-
-
 def _build_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
     scores = word_scores(lexicon, index)
     bucket = index.bucket(length)
@@ -96,7 +90,7 @@ def _build_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTabl
 def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
     """The fill's view of the lexicon's words of one length: from memory, else the disk cache
     beside the lexicon index's, else built (and cached)."""
-    key = (_table_key(lexicon), lexicon.source, length)
+    key = (scores_key(lexicon), lexicon.source, length)
     table = _TABLES.get(key)
     if table is not None:
         return table
@@ -425,8 +419,30 @@ class _Search:
         r = self.rng.random()
         return scored[0 if r < 0.6 else 1 if r < 0.85 or len(scored) < 3 else 2][1]
 
-    def choose_value(self, d: int) -> int:
+    def choose_value(self, v: int, dom: list[int], cnt: list[int]) -> int:
+        d = dom[v]
         low = d & -d
+        if LOOKAHEAD > 1 and cnt[v] > 1:
+            # Of the best few words, the one that leaves its crossings the most words
+            # (the product of their counts), so a word that strangles a crossing waits.
+            p = self.p
+            words, pls = p.words[v], p.pls
+            best, best_key = low, -1.0
+            rest = d
+            for rank in range(LOOKAHEAD):
+                if not rest:
+                    break
+                bit = rest & -rest
+                rest ^= bit
+                w = words[bit.bit_length() - 1]
+                key = 1.0
+                for pos, _, t, q, _ in p.cross[v]:
+                    if cnt[t] > 1:
+                        key *= (dom[t] & pls[t][q][ord(w[pos]) - 97]).bit_count() / cnt[t]
+                key *= LOOKAHEAD_DECAY ** rank
+                if key > best_key:
+                    best, best_key = bit, key
+            low = best
         if self.rng is None:
             return low
         r = self.rng.random()
@@ -458,7 +474,7 @@ class _Search:
             if v is None:
                 yield dom
                 return
-            bit = self.choose_value(dom[v])
+            bit = self.choose_value(v, dom, cnt)
             d2, c2, m2, s2 = dom[:], cnt[:], masks[:], seen[:]
             d2[v] = bit
             c2[v] = 1
@@ -521,7 +537,7 @@ def fill(
     """Fill every entry of `grid` with a word of `lexicon`.
 
     `improve`: seconds to keep looking for a better fill after the first (None: as long as the
-    first took, at least half a second). `count`: count every fill instead (small grids).
+    first took, at least a second). `count`: count every fill instead (small grids).
     """
     deadline = deadline or Deadline(10.0)
     start = time.perf_counter()
@@ -591,23 +607,39 @@ def fill(
     first_seconds = time.perf_counter() - start
     found = 1
     optimal = all(problem.given_var)  # nothing left to choose, nothing to improve
-    budget = improve if improve is not None else max(0.5, first_seconds)
+    budget = improve if improve is not None else max(1.0, first_seconds)
     until = Deadline(max(1e-3, min(budget, deadline.remaining())))
     best_q = _quality(problem, best)
-    # Branch and bound on the weakest entry: every free entry must beat the best fill's weakest.
+    # Branch and bound on the weakest entry: search again with every free entry cut to words
+    # beating the best fill's weakest. The ceiling is the highest bound that propagation at
+    # the root does not already rule out (found by bisection, each probe a root propagation).
+    def bounded(threshold: int) -> list[int]:
+        return [d if problem.given_var[v] else d & problem.tables[v].at_least(threshold)
+                for v, d in enumerate(problem.base)]
+
+    free = [v for v in range(len(problem.vars)) if not problem.given_var[v]]
+    top = [(d & -d).bit_length() - 1 for d in root[0]]  # each entry's best word left
+    hi = min((problem.tables[v].scores[top[v]] for v in free), default=0)
+    lo = best_q[0] + 1
+    low_ok = lo - 1
+    while low_ok < hi:
+        mid = (low_ok + hi + 1) // 2
+        if problem.root(bounded(mid)) is None:
+            hi = mid - 1
+        else:
+            low_ok = mid
     try:
         while budget > 0 and not optimal and not until.expired():
-            bound = [d if problem.given_var[v] else d & problem.tables[v].at_least(best_q[0] + 1)
-                     for v, d in enumerate(problem.base)]
-            r2 = problem.root(bound)
-            if r2 is None:
+            if lo > hi:
                 optimal = True
                 break
-            better = find(r2, until)
+            r2 = problem.root(bounded(lo))
+            better = find(r2, until) if r2 is not None else None
             if better is None:
                 optimal = True
                 break
             best, best_q, found = better, _quality(problem, better), found + 1
+            lo = best_q[0] + 1
         # Then other fills whose weakest entry ties the best, for a better mean.
         if optimal and budget > 0 and not all(problem.given_var):
             bound = [d if problem.given_var[v] else d & problem.tables[v].at_least(best_q[0])

@@ -8,6 +8,7 @@ already holds, on a 0-100 scale where the most frequent words score 100, a word 
 
 from __future__ import annotations
 
+import hashlib
 import math
 
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
@@ -22,7 +23,15 @@ def rank_score(rank: int) -> int:
     return max(1, min(MAX_SCORE, round(MAX_SCORE - 15 * math.log10(rank))))
 
 
-_CACHE: dict[tuple[str, str, bool], dict[str, int]] = {}
+_CACHE: dict[tuple[str, str], dict[str, int]] = {}
+
+
+def scores_key(lexicon: Lexicon) -> str:
+    """What a lexicon's scores depend on: its words and, for a scored list, the scores."""
+    if lexicon.scores is None:
+        return f"{lexicon.content_hash}-freq"
+    digest = hashlib.sha256(",".join(map(str, lexicon.scores)).encode()).hexdigest()[:12]
+    return f"{lexicon.content_hash}-{digest}"
 
 
 def _scores(lexicon: Lexicon, index: LexiconIndex) -> dict[str, int]:
@@ -43,7 +52,7 @@ def _scores(lexicon: Lexicon, index: LexiconIndex) -> dict[str, int]:
 def word_scores(lexicon: Lexicon, index: LexiconIndex) -> dict[str, int]:
     """Every word of the lexicon -> its score (cached per lexicon)."""
     # Keyed by the content hash: hashing a Lexicon itself hashes every word, every call.
-    key = (lexicon.content_hash, lexicon.source, lexicon.scores is not None)
+    key = (scores_key(lexicon), lexicon.source)
     if key not in _CACHE:
         _CACHE[key] = _scores(lexicon, index)
     return _CACHE[key]

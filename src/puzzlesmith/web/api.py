@@ -215,6 +215,22 @@ class StarsGenerateRequest(BaseModel):
                               "up.")
 
 
+class FillCheckRequest(Options):
+    grid: list[str] = Field(..., min_length=2, max_length=25, examples=[["#....", ".....", "....#"]],
+                            description="Rows: # a block, . an empty cell, a-z a fixed letter.")
+    allow_2: bool = Field(False, description="Allow 2-letter entries.")
+    allow_repeats: bool = Field(False, description="Let a word fill two entries.")
+    min_score: int = Field(0, description="Only words scoring at least N.")
+
+
+class FillRequest(FillCheckRequest):
+    seed: int = Field(0, description="Another seed gives another fill.")
+    time_limit: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
+    improve: float | None = Field(None, ge=0, le=MAX_TIMEOUT, description="Seconds to look for a "
+                                  "better fill after the first (default: as long as the first took).")
+    count: bool = Field(False, description="Count every fill (small grids).")
+
+
 def _check_lexicon(name: str | None) -> None:
     # The API takes registered names only: a path would let any client read server files.
     if name and name not in available():
@@ -293,6 +309,16 @@ async def wordgrid_solve(body: WordgridSolveRequest, request: Request) -> Doc:
              summary="Make a column-word grid puzzle (`puzzlesmith wordgrid create --json`)")
 async def wordgrid_create(body: WordgridCreateRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_wordgrid_create, body, limit=body.timeout)
+
+
+@router.post("/fill", summary="Fill a crossword grid (`puzzlesmith fill --json`)")
+async def fill(body: FillRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_fill, body, limit=body.time_limit + 5.0)
+
+
+@router.post("/fill/check", summary="Entries no word fits (`puzzlesmith fill check --json`)")
+async def fill_check(body: FillCheckRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_fill_check, body, limit=10.0)
 
 
 @router.post("/qless/solve",

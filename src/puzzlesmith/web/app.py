@@ -34,6 +34,7 @@ PAGES = {
     "/": "index.html",
     "/words": "words.html",
     "/wordgrid": "wordgrid.html",
+    "/fill": "fill.html",
     "/qless": "qless.html",
     "/stars": "stars.html",
     "/api-docs": "api.html",

@@ -23,7 +23,7 @@ Doc = dict[str, Any]
 # forkserver (which imports this module) loads them once for every worker it forks.
 ENGINES = ("puzzlesmith.wordgrid.solve", "puzzlesmith.wordgrid.create",
            "puzzlesmith.qless.solve", "puzzlesmith.qless.play", "puzzlesmith.stars.explain",
-           "puzzlesmith.stars.generate")
+           "puzzlesmith.stars.generate", "puzzlesmith.fill.fill")
 
 
 def _preload_engines() -> None:
@@ -394,3 +394,48 @@ def run_stars_generate(
     except SearchTimeout:
         raise SearchTimeout(f"no puzzle found within the time limit ({time_limit:g} s)") from None
     return made.to_json()
+
+
+def run_fill(
+    grid: list[str],
+    *,
+    lexicon: str | None = None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    allow_2: bool = False,
+    allow_repeats: bool = False,
+    min_score: int = 0,
+    seed: int = 0,
+    time_limit: float = 10.0,
+    improve: float | None = None,
+    count: bool = False,
+) -> Doc:
+    """`puzzlesmith fill GRID --json` (a "timeout" status is an answer here, as in the CLI's
+    JSON; the CLI also exits 1)."""
+    from puzzlesmith.fill.fill import fill
+    from puzzlesmith.fill.model import parse_grid
+
+    parsed = parse_grid(grid, allow_2=allow_2)
+    lex, index = lexicon_for(lexicon, common, common_top)
+    result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
+                  deadline=Deadline(time_limit), improve=improve, count=count)
+    return result.to_json()
+
+
+def run_fill_check(
+    grid: list[str],
+    *,
+    lexicon: str | None = None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    allow_2: bool = False,
+    allow_repeats: bool = False,
+    min_score: int = 0,
+) -> Doc:
+    """`puzzlesmith fill check GRID --json`."""
+    from puzzlesmith.fill.fill import check
+    from puzzlesmith.fill.model import parse_grid
+
+    parsed = parse_grid(grid, allow_2=allow_2)
+    lex, index = lexicon_for(lexicon, common, common_top)
+    return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats).to_json()

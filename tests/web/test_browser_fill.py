@@ -1,0 +1,52 @@
+"""The Crossword fill page in a real browser: blocks with symmetry, typed letters kept, fill,
+the "cannot be filled" warning."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def cell(page: Any, r: int, c: int) -> Any:
+    return page.get_by_label(f"Row {r}, column {c}", exact=False).first
+
+
+def grid_rows(page: Any) -> list[str]:
+    rows: list[str] = page.eval_on_selector_all(
+        "#grid tr", "trs => trs.map(tr => [...tr.querySelectorAll('input')]"
+        ".map(i => i.classList.contains('block') ? '#' : (i.value || '.')).join(''))")
+    return rows
+
+
+def test_blocks_letters_and_fill(page: Any, shot: Any) -> None:
+    page.goto("/fill?size=5")
+    page.wait_for_selector("form[data-ready]")
+    assert grid_rows(page) == ["....."] * 5
+    cell(page, 1, 1).click()
+    page.keyboard.press("#")  # with symmetry on, the opposite corner becomes a block too
+    assert grid_rows(page)[0][0] == "#" and grid_rows(page)[4][4] == "#"
+    cell(page, 2, 1).click()
+    page.keyboard.type("s")
+    page.keyboard.press("Enter")
+    page.locator("#status.good").wait_for(timeout=30_000)
+    rows = grid_rows(page)
+    assert rows[1][0] == "s" and all("." not in row for row in rows)
+    assert page.locator("#across li").count() == 5 and page.locator("#down li").count() == 5
+    shot(page, "fill-5x5")
+    page.get_by_role("button", name="Clear fill").click()
+    rows = grid_rows(page)
+    assert rows[1] == "s...." and rows[0] == "#...."
+
+
+def test_unfillable_entry_warning(page: Any, shot: Any) -> None:
+    page.goto("/fill?size=5")
+    page.wait_for_selector("form[data-ready]")
+    cell(page, 1, 1).click()
+    page.keyboard.type("qxzj")
+    page.locator("#warning:not([hidden])").wait_for()
+    assert "cannot be filled" in page.locator("#warning").inner_text()
+    assert "1 across" in page.locator("#warning").inner_text()
+    shot(page, "fill-warning")
