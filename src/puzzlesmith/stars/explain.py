@@ -1,27 +1,32 @@
 """Solve a puzzle the way a person does, one named rule at a time, and grade it.
 
-Rules, easiest first (the grade of a puzzle is its hardest rule; `score` weighs every step):
+Rules, easiest first. The grade of a puzzle is its hardest rule; its `score` adds up a
+weight for every step (`WEIGHTS`: bookkeeping counts little, each harder rule more), so
+two puzzles of one grade still compare.
 
 easy    star-neighbours   cells around a star are empty (stars never touch)
 easy    unit-full         a row, column or region with its K stars has no more
 easy    unit-fill         a unit with exactly as many open cells as missing stars fills them
-medium  sees-all          a cell touching every open cell of a unit that needs one star is empty
-medium  confinement       a region inside one row (column) fills it; a row inside one region
+easy    sees-all          a cell touching every open cell of a unit that needs one star is empty
+easy    confinement       a region inside one row (column) fills it; a row inside one region
                           fills the region (a line and a region, one of each)
 medium  two-by-two        a unit whose open cells fit in as many 2 x 2 blocks as stars it
                           needs puts one star in each block: the blocks' other cells (and cells
                           where blocks overlap) are empty, a block meeting the unit in one
                           open cell has its star there
-hard    confinement       N regions confined to N rows (columns) fill them, and the dual
-hard    counting          the cells of a band of rows (columns) outside the regions inside it,
-                          or of the regions reaching into a band outside it, hold an exact
-                          number of stars (what the band needs minus what those regions need,
-                          or the other way round); that count is then used like a unit's:
-                          fill, sees-all, and 2 x 2 tiling (also of two neighbouring lines)
+medium  confinement       N regions confined to N rows (columns) fill them, and the dual
+                          (bands of neighbouring lines, or the lines one or two regions reach)
+medium  counting          the cells of some rows (columns) outside the regions inside them, or
+                          of the regions reaching into them outside them, hold an exact number
+                          of stars (what the lines need minus what those regions need, or the
+                          other way round); that count is then used like a unit's: fill,
+                          sees-all, and 2 x 2 tiling (also of two neighbouring lines, and of
+                          two neighbouring regions together)
 hard    would-leave-short a cell whose star would leave some row, column, region, or pair of
                           neighbouring rows or columns without room for its stars is empty
 hard    exclusion         the same, after following the star's knock-ons (neighbours empty,
-                          full units closed, units with as many open cells as stars filled)
+                          full units closed, a unit's last star's common neighbours emptied,
+                          units with as many open cells as stars filled)
 expert  trial             a cell whose star (emptiness) leads, by the counting rules and
                           confinement, to a contradiction is empty (a star)
 search  search            the rules ran out: one star comes from the solver's solution (and
@@ -45,6 +50,15 @@ from puzzlesmith.stars.propagate import propagate
 from puzzlesmith.stars.solve import solve
 
 LEVELS = ("easy", "medium", "hard", "expert", "search")
+# Score per step, by rule and level (calibrated on the real puzzles' labels:
+# benchmarks/stars_real.py reports the concordance).
+WEIGHTS = {
+    ("star-neighbours", "easy"): 0.1, ("unit-full", "easy"): 0.1, ("unit-fill", "easy"): 0.5,
+    ("sees-all", "easy"): 1.0, ("confinement", "easy"): 1.5,
+    ("two-by-two", "medium"): 3.0, ("confinement", "medium"): 4.0, ("counting", "medium"): 5.0,
+    ("would-leave-short", "hard"): 6.0, ("exclusion", "hard"): 10.0,
+    ("trial", "expert"): 20.0, ("search", "search"): 50.0, ("mistake", "easy"): 0.0,
+}
 Decision = tuple[int, int, str]
 
 
@@ -87,8 +101,8 @@ class Explanation:
     """Steps from the given state to the end, the grade, and the solution they reach.
 
     status: "solved" or "unsolvable". difficulty: the level of the hardest step ("search"
-    when the rules ran out and the solver finished). The final stars always equal the
-    solver's solution.
+    when the rules ran out and the solver finished). score: the steps' weights added up
+    (`WEIGHTS`). The final stars always equal the solver's solution.
     """
 
     size: int
@@ -101,12 +115,17 @@ class Explanation:
     solution: tuple[Cell, ...] | None
     elapsed: float
 
+    @property
+    def score(self) -> float:
+        return round(sum(WEIGHTS.get((s.rule, s.level), 0.0) for s in self.steps), 1)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "size": self.size,
             "stars": self.stars,
             "status": self.status,
             "difficulty": self.difficulty,
+            "score": self.score,
             "used_search": self.used_search,
             "unique": self.unique,
             "steps": [s.to_json() for s in self.steps],
@@ -340,7 +359,7 @@ class _Reasoner:
             common = self._sees_all(om, open_ & ~m)
             if common:
                 return self.step(
-                    "sees-all", "medium", 0, common, om, [u],
+                    "sees-all", "easy", 0, common, om, [u],
                     f"{self.refs[u].name.capitalize()} needs one more star, in one of "
                     f"{', '.join(_rc(c) for c in b.cells(om))}; "
                     f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''} "
@@ -428,7 +447,7 @@ class _Reasoner:
     def _confinement(self, stars: int, open_: int, max_width: int) -> Step | None:
         b = self.b
         needs = self.needs(stars)
-        level = "medium" if max_width == 1 else "hard"
+        level = "easy" if max_width == 1 else "medium"
         for band in self.bands(stars, open_, singles=max_width == 1):
             width = band.width
             if width > max_width:
@@ -519,7 +538,7 @@ class _Reasoner:
             cells = b.cells(x)
             if x.bit_count() == count:
                 return self.step(
-                    "counting", "hard", x, 0, x, units,
+                    "counting", "medium", x, 0, x, units,
                     f"{why}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
                     f"{'it is a star' if count == 1 else 'all are stars'}.",
                 )
@@ -527,7 +546,7 @@ class _Reasoner:
                 common = self._sees_all(x, open_ & ~x)
                 if common:
                     return self.step(
-                        "counting", "hard", 0, common, x, units,
+                        "counting", "medium", 0, common, x, units,
                         f"{why}, in one of {_cells_text(cells)}; "
                         f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
                         f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
@@ -537,7 +556,7 @@ class _Reasoner:
             if found is not None:
                 cover, star, empty = found
                 return self.step(
-                    "counting", "hard", star, empty, x, units,
+                    "counting", "medium", star, empty, x, units,
                     f"{why}; " + _tiling_text(cover, star, empty, count, b),
                 )
         return None
