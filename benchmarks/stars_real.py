@@ -160,7 +160,7 @@ def by_kind(recs: list[dict[str, Any]]) -> str:
 
 
 def _weekday(date: str) -> int:
-    return time.strptime(date, "%Y-%m-%d").tm_wday  # Monday 0
+    return time.strptime(date.replace("/", "-")[:10], "%Y-%m-%d").tm_wday  # Monday 0
 
 
 def concordance(recs: list[dict[str, Any]]) -> str:

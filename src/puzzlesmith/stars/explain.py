@@ -686,6 +686,15 @@ class _Reasoner:
                         o2 &= ~((1 << j) | b.nbr[j])
                         touched |= (1 << j) | b.nbr[j]
                     changed = True
+            if not changed and broken is None:
+                gone, bad = self._line_region_knock_on(s2, o2)
+                if bad >= 0:
+                    broken = (f"{self.refs[bad].name} and the regions in it unable to give it "
+                              "exactly the stars it needs", b.units[bad], [bad])
+                elif gone:
+                    o2 &= ~gone
+                    touched |= gone
+                    changed = True
         if o2 == open_ & ~(bit | b.nbr[i]):
             # Nothing followed from the star: would-leave-short already looked at this.
             return None
@@ -695,14 +704,46 @@ class _Reasoner:
             return None
         text, cells, units = broken
         cell = b.cell(i)
-        chain = _cells_text([b.cell(j) for j in forced])
+        then = (f"then need stars at {_cells_text([b.cell(j) for j in forced])}" if forced
+                else "close more cells")
         return self.step(
             "exclusion", "hard", 0, bit, [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
             units,
-            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and rows, columns and "
-            f"regions left with just enough open cells then need stars at {chain}; that would "
-            f"leave {text}. So {_rc(cell)} is empty.",
+            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules (full "
+            f"units, units with just enough open cells, a unit's last star, a region inside one "
+            f"line) {then}; that would leave {text}. So {_rc(cell)} is empty.",
         )
+
+    def _line_region_knock_on(self, s2: int, o2: int) -> tuple[int, int]:
+        """Cells the one-line confinement rule empties in state (s2, o2), and -1 or the line
+        whose regions cannot give it exactly its stars (a contradiction)."""
+        b = self.b
+        n, k, units = b.n, b.k, b.units
+        regs = [(o2 & units[2 * n + g], k - (s2 & units[2 * n + g]).bit_count()) for g in range(n)]
+        regs = [(rm, need) for rm, need in regs if rm]
+        gone = 0
+        for u in range(2 * n):
+            line = units[u]
+            om = o2 & line
+            if not om:
+                continue
+            need = k - (s2 & line).bit_count()
+            inside_need = touch_need = 0
+            inside_m = touch_m = 0
+            for rm, rneed in regs:
+                if rm & line:
+                    touch_need += rneed
+                    touch_m |= rm
+                    if not rm & ~line:
+                        inside_need += rneed
+                        inside_m |= rm
+            if inside_need > need or touch_need < need:
+                return 0, u
+            if inside_need == need and inside_m:
+                gone |= om & ~inside_m
+            if touch_need == need:
+                gone |= touch_m & ~line
+        return gone, -1
 
     # expert
 
