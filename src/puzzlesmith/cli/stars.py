@@ -16,7 +16,7 @@ from puzzlesmith.stars.explain import Explanation, Step
 from puzzlesmith.stars.explain import explain as explain_puzzle
 from puzzlesmith.stars.explain import hint as hint_puzzle
 from puzzlesmith.stars.formats import is_url, load, parse_cells, to_text, to_url
-from puzzlesmith.stars.generate import DIFFICULTIES
+from puzzlesmith.stars.generate import DIFFICULTIES, parse_score_range
 from puzzlesmith.stars.generate import generate as generate_puzzle
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from puzzlesmith.stars.solve import ENGINES
@@ -296,13 +296,17 @@ def generate(
     difficulty: Annotated[
         str | None, typer.Option(help=f"One of {', '.join(DIFFICULTIES)}.")
     ] = None,
+    score: Annotated[
+        str | None, typer.Option("--score", help="Score range MIN-MAX (see `stars explain`).")
+    ] = None,
     show_solution: Annotated[bool, typer.Option("--solution", help="Also draw the solution.")] = False,
     time_limit: TimeOpt = 120.0,
     json: JsonOpt = False,
 ) -> None:
     """A random puzzle with exactly one solution, as text and as a puzz.link URL."""
     try:
-        made = generate_puzzle(size, stars, seed=seed, difficulty=difficulty, time_limit=time_limit)
+        made = generate_puzzle(size, stars, seed=seed, difficulty=difficulty,
+                               score=parse_score_range(score) if score else None, time_limit=time_limit)
     except SearchTimeout:
         err_console.print(f"no puzzle found within the time limit ({time_limit:g} s)")
         raise typer.Exit(1) from None
@@ -310,7 +314,8 @@ def generate(
         print_json(made.to_json())
         return
     typer.echo(
-        f"# {size}x{size}, {_stars(stars)}, difficulty {made.difficulty}, seed {made.seed}"
+        f"# {size}x{size}, {_stars(stars)}, difficulty {made.difficulty} (score {made.score:g}), "
+        f"seed {made.seed}"
     )
     typer.echo(made.text, nl=False)
     typer.echo(f"# {made.url}")
