@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, islice
 from typing import Any
 
 from puzzlesmith.errors import InputError
@@ -181,6 +181,8 @@ class _Reasoner:
         # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
         # scan and not yet used: checked again first, so a scan is not repeated every step.
         self.pending: dict[str, list[int]] = {}
+        # Tilings found per (cells, stars): the same open cells come up step after step.
+        self._cover_cache: dict[tuple[int, int], list[list[tuple[int, int, int]]]] = {}
 
     # helpers
 
@@ -394,7 +396,12 @@ class _Reasoner:
         """
         if not x or x.bit_count() > 4 * need:
             return None
-        for cover in self._covers(x, need, [], _MAX_TILINGS):
+        key = (x, need)
+        covers = self._cover_cache.get(key)
+        if covers is None:
+            covers = list(islice(self._covers(x, need, [], _MAX_TILINGS), _MAX_COVERS))
+            self._cover_cache[key] = covers
+        for cover in covers:
             union = 0
             twice = 0
             for blk in cover:
@@ -452,13 +459,13 @@ class _Reasoner:
             width = band.width
             if width > max_width:
                 continue
-            lines = band.lines(b.n)
-            what = band.name()
             need = band.need
             inside_m = _union(b.units, band.inside)
             got = sum(needs[u] for u in band.inside)
             empty = open_ & band.mask & ~inside_m
             if band.inside and got == need and empty:
+                lines = band.lines(b.n)
+                what = band.name()
                 names = self.names(band.inside)
                 return self.step(
                     "confinement", level, 0, empty, open_ & inside_m, lines + band.inside,
@@ -471,6 +478,8 @@ class _Reasoner:
             got = sum(needs[u] for u in band.touching)
             empty = open_ & touch_m & ~band.mask
             if band.touching and got == need and empty:
+                lines = band.lines(b.n)
+                what = band.name()
                 names = self.names(band.touching)
                 return self.step(
                     "confinement", level, 0, empty, open_ & band.mask, lines + band.touching,
@@ -772,6 +781,7 @@ class _Reasoner:
 
 
 _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25x25 6-star
+_MAX_COVERS = 16  # tilings kept per set of cells
 
 
 @dataclass(frozen=True)
