@@ -107,6 +107,20 @@ def test_explain_and_hint(mensa: str, capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 2 and "r3c5" in err
 
 
+def test_explain_and_hint_take_several_puzzles(mensa: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["stars", "explain", "--json", mensa, MENSA_URL], capsys)
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [d["source"] for d in docs] == [mensa, MENSA_URL]
+    assert docs[0]["solution"] == docs[1]["solution"] and docs[0]["score"] == docs[1]["score"] > 0
+    code, out, _ = run(["stars", "hint", "--json", mensa, MENSA_URL], capsys)
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(docs) == 2 and all(len(d["steps"]) == 1 for d in docs)
+    code, out, _ = run(["stars", "explain", mensa, MENSA_URL], capsys)
+    assert code == 0 and out.count("difficulty:") == 2 and "score" in out
+    code, _, err = run(["stars", "hint", mensa, MENSA_URL, "--star", "r1c2"], capsys)
+    assert code == 2 and "single puzzle" in err
+
+
 def test_generate_prints_text_and_url(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["stars", "generate", "--size", "6", "--stars", "1", "--seed", "5"], capsys)
     assert code == 0 and "https://puzz.link/p?starbattle/6/6/1/" in out

@@ -88,3 +88,11 @@ def test_stars_modules_load_no_solver_libraries() -> None:
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'pysat', 'ortools'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_score_range_is_respected() -> None:
+    made = generate(8, 1, seed=4, score=(0, 25), time_limit=60)
+    again = explain(made.puzzle)
+    assert 0 <= made.score <= 25 and again.score == made.score and not again.used_search
+    with pytest.raises(InputError):
+        generate(8, 1, score=(5, 1))

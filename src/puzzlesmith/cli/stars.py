@@ -16,7 +16,7 @@ from puzzlesmith.stars.explain import Explanation, Step
 from puzzlesmith.stars.explain import explain as explain_puzzle
 from puzzlesmith.stars.explain import hint as hint_puzzle
 from puzzlesmith.stars.formats import is_url, load, parse_cells, to_text, to_url
-from puzzlesmith.stars.generate import DIFFICULTIES
+from puzzlesmith.stars.generate import DIFFICULTIES, parse_score_range
 from puzzlesmith.stars.generate import generate as generate_puzzle
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from puzzlesmith.stars.solve import ENGINES
@@ -172,13 +172,13 @@ def solve(
         raise typer.Exit(1)
 
 
-def _print_failure(source: str, result: Explanation) -> None:
-    """An explanation that could not start: no solution (exit 0) or no time (exit 1)."""
+def _print_failure(source: str, result: Explanation) -> bool:
+    """An explanation that could not start: no solution, or no time (True: exit 1 at the end)."""
     if result.status == "unsolvable":
         console.print(f"{source}: [red]no solution[/]")
-        raise typer.Exit(0)
+        return False
     console.print(f"{source}: [red]time limit reached[/]")
-    raise typer.Exit(1)
+    return True
 
 
 def _print_step(number: int, step: Step) -> None:
@@ -190,37 +190,56 @@ def _final_board(puzzle: StarPuzzle, result: Explanation) -> Text:
     return draw_board(puzzle, sol, [c for c in _all_cells(puzzle) if c not in sol])
 
 
+def _json_line(result: Explanation, source: str, several: bool) -> None:
+    doc = result.to_json()
+    print_json({"source": source, **doc} if several else doc)
+
+
 @stars_app.command("explain")
 def explain(
-    source: SourceArg,
+    sources: SourcesArg = None,
+    from_file: FromOpt = None,
     stars: StarsOpt = None,
     time_limit: TimeOpt = 30.0,
     json: JsonOpt = False,
 ) -> None:
-    """Solve step by step with the rules a person uses, and grade the puzzle."""
-    puzzle = _load(source, stars)
-    result = explain_puzzle(puzzle, time_limit=time_limit)
-    if json:
-        print_json(result.to_json())
-        return
-    if result.status != "solved":
-        _print_failure(source, result)
-    for i, step in enumerate(result.steps, 1):
-        _print_step(i, step)
-    console.print(_final_board(puzzle, result))
-    guesses = sum(step.rule == "search" for step in result.steps)
-    note = (f" — the rules ran out {guesses} time{'s' if guesses != 1 else ''}; the solver's "
-            f"search supplied {'that star' if guesses == 1 else 'those stars'}"
-            if result.used_search else "")
-    uniq = "" if result.unique else " (the puzzle has more than one solution)"
-    console.print(
-        f"difficulty: [bold]{result.difficulty}[/]{note}; {len(result.steps)} steps{uniq}"
-    )
+    """Solve step by step with the rules a person uses, and grade each puzzle (several: one
+    after the other; JSON Lines with --json)."""
+    items = read_inputs(sources, from_file)
+    several = len(items) > 1
+    timed_out = False
+    for source in items:
+        puzzle = _load(source, stars)
+        result = explain_puzzle(puzzle, time_limit=time_limit)
+        if json:
+            _json_line(result, source, several)
+            timed_out |= result.status == "timeout"
+            continue
+        if several:
+            console.print(f"[bold]{source}[/]: {puzzle.size}x{puzzle.size}, {_stars(puzzle.stars)}")
+        if result.status != "solved":
+            timed_out |= _print_failure(source, result)
+            continue
+        for i, step in enumerate(result.steps, 1):
+            _print_step(i, step)
+        console.print(_final_board(puzzle, result))
+        guesses = sum(step.rule == "search" for step in result.steps)
+        note = (f" — the rules ran out {guesses} time{'s' if guesses != 1 else ''}; the solver's "
+                f"search supplied {'that star' if guesses == 1 else 'those stars'}"
+                if result.used_search else "")
+        uniq = "" if result.unique else " (the puzzle has more than one solution)"
+        console.print(
+            f"difficulty: [bold]{result.difficulty}[/] (score {result.score:g}){note}; "
+            f"{len(result.steps)} steps{uniq}"
+        )
+    if timed_out:
+        raise typer.Exit(1)
 
 
 @stars_app.command("hint")
 def hint(
-    source: SourceArg,
+    sources: SourcesArg = None,
+    from_file: FromOpt = None,
     star: Annotated[
         list[str] | None, typer.Option("--star", help="A star you placed: r3c5 or 3,5 (repeat).")
     ] = None,
@@ -231,29 +250,42 @@ def hint(
     time_limit: TimeOpt = 30.0,
     json: JsonOpt = False,
 ) -> None:
-    """The next step only (from the start, or from the marks you give)."""
-    puzzle = _load(source, stars)
+    """The next step only (from the start, or from the marks you give, for one puzzle);
+    several puzzles give one hint each (JSON Lines with --json)."""
+    items = read_inputs(sources, from_file)
+    several = len(items) > 1
+    if several and (star or empty):
+        raise InputError("--star and --empty mark one puzzle: give a single puzzle with them")
     given_stars = parse_cells(star, "--star")
     given_empty = parse_cells(empty, "--empty")
-    result = hint_puzzle(
-        puzzle, given_stars=given_stars, given_empty=given_empty, time_limit=time_limit
-    )
-    if json:
-        print_json(result.to_json())
-        return
-    if result.status != "solved":
-        _print_failure(source, result)
-    if not result.steps:
-        console.print("nothing left to do: every cell is decided")
-        return
-    step = result.steps[0]
-    _print_step(1, step)
-    console.print(draw_board(
-        puzzle, given_stars, given_empty,
-        new_stars=[(r, c) for r, c, w in step.decided if w == "star"],
-        new_empty=[(r, c) for r, c, w in step.decided if w == "empty"],
-        look=step.cells,
-    ))
+    timed_out = False
+    for source in items:
+        puzzle = _load(source, stars)
+        result = hint_puzzle(
+            puzzle, given_stars=given_stars, given_empty=given_empty, time_limit=time_limit
+        )
+        if json:
+            _json_line(result, source, several)
+            timed_out |= result.status == "timeout"
+            continue
+        if several:
+            console.print(f"[bold]{source}[/]: {puzzle.size}x{puzzle.size}, {_stars(puzzle.stars)}")
+        if result.status != "solved":
+            timed_out |= _print_failure(source, result)
+            continue
+        if not result.steps:
+            console.print("nothing left to do: every cell is decided")
+            continue
+        step = result.steps[0]
+        _print_step(1, step)
+        console.print(draw_board(
+            puzzle, given_stars, given_empty,
+            new_stars=[(r, c) for r, c, w in step.decided if w == "star"],
+            new_empty=[(r, c) for r, c, w in step.decided if w == "empty"],
+            look=step.cells,
+        ))
+    if timed_out:
+        raise typer.Exit(1)
 
 
 @stars_app.command("generate")
@@ -264,13 +296,17 @@ def generate(
     difficulty: Annotated[
         str | None, typer.Option(help=f"One of {', '.join(DIFFICULTIES)}.")
     ] = None,
+    score: Annotated[
+        str | None, typer.Option("--score", help="Score range MIN-MAX (see `stars explain`).")
+    ] = None,
     show_solution: Annotated[bool, typer.Option("--solution", help="Also draw the solution.")] = False,
     time_limit: TimeOpt = 120.0,
     json: JsonOpt = False,
 ) -> None:
     """A random puzzle with exactly one solution, as text and as a puzz.link URL."""
     try:
-        made = generate_puzzle(size, stars, seed=seed, difficulty=difficulty, time_limit=time_limit)
+        made = generate_puzzle(size, stars, seed=seed, difficulty=difficulty,
+                               score=parse_score_range(score) if score else None, time_limit=time_limit)
     except SearchTimeout:
         err_console.print(f"no puzzle found within the time limit ({time_limit:g} s)")
         raise typer.Exit(1) from None
@@ -278,7 +314,8 @@ def generate(
         print_json(made.to_json())
         return
     typer.echo(
-        f"# {size}x{size}, {_stars(stars)}, difficulty {made.difficulty}, seed {made.seed}"
+        f"# {size}x{size}, {_stars(stars)}, difficulty {made.difficulty} (score {made.score:g}), "
+        f"seed {made.seed}"
     )
     typer.echo(made.text, nl=False)
     typer.echo(f"# {made.url}")

@@ -1,27 +1,32 @@
 """Solve a puzzle the way a person does, one named rule at a time, and grade it.
 
-Rules, easiest first (the grade of a puzzle is its hardest rule; `score` weighs every step):
+Rules, easiest first. The grade of a puzzle is its hardest rule; its `score` adds up a
+weight for every step (`WEIGHTS`: bookkeeping counts little, each harder rule more), so
+two puzzles of one grade still compare.
 
 easy    star-neighbours   cells around a star are empty (stars never touch)
 easy    unit-full         a row, column or region with its K stars has no more
 easy    unit-fill         a unit with exactly as many open cells as missing stars fills them
-medium  sees-all          a cell touching every open cell of a unit that needs one star is empty
-medium  confinement       a region inside one row (column) fills it; a row inside one region
+easy    sees-all          a cell touching every open cell of a unit that needs one star is empty
+easy    confinement       a region inside one row (column) fills it; a row inside one region
                           fills the region (a line and a region, one of each)
 medium  two-by-two        a unit whose open cells fit in as many 2 x 2 blocks as stars it
                           needs puts one star in each block: the blocks' other cells (and cells
                           where blocks overlap) are empty, a block meeting the unit in one
                           open cell has its star there
-hard    confinement       N regions confined to N rows (columns) fill them, and the dual
-hard    counting          the cells of a band of rows (columns) outside the regions inside it,
-                          or of the regions reaching into a band outside it, hold an exact
-                          number of stars (what the band needs minus what those regions need,
-                          or the other way round); that count is then used like a unit's:
-                          fill, sees-all, and 2 x 2 tiling (also of two neighbouring lines)
+medium  confinement       N regions confined to N rows (columns) fill them, and the dual
+                          (bands of neighbouring lines, or the lines one or two regions reach)
+medium  counting          the cells of some rows (columns) outside the regions inside them, or
+                          of the regions reaching into them outside them, hold an exact number
+                          of stars (what the lines need minus what those regions need, or the
+                          other way round); that count is then used like a unit's: fill,
+                          sees-all, and 2 x 2 tiling (also of two neighbouring lines, and of
+                          two neighbouring regions together)
 hard    would-leave-short a cell whose star would leave some row, column, region, or pair of
                           neighbouring rows or columns without room for its stars is empty
 hard    exclusion         the same, after following the star's knock-ons (neighbours empty,
-                          full units closed, units with as many open cells as stars filled)
+                          full units closed, a unit's last star's common neighbours emptied,
+                          units with as many open cells as stars filled)
 expert  trial             a cell whose star (emptiness) leads, by the counting rules and
                           confinement, to a contradiction is empty (a star)
 search  search            the rules ran out: one star comes from the solver's solution (and
@@ -34,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, islice
 from typing import Any
 
 from puzzlesmith.errors import InputError
@@ -45,6 +50,15 @@ from puzzlesmith.stars.propagate import propagate
 from puzzlesmith.stars.solve import solve
 
 LEVELS = ("easy", "medium", "hard", "expert", "search")
+# Score per step, by rule and level (calibrated on the real puzzles' labels:
+# benchmarks/stars_real.py reports the concordance).
+WEIGHTS = {
+    ("star-neighbours", "easy"): 0.1, ("unit-full", "easy"): 0.1, ("unit-fill", "easy"): 0.5,
+    ("sees-all", "easy"): 1.0, ("confinement", "easy"): 1.5,
+    ("two-by-two", "medium"): 3.0, ("confinement", "medium"): 4.0, ("counting", "medium"): 5.0,
+    ("would-leave-short", "hard"): 6.0, ("exclusion", "hard"): 10.0,
+    ("trial", "expert"): 20.0, ("search", "search"): 50.0, ("mistake", "easy"): 0.0,
+}
 Decision = tuple[int, int, str]
 
 
@@ -87,8 +101,8 @@ class Explanation:
     """Steps from the given state to the end, the grade, and the solution they reach.
 
     status: "solved" or "unsolvable". difficulty: the level of the hardest step ("search"
-    when the rules ran out and the solver finished). The final stars always equal the
-    solver's solution.
+    when the rules ran out and the solver finished). score: the steps' weights added up
+    (`WEIGHTS`). The final stars always equal the solver's solution.
     """
 
     size: int
@@ -101,12 +115,17 @@ class Explanation:
     solution: tuple[Cell, ...] | None
     elapsed: float
 
+    @property
+    def score(self) -> float:
+        return round(sum(WEIGHTS.get((s.rule, s.level), 0.0) for s in self.steps), 1)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "size": self.size,
             "stars": self.stars,
             "status": self.status,
             "difficulty": self.difficulty,
+            "score": self.score,
             "used_search": self.used_search,
             "unique": self.unique,
             "steps": [s.to_json() for s in self.steps],
@@ -162,6 +181,8 @@ class _Reasoner:
         # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
         # scan and not yet used: checked again first, so a scan is not repeated every step.
         self.pending: dict[str, list[int]] = {}
+        # Tilings found per (cells, stars): the same open cells come up step after step.
+        self._cover_cache: dict[tuple[int, int], list[list[tuple[int, int, int]]]] = {}
 
     # helpers
 
@@ -340,7 +361,7 @@ class _Reasoner:
             common = self._sees_all(om, open_ & ~m)
             if common:
                 return self.step(
-                    "sees-all", "medium", 0, common, om, [u],
+                    "sees-all", "easy", 0, common, om, [u],
                     f"{self.refs[u].name.capitalize()} needs one more star, in one of "
                     f"{', '.join(_rc(c) for c in b.cells(om))}; "
                     f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''} "
@@ -375,7 +396,12 @@ class _Reasoner:
         """
         if not x or x.bit_count() > 4 * need:
             return None
-        for cover in self._covers(x, need, [], _MAX_TILINGS):
+        key = (x, need)
+        covers = self._cover_cache.get(key)
+        if covers is None:
+            covers = list(islice(self._covers(x, need, [], _MAX_TILINGS), _MAX_COVERS))
+            self._cover_cache[key] = covers
+        for cover in covers:
             union = 0
             twice = 0
             for blk in cover:
@@ -428,18 +454,18 @@ class _Reasoner:
     def _confinement(self, stars: int, open_: int, max_width: int) -> Step | None:
         b = self.b
         needs = self.needs(stars)
-        level = "medium" if max_width == 1 else "hard"
+        level = "easy" if max_width == 1 else "medium"
         for band in self.bands(stars, open_, singles=max_width == 1):
             width = band.width
             if width > max_width:
                 continue
-            lines = band.lines(b.n)
-            what = band.name()
             need = band.need
             inside_m = _union(b.units, band.inside)
             got = sum(needs[u] for u in band.inside)
             empty = open_ & band.mask & ~inside_m
             if band.inside and got == need and empty:
+                lines = band.lines(b.n)
+                what = band.name()
                 names = self.names(band.inside)
                 return self.step(
                     "confinement", level, 0, empty, open_ & inside_m, lines + band.inside,
@@ -452,6 +478,8 @@ class _Reasoner:
             got = sum(needs[u] for u in band.touching)
             empty = open_ & touch_m & ~band.mask
             if band.touching and got == need and empty:
+                lines = band.lines(b.n)
+                what = band.name()
                 names = self.names(band.touching)
                 return self.step(
                     "confinement", level, 0, empty, open_ & band.mask, lines + band.touching,
@@ -519,7 +547,7 @@ class _Reasoner:
             cells = b.cells(x)
             if x.bit_count() == count:
                 return self.step(
-                    "counting", "hard", x, 0, x, units,
+                    "counting", "medium", x, 0, x, units,
                     f"{why}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
                     f"{'it is a star' if count == 1 else 'all are stars'}.",
                 )
@@ -527,7 +555,7 @@ class _Reasoner:
                 common = self._sees_all(x, open_ & ~x)
                 if common:
                     return self.step(
-                        "counting", "hard", 0, common, x, units,
+                        "counting", "medium", 0, common, x, units,
                         f"{why}, in one of {_cells_text(cells)}; "
                         f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
                         f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
@@ -537,7 +565,7 @@ class _Reasoner:
             if found is not None:
                 cover, star, empty = found
                 return self.step(
-                    "counting", "hard", star, empty, x, units,
+                    "counting", "medium", star, empty, x, units,
                     f"{why}; " + _tiling_text(cover, star, empty, count, b),
                 )
         return None
@@ -667,6 +695,15 @@ class _Reasoner:
                         o2 &= ~((1 << j) | b.nbr[j])
                         touched |= (1 << j) | b.nbr[j]
                     changed = True
+            if not changed and broken is None:
+                gone, bad = self._line_region_knock_on(s2, o2)
+                if bad >= 0:
+                    broken = (f"{self.refs[bad].name} and the regions in it unable to give it "
+                              "exactly the stars it needs", b.units[bad], [bad])
+                elif gone:
+                    o2 &= ~gone
+                    touched |= gone
+                    changed = True
         if o2 == open_ & ~(bit | b.nbr[i]):
             # Nothing followed from the star: would-leave-short already looked at this.
             return None
@@ -676,14 +713,46 @@ class _Reasoner:
             return None
         text, cells, units = broken
         cell = b.cell(i)
-        chain = _cells_text([b.cell(j) for j in forced])
+        then = (f"then need stars at {_cells_text([b.cell(j) for j in forced])}" if forced
+                else "close more cells")
         return self.step(
             "exclusion", "hard", 0, bit, [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
             units,
-            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and rows, columns and "
-            f"regions left with just enough open cells then need stars at {chain}; that would "
-            f"leave {text}. So {_rc(cell)} is empty.",
+            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules (full "
+            f"units, units with just enough open cells, a unit's last star, a region inside one "
+            f"line) {then}; that would leave {text}. So {_rc(cell)} is empty.",
         )
+
+    def _line_region_knock_on(self, s2: int, o2: int) -> tuple[int, int]:
+        """Cells the one-line confinement rule empties in state (s2, o2), and -1 or the line
+        whose regions cannot give it exactly its stars (a contradiction)."""
+        b = self.b
+        n, k, units = b.n, b.k, b.units
+        regs = [(o2 & units[2 * n + g], k - (s2 & units[2 * n + g]).bit_count()) for g in range(n)]
+        regs = [(rm, need) for rm, need in regs if rm]
+        gone = 0
+        for u in range(2 * n):
+            line = units[u]
+            om = o2 & line
+            if not om:
+                continue
+            need = k - (s2 & line).bit_count()
+            inside_need = touch_need = 0
+            inside_m = touch_m = 0
+            for rm, rneed in regs:
+                if rm & line:
+                    touch_need += rneed
+                    touch_m |= rm
+                    if not rm & ~line:
+                        inside_need += rneed
+                        inside_m |= rm
+            if inside_need > need or touch_need < need:
+                return 0, u
+            if inside_need == need and inside_m:
+                gone |= om & ~inside_m
+            if touch_need == need:
+                gone |= touch_m & ~line
+        return gone, -1
 
     # expert
 
@@ -712,6 +781,7 @@ class _Reasoner:
 
 
 _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25x25 6-star
+_MAX_COVERS = 16  # tilings kept per set of cells
 
 
 @dataclass(frozen=True)

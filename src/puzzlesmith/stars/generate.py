@@ -9,7 +9,8 @@
    short path of unplanned cells if it lies inside its region: the plan still fits, the
    other solution no longer does. Start again from step 1 if this does not settle. The
    final check is a full solver proof that no second solution exists.
-4. With a difficulty, keep only puzzles whose explanation (`explain.py`) grades as asked.
+4. With a difficulty (or a score range), keep only puzzles whose explanation (`explain.py`)
+   grades as asked, without a search step.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from puzzlesmith.stars.formats import relabel, to_text, to_url
 from puzzlesmith.stars.model import Cell, StarPuzzle, check_solution, max_stars_per_line
 from puzzlesmith.stars.solve import solutions
 
-DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
 _FIX_ROUNDS_PER_SIDE = 4  # rounds of reshaping per grid side before starting afresh
 _GRADE_LIMIT = 20.0  # seconds for grading one puzzle (see _grade)
 _MAX_PATH = 6  # longest run of cells moved together to break another solution
@@ -38,6 +39,7 @@ class GeneratedPuzzle:
     puzzle: StarPuzzle
     solution: tuple[Cell, ...]
     difficulty: str
+    score: float
     seed: int
     attempts: int
     elapsed: float
@@ -56,6 +58,7 @@ class GeneratedPuzzle:
             "stars": self.puzzle.stars,
             "seed": self.seed,
             "difficulty": self.difficulty,
+            "score": self.score,
             "text": self.text,
             "url": self.url,
             "regions": [list(row) for row in self.puzzle.regions],
@@ -263,9 +266,11 @@ def generate(
     *,
     seed: int | None = None,
     difficulty: str | None = None,
+    score: tuple[float, float] | None = None,
     time_limit: float | None = 60.0,
 ) -> GeneratedPuzzle:
-    """A random puzzle with exactly one solution (and the given difficulty, if any).
+    """A random puzzle with exactly one solution (and the given difficulty and score range
+    (inclusive), if any: then only puzzles the rules solve without a search step).
 
     Deterministic for a given seed. Raises InputError for impossible sizes and SearchTimeout
     when `time_limit` seconds pass without a puzzle.
@@ -279,6 +284,8 @@ def generate(
         )
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise InputError(f"unknown difficulty {difficulty!r}: choose {', '.join(DIFFICULTIES)}")
+    if score is not None and not 0 <= score[0] <= score[1]:
+        raise InputError(f"score range must be MIN-MAX with 0 <= MIN <= MAX, got {score[0]:g}-{score[1]:g}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
@@ -295,24 +302,39 @@ def generate(
         puzzle = make_unique(grid, stars, planned, rng, deadline)
         if puzzle is None:
             continue
-        grade = _grade(puzzle, deadline)
+        grade, points = _grade(puzzle, deadline)
         if difficulty is not None and grade != difficulty:
+            continue
+        if score is not None and (grade == "search" or not score[0] <= points <= score[1]):
             continue
         return GeneratedPuzzle(
             puzzle=relabel(puzzle),
             solution=check_solution(puzzle, planned),
             difficulty=grade,
+            score=points,
             seed=seed,
             attempts=attempts,
             elapsed=deadline.elapsed(),
         )
 
 
-def _grade(puzzle: StarPuzzle, deadline: Deadline) -> str:
+def _grade(puzzle: StarPuzzle, deadline: Deadline) -> tuple[str, float]:
     from puzzlesmith.stars.explain import explain
 
     # On big grids (25x25 with 6) the step-by-step pass can take minutes: it gets at most
     # _GRADE_LIMIT seconds, after which the rest is filled by search and the grade reads
     # "search". The puzzle itself does not depend on this; only that grade can, on timing.
     budget = min(deadline.remaining(), _GRADE_LIMIT)
-    return explain(puzzle, time_limit=max(budget, 0.001)).difficulty
+    result = explain(puzzle, time_limit=max(budget, 0.001))
+    return result.difficulty, result.score
+
+
+def parse_score_range(text: str) -> tuple[float, float]:
+    """"20-60" -> (20.0, 60.0); "40" -> (40.0, 40.0)."""
+    lo, sep, hi = text.partition("-")
+    try:
+        low = float(lo)
+        high = float(hi) if sep else low
+    except ValueError:
+        raise InputError(f"--score wants MIN-MAX such as 20-60, got {text!r}") from None
+    return low, high

@@ -210,7 +210,7 @@ class StarsGenerateRequest(BaseModel):
     size: int = Field(10, ge=1, le=40, description="Grid size N.")
     stars: int = Field(2, ge=1, description="Stars per row, column and region.")
     seed: int | None = Field(None, description="Random seed (same seed, same puzzle).")
-    difficulty: str | None = Field(None, max_length=10, description="easy, medium or hard.")
+    difficulty: str | None = Field(None, max_length=10, description="easy, medium, hard or expert.")
     time_limit: float = Field(120.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving "
                               "up.")
 

@@ -208,9 +208,9 @@ async function explainAll() {
       ` ${step.reason}`)));
     const search = doc.used_search ? "; the rules ran out and search finished it" : "";
     document.getElementById("steps-summary").textContent =
-      `${doc.steps.length} steps, difficulty ${doc.difficulty}${search}. Choose a step to see the board after it.`;
+      `${doc.steps.length} steps, difficulty ${doc.difficulty} (score ${doc.score})${search}. Choose a step to see the board after it.`;
     document.getElementById("steps-box").hidden = false;
-    say(status, `Explained in ${doc.steps.length} steps (difficulty ${doc.difficulty}).`, "good");
+    say(status, `Explained in ${doc.steps.length} steps (difficulty ${doc.difficulty}, score ${doc.score}).`, "good");
   } catch (e) {
     say(status, e.message, "error");
   } finally {
