@@ -50,3 +50,29 @@ def test_unfillable_entry_warning(page: Any, shot: Any) -> None:
     assert "cannot be filled" in page.locator("#warning").inner_text()
     assert "1 across" in page.locator("#warning").inner_text()
     shot(page, "fill-warning")
+
+
+def test_symmetry_off_lock_entry_and_fill_again(page: Any) -> None:
+    page.goto("/fill?size=5")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_label("Rotational symmetry").uncheck()
+    cell(page, 1, 1).click()
+    page.keyboard.press(".")
+    rows = grid_rows(page)
+    assert rows[0][0] == "#" and rows[4][4] == "."
+    page.keyboard.press(".")  # the same key takes the block away again
+    assert grid_rows(page)[0][0] == "."
+    cell(page, 1, 1).click()
+    page.keyboard.press("#")
+    cell(page, 5, 5).click()
+    page.keyboard.press("#")
+    page.get_by_role("button", name="Fill", exact=True).click()
+    page.locator("#status.good").wait_for(timeout=30_000)
+    second_row = grid_rows(page)[1]
+    cell(page, 2, 3).click()
+    page.get_by_role("button", name="Lock entry").click()
+    page.get_by_role("button", name="Fill again").click()
+    page.locator("#status.good").wait_for(timeout=30_000)
+    assert grid_rows(page)[1] == second_row
+    page.get_by_role("button", name="Clear fill").click()
+    assert grid_rows(page)[1] == second_row and "." in "".join(grid_rows(page))
