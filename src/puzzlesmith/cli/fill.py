@@ -7,15 +7,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.columns import Columns
-from rich.table import Table
-from rich.text import Text
 from typer.core import TyperGroup
 
 from puzzlesmith.cli.common import CommonOpt, JsonOpt, LexiconOpt, console, err_console, print_json
 from puzzlesmith.errors import InputError
 
 if TYPE_CHECKING:
+    from rich.columns import Columns
+    from rich.table import Table
+
     from puzzlesmith.fill.fill import CheckResult, FillResult
     from puzzlesmith.fill.model import Grid
 
@@ -69,6 +69,9 @@ def _grid(rows: list[str] | None, file: Path | None, allow_2: bool) -> Grid:
 
 def draw(grid: Grid, *, highlight: set[int] | frozenset[int] = frozenset()) -> Table:
     """The grid as cells: letters, blocks shaded, given letters bold."""
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table.grid(padding=(0, 0))
     for _ in range(grid.width):
         table.add_column(justify="center", width=3)
@@ -88,6 +91,9 @@ def draw(grid: Grid, *, highlight: set[int] | frozenset[int] = frozenset()) -> T
 
 
 def _entry_lists(doc: dict[str, Any]) -> Columns:
+    from rich.columns import Columns
+    from rich.table import Table
+
     lists = []
     for direction in ("across", "down"):
         t = Table(title=direction.capitalize(), box=None, show_header=False, padding=(0, 1))
@@ -173,6 +179,8 @@ def fill_cmd(
 
 
 def print_check(result: CheckResult) -> None:
+    from rich.table import Table
+
     doc = result.to_json()
     bad = {c for s in result.slots if s.candidates == 0 for c in s.slot.cells}
     console.print(draw(result.grid, highlight=bad))

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.text import Text
 
 from puzzlesmith.cli.common import FromOpt, JsonOpt, console, err_console, print_json, read_inputs
 from puzzlesmith.errors import InputError
@@ -46,6 +45,10 @@ _ARMS = {
     (0, 1, 0, 0): "╺", (0, 0, 1, 0): "╻", (0, 0, 0, 1): "╸", (0, 0, 0, 0): " ",
 }
 
+if TYPE_CHECKING:
+    from rich.text import Text
+
+
 
 def draw_board(
     puzzle: StarPuzzle,
@@ -58,6 +61,8 @@ def draw_board(
 ) -> Text:
     """The grid with heavy lines on region borders: ★ stars, · empty cells; cells a step just
     decided are coloured and the cells it looked at are shaded."""
+    from rich.text import Text
+
     n, g = puzzle.size, puzzle.regions
     star_set, empty_set = set(stars), set(empty)
     fresh_star, fresh_empty, looked = set(new_stars), set(new_empty), set(look)
