@@ -7,22 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.cli import main
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.formats import read_grid_file, write_grid_file
 from puzzlesmith.fill.model import parse_grid
+from tests.cli import run
 
 WORDS = "cat\nore\nwed\ncow\nare\nted\n"
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -9,17 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.cli import main
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli import run
 
 
 def test_match_json_lines(capsys: pytest.CaptureFixture[str]) -> None:

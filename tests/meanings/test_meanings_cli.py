@@ -7,18 +7,8 @@ import re
 
 import pytest
 
-from puzzlesmith.cli import main
 from puzzlesmith.lexicon import meanings as m
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli import run
 
 
 def docs(out: str) -> list[dict]:

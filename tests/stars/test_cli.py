@@ -7,20 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.cli import main
+from tests.cli import run
 
 MENSA = "000011\n023011\n223331\n211111\n244145\n224445\n"
 MENSA_URL = "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
