@@ -80,3 +80,72 @@ def brute_solutions(letters: str, words: set[str]) -> set[tuple[str, ...]]:
             if all_lines_ok(rows, words):
                 found.add(canonical(rows))
     return found
+
+
+def brute_placements(letters: str, words: set[str]) -> set[tuple[str, ...]]:
+    """Every solution by laying words one at a time, each crossing one laid before.
+
+    For rolls too long for `brute_solutions` (13 letters and up) with few words: every
+    connected board's runs can be laid in an order where each crosses an earlier one, so
+    starting from every word across at the origin (transposition gives the rest) reaches
+    every solution; the rows and columns are checked only on full boards.
+    """
+    need: dict[str, int] = {}
+    for ch in letters:
+        need[ch] = need.get(ch, 0) + 1
+    found: set[tuple[str, ...]] = set()
+    seen: set[frozenset[tuple[int, int, str]]] = set()
+
+    def rows_of(cells: dict[tuple[int, int], str]) -> list[str]:
+        r0 = min(r for r, _ in cells)
+        c0 = min(c for _, c in cells)
+        h = 1 + max(r for r, _ in cells) - r0
+        w = 1 + max(c for _, c in cells) - c0
+        grid = [[" "] * w for _ in range(h)]
+        for (r, c), ch in cells.items():
+            grid[r - r0][c - c0] = ch
+        return ["".join(g) for g in grid]
+
+    def grow(cells: dict[tuple[int, int], str], left: dict[str, int]) -> None:
+        r0 = min(r for r, _ in cells)
+        c0 = min(c for _, c in cells)
+        key = frozenset((r - r0, c - c0, ch) for (r, c), ch in cells.items())
+        if key in seen:
+            return
+        seen.add(key)
+        if not any(left.values()):
+            rows = rows_of(cells)
+            if all_lines_ok(rows, words):
+                found.add(canonical(rows))
+            return
+        for word in words:
+            for (r, c), ch in list(cells.items()):
+                for k, wc in enumerate(word):
+                    if wc != ch:
+                        continue
+                    for dr, dc in ((0, 1), (1, 0)):
+                        sr, sc = r - dr * k, c - dc * k
+                        use: dict[str, int] = {}
+                        new = {}
+                        ok = True
+                        for i, x in enumerate(word):
+                            p = (sr + dr * i, sc + dc * i)
+                            if p in cells:
+                                ok = cells[p] == x
+                            else:
+                                use[x] = use.get(x, 0) + 1
+                                new[p] = x
+                                ok = use[x] <= left.get(x, 0)
+                            if not ok:
+                                break
+                        if ok and new:
+                            grow({**cells, **new}, {x: n - use.get(x, 0) for x, n in left.items()})
+
+    for word in words:
+        use: dict[str, int] = {}
+        for x in word:
+            use[x] = use.get(x, 0) + 1
+        if all(use[x] <= need.get(x, 0) for x in use):
+            grow({(0, i): x for i, x in enumerate(word)},
+                 {x: n - use.get(x, 0) for x, n in need.items()})
+    return found

@@ -92,3 +92,12 @@ def test_qless_solve_starts_without_numpy() -> None:
         "assert 'numpy' not in sys.modules, 'numpy loaded'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_table_and_the_index_give_the_same_anagrams() -> None:
+    from puzzlesmith.lexicon import select
+    from puzzlesmith.qless.dice import roll
+
+    lex, index = select(None)
+    for letters in [roll(s) for s in range(40)] + ["gghjlmnoorstx", "abcdefghijklmnop"]:
+        assert anagrams.roll_anagrams(letters, lex) == anagrams.roll_anagrams(letters, index)

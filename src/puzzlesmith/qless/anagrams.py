@@ -16,7 +16,7 @@ import marshal
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.diskcache import cache_dir, write_atomic
 
@@ -150,5 +150,45 @@ def table(source: Lexicon | LexiconIndex) -> RollWords:
 
 
 def roll_anagrams(letters: str, source: Lexicon | LexiconIndex) -> list[str]:
-    """Every word of 3+ letters buildable from the letters: longest first, then alphabetical."""
+    """Every word of 3+ letters buildable from the letters: longest first, then alphabetical.
+
+    Two routes to the same list. Given a plain Lexicon (one command-line roll), the table
+    above: no numpy to import, about 4 ms a roll. Given a LexiconIndex (the atlas and the
+    web workers, which solve roll after roll with numpy loaded anyway), one vectorized pass
+    over the index's arrays: about 0.5 ms a roll. tests/qless check both against a plain
+    letter count.
+    """
+    if hasattr(source, "buckets"):
+        return _vectorized(letters, source)  # type: ignore[arg-type]
     return table(source).anagrams(letters)
+
+
+_joined: dict[int, tuple[Any, ...]] = {}
+
+
+def _vectorized(letters: str, index: LexiconIndex) -> list[str]:
+    import numpy as np
+
+    from puzzlesmith.lexicon.index import letter_counts
+
+    key = id(index)
+    found = _joined.get(key)
+    if found is None or found[0] is not index:
+        present = [b for n in range(MAX_WORD, MIN_WORD - 1, -1)
+                   if (b := index.bucket(n)) is not None and len(b.words)]
+        words = tuple(w for b in present for w in b.words)  # longest first, then a-z
+        masks = np.concatenate([b.masks for b in present]) if present else np.zeros(0, np.uint32)
+        counts = (np.concatenate([b.counts for b in present]) if present
+                  else np.zeros((0, 26), np.uint8))
+        lengths = np.array([len(w) for w in words], dtype=np.int64)
+        if len(_joined) >= 8:
+            _joined.pop(next(iter(_joined)))
+        found = _joined[key] = (index, words, masks, counts, lengths)
+    _, words, masks, counts, lengths = found
+    outside = np.uint32(~_mask(letters) & 0x3FFFFFF)
+    candidates = np.flatnonzero((masks & outside) == 0)
+    if len(candidates) == 0:
+        return []
+    fits = (counts[candidates] <= letter_counts(letters)).all(axis=1)
+    fits &= lengths[candidates] <= len(letters)
+    return [words[i] for i in candidates[fits].tolist()]

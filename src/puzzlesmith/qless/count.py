@@ -62,7 +62,8 @@ def search(
     first: Board | None = None
     found = 0
     gen: Generator[Board, None, None] = solutions(
-        letters, ordered_anagrams(words, seed), deadline=deadline, seed=seed, stats=stats
+        letters, ordered_anagrams(words, seed), deadline=deadline, seed=seed, stats=stats,
+        first_only=not count,
     )
     try:
         for board in gen:

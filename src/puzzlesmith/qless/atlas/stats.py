@@ -124,11 +124,14 @@ class AtlasStats:
 
 
 def quantiles(values: npt.NDArray[np.float64]) -> dict[str, float]:
-    """Count, mean and the QUANTILES of some values (empty dict if there are none)."""
+    """Count, mean and the QUANTILES of some values (empty dict if there are none).
+
+    The array is reordered in place (no copy): a full atlas has 15.8M values per column.
+    """
     if len(values) == 0:
         return {}
-    qs = np.quantile(values, QUANTILES)
     out = {"count": float(len(values)), "mean": float(values.mean())}
+    qs = np.quantile(values, QUANTILES, overwrite_input=True)
     out.update({_qname(q): float(v) for q, v in zip(QUANTILES, qs, strict=True)})
     return out
 
@@ -138,11 +141,18 @@ def _qname(q: float) -> str:
 
 
 def _column(con: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> npt.NDArray[np.float64]:
+    """One column of a query as a float array, filled in place batch by batch, so memory
+    stays at 8 bytes a row (about 130 MB at 15.8M rows), never a Python object per row."""
+    (n,) = con.execute(f"SELECT COUNT(*) FROM ({sql})", args).fetchone()
+    out = np.empty(int(n), dtype=np.float64)
     cur = con.execute(sql, args)
-    parts = []
+    at = 0
     while rows := cur.fetchmany(100_000):
-        parts.append(np.array([r[0] for r in rows], dtype=np.float64))
-    return np.concatenate(parts) if parts else np.empty(0)
+        part = np.fromiter((r[0] for r in rows), dtype=np.float64, count=len(rows))
+        end = min(at + len(part), len(out))
+        out[at:end] = part[: end - at]
+        at = end
+    return out[:at]
 
 
 def compute(

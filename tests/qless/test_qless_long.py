@@ -1,0 +1,77 @@
+"""Long rolls (13+ letters) against an independent brute force: solvability and solution sets."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from qless_brute import all_lines_ok, brute_placements, canonical
+
+from puzzlesmith.lexicon import Lexicon
+from puzzlesmith.limits import Deadline
+from puzzlesmith.qless.board import Board, is_solution
+from puzzlesmith.qless.extend import hang
+from puzzlesmith.qless.solve import solve
+
+
+@lru_cache(maxsize=256)
+def lex(words: tuple[str, ...]) -> Lexicon:
+    return Lexicon("t", "t", "t", tuple(sorted(set(words))))
+
+
+@st.composite
+def long_rolls(draw: st.DrawFn) -> tuple[str, tuple[str, ...]]:
+    """13 or 14 letters made of a few words laid out, so many cases are solvable."""
+    alphabet = draw(st.sampled_from(["abc", "abde", "aest", "eorst"]))
+    words = draw(st.lists(st.text(alphabet, min_size=3, max_size=6), min_size=2, max_size=3,
+                          unique=True))
+    # 13 letters drawn from the words' own letters, so solutions are common.
+    n = 13
+    pool = list("".join(words)) * 3
+    picked = draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n))
+    return "".join(picked), tuple(sorted(words))
+
+
+def engine_set(letters: str, words: tuple[str, ...]) -> set[tuple[str, ...]]:
+    found: list[Board] = []
+    result = solve(letters, lex(words), deadline=Deadline(120), count=True,
+                   on_solution=found.append)
+    assert result.count_complete and result.solutions == len(found)
+    return {canonical([r.replace(".", " ") for r in b.rows()]) for b in found}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(long_rolls())
+def test_long_rolls_agree_with_brute_force(case: tuple[str, tuple[str, ...]]) -> None:
+    letters, words = case
+    brute = brute_placements(letters, set(words))
+    assert engine_set(letters, words) == brute
+    first = solve(letters, lex(words), deadline=Deadline(120))
+    assert first.status == ("solved" if brute else "unsolvable")
+    if first.board is not None:
+        assert is_solution(first.board, letters, set(words))
+        assert canonical([r.replace(".", " ") for r in first.board.rows()]) in brute
+
+
+def test_hand_written_long_rolls() -> None:
+    # A 13-letter comb: one across word with three down words hung on it, and more.
+    words = ("stare", "sat", "tea", "ate")
+    letters = "stareatatesat"
+    brute = brute_placements(letters, set(words))
+    assert brute, "the hand-made case must be solvable"
+    assert engine_set(letters, words) == brute
+    first = solve(letters, lex(words), deadline=Deadline(60))
+    assert first.status == "solved" and first.board is not None
+    assert is_solution(first.board, letters, set(words))
+    assert solve("stareatatesaz", lex(words), deadline=Deadline(60)).status == "unsolvable"
+
+
+def test_hanging_a_word_keeps_a_board_valid() -> None:
+    board = Board.from_rows(["stare", "a....", "t...."])
+    words = {"stare", "sat", "tea", "ate"}
+    hung = list(hang(board, "tea", 0))
+    assert hung and all(
+        all_lines_ok([r.replace(".", " ") for r in b.rows()], words) for b in hung)
+    # Never beside another cell or through a second one.
+    assert all(len(b.cells) == len(board.cells) + 2 for b in hung)
