@@ -9,13 +9,13 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 
-from puzzlesmith.cli import main
 from puzzlesmith.lexicon import select
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.atlas import runner, sources, store
 from puzzlesmith.qless.atlas.rolls import outcomes, sample_rolls
 from puzzlesmith.qless.atlas.work import Job
 from puzzlesmith.qless.solve import solve
+from tests.cli import run as run_cli
 
 from .tasks import failing_task, parity_task
 
@@ -69,16 +69,6 @@ def test_real_solver_rows_match_a_direct_solve(dask_client: Any, tmp_path: Path)
             assert row.lexicon_hash == LEX.content_hash and row.engine_version
             doc = store.lookup(tmp_path / "a.sqlite", row.letters, LEX.content_hash)
             assert doc is not None and doc["status"] == row.status
-
-
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_rolls_command(capsys: pytest.CaptureFixture[str]) -> None:

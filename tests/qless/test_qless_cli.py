@@ -7,22 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.cli import main
 from puzzlesmith.qless.board import Board, is_solution
 from puzzlesmith.qless.dice import DICE, could_roll, roll
+from tests.cli import run
 
 KEYS = {"letters", "status", "board", "words", "anagram_count", "placements", "seconds",
         "common_only", "fell_back", "lexicon"}
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
