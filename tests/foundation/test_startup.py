@@ -49,6 +49,22 @@ def test_commands_load_no_heavy_package(args: list[str]) -> None:
     assert not loaded & set(HEAVY), loaded & set(HEAVY)
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["match", "a?p?e"],
+        ["match", "a?p?e", "--json"],
+        ["anagram", "listen", "--json"],
+        ["wordgrid", "solve", "??????", "ipoaru", "gettct"],
+        ["define", "falcon", "--json"],
+        ["qless", "solve", "mvhdrxwcciaa", "--json"],
+    ],
+)
+def test_quick_commands_load_no_numpy(args: list[str]) -> None:
+    """numpy costs more to import than these commands take to answer."""
+    assert "numpy" not in imported_after(run_cli(args))
+
+
 @pytest.mark.parametrize("path", sorted(COMMANDS))
 def test_help_pages_load_no_engine(path: str) -> None:
     """--help is plain click text: neither Rich nor numpy nor any engine's heavy package."""

@@ -7,7 +7,6 @@ import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated, Any
 
-import click
 import typer
 
 from puzzlesmith.cli.common import FromOpt, JsonOpt, console, print_json, read_inputs
@@ -24,10 +23,10 @@ def _wrapped(label: str, text: str, first: str = " " * 6, **style: Any) -> None:
                           break_on_hyphens=False, break_long_words=False)
     for i, line in enumerate(lines):
         if i == 0:
-            line = first + click.style(label, fg="green") + click.style(line[len(head):], **style)
+            line = first + typer.style(label, fg="green") + typer.style(line[len(head):], **style)
         else:
-            line = click.style(line, **style)
-        click.echo(line)
+            line = typer.style(line, **style)
+        typer.echo(line)
 
 
 def print_definition(d: Definition) -> None:
@@ -35,17 +34,17 @@ def print_definition(d: Definition) -> None:
 
     Plain click output, not Rich: `define` is a quick look-up, and Rich's import would be
     most of its start-up."""
-    base = " " + click.style(f"(base form: {d.base})", dim=True) if d.base else ""
-    word = click.style(d.word, bold=True)
+    base = " " + typer.style(f"(base form: {d.base})", dim=True) if d.base else ""
+    word = typer.style(d.word, bold=True)
     if not d.senses:
-        click.echo(f"{word}{base}: no sense in WordNet")
+        typer.echo(f"{word}{base}: no sense in WordNet")
         return
-    click.echo(f"{word}{base}")
+    typer.echo(f"{word}{base}")
     pos = None
     for n, s in enumerate(d.senses, 1):
         if s.pos != pos:
             pos = s.pos
-            click.echo("  " + click.style(pos, fg="cyan"))
+            typer.echo("  " + typer.style(pos, fg="cyan"))
         _wrapped("", s.gloss, first=f"{n:>4}. ")
         for e in s.examples:
             _wrapped("", f'"{e}"', dim=True)
@@ -98,7 +97,7 @@ def define_cmd(
             print_json(d.to_json())
             continue
         if i:
-            click.echo()
+            typer.echo()
         print_definition(d)
 
 

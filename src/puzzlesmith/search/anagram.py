@@ -2,42 +2,38 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
-from puzzlesmith.lexicon import LexiconIndex, letter_counts, letter_mask
+from puzzlesmith.lexicon import LengthBucket, LexiconIndex, letter_mask
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import Rack
 
+ALL_LETTERS = (1 << 26) - 1
 
-def buildable_mask(
-    bucket_masks: npt.NDArray[np.uint32],
-    bucket_counts: npt.NDArray[np.uint8],
-    rack: Rack,
-) -> npt.NDArray[np.bool_]:
-    """Which words of a bucket the rack can build: a letter-mask test, then exact counts."""
-    avail = np.uint32(letter_mask(rack.letters))
-    outside = bucket_masks & ~avail
+
+def _short(word: str, have: Counter[str]) -> int:
+    """How many of the word's letters the tiles in `have` lack (blanks must stand in)."""
+    return sum(max(0, n - have[ch]) for ch, n in Counter(word).items())
+
+
+def buildable_in(bucket: LengthBucket, rack: Rack) -> list[int]:
+    """Positions of the bucket's words the rack can build: a 26-bit letter-mask test over the
+    packed masks, then exact counts for the few words that pass. Plain Python: a command
+    answers before numpy would have finished importing."""
+    outside = ALL_LETTERS & ~letter_mask(rack.letters)
+    masks = bucket.mask_data
     if rack.blanks == 0:
-        candidates = np.flatnonzero(outside == 0)
+        candidates = [i for i, m in enumerate(masks) if not m & outside]
     else:
         # A word may use at most `blanks` letters the rack lacks, so at most that many kinds.
-        kinds = np.bitwise_count(outside) if hasattr(np, "bitwise_count") else None
-        candidates = (
-            np.flatnonzero(kinds <= rack.blanks) if kinds is not None
-            else np.arange(len(bucket_masks))
-        )
-    result = np.zeros(len(bucket_masks), dtype=bool)
-    if len(candidates) == 0:
-        return result
-    need = bucket_counts[candidates].astype(np.int16) - letter_counts(rack.letters).astype(np.int16)
-    short = np.clip(need, 0, None).sum(axis=1)
-    result[candidates[short <= rack.blanks]] = True
-    return result
+        blanks = rack.blanks
+        candidates = [i for i, m in enumerate(masks) if (m & outside).bit_count() <= blanks]
+    have = Counter(rack.letters)
+    words = bucket.words
+    return [i for i in candidates if _short(words[i], have) <= rack.blanks]
 
 
 def buildable_words(
@@ -55,8 +51,7 @@ def buildable_words(
         bucket = index.bucket(length)
         if bucket is None:
             continue
-        ok = buildable_mask(bucket.masks, bucket.counts, rack)
-        words.extend(bucket.words[i] for i in np.flatnonzero(ok))
+        words.extend(bucket.words[i] for i in buildable_in(bucket, rack))
     return words
 
 
@@ -84,10 +79,10 @@ def _multiword(
     words: list[str], rack: Rack, n_words: int, deadline: Deadline
 ) -> Iterator[tuple[str, ...]]:
     """Groups of n_words words (non-decreasing order) that together use exactly every tile."""
-    counts = [letter_counts(w).astype(np.int16) for w in words]
+    counts = [Counter(w) for w in words]
     total = len(rack)
 
-    def rec(start: int, left: npt.NDArray[np.int16], blanks: int, size: int,
+    def rec(start: int, left: Counter[str], blanks: int, size: int,
             chosen: list[str]) -> Iterator[tuple[str, ...]]:
         if deadline.expired():
             raise SearchTimeout
@@ -100,15 +95,15 @@ def _multiword(
             w = words[i]
             if size + len(w) * remaining_words > total and remaining_words > 1:
                 continue
-            rest = left - counts[i]
-            short = int(-rest[rest < 0].sum())
+            short = sum(max(0, n - left[ch]) for ch, n in counts[i].items())
             if short > blanks:
                 continue
+            rest = left - counts[i]  # Counter subtraction keeps only what is left over
             chosen.append(w)
-            yield from rec(i, np.maximum(rest, 0), blanks - short, size + len(w), chosen)
+            yield from rec(i, rest, blanks - short, size + len(w), chosen)
             chosen.pop()
 
-    yield from rec(0, letter_counts(rack.letters).astype(np.int16), rack.blanks, 0, [])
+    yield from rec(0, Counter(rack.letters), rack.blanks, 0, [])
 
 
 def anagrams(

@@ -11,13 +11,16 @@ shown with their spaces.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from puzzlesmith.lexicon import LexiconIndex, choose, get_index, meaning_narrowed
 from puzzlesmith.lexicon.index import DEFAULT_COMMON_TOP
 from puzzlesmith.limits import Deadline
-from puzzlesmith.search.anagram import AnagramResult, anagrams, buildable_words
 from puzzlesmith.search.letters import Rack
 from puzzlesmith.search.pattern import MatchResult, SortOrder, match
+
+if TYPE_CHECKING:
+    from puzzlesmith.search.anagram import AnagramResult
 
 UNRANKED = 1 << 30
 
@@ -141,6 +144,8 @@ def anagram_words(
 ) -> AnagramResult:
     """`anagrams` over Words: phrases built from the rack merged in (full ones too, for single
     answers), --means answers ranked within each length."""
+    from puzzlesmith.search.anagram import anagrams, buildable_words  # numpy: anagrams only
+
     result = anagrams(words.index, rack, min_length=min_length, n_words=n_words, deadline=deadline)
     if words.phrases is None and not words.ranked:
         return result
