@@ -25,8 +25,6 @@ from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP
 from puzzlesmith.limits import Deadline, SearchTimeout
-from puzzlesmith.search.letters import parse_rack
-from puzzlesmith.search.pattern import parse_length
 
 TimeoutOpt = Annotated[float, typer.Option("--timeout", help="Time limit per query, seconds.")]
 PhrasesOpt = Annotated[
@@ -97,6 +95,8 @@ def match_cmd(
         raise InputError(f"--sort must be alpha or freq, not {sort!r}")
     order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else "alpha" if sort else None
     queries = read_inputs(patterns, from_file)
+    from puzzlesmith.search.pattern import parse_length
+
     span = parse_length(length)
     for query in queries:
         _, query_means = split_query(query, means)
@@ -143,6 +143,7 @@ def anagram_cmd(
     from rich.markup import escape
     from rich.text import Text
 
+    from puzzlesmith.search.letters import parse_rack
     from puzzlesmith.search.meaning import anagram_words, words_for
 
     queries = read_inputs(letters, from_file)

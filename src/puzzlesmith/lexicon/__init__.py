@@ -1,7 +1,7 @@
 """Word lists in, indexes out: the one place that reads word files.
 
-The index module (and numpy with it) loads on first use of one of its names, so a command
-that only reads a word list starts without it.
+The registry and index modules load on first use of one of their names, so a command's
+--help (which needs only DEFAULT_COMMON_TOP) starts without them.
 """
 
 from __future__ import annotations
@@ -10,8 +10,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
-from puzzlesmith.lexicon.registry import available, load_lexicon
-from puzzlesmith.lexicon.registry import register as register_file
 
 __all__ = [
     "DEFAULT_COMMON_TOP",
@@ -38,13 +36,22 @@ if TYPE_CHECKING:
         letter_counts,
         letter_mask,
     )
+    from puzzlesmith.lexicon.registry import available, load_lexicon
+    from puzzlesmith.lexicon.registry import register as register_file
 
-_FROM_INDEX = ("LengthBucket", "LexiconIndex", "get_index", "letter_counts", "letter_mask")
+_LAZY = {
+    **{n: ("index", n) for n in ("LengthBucket", "LexiconIndex", "get_index", "letter_counts",
+                                 "letter_mask")},
+    "available": ("registry", "available"),
+    "load_lexicon": ("registry", "load_lexicon"),
+    "register_file": ("registry", "register"),
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name in _FROM_INDEX:
-        return getattr(importlib.import_module("puzzlesmith.lexicon.index"), name)
+    if name in _LAZY:
+        module, attr = _LAZY[name]
+        return getattr(importlib.import_module(f"puzzlesmith.lexicon.{module}"), attr)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -61,6 +68,7 @@ def select(
     """The lexicon and index a command runs on: --lexicon, narrowed to common words if asked,
     then to the words of a meaning filter (--kind-of TOPIC, --means TEXT) if asked."""
     from puzzlesmith.lexicon.index import get_index
+    from puzzlesmith.lexicon.registry import load_lexicon
 
     lexicon = load_lexicon(spec)
     index = get_index(lexicon)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from functools import cached_property
 
@@ -12,6 +11,8 @@ DEFAULT_COMMON_TOP = 30_000
 
 def words_hash(words: tuple[str, ...]) -> str:
     """Hash of normalized words: the cache key of every index built from them."""
+    import hashlib
+
     return hashlib.sha256("\n".join(words).encode()).hexdigest()[:20]
 
 
