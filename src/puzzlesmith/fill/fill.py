@@ -23,20 +23,19 @@ Search (after ingrid_core and the CSP literature it follows):
 
 from __future__ import annotations
 
-import os
 import pickle
 import random
-import tempfile
 import time
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from puzzlesmith.diskcache import cache_dir, write_atomic
 from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, check_fill, repeated
 from puzzlesmith.fill.scores import scores_key, word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
-from puzzlesmith.lexicon.index import build_bucket, cache_dir
+from puzzlesmith.lexicon.index import build_bucket
 from puzzlesmith.limits import Deadline, SearchTimeout
 
 Status = Literal["filled", "impossible", "timeout"]
@@ -105,14 +104,7 @@ def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
     if table is None:
         table = _build_table(lexicon, index, length)
     if table is not None and len(table.words) >= DISK_CACHE_MIN and not path.exists():
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump(table, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except OSError:
-            pass
+        write_atomic(path, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
     _TABLES[key] = table
     return table
 
