@@ -62,16 +62,19 @@ class Lexicon:
     def __hash__(self) -> int:
         return hash((self.name, self.content_hash))
 
-    @property
-    def words(self) -> tuple[str, ...]:
+    def _load(self) -> tuple[str, ...]:
         if self._words is None:
             assert self._loader is not None
             self._words, self._scores = self._loader()
         return self._words
 
     @property
+    def words(self) -> tuple[str, ...]:
+        return self._load()
+
+    @property
     def scores(self) -> tuple[int, ...] | None:
-        self.words  # noqa: B018 (loads the scores with the words)
+        self._load()  # the scores come with the words
         return self._scores
 
     @cached_property

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.lexicon.index import letter_mask
 
 if TYPE_CHECKING:
     from puzzlesmith.lexicon import Lexicon, LexiconIndex
@@ -28,13 +29,6 @@ TABLE_FORMAT = 1
 # Beyond this many distinct letters, walking every sub-mask costs more than one pass over
 # the distinct masks.
 SUBMASK_LIMIT = 14
-
-
-def _mask(word: str) -> int:
-    m = 0
-    for ch in word:
-        m |= 1 << (ord(ch) - 97)
-    return m
 
 
 class RollWords:
@@ -51,7 +45,7 @@ class RollWords:
 
     @classmethod
     def build(cls, words: Iterable[str]) -> RollWords:
-        keyed = sorted((_mask(w), w) for w in words if MIN_WORD <= len(w) <= MAX_WORD)
+        keyed = sorted((letter_mask(w), w) for w in words if MIN_WORD <= len(w) <= MAX_WORD)
         masks, first, ends = array("I"), array("I"), array("I")
         parts: list[str] = []
         repeats = bytearray()
@@ -85,7 +79,7 @@ class RollWords:
 
     def groups(self, letters: str) -> list[int]:
         """Indexes into `masks` of the masks made only of the roll's letters."""
-        m = _mask(letters)
+        m = letter_mask(letters)
         masks = self.masks
         found = []
         if m.bit_count() <= SUBMASK_LIMIT:
@@ -185,7 +179,7 @@ def _vectorized(letters: str, index: LexiconIndex) -> list[str]:
             _joined.pop(next(iter(_joined)))
         found = _joined[key] = (index, words, masks, counts, lengths)
     _, words, masks, counts, lengths = found
-    outside = np.uint32(~_mask(letters) & 0x3FFFFFF)
+    outside = np.uint32(~letter_mask(letters) & 0x3FFFFFF)
     candidates = np.flatnonzero((masks & outside) == 0)
     if len(candidates) == 0:
         return []
