@@ -144,3 +144,18 @@ def test_shipped_ranks_are_wordfreqs() -> None:
         if w.isascii() and w.isalpha() and w not in expected:
             expected[w] = i
     assert wordfreq_ranks() == expected
+
+
+def test_common_narrowing_keeps_each_lists_own_scores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Same words, other scores: the narrowed lexicon of one must not be served for the other.
+    monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path / "cache"))
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("house;10\nwater;20\n")
+    second.write_text("house;70\nwater;80\n")
+    common_a, _ = select(str(first), 30_000)
+    common_b, _ = select(str(second), 30_000)
+    assert common_a.words == common_b.words == ("house", "water")
+    assert common_a.scores == (10, 20)
+    assert common_b.scores == (70, 80)

@@ -55,7 +55,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-_narrowed: dict[tuple[str, int], Lexicon] = {}
+_narrowed: dict[tuple[str, int | None, int], Lexicon] = {}
 
 
 def select(
@@ -74,7 +74,9 @@ def select(
     index = get_index(lexicon)
     if common_top is not None:
         # Narrowing filters every word: a long-lived process (a web worker) does it once per list.
-        key = (lexicon.content_hash, common_top)
+        # Two lists with the same words but other scores (`word;score`) narrow to other lexicons.
+        scores = lexicon.scores
+        key = (lexicon.content_hash, None if scores is None else hash(scores), common_top)
         common = _narrowed.get(key)
         if common is None:
             common = lexicon.restricted(index.common_words(common_top), f"+common{common_top}")
