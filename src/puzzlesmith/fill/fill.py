@@ -660,12 +660,13 @@ class SlotCheck:
     candidates: int  # words that fit the pattern alone
     consistent: int  # words left once every crossing is taken into account (0 if over-constrained)
     examples: tuple[str, ...]
+    in_list: bool = True  # False: typed whole by the setter, not a word of the list (kept as given)
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.slot.number, "direction": self.slot.direction, "row": self.slot.row,
                 "col": self.slot.col, "length": self.slot.length, "pattern": self.pattern,
                 "candidates": self.candidates, "consistent": self.consistent,
-                "examples": list(self.examples)}
+                "examples": list(self.examples), "in_list": self.in_list}
 
 
 @dataclass(frozen=True)
@@ -679,11 +680,13 @@ class CheckResult:
     conflict: dict[str, Any] | None  # the crossing where propagation ran out of words
     seconds: float
     lexicon: str
+    not_in_list: tuple[str, ...] = ()  # entries typed whole that the list lacks ("1 across spqr")
 
     def to_json(self) -> dict[str, Any]:
         return {"grid": list(self.grid.rows), "status": self.status,
                 "entries": [s.to_json() for s in self.slots], "unfillable": list(self.unfillable),
-                "conflict": self.conflict, "seconds": round(self.seconds, 3), "lexicon": self.lexicon}
+                "conflict": self.conflict, "not_in_list": list(self.not_in_list),
+                "seconds": round(self.seconds, 3), "lexicon": self.lexicon}
 
 
 def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int = 0,
@@ -697,11 +700,13 @@ def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int =
     var_of = {s: v for v, s in enumerate(problem.vars)}
     checks: list[SlotCheck] = []
     unfillable: list[str] = []
+    not_in_list: list[str] = []
     for slot in grid.slots:
         pattern = slot.pattern(grid.cells)
         v = var_of.get(slot)
-        if v is None:  # given whole, not a listed word: the setter's own entry
-            checks.append(SlotCheck(slot, pattern, 1, 1, (pattern,)))
+        if v is None:  # given whole, not a listed word: the setter's own entry, flagged
+            checks.append(SlotCheck(slot, pattern, 1, 1, (pattern,), in_list=False))
+            not_in_list.append(f"{slot.label} {pattern}")
             continue
         n = problem.base[v].bit_count()
         d = after[v]
@@ -726,4 +731,4 @@ def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int =
             r, c = divmod(problem.cell_of[w.cell], grid.width)
             conflict["row"], conflict["col"] = r, c
     return CheckResult(grid, status, tuple(checks), tuple(unfillable), conflict,
-                       time.perf_counter() - start, lexicon.name)
+                       time.perf_counter() - start, lexicon.name, tuple(not_in_list))
