@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.fill import default_improve, fill
 from puzzlesmith.fill.model import Grid, parse_grid
 from puzzlesmith.lexicon import Lexicon
 from puzzlesmith.lexicon.index import build_index
@@ -110,6 +110,10 @@ def test_best_fill_has_the_strongest_weakest_entry(case: tuple[list[str], list[s
     assert result.status == "filled" and result.optimal
     free_scores = [e.score for e in result.entries if not e.given]
     assert (min(free_scores) if free_scores else 0) == best
+    # each fill reported in `progress` beat the one before; the last is the one returned
+    steps = [(m, a) for _, m, a in result.progress]
+    assert steps == sorted(set(steps)) and steps[-1][0] == best
+    assert [t for t, _, _ in result.progress] == sorted(t for t, _, _ in result.progress)
     # --min-score keeps exactly the fills whose free entries all score that much
     strict = fill(grid, lex, index, allow_repeats=repeats, min_score=best + 1,
                   deadline=Deadline(60), improve=0)
@@ -165,3 +169,11 @@ def test_two_letter_entries_need_allow_2() -> None:
     assert short == ["1 across", "3 down", "4 down"]
     with pytest.raises(InputError, match="in no entry"):
         parse_grid(["...", "#.#", ".#."], allow_2=True)
+
+
+def test_a_proved_best_fill_ends_the_improvement_early() -> None:
+    words = ["cat", "ore", "wed", "cow", "are", "ted", "tar", "ace"]
+    lex, index = lexicon(words, [10, 20, 30, 40, 50, 60, 70, 80])
+    result = fill(parse_grid(["...", "...", "..."]), lex, index, deadline=Deadline(30), improve=20)
+    assert result.status == "filled" and result.optimal and result.seconds < 5
+    assert default_improve(0.01) == 0.25 and default_improve(2.0) == 4.0

@@ -46,6 +46,12 @@ COUNT_LIMIT = 10_000_000
 DISK_CACHE_MIN = 2000  # smaller tables build faster than they load
 LOOKAHEAD = 3  # words of an entry compared by what they leave their crossings
 LOOKAHEAD_DECAY = 0.5  # each later (lower-scored) candidate needs this much more room to win
+# Under a bound on the weakest entry every word left is good enough: then the choice is only
+# for room, among more words (the 5x5 open grid at bound 36: 28 nodes instead of 2,102).
+BOUND_LOOKAHEAD = 8
+IMPROVE_MIN = 0.25  # default improvement budget, seconds (see default_improve)
+IMPROVE_FACTOR = 2.0
+MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
 SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
 
 
@@ -142,6 +148,8 @@ class FillResult:
     first_seconds: float | None = None
     nodes: int = 0
     note: str = ""
+    # (seconds, weakest, mean) of each fill that beat the ones before it, the first one first
+    progress: tuple[tuple[float, int, float], ...] = ()
 
     @property
     def min_score(self) -> int | None:
@@ -170,6 +178,9 @@ class FillResult:
         if self.count is not None:
             doc["count"] = self.count
             doc["complete"] = self.complete
+        if self.progress:
+            doc["progress"] = [{"seconds": round(t, 3), "min_score": m, "mean_score": round(a, 2)}
+                               for t, m, a in self.progress]
         if self.note:
             doc["note"] = self.note
         return doc
@@ -383,8 +394,11 @@ class _Search:
     """One run of the two-way branching search over a problem."""
 
     def __init__(self, problem: _Problem, deadline: Deadline, rng: random.Random | None,
-                 fail_limit: float | None) -> None:
+                 fail_limit: float | None, *, lookahead: int = LOOKAHEAD,
+                 decay: float = LOOKAHEAD_DECAY) -> None:
         self.p = problem
+        self.lookahead = lookahead
+        self.decay = decay
         self.deadline = deadline
         self.rng = rng
         self.fail_limit = fail_limit
@@ -414,14 +428,14 @@ class _Search:
     def choose_value(self, v: int, dom: list[int], cnt: list[int]) -> int:
         d = dom[v]
         low = d & -d
-        if LOOKAHEAD > 1 and cnt[v] > 1:
+        if self.lookahead > 1 and cnt[v] > 1:
             # Of the best few words, the one that leaves its crossings the most words
             # (the product of their counts), so a word that strangles a crossing waits.
             p = self.p
             words, pls = p.words[v], p.pls
             best, best_key = low, -1.0
             rest = d
-            for rank in range(LOOKAHEAD):
+            for rank in range(self.lookahead):
                 if not rest:
                     break
                 bit = rest & -rest
@@ -431,7 +445,7 @@ class _Search:
                 for pos, _, t, q, _ in p.cross[v]:
                     if cnt[t] > 1:
                         key *= (dom[t] & pls[t][q][ord(w[pos]) - 97]).bit_count() / cnt[t]
-                key *= LOOKAHEAD_DECAY ** rank
+                key *= self.decay ** rank
                 if key > best_key:
                     best, best_key = bit, key
             low = best
@@ -514,6 +528,12 @@ def _quality(problem: _Problem, dom: list[int]) -> tuple[int, float]:
     return (min(free), sum(free) / len(free))
 
 
+def default_improve(first_seconds: float) -> float:
+    """Seconds spent looking for a better fill when --improve is not given: a fixed quarter
+    second (small grids fill in a few hundredths) or twice the first fill's time if longer."""
+    return max(IMPROVE_MIN, IMPROVE_FACTOR * first_seconds)
+
+
 def fill(
     grid: Grid,
     lexicon: Lexicon,
@@ -528,8 +548,8 @@ def fill(
 ) -> FillResult:
     """Fill every entry of `grid` with a word of `lexicon`.
 
-    `improve`: seconds to keep looking for a better fill after the first (None: as long as the
-    first took, at least a second). `count`: count every fill instead (small grids).
+    `improve`: seconds to keep looking for a better fill after the first (None:
+    `default_improve`). `count`: count every fill instead (small grids).
     """
     deadline = deadline or Deadline(10.0)
     start = time.perf_counter()
@@ -571,14 +591,17 @@ def fill(
     rng = random.Random(seed)
     nodes = 0
 
-    def find(base_root: State, until: Deadline) -> list[int] | None:
-        """A fill from this root: restarts under a growing failure limit; None if there is none."""
+    def find(base_root: State, until: Deadline, *, for_room: bool = False) -> list[int] | None:
+        """A fill from this root: restarts under a growing failure limit; None if there is none.
+        `for_room`: every word left clears the bound, so words are chosen for room alone."""
         nonlocal nodes
         limit = float(FIRST_RESTART)
         first_run = True
+        look, decay = (BOUND_LOOKAHEAD, 1.0) if for_room else (LOOKAHEAD, LOOKAHEAD_DECAY)
         while True:
             # The very first run is greedy (no randomness), so seed 0 is the engine's own choice.
-            search = _Search(problem, until, rng if (seed or not first_run) else None, limit)
+            search = _Search(problem, until, rng if (seed or not first_run) else None, limit,
+                             lookahead=look, decay=decay)
             first_run = False
             try:
                 for sol in search.solutions(*(list(x) for x in base_root)):
@@ -599,9 +622,10 @@ def fill(
     first_seconds = time.perf_counter() - start
     found = 1
     optimal = all(problem.given_var)  # nothing left to choose, nothing to improve
-    budget = improve if improve is not None else max(1.0, first_seconds)
+    budget = improve if improve is not None else default_improve(first_seconds)
     until = Deadline(max(1e-3, min(budget, deadline.remaining())))
     best_q = _quality(problem, best)
+    progress = [(first_seconds, *best_q)]
     # Branch and bound on the weakest entry: search again with every free entry cut to words
     # beating the best fill's weakest. The ceiling is the highest bound that propagation at
     # the root does not already rule out (found by bisection, each probe a root propagation).
@@ -614,7 +638,7 @@ def fill(
     hi = min((problem.tables[v].scores[top[v]] for v in free), default=0)
     lo = best_q[0] + 1
     low_ok = lo - 1
-    while low_ok < hi:
+    while low_ok < hi and budget > 0:
         mid = (low_ok + hi + 1) // 2
         if problem.root(bounded(mid)) is None:
             hi = mid - 1
@@ -626,31 +650,34 @@ def fill(
                 optimal = True
                 break
             r2 = problem.root(bounded(lo))
-            better = find(r2, until) if r2 is not None else None
+            better = find(r2, until, for_room=True) if r2 is not None else None
             if better is None:
                 optimal = True
                 break
             best, best_q, found = better, _quality(problem, better), found + 1
+            progress.append((time.perf_counter() - start, *best_q))
             lo = best_q[0] + 1
-        # Then other fills whose weakest entry ties the best, for a better mean.
+        # Then other fills whose weakest entry ties the best, for a better mean: once the
+        # weakest is proved best, for no longer than the search has taken so far.
         if optimal and budget > 0 and not all(problem.given_var):
-            bound = [d if problem.given_var[v] else d & problem.tables[v].at_least(best_q[0])
-                     for v, d in enumerate(problem.base)]
-            r3 = problem.root(bound)
+            spent = time.perf_counter() - start
+            mean_until = Deadline(max(1e-3, min(until.remaining(), spent)))
+            r3 = problem.root(bounded(best_q[0]))
             tries = 0
-            while r3 is not None and not until.expired() and tries < 50:
+            while r3 is not None and not mean_until.expired() and tries < MEAN_TRIES:
                 tries += 1
-                other = find(r3, until)
+                other = find(r3, mean_until)
                 if other is None:
                     break
                 found += 1
                 q = _quality(problem, other)
                 if q > best_q:
                     best, best_q = other, q
+                    progress.append((time.perf_counter() - start, *best_q))
     except SearchTimeout:
         pass
     return result("filled", best, optimal=optimal, fills_found=found, first_seconds=first_seconds,
-                  nodes=nodes)
+                  nodes=nodes, progress=tuple(progress))
 
 
 @dataclass(frozen=True)
