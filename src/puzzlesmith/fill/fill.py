@@ -156,6 +156,7 @@ class FillResult:
     note: str = ""
     # (seconds, weakest, mean) of each fill that beat the ones before it, the first one first
     progress: tuple[tuple[float, int, float], ...] = ()
+    regions: int = 1  # groups of undecided entries sharing no cell, filled apart (first fill)
 
     @property
     def min_score(self) -> int | None:
@@ -184,6 +185,7 @@ class FillResult:
         if self.count is not None:
             doc["count"] = self.count
             doc["complete"] = self.complete
+        doc["regions"] = self.regions
         if self.progress:
             doc["progress"] = [{"seconds": round(t, 3), "min_score": m, "mean_score": round(a, 2)}
                                for t, m, a in self.progress]
@@ -271,6 +273,49 @@ class _Problem:
         self.words = [t.words for t in self.tables]
         self.weights = [1.0] * len(self.edges)
         self.wipeout: _Wipeout | None = None
+
+    def regions(self, dom: list[int]) -> list[list[int]]:
+        """The undecided entries in groups that share no cell once the decided ones (down to
+        one word) are set: each group can be filled apart from the others (Crosshare's
+        independent regions), the no-repeat rule aside."""
+        group = [-1] * len(dom)
+        out: list[list[int]] = []
+        for v0, d0 in enumerate(dom):
+            if group[v0] >= 0 or d0.bit_count() <= 1:
+                continue
+            group[v0] = len(out)
+            members, todo = [v0], [v0]
+            while todo:
+                v = todo.pop()
+                for _, _, t, _, _ in self.cross[v]:
+                    if group[t] < 0 and dom[t].bit_count() > 1:
+                        group[t] = len(out)
+                        members.append(t)
+                        todo.append(t)
+            out.append(sorted(members))
+        return out
+
+    def restricted(self, keep: list[int]) -> _Problem:
+        """The same problem over the entries `keep` only, the crossings and no-repeat rules
+        with the other entries dropped. A relaxation: no fill of it, no fill of the grid."""
+        sub = object.__new__(_Problem)
+        new = {v: i for i, v in enumerate(keep)}
+        sub.grid, sub.fixed_given, sub.dupes = self.grid, [], self.dupes
+        sub.vars = [self.vars[v] for v in keep]
+        sub.tables = [self.tables[v] for v in keep]
+        sub.base = [self.base[v] for v in keep]
+        sub.given_var = [self.given_var[v] for v in keep]
+        sub.cell_ids, sub.cell_of, sub.masks0 = self.cell_ids, self.cell_of, self.masks0
+        sub.edges = self.edges
+        sub.cross = [[(p, k, new[t], q, e) for p, k, t, q, e in self.cross[v] if t in new]
+                     for v in keep]
+        sub.same_length = [[new[u] for u in self.same_length[v] if u in new] for v in keep]
+        sub.pls = [t.position_letter for t in sub.tables]
+        sub.cross_positions = [[p for p, *_ in cr] for cr in sub.cross]
+        sub.words = [t.words for t in sub.tables]
+        sub.weights = self.weights  # shared: the edges keep their ids
+        sub.wipeout = None
+        return sub
 
     def root(self, base: list[int]) -> State | None:
         """Domains, counts, letter masks and revision marks after propagating the starting
@@ -597,10 +642,13 @@ def fill(
     rng = random.Random(seed)
     nodes = 0
 
-    def find(base_root: State, until: Deadline, *, for_room: bool = False) -> list[int] | None:
-        """A fill from this root: restarts under a growing failure limit; None if there is none.
-        `for_room`: every word left clears the bound, so words are chosen for room alone."""
+    def find(base_root: State, until: Deadline, *, for_room: bool = False,
+             on: _Problem | None = None) -> list[int] | None:
+        """A fill from this root (of `on`, else the grid's problem): restarts under a growing
+        failure limit; None if there is none. `for_room`: every word left clears the bound,
+        so words are chosen for room alone."""
         nonlocal nodes
+        prob = on or problem
         limit = float(FIRST_RESTART)
         run = 0
         while True:
@@ -608,7 +656,7 @@ def fill(
             room = for_room or (ALTERNATE and run % 2 == 1)
             look, decay = (BOUND_LOOKAHEAD, 1.0) if room else (LOOKAHEAD, LOOKAHEAD_DECAY)
             # The very first run is greedy (no randomness), so seed 0 is the engine's own choice.
-            search = _Search(problem, until, rng if (seed or run) else None, limit,
+            search = _Search(prob, until, rng if (seed or run) else None, limit,
                              lookahead=look, decay=decay)
             run += 1
             try:
@@ -621,12 +669,42 @@ def fill(
                 nodes += search.nodes
                 limit *= RESTART_GROWTH
 
+    def apart(groups: list[list[int]]) -> list[int] | None | Literal[False]:
+        """A fill made region by region (each later region without the words the earlier
+        ones used); None when one region alone has no fill (so the grid has none); False when
+        the regions' fills cannot be combined this way (then the whole grid is searched)."""
+        dom = list(root[0])
+        for keep in sorted(groups, key=len, reverse=True):
+            sub = problem.restricted(keep)
+            base = [dom[v] for v in keep]
+            if problem.dupes:
+                for i, v in enumerate(keep):
+                    for u in problem.same_length[v]:
+                        if dom[u].bit_count() == 1 and u not in keep:
+                            base[i] &= ~dom[u]
+            r = sub.root(base)
+            got = find(r, deadline, on=sub) if r is not None else None
+            if got is None:
+                alone = sub.root([root[0][v] for v in keep])
+                if alone is None or find(alone, deadline, on=sub) is None:
+                    return None
+                return False
+            for v, d in zip(keep, got, strict=True):
+                dom[v] = d
+        return dom
+
+    regions = problem.regions(root[0])
     try:
-        best = find(root, deadline)
+        best: list[int] | None
+        if len(regions) > 1:
+            made = apart(regions)
+            best = find(root, deadline) if made is False else made
+        else:
+            best = find(root, deadline)
     except SearchTimeout:
-        return result("timeout", None, nodes=nodes)
+        return result("timeout", None, nodes=nodes, regions=len(regions))
     if best is None:
-        return result("impossible", None, nodes=nodes)
+        return result("impossible", None, nodes=nodes, regions=len(regions))
     first_seconds = time.perf_counter() - start
     found = 1
     optimal = all(problem.given_var)  # nothing left to choose, nothing to improve
@@ -685,7 +763,7 @@ def fill(
     except SearchTimeout:
         pass
     return result("filled", best, optimal=optimal, fills_found=found, first_seconds=first_seconds,
-                  nodes=nodes, progress=tuple(progress))
+                  nodes=nodes, progress=tuple(progress), regions=len(regions))
 
 
 @dataclass(frozen=True)
