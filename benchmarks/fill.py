@@ -13,8 +13,8 @@ bundled list; then, for the 15x15 grids and our engine only, larger common cuts
 what a setter gets when the 23k common words cannot fill a grid. Scores are ours
 (puzzlesmith.fill.scores: word frequency, 0-100); blacksquare gets the same words with the
 same scores (plus one, so none is zero). Each engine gets 10 s a grid. Our time includes the
-search for a better fill after the first (the default `--improve`: 15 ms an entry, or twice
-the first fill's time if longer); the first-fill time is shown too, and "beat at" is when our search
+search for a better fill after the first (the default `--improve`: 15 ms an entry, or as long
+as the first fill took if longer); the first-fill time is shown too, and "beat at" is when our search
 first held a fill whose weakest entry was stronger than blacksquare's. "weakest" and "mean"
 are the entry scores of the fill, "repeats" the words used twice. These are engine times,
 in one process with the word tables loaded; the whole-process section below times the two

@@ -176,7 +176,7 @@ def test_a_proved_best_fill_ends_the_improvement_early() -> None:
     lex, index = lexicon(words, [10, 20, 30, 40, 50, 60, 70, 80])
     result = fill(parse_grid(["...", "...", "..."]), lex, index, deadline=Deadline(30), improve=20)
     assert result.status == "filled" and result.optimal and result.seconds < 5
-    assert default_improve(0.01, 10) == 0.15 and default_improve(2.0, 76) == 4.0
+    assert default_improve(0.01, 10) == 0.15 and default_improve(2.0, 76) == 2.0
 
 
 @st.composite

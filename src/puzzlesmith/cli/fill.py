@@ -147,7 +147,7 @@ def fill_cmd(
     improve: Annotated[float | None, typer.Option(
         "--improve", min=0.0,
         help="Seconds to look for a better fill after the first (default: 15 ms an entry, "
-             "or twice as long as the first took if longer).")] = None,
+             "or as long as the first took if longer).")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
                                              "(.puz, .ipuz or text, by the suffix).")] = None,

@@ -56,7 +56,7 @@ BOUND_LOOKAHEAD = 8
 # first fill instead of 623 and 1,278.
 ALTERNATE = True
 IMPROVE_PER_ENTRY = 0.015  # default improvement budget, seconds (see default_improve)
-IMPROVE_FACTOR = 2.0
+IMPROVE_FACTOR = 1.0
 MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
 SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
 
@@ -581,7 +581,7 @@ def _quality(problem: _Problem, dom: list[int]) -> tuple[int, float]:
 
 def default_improve(first_seconds: float, entries: int) -> float:
     """Seconds spent looking for a better fill when --improve is not given: 15 ms an entry
-    (a 5x5 0.15 s, a 15x15 of 76 entries 1.14 s) or twice the first fill's time if longer."""
+    (a 5x5 0.15 s, a 15x15 of 76 entries 1.14 s) or as long as the first fill took if longer."""
     return max(IMPROVE_PER_ENTRY * entries, IMPROVE_FACTOR * first_seconds)
 
 
