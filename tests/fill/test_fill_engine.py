@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.fill import default_improve, fill
 from puzzlesmith.fill.model import Grid, parse_grid
 from puzzlesmith.lexicon import Lexicon
 from puzzlesmith.lexicon.index import build_index
@@ -110,6 +110,10 @@ def test_best_fill_has_the_strongest_weakest_entry(case: tuple[list[str], list[s
     assert result.status == "filled" and result.optimal
     free_scores = [e.score for e in result.entries if not e.given]
     assert (min(free_scores) if free_scores else 0) == best
+    # each fill reported in `progress` beat the one before; the last is the one returned
+    steps = [(m, a) for _, m, a in result.progress]
+    assert steps == sorted(set(steps)) and steps[-1][0] == best
+    assert [t for t, _, _ in result.progress] == sorted(t for t, _, _ in result.progress)
     # --min-score keeps exactly the fills whose free entries all score that much
     strict = fill(grid, lex, index, allow_repeats=repeats, min_score=best + 1,
                   deadline=Deadline(60), improve=0)
@@ -165,3 +169,48 @@ def test_two_letter_entries_need_allow_2() -> None:
     assert short == ["1 across", "3 down", "4 down"]
     with pytest.raises(InputError, match="in no entry"):
         parse_grid(["...", "#.#", ".#."], allow_2=True)
+
+
+def test_a_proved_best_fill_ends_the_improvement_early() -> None:
+    words = ["cat", "ore", "wed", "cow", "are", "ted", "tar", "ace"]
+    lex, index = lexicon(words, [10, 20, 30, 40, 50, 60, 70, 80])
+    result = fill(parse_grid(["...", "...", "..."]), lex, index, deadline=Deadline(30), improve=20)
+    assert result.status == "filled" and result.optimal and result.seconds < 5
+    assert default_improve(0.01, 10) == 0.15 and default_improve(2.0, 76) == 2.0
+
+
+@st.composite
+def split_cases(draw: st.DrawFn) -> tuple[list[str], list[str], bool]:
+    """Two small grids side by side with a column of blocks between: two regions at least."""
+    h = draw(st.integers(2, 3))
+    halves = [[draw(st.sampled_from("...#a")) for _ in range(h * 3)] for _ in range(2)]
+    rows = ["".join(halves[0][r * 3:(r + 1) * 3]) + "#" + "".join(halves[1][r * 3:(r + 1) * 3])
+            for r in range(h)]
+    pool = ["".join(p) for n in (2, 3) for p in itertools.product("abc", repeat=n)]
+    words = draw(st.lists(st.sampled_from(pool), min_size=3, max_size=25, unique=True))
+    return rows, words, draw(st.booleans())
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(split_cases())
+def test_regions_filled_apart_agree_with_brute_force(case: tuple[list[str], list[str], bool]) -> None:
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    lex, index = lexicon(words)
+    fills = list(oracle.fills(rows, words, repeats=repeats))
+    found = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(30), improve=0)
+    assert found.status == ("filled" if fills else "impossible")
+    if found.filled is not None:
+        independent_check(rows, list(found.filled.rows), set(words), repeats)
+        assert list(found.filled.rows) in fills
+
+
+def test_regions_that_need_the_same_words() -> None:
+    # Either 3x3 alone fills (with all six words); both together cannot without a repeat.
+    lex, index = lexicon(["cat", "ore", "wed", "cow", "are", "ted"])
+    grid = parse_grid(["...#...", "...#...", "...#..."])
+    apart = fill(grid, lex, index, deadline=Deadline(10), improve=0)
+    assert apart.status == "impossible" and apart.regions == 2
+    assert fill(grid, lex, index, allow_repeats=True, deadline=Deadline(10)).status == "filled"
+    assert fill(parse_grid(["...#..."] * 3), lex, index, deadline=Deadline(10),
+                count=True).count == oracle.count(["...#..."] * 3, ["cat", "ore", "wed", "cow", "are", "ted"])

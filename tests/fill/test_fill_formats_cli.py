@@ -104,3 +104,24 @@ def test_scored_word_list_scores_are_used(tmp_path: Path, capsys: pytest.Capture
     assert code == 0 and doc["min_score"] == 10 and doc["mean_score"] == 45
     code, out, _ = run(["fill", ".../.../...", "--lexicon", str(f), "--json", "--min-score", "11"], capsys)
     assert json.loads(out)["status"] == "impossible"
+
+
+def test_check_flags_a_typed_entry_not_in_the_list(words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["fill", "check", "zzz/.../...", "--lexicon", words, "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["not_in_list"] == ["1 across zzz"]
+    assert [e["in_list"] for e in doc["entries"] if e["pattern"] == "zzz"] == [False]
+    code, out, _ = run(["fill", "check", "cat/.../...", "--lexicon", words, "--json"], capsys)
+    assert json.loads(out)["not_in_list"] == []
+    code, out, _ = run(["fill", "check", "zzz/.../...", "--lexicon", words], capsys)
+    assert "not in the word list" in out and "1 across zzz" in out
+
+
+def test_a_first_row_spelled_like_a_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    # `fill grid ROWS` reads every argument as a row, so a first row "check" is a row there.
+    code, out, _ = run(["fill", "grid", "check", "#####", "--json"], capsys)
+    assert code == 0 and json.loads(out)["grid"] == ["check", "#####"]
+    code, out, _ = run(["fill", "check/#####", "--json"], capsys)
+    assert code == 0 and json.loads(out)["grid"] == ["check", "#####"]
+    code, out, _ = run(["fill", "check", "check", "#####", "--json"], capsys)
+    assert code == 0 and json.loads(out)["not_in_list"] == []  # "check" is a word of the list

@@ -76,3 +76,25 @@ def test_symmetry_off_lock_entry_and_fill_again(page: Any) -> None:
     assert grid_rows(page)[1] == second_row
     page.get_by_role("button", name="Clear fill").click()
     assert grid_rows(page)[1] == second_row and "." in "".join(grid_rows(page))
+
+
+def test_allow_2_min_score_and_a_typed_entry_not_in_the_list(page: Any) -> None:
+    page.goto("/fill?size=5")
+    page.wait_for_selector("form[data-ready]")
+    cell(page, 1, 3).click()
+    page.keyboard.press("#")  # 1 across and 5 across become 2-letter entries
+    page.locator("#warning:not([hidden])").wait_for()
+    assert "2-letter entries" in page.locator("#warning").inner_text()
+    page.get_by_label("Allow 2-letter entries").check()
+    page.wait_for_function("document.getElementById('warning').hidden")
+    page.get_by_label("Min. word score").fill("100")
+    page.get_by_label("Min. word score").dispatch_event("change")
+    page.locator("#warning:not([hidden])").wait_for()
+    assert "cannot be filled" in page.locator("#warning").inner_text()
+    assert "min=100" in page.url and "two=1" in page.url
+    page.goto("/fill?size=5")
+    page.wait_for_selector("form[data-ready]")
+    cell(page, 1, 1).click()
+    page.keyboard.type("zzqxv")  # typed whole: the filler keeps it, the check names it
+    page.locator("#warning:not([hidden])").wait_for()
+    assert "not in the word list" in page.locator("#warning").inner_text()

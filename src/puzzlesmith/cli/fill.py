@@ -34,7 +34,9 @@ fill_app = typer.Typer(
     help=(
         "Crossword fill: every entry of a grid a word, no word twice.\n\n"
         "puzzlesmith fill GRID... fills a grid (see `puzzlesmith fill grid --help`); "
-        "puzzlesmith fill check GRID... says which entries cannot be filled."
+        "puzzlesmith fill check GRID... says which entries cannot be filled. A grid whose "
+        "first row is spelled `check` or `grid`: write `fill grid ROWS...` (or the rows in one "
+        "argument split by /)."
     ),
     no_args_is_help=True,
 )
@@ -144,8 +146,8 @@ def fill_cmd(
                                               help="Seconds before giving up.")] = 10.0,
     improve: Annotated[float | None, typer.Option(
         "--improve", min=0.0,
-        help="Seconds to look for a better fill after the first (default: as long as the "
-             "first took, at least 1).")] = None,
+        help="Seconds to look for a better fill after the first (default: 15 ms an entry, "
+             "or as long as the first took if longer).")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
                                              "(.puz, .ipuz or text, by the suffix).")] = None,
@@ -192,6 +194,9 @@ def print_check(result: CheckResult) -> None:
         t.add_row(s.slot.label, s.pattern.upper(), str(s.candidates), str(s.consistent),
                   " ".join(s.examples), style=style)
     console.print(t)
+    if result.not_in_list:
+        console.print(f"[bold yellow]typed whole, not in the word list[/] (kept as given): "
+                      f"{', '.join(result.not_in_list)}")
     if result.status == "unfillable":
         console.print(f"[bold red]no word fits:[/] {', '.join(result.unfillable)}")
     elif result.status == "overconstrained" and doc["conflict"]:

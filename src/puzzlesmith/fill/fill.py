@@ -14,9 +14,11 @@ Search (after ingrid_core and the CSP literature it follows):
   crossings whose propagation wiped a domain out), trying its best-scored words first, the
   one of the top three that leaves its crossings the most room;
 - two-way branching (entry = word, else entry != word) with random restarts, seeded, under
-  a growing limit on failures; weights carry over between restarts;
+  a growing limit on failures; weights carry over between restarts, and every other run
+  chooses words for room alone (of the best eight, the one leaving its crossings the most);
 - quality: once a fill is found, search again for one whose weakest entry is stronger
-  (branch and bound on the minimum score), then for a better mean, while the budget lasts.
+  (branch and bound on the minimum score; every word left then clears the bound, so words
+  are chosen for room alone), then for a better mean, while the budget lasts.
 
 "Impossible" is only said when a search without a failure limit ran out of choices.
 """
@@ -46,6 +48,16 @@ COUNT_LIMIT = 10_000_000
 DISK_CACHE_MIN = 2000  # smaller tables build faster than they load
 LOOKAHEAD = 3  # words of an entry compared by what they leave their crossings
 LOOKAHEAD_DECAY = 0.5  # each later (lower-scored) candidate needs this much more room to win
+# Under a bound on the weakest entry every word left is good enough: then the choice is only
+# for room, among more words (the 5x5 open grid at bound 36: 28 nodes instead of 2,102).
+BOUND_LOOKAHEAD = 8
+# Restarts alternate the two choices of word: by score (then room), and for room alone. On
+# the whole list, themeless 15x15 grids 1 and 2 of the benchmark: 136 and 180 nodes to the
+# first fill instead of 623 and 1,278.
+ALTERNATE = True
+IMPROVE_PER_ENTRY = 0.015  # default improvement budget, seconds (see default_improve)
+IMPROVE_FACTOR = 1.0
+MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
 SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
 
 
@@ -142,6 +154,9 @@ class FillResult:
     first_seconds: float | None = None
     nodes: int = 0
     note: str = ""
+    # (seconds, weakest, mean) of each fill that beat the ones before it, the first one first
+    progress: tuple[tuple[float, int, float], ...] = ()
+    regions: int = 1  # groups of undecided entries sharing no cell, filled apart (first fill)
 
     @property
     def min_score(self) -> int | None:
@@ -170,6 +185,10 @@ class FillResult:
         if self.count is not None:
             doc["count"] = self.count
             doc["complete"] = self.complete
+        doc["regions"] = self.regions
+        if self.progress:
+            doc["progress"] = [{"seconds": round(t, 3), "min_score": m, "mean_score": round(a, 2)}
+                               for t, m, a in self.progress]
         if self.note:
             doc["note"] = self.note
         return doc
@@ -254,6 +273,49 @@ class _Problem:
         self.words = [t.words for t in self.tables]
         self.weights = [1.0] * len(self.edges)
         self.wipeout: _Wipeout | None = None
+
+    def regions(self, dom: list[int]) -> list[list[int]]:
+        """The undecided entries in groups that share no cell once the decided ones (down to
+        one word) are set: each group can be filled apart from the others (Crosshare's
+        independent regions), the no-repeat rule aside."""
+        group = [-1] * len(dom)
+        out: list[list[int]] = []
+        for v0, d0 in enumerate(dom):
+            if group[v0] >= 0 or d0.bit_count() <= 1:
+                continue
+            group[v0] = len(out)
+            members, todo = [v0], [v0]
+            while todo:
+                v = todo.pop()
+                for _, _, t, _, _ in self.cross[v]:
+                    if group[t] < 0 and dom[t].bit_count() > 1:
+                        group[t] = len(out)
+                        members.append(t)
+                        todo.append(t)
+            out.append(sorted(members))
+        return out
+
+    def restricted(self, keep: list[int]) -> _Problem:
+        """The same problem over the entries `keep` only, the crossings and no-repeat rules
+        with the other entries dropped. A relaxation: no fill of it, no fill of the grid."""
+        sub = object.__new__(_Problem)
+        new = {v: i for i, v in enumerate(keep)}
+        sub.grid, sub.fixed_given, sub.dupes = self.grid, [], self.dupes
+        sub.vars = [self.vars[v] for v in keep]
+        sub.tables = [self.tables[v] for v in keep]
+        sub.base = [self.base[v] for v in keep]
+        sub.given_var = [self.given_var[v] for v in keep]
+        sub.cell_ids, sub.cell_of, sub.masks0 = self.cell_ids, self.cell_of, self.masks0
+        sub.edges = self.edges
+        sub.cross = [[(p, k, new[t], q, e) for p, k, t, q, e in self.cross[v] if t in new]
+                     for v in keep]
+        sub.same_length = [[new[u] for u in self.same_length[v] if u in new] for v in keep]
+        sub.pls = [t.position_letter for t in sub.tables]
+        sub.cross_positions = [[p for p, *_ in cr] for cr in sub.cross]
+        sub.words = [t.words for t in sub.tables]
+        sub.weights = self.weights  # shared: the edges keep their ids
+        sub.wipeout = None
+        return sub
 
     def root(self, base: list[int]) -> State | None:
         """Domains, counts, letter masks and revision marks after propagating the starting
@@ -383,8 +445,11 @@ class _Search:
     """One run of the two-way branching search over a problem."""
 
     def __init__(self, problem: _Problem, deadline: Deadline, rng: random.Random | None,
-                 fail_limit: float | None) -> None:
+                 fail_limit: float | None, *, lookahead: int = LOOKAHEAD,
+                 decay: float = LOOKAHEAD_DECAY) -> None:
         self.p = problem
+        self.lookahead = lookahead
+        self.decay = decay
         self.deadline = deadline
         self.rng = rng
         self.fail_limit = fail_limit
@@ -414,14 +479,14 @@ class _Search:
     def choose_value(self, v: int, dom: list[int], cnt: list[int]) -> int:
         d = dom[v]
         low = d & -d
-        if LOOKAHEAD > 1 and cnt[v] > 1:
+        if self.lookahead > 1 and cnt[v] > 1:
             # Of the best few words, the one that leaves its crossings the most words
             # (the product of their counts), so a word that strangles a crossing waits.
             p = self.p
             words, pls = p.words[v], p.pls
             best, best_key = low, -1.0
             rest = d
-            for rank in range(LOOKAHEAD):
+            for rank in range(self.lookahead):
                 if not rest:
                     break
                 bit = rest & -rest
@@ -431,7 +496,7 @@ class _Search:
                 for pos, _, t, q, _ in p.cross[v]:
                     if cnt[t] > 1:
                         key *= (dom[t] & pls[t][q][ord(w[pos]) - 97]).bit_count() / cnt[t]
-                key *= LOOKAHEAD_DECAY ** rank
+                key *= self.decay ** rank
                 if key > best_key:
                     best, best_key = bit, key
             low = best
@@ -514,6 +579,12 @@ def _quality(problem: _Problem, dom: list[int]) -> tuple[int, float]:
     return (min(free), sum(free) / len(free))
 
 
+def default_improve(first_seconds: float, entries: int) -> float:
+    """Seconds spent looking for a better fill when --improve is not given: 15 ms an entry
+    (a 5x5 0.15 s, a 15x15 of 76 entries 1.14 s) or as long as the first fill took if longer."""
+    return max(IMPROVE_PER_ENTRY * entries, IMPROVE_FACTOR * first_seconds)
+
+
 def fill(
     grid: Grid,
     lexicon: Lexicon,
@@ -528,8 +599,8 @@ def fill(
 ) -> FillResult:
     """Fill every entry of `grid` with a word of `lexicon`.
 
-    `improve`: seconds to keep looking for a better fill after the first (None: as long as the
-    first took, at least a second). `count`: count every fill instead (small grids).
+    `improve`: seconds to keep looking for a better fill after the first (None:
+    `default_improve`). `count`: count every fill instead (small grids).
     """
     deadline = deadline or Deadline(10.0)
     start = time.perf_counter()
@@ -571,15 +642,23 @@ def fill(
     rng = random.Random(seed)
     nodes = 0
 
-    def find(base_root: State, until: Deadline) -> list[int] | None:
-        """A fill from this root: restarts under a growing failure limit; None if there is none."""
+    def find(base_root: State, until: Deadline, *, for_room: bool = False,
+             on: _Problem | None = None) -> list[int] | None:
+        """A fill from this root (of `on`, else the grid's problem): restarts under a growing
+        failure limit; None if there is none. `for_room`: every word left clears the bound,
+        so words are chosen for room alone."""
         nonlocal nodes
+        prob = on or problem
         limit = float(FIRST_RESTART)
-        first_run = True
+        run = 0
         while True:
+            # Runs alternate (ALTERNATE) between words by score and words for room alone.
+            room = for_room or (ALTERNATE and run % 2 == 1)
+            look, decay = (BOUND_LOOKAHEAD, 1.0) if room else (LOOKAHEAD, LOOKAHEAD_DECAY)
             # The very first run is greedy (no randomness), so seed 0 is the engine's own choice.
-            search = _Search(problem, until, rng if (seed or not first_run) else None, limit)
-            first_run = False
+            search = _Search(prob, until, rng if (seed or run) else None, limit,
+                             lookahead=look, decay=decay)
+            run += 1
             try:
                 for sol in search.solutions(*(list(x) for x in base_root)):
                     nodes += search.nodes
@@ -590,18 +669,49 @@ def fill(
                 nodes += search.nodes
                 limit *= RESTART_GROWTH
 
+    def apart(groups: list[list[int]]) -> list[int] | None | Literal[False]:
+        """A fill made region by region (each later region without the words the earlier
+        ones used); None when one region alone has no fill (so the grid has none); False when
+        the regions' fills cannot be combined this way (then the whole grid is searched)."""
+        dom = list(root[0])
+        for keep in sorted(groups, key=len, reverse=True):
+            sub = problem.restricted(keep)
+            base = [dom[v] for v in keep]
+            if problem.dupes:
+                for i, v in enumerate(keep):
+                    for u in problem.same_length[v]:
+                        if dom[u].bit_count() == 1 and u not in keep:
+                            base[i] &= ~dom[u]
+            r = sub.root(base)
+            got = find(r, deadline, on=sub) if r is not None else None
+            if got is None:
+                alone = sub.root([root[0][v] for v in keep])
+                if alone is None or find(alone, deadline, on=sub) is None:
+                    return None
+                return False
+            for v, d in zip(keep, got, strict=True):
+                dom[v] = d
+        return dom
+
+    regions = problem.regions(root[0])
     try:
-        best = find(root, deadline)
+        best: list[int] | None
+        if len(regions) > 1:
+            made = apart(regions)
+            best = find(root, deadline) if made is False else made
+        else:
+            best = find(root, deadline)
     except SearchTimeout:
-        return result("timeout", None, nodes=nodes)
+        return result("timeout", None, nodes=nodes, regions=len(regions))
     if best is None:
-        return result("impossible", None, nodes=nodes)
+        return result("impossible", None, nodes=nodes, regions=len(regions))
     first_seconds = time.perf_counter() - start
     found = 1
     optimal = all(problem.given_var)  # nothing left to choose, nothing to improve
-    budget = improve if improve is not None else max(1.0, first_seconds)
+    budget = improve if improve is not None else default_improve(first_seconds, len(grid.slots))
     until = Deadline(max(1e-3, min(budget, deadline.remaining())))
     best_q = _quality(problem, best)
+    progress = [(first_seconds, *best_q)]
     # Branch and bound on the weakest entry: search again with every free entry cut to words
     # beating the best fill's weakest. The ceiling is the highest bound that propagation at
     # the root does not already rule out (found by bisection, each probe a root propagation).
@@ -614,7 +724,7 @@ def fill(
     hi = min((problem.tables[v].scores[top[v]] for v in free), default=0)
     lo = best_q[0] + 1
     low_ok = lo - 1
-    while low_ok < hi:
+    while low_ok < hi and budget > 0:
         mid = (low_ok + hi + 1) // 2
         if problem.root(bounded(mid)) is None:
             hi = mid - 1
@@ -626,31 +736,34 @@ def fill(
                 optimal = True
                 break
             r2 = problem.root(bounded(lo))
-            better = find(r2, until) if r2 is not None else None
+            better = find(r2, until, for_room=True) if r2 is not None else None
             if better is None:
                 optimal = True
                 break
             best, best_q, found = better, _quality(problem, better), found + 1
+            progress.append((time.perf_counter() - start, *best_q))
             lo = best_q[0] + 1
-        # Then other fills whose weakest entry ties the best, for a better mean.
+        # Then other fills whose weakest entry ties the best, for a better mean: once the
+        # weakest is proved best, for no longer than the search has taken so far.
         if optimal and budget > 0 and not all(problem.given_var):
-            bound = [d if problem.given_var[v] else d & problem.tables[v].at_least(best_q[0])
-                     for v, d in enumerate(problem.base)]
-            r3 = problem.root(bound)
+            spent = time.perf_counter() - start
+            mean_until = Deadline(max(1e-3, min(until.remaining(), spent)))
+            r3 = problem.root(bounded(best_q[0]))
             tries = 0
-            while r3 is not None and not until.expired() and tries < 50:
+            while r3 is not None and not mean_until.expired() and tries < MEAN_TRIES:
                 tries += 1
-                other = find(r3, until)
+                other = find(r3, mean_until)
                 if other is None:
                     break
                 found += 1
                 q = _quality(problem, other)
                 if q > best_q:
                     best, best_q = other, q
+                    progress.append((time.perf_counter() - start, *best_q))
     except SearchTimeout:
         pass
     return result("filled", best, optimal=optimal, fills_found=found, first_seconds=first_seconds,
-                  nodes=nodes)
+                  nodes=nodes, progress=tuple(progress), regions=len(regions))
 
 
 @dataclass(frozen=True)
@@ -660,12 +773,13 @@ class SlotCheck:
     candidates: int  # words that fit the pattern alone
     consistent: int  # words left once every crossing is taken into account (0 if over-constrained)
     examples: tuple[str, ...]
+    in_list: bool = True  # False: typed whole by the setter, not a word of the list (kept as given)
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.slot.number, "direction": self.slot.direction, "row": self.slot.row,
                 "col": self.slot.col, "length": self.slot.length, "pattern": self.pattern,
                 "candidates": self.candidates, "consistent": self.consistent,
-                "examples": list(self.examples)}
+                "examples": list(self.examples), "in_list": self.in_list}
 
 
 @dataclass(frozen=True)
@@ -679,11 +793,13 @@ class CheckResult:
     conflict: dict[str, Any] | None  # the crossing where propagation ran out of words
     seconds: float
     lexicon: str
+    not_in_list: tuple[str, ...] = ()  # entries typed whole that the list lacks ("1 across spqr")
 
     def to_json(self) -> dict[str, Any]:
         return {"grid": list(self.grid.rows), "status": self.status,
                 "entries": [s.to_json() for s in self.slots], "unfillable": list(self.unfillable),
-                "conflict": self.conflict, "seconds": round(self.seconds, 3), "lexicon": self.lexicon}
+                "conflict": self.conflict, "not_in_list": list(self.not_in_list),
+                "seconds": round(self.seconds, 3), "lexicon": self.lexicon}
 
 
 def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int = 0,
@@ -697,11 +813,13 @@ def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int =
     var_of = {s: v for v, s in enumerate(problem.vars)}
     checks: list[SlotCheck] = []
     unfillable: list[str] = []
+    not_in_list: list[str] = []
     for slot in grid.slots:
         pattern = slot.pattern(grid.cells)
         v = var_of.get(slot)
-        if v is None:  # given whole, not a listed word: the setter's own entry
-            checks.append(SlotCheck(slot, pattern, 1, 1, (pattern,)))
+        if v is None:  # given whole, not a listed word: the setter's own entry, flagged
+            checks.append(SlotCheck(slot, pattern, 1, 1, (pattern,), in_list=False))
+            not_in_list.append(f"{slot.label} {pattern}")
             continue
         n = problem.base[v].bit_count()
         d = after[v]
@@ -726,4 +844,4 @@ def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int =
             r, c = divmod(problem.cell_of[w.cell], grid.width)
             conflict["row"], conflict["col"] = r, c
     return CheckResult(grid, status, tuple(checks), tuple(unfillable), conflict,
-                       time.perf_counter() - start, lexicon.name)
+                       time.perf_counter() - start, lexicon.name, tuple(not_in_list))

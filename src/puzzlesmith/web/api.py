@@ -227,7 +227,8 @@ class FillRequest(FillCheckRequest):
     seed: int = Field(0, description="Another seed gives another fill.")
     time_limit: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
     improve: float | None = Field(None, ge=0, le=MAX_TIMEOUT, description="Seconds to look for a "
-                                  "better fill after the first (default: as long as the first took).")
+                                  "better fill after the first (default: 15 ms an entry, or as long "
+                                  "as the first took if longer).")
     count: bool = Field(False, description="Count every fill (small grids).")
 
 

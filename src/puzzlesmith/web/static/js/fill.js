@@ -7,6 +7,8 @@ const sizeInput = document.getElementById("size");
 const symmetry = document.getElementById("symmetry");
 const lexicon = document.getElementById("lexicon");
 const common = document.getElementById("common");
+const minScore = document.getElementById("min-score");
+const allow2 = document.getElementById("allow-2");
 const status = document.getElementById("status");
 const warning = document.getElementById("warning");
 const acrossList = document.getElementById("across");
@@ -120,7 +122,18 @@ function edited() {
 }
 
 function share() {
-  setParams({ size, g: rows().join("-"), lexicon: lexicon.value, common: common.checked ? "" : "0" });
+  setParams({ size, g: rows().join("-"), lexicon: lexicon.value, common: common.checked ? "" : "0",
+    min: scoreFloor() || "", two: allow2.checked ? "1" : "" });
+}
+
+function scoreFloor() {
+  return Math.min(100, Math.max(0, Math.floor(Number(minScore.value) || 0)));
+}
+
+// The options both the check and the fill send, as the CLI's --common, --min-score, --allow-2.
+function options() {
+  return { lexicon: lexicon.value || null, common: common.checked, min_score: scoreFloor(),
+    allow_2: allow2.checked };
 }
 
 function focusCell(i) {
@@ -190,12 +203,15 @@ function renderEntries(entries, answers = false) {
 const recheck = debounce(async () => {
   const token = ++checkToken;
   try {
-    const doc = await api("/api/fill/check", { grid: rows(), lexicon: lexicon.value || null, common: common.checked });
+    const doc = await api("/api/fill/check", { grid: rows(), ...options() });
     if (token !== checkToken) return;
     renderEntries(doc.entries);
     for (const input of inputs) input.classList.remove("bad");
+    const outside = doc.not_in_list.length
+      ? `Typed entries not in the word list (kept as given): ${doc.not_in_list.join(", ")}` : "";
     if (doc.status === "ok") {
-      warning.hidden = true;
+      warning.textContent = outside;
+      warning.hidden = !outside;
       return;
     }
     const bad = doc.entries.filter((e) => e.candidates === 0);
@@ -203,10 +219,10 @@ const recheck = debounce(async () => {
       const step = e.direction === "across" ? 1 : size;
       for (let k = 0; k < e.length; k++) inputs[(e.row * size + e.col) + k * step].classList.add("bad");
     }
-    warning.textContent = doc.status === "unfillable"
+    warning.textContent = (doc.status === "unfillable"
       ? `Entries that cannot be filled: ${doc.unfillable.join(", ")}`
       : `Entries that cannot be filled together: ${doc.conflict.entry}` +
-        (doc.conflict.because_of ? ` and ${doc.conflict.because_of}` : "");
+        (doc.conflict.because_of ? ` and ${doc.conflict.because_of}` : "")) + (outside ? `. ${outside}` : "");
     warning.hidden = false;
   } catch (e) {
     if (token !== checkToken) return;
@@ -228,7 +244,7 @@ async function runFill(again) {
   say(status, "Filling…");
   try {
     const doc = await api("/api/fill", {
-      grid: rows(), lexicon: lexicon.value || null, common: common.checked, seed, time_limit: 10,
+      grid: rows(), ...options(), seed, time_limit: 10,
     });
     if (doc.status === "filled") {
       doc.grid.join("").split("").forEach((ch, i) => {
@@ -277,6 +293,8 @@ async function init() {
   }
   sizeInput.value = n;
   common.checked = p.get("common") !== "0";
+  minScore.value = Math.min(100, Math.max(0, Number(p.get("min")) || 0));
+  allow2.checked = p.get("two") === "1";
   build();
   gridBody.addEventListener("keydown", onKey);
   gridBody.addEventListener("focusin", (e) => { if (e.target.dataset.i) lastFocus = Number(e.target.dataset.i); });
@@ -298,6 +316,8 @@ async function init() {
   document.getElementById("clear").addEventListener("click", () => { emptyGrid(size); build(); edited(); say(status, ""); });
   common.addEventListener("change", () => { share(); recheck(); });
   lexicon.addEventListener("change", () => { share(); recheck(); });
+  minScore.addEventListener("change", () => { share(); recheck(); });
+  allow2.addEventListener("change", () => { share(); recheck(); });
   try {
     await fillLexicons(lexicon, p.get("lexicon"));
   } catch (e) {
