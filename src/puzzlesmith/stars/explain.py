@@ -57,6 +57,8 @@ WEIGHTS = {
     ("sees-all", "easy"): 1.0, ("confinement", "easy"): 1.5,
     ("two-by-two", "medium"): 3.0, ("confinement", "medium"): 4.0, ("counting", "medium"): 5.0,
     ("would-leave-short", "hard"): 6.0, ("exclusion", "hard"): 10.0,
+    ("shapes", "medium"): 5.0, ("shapes", "hard"): 8.0, ("cases", "hard"): 12.0,
+    ("cases", "expert"): 16.0,
     ("trial", "expert"): 20.0, ("search", "search"): 50.0, ("mistake", "easy"): 0.0,
 }
 Decision = tuple[int, int, str]
@@ -570,6 +572,175 @@ class _Reasoner:
                 )
         return None
 
+    def case_sets(self, stars: int, open_: int, min_count: int
+                  ) -> Iterator[tuple[int, int, list[int], str]]:
+        """Sets of open cells holding an exact number (at least `min_count`) of stars: the
+        rows, columns and regions, then the sets found by counting."""
+        needs = self.needs(stars)
+        for u, m in enumerate(self.b.units):
+            if needs[u] >= min_count and open_ & m:
+                yield (open_ & m, needs[u], [u],
+                       f"{self.refs[u].name.capitalize()} needs {_plural(needs[u], 'star')}")
+        for x, count, units, why in self.counting_units(stars, open_):
+            if count >= min_count:
+                yield x, count, units, why
+
+    def _placements(self, x: int, count: int, needs: list[int], cap: int) -> list[int] | None:
+        """Every way to put `count` non-touching stars on the cells x without giving a row,
+        column or region more than it needs (None when there are more than `cap`)."""
+        b = self.b
+        nbr, cell_units = b.nbr, b.cell_units
+        used = [0] * len(b.units)
+        out: list[int] = []
+        budget = [40 * cap]
+
+        def go(avail: int, chosen: int, left: int) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            if left == 0:
+                out.append(chosen)
+                return len(out) <= cap
+            if avail.bit_count() < left:
+                return True
+            low = avail & -avail
+            i = low.bit_length() - 1
+            us = cell_units[i]
+            if all(used[u] < needs[u] for u in us):
+                for u in us:
+                    used[u] += 1
+                ok = go(avail & ~(low | nbr[i]), chosen | low, left - 1)
+                for u in us:
+                    used[u] -= 1
+                if not ok:
+                    return False
+            return go(avail & ~low, chosen, left)
+
+        if not go(x, 0, count):
+            return None
+        return out
+
+    def _ways_text(self, ways: list[int]) -> str:
+        b = self.b
+        shown = "; ".join("+".join(_rc(c) for c in b.cells(w)) for w in ways[:4])
+        more = f" and {len(ways) - 4} more" if len(ways) > 4 else ""
+        return f"{shown}{more}"
+
+    def shapes(self, stars: int, open_: int) -> Step | None:
+        return self._shapes(stars, open_, _FEW_WAYS, "medium")
+
+    def shapes_many(self, stars: int, open_: int) -> Step | None:
+        return self._shapes(stars, open_, _MAX_SHAPES, "hard")
+
+    def _shapes(self, stars: int, open_: int, cap: int, level: str) -> Step | None:
+        """The ways a unit (or a counted set) can hold its stars: cells starred in every way
+        are stars, cells touched by a star in every way, or used by none, are empty."""
+        b = self.b
+        nbr = b.nbr
+        needs = self.needs(stars)
+        for x, count, units, why in self.case_sets(stars, open_, 2):
+            if self.deadline.expired():
+                return None
+            ways = self._placements(x, count, needs, cap)
+            if not ways:
+                continue
+            every = x
+            used = 0
+            touched = open_ & ~x
+            for w in ways:
+                every &= w
+                used |= w
+                t = 0
+                for i in _bits(w):
+                    t |= nbr[i]
+                touched &= t
+            star = every
+            empty = (x & ~used) | touched
+            if not star and not empty:
+                continue
+            parts = []
+            if star:
+                parts.append(f"{_cells_text(b.cells(star))} "
+                             f"{'is a star' if star.bit_count() == 1 else 'are stars'} in every one")
+            if touched:
+                parts.append(f"{_cells_text(b.cells(touched))} "
+                             f"touch{'es' if touched.bit_count() == 1 else ''} a star in every one")
+            if x & ~used:
+                parts.append(f"{_cells_text(b.cells(x & ~used))} "
+                             f"{'is' if (x & ~used).bit_count() == 1 else 'are'} in none")
+            ways_text = (f"the only way to place them without touching (and without giving a row, "
+                         f"column or region more stars than it needs) is {self._ways_text(ways)}"
+                         if len(ways) == 1 else
+                         f"the only {len(ways)} ways to place them without touching (and without "
+                         f"giving a row, column or region more stars than it needs) are "
+                         f"{self._ways_text(ways)}")
+            return self.step(
+                "shapes", level, star, empty, x, units,
+                f"{why}; {ways_text}. So " + ", and ".join(parts)
+                + (", so empty" if empty else "") + ".",
+            )
+        return None
+
+    def cases(self, stars: int, open_: int) -> Step | None:
+        return self._cases(stars, open_, _FEW_WAYS, "hard")
+
+    def cases_many(self, stars: int, open_: int) -> Step | None:
+        return self._cases(stars, open_, _MAX_CASES, "expert")
+
+    def _cases(self, stars: int, open_: int, cap: int, level: str) -> Step | None:
+        """The same ways, each followed through the easy rules: a way that leaves some unit
+        short is out, and what every remaining way leads to holds."""
+        b = self.b
+        nbr = b.nbr
+        needs = self.needs(stars)
+        for x, count, units, why in self.case_sets(stars, open_, 1):
+            if self.deadline.expired():
+                return None
+            ways = self._placements(x, count, needs, cap)
+            if not ways or len(ways) < 2:
+                continue
+            alive = []
+            dead: list[tuple[int, str]] = []
+            all_stars = b.full
+            all_empty = open_
+            for w in ways:
+                t = 0
+                for i in _bits(w):
+                    t |= nbr[i]
+                s2, o2, _, broken = self._follow(stars | w, open_ & ~x & ~t, x | t)
+                if broken is not None:
+                    dead.append((w, broken[0]))
+                    continue
+                alive.append(w)
+                all_stars &= s2
+                all_empty &= ~(s2 | o2)
+            star = all_stars & open_
+            empty = all_empty
+            if not star and not empty:
+                continue
+            told = []
+            for w, text in dead[:3]:
+                told.append(f"{'+'.join(_rc(c) for c in b.cells(w))} would leave {text}")
+            if len(dead) > 3:
+                told.append(f"{len(dead) - 3} more ways leave some unit short too")
+            parts = []
+            if star:
+                parts.append(f"{_cells_text(b.cells(star))} "
+                             f"{'is a star' if star.bit_count() == 1 else 'are stars'}")
+            if empty:
+                parts.append(f"{_cells_text(b.cells(empty))} "
+                             f"{'is' if empty.bit_count() == 1 else 'are'} empty")
+            rest = (f"; that leaves {self._ways_text(alive)}, and "
+                    f"{'it leads' if len(alive) == 1 else 'each of them leads'}, by the easy "
+                    f"rules, to " + " and ".join(parts))
+            return self.step(
+                "cases", level, star, empty, x, units,
+                f"{why}, in one of {len(ways)} ways ({self._ways_text(ways)}). "
+                + (_cap("; ".join(told)) if told else "None of them leaves a unit short")
+                + rest + ". So " + " and ".join(parts) + ".",
+            )
+        return None
+
     def _scan(self, name: str, check: Callable[[int, int, int], Step | None], stars: int,
               open_: int) -> Step | None:
         """Run a per-cell rule: cells it decided in an earlier scan first, then a full scan
@@ -655,12 +826,33 @@ class _Reasoner:
     def _exclusion_at(self, stars: int, open_: int, i: int) -> Step | None:
         """A star at i, followed through the easy rules, leaves some unit short."""
         b = self.b
-        k = b.k
         bit = 1 << i
-        s2 = stars | bit
-        o2 = open_ & ~(bit | b.nbr[i])
+        start = open_ & ~(bit | b.nbr[i])
+        s2, o2, forced, broken = self._follow(stars | bit, start, bit | b.nbr[i])
+        if o2 == start or broken is None:
+            # (When nothing followed from the star, would-leave-short already looked at it.)
+            return None
+        text, cells, units = broken
+        cell = b.cell(i)
+        then = (f"then need stars at {_cells_text([b.cell(j) for j in forced])}" if forced
+                else "close more cells")
+        return self.step(
+            "exclusion", "hard", 0, bit, [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
+            units,
+            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules (full "
+            f"units, units with just enough open cells, a unit's last star, a region inside one "
+            f"line) {then}; that would leave {text}. So {_rc(cell)} is empty.",
+        )
+
+    def _follow(self, s2: int, o2: int, touched: int
+                ) -> tuple[int, int, list[int], tuple[str, int, list[int]] | None]:
+        """Follow a supposed state (s2, o2) through the easy rules (full units closed, a
+        unit's last star's common neighbours emptied, units with just enough open cells
+        filled, a region inside one line) and then check the units they touched for room:
+        (stars, open cells, cells forced to be stars, the unit left short or None)."""
+        b = self.b
+        k = b.k
         forced: list[int] = []
-        touched = bit | b.nbr[i]
         broken: tuple[str, int, list[int]] | None = None
         changed = True
         while changed and broken is None:
@@ -704,24 +896,9 @@ class _Reasoner:
                     o2 &= ~gone
                     touched |= gone
                     changed = True
-        if o2 == open_ & ~(bit | b.nbr[i]):
-            # Nothing followed from the star: would-leave-short already looked at this.
-            return None
         if broken is None:
             broken = self._short(s2, o2, touched)
-        if broken is None:
-            return None
-        text, cells, units = broken
-        cell = b.cell(i)
-        then = (f"then need stars at {_cells_text([b.cell(j) for j in forced])}" if forced
-                else "close more cells")
-        return self.step(
-            "exclusion", "hard", 0, bit, [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
-            units,
-            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules (full "
-            f"units, units with just enough open cells, a unit's last star, a region inside one "
-            f"line) {then}; that would leave {text}. So {_rc(cell)} is empty.",
-        )
+        return s2, o2, forced, broken
 
     def _line_region_knock_on(self, s2: int, o2: int) -> tuple[int, int]:
         """Cells the one-line confinement rule empties in state (s2, o2), and -1 or the line
@@ -782,6 +959,9 @@ class _Reasoner:
 
 _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25x25 6-star
 _MAX_COVERS = 16  # tilings kept per set of cells
+_FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
+_MAX_SHAPES = 16  # ... and still lists with care (hard)
+_MAX_CASES = 24  # ... and follows one by one (expert)
 
 
 @dataclass(frozen=True)
@@ -863,8 +1043,8 @@ def _rules(r: _Reasoner) -> list[Rule]:
     return [
         r.star_neighbours, r.unit_full, r.unit_fill,
         r.sees_all, r.confinement_single, r.two_by_two,
-        r.confinement_bands, r.counting, r.would_leave_short, r.exclusion,
-        r.trial,
+        r.confinement_bands, r.counting, r.shapes, r.would_leave_short, r.exclusion,
+        r.shapes_many, r.cases, r.cases_many, r.trial,
     ]
 
 
