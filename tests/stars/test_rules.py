@@ -67,7 +67,7 @@ def test_the_new_rules_fire_on_small_grids() -> None:
     fired: Counter[str] = Counter()
     for seed in range(40):
         fired += _rule_checks(9, 2, seed, 0.2) or Counter()
-    assert fired["two-by-two"] and fired["counting"], fired
+    assert all(fired[name] for name in ("two-by-two", "counting", "shapes", "cases")), fired
 
 
 def _real(kinds: tuple[str, ...], count: int) -> list[dict[str, object]]:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from itertools import chain, islice
 from typing import Any
 
@@ -62,6 +63,8 @@ WEIGHTS = {
     ("trial", "expert"): 20.0, ("search", "search"): 50.0, ("mistake", "easy"): 0.0,
 }
 Decision = tuple[int, int, str]
+# A set of open cells holding an exact number of stars: (cells, stars, units, why).
+_Counted = tuple[int, int, list[int], Callable[[], str]]
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,8 @@ class _Reasoner:
         self.pending: dict[str, list[int]] = {}
         # Tilings found per (cells, stars): the same open cells come up step after step.
         self._cover_cache: dict[tuple[int, int], list[list[tuple[int, int, int]]]] = {}
+        # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
+        self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
 
     # helpers
 
@@ -494,51 +499,63 @@ class _Reasoner:
 
     # hard
 
-    def counting_units(self, stars: int, open_: int) -> Iterator[tuple[int, int, list[int], str]]:
+    def counting_units(self, stars: int, open_: int) -> Iterator[_Counted]:
         """Sets of open cells that hold an exact number of stars, found by counting: (cells,
-        stars, units looked at, why), the why ending where a sentence can go on."""
+        stars, units looked at, why), the why ending where a sentence can go on (a function, as
+        most sets are never used)."""
         b = self.b
         n = b.n
         needs = self.needs(stars)
         for band in self.bands(stars, open_):
             lines = band.lines(n)
-            what = band.name()
-            width = band.width
-            if width == 2 and band.consecutive:
-                yield (open_ & band.mask, band.need, lines,
-                       f"{_cap(what)} need {_plural(band.need, 'star')}")
+            if band.width == 2 and band.consecutive:
+                yield open_ & band.mask, band.need, lines, partial(self._why_band, band)
             if band.inside:
                 got = sum(needs[u] for u in band.inside)
                 rest = band.need - got
                 x = open_ & band.mask & ~_union(b.units, band.inside)
                 if rest > 0 and x:
-                    names = self.names(band.inside)
-                    yield (x, rest, lines + band.inside,
-                           f"{_cap(what)} need{'s' if width == 1 else ''} "
-                           f"{_plural(band.need, 'star')} and {names} inside "
-                           f"{'it' if width == 1 else 'them'} need{'s' if len(band.inside) == 1 else ''} "
-                           f"{got}, so {what}'s other cells hold exactly {_plural(rest, 'star')}")
+                    yield x, rest, lines + band.inside, partial(self._why_inside, band, got, rest)
             if band.touching:
                 got = sum(needs[u] for u in band.touching)
                 rest = got - band.need
                 x = open_ & _union(b.units, band.touching) & ~band.mask
                 if rest > 0 and x and len(band.touching) <= 4:
-                    names = self.names(band.touching)
                     yield (x, rest, lines + band.touching,
-                           f"{_cap(names)} hold{'s' if len(band.touching) == 1 else ''} every open "
-                           f"cell of {what} and need{'s' if len(band.touching) == 1 else ''} "
-                           f"{_plural(got, 'star')}, {band.need} of them in {what}, so "
-                           f"{'its' if len(band.touching) == 1 else 'their'} cells outside "
-                           f"{what} hold exactly {_plural(rest, 'star')}")
+                           partial(self._why_touching, band, got, rest))
 
-    def region_pairs(self, stars: int, open_: int) -> Iterator[tuple[int, int, list[int], str]]:
+    @staticmethod
+    def _why_band(band: _Band) -> str:
+        return f"{_cap(band.name())} need {_plural(band.need, 'star')}"
+
+    def _why_inside(self, band: _Band, got: int, rest: int) -> str:
+        what, one = band.name(), band.width == 1
+        return (f"{_cap(what)} need{'s' if one else ''} {_plural(band.need, 'star')} and "
+                f"{self.names(band.inside)} inside {'it' if one else 'them'} "
+                f"need{'s' if len(band.inside) == 1 else ''} {got}, so {what}'s other cells hold "
+                f"exactly {_plural(rest, 'star')}")
+
+    def _why_touching(self, band: _Band, got: int, rest: int) -> str:
+        what, one = band.name(), len(band.touching) == 1
+        return (f"{_cap(self.names(band.touching))} hold{'s' if one else ''} every open cell of "
+                f"{what} and need{'s' if one else ''} {_plural(got, 'star')}, {band.need} of them "
+                f"in {what}, so {'its' if one else 'their'} cells outside {what} hold exactly "
+                f"{_plural(rest, 'star')}")
+
+    def _why_units(self, units: list[int], need: int) -> str:
+        if len(units) == 1:
+            return f"{self.refs[units[0]].name.capitalize()} needs {_plural(need, 'star')}"
+        return f"{_cap(self.names(units))} together need {_plural(need, 'star')}"
+
+    def region_pairs(self, stars: int, open_: int) -> Iterator[_Counted]:
         """Two neighbouring regions together, for 2 x 2 tiling across their border."""
         b = self.b
         needs = self.needs(stars)
         for g, h in self.neighbour_regions:
             if needs[g] and needs[h] and open_ & b.units[g] and open_ & b.units[h]:
-                yield (open_ & (b.units[g] | b.units[h]), needs[g] + needs[h], [g, h],
-                       f"{_cap(self.names([g, h]))} together need {_plural(needs[g] + needs[h], 'star')}")
+                total = needs[g] + needs[h]
+                yield (open_ & (b.units[g] | b.units[h]), total, [g, h],
+                       partial(self._why_units, [g, h], total))
 
     def counting(self, stars: int, open_: int) -> Step | None:
         b = self.b
@@ -546,11 +563,11 @@ class _Reasoner:
                                           self.region_pairs(stars, open_)):
             if self.deadline.expired():
                 return None
-            cells = b.cells(x)
+            cells = b.cells(x) if count == 1 or x.bit_count() == count else []
             if x.bit_count() == count:
                 return self.step(
                     "counting", "medium", x, 0, x, units,
-                    f"{why}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
+                    f"{why()}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
                     f"{'it is a star' if count == 1 else 'all are stars'}.",
                 )
             if count == 1:
@@ -558,7 +575,7 @@ class _Reasoner:
                 if common:
                     return self.step(
                         "counting", "medium", 0, common, x, units,
-                        f"{why}, in one of {_cells_text(cells)}; "
+                        f"{why()}, in one of {_cells_text(cells)}; "
                         f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
                         f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
                     )
@@ -568,27 +585,31 @@ class _Reasoner:
                 cover, star, empty = found
                 return self.step(
                     "counting", "medium", star, empty, x, units,
-                    f"{why}; " + _tiling_text(cover, star, empty, count, b),
+                    f"{why()}; " + _tiling_text(cover, star, empty, count, b),
                 )
         return None
 
     def case_sets(self, stars: int, open_: int, min_count: int
-                  ) -> Iterator[tuple[int, int, list[int], str]]:
+                  ) -> Iterator[_Counted]:
         """Sets of open cells holding an exact number (at least `min_count`) of stars: the
         rows, columns and regions, then the sets found by counting."""
         needs = self.needs(stars)
         for u, m in enumerate(self.b.units):
             if needs[u] >= min_count and open_ & m:
-                yield (open_ & m, needs[u], [u],
-                       f"{self.refs[u].name.capitalize()} needs {_plural(needs[u], 'star')}")
+                yield open_ & m, needs[u], [u], partial(self._why_units, [u], needs[u])
         for x, count, units, why in self.counting_units(stars, open_):
-            if count >= min_count:
+            # On big grids, sets of four or more stars have too many ways to go through
+            # (the enumeration would cost seconds and rarely end under the cap).
+            if count >= min_count and (count <= 3 or self.b.n <= 12):
                 yield x, count, units, why
 
     def _placements(self, x: int, count: int, needs: list[int], cap: int) -> list[int] | None:
         """Every way to put `count` non-touching stars on the cells x without giving a row,
         column or region more than it needs (None when there are more than `cap`)."""
         b = self.b
+        key = (x, count, cap, tuple(needs[u] for u, m in enumerate(b.units) if m & x))
+        if key in self._ways_cache:
+            return self._ways_cache[key]
         nbr, cell_units = b.nbr, b.cell_units
         used = [0] * len(b.units)
         out: list[int] = []
@@ -605,20 +626,22 @@ class _Reasoner:
                 return True
             low = avail & -avail
             i = low.bit_length() - 1
-            us = cell_units[i]
-            if all(used[u] < needs[u] for u in us):
-                for u in us:
-                    used[u] += 1
+            r, c, g = cell_units[i]
+            if used[r] < needs[r] and used[c] < needs[c] and used[g] < needs[g]:
+                used[r] += 1
+                used[c] += 1
+                used[g] += 1
                 ok = go(avail & ~(low | nbr[i]), chosen | low, left - 1)
-                for u in us:
-                    used[u] -= 1
+                used[r] -= 1
+                used[c] -= 1
+                used[g] -= 1
                 if not ok:
                     return False
             return go(avail & ~low, chosen, left)
 
-        if not go(x, 0, count):
-            return None
-        return out
+        found = out if go(x, 0, count) else None
+        self._ways_cache[key] = found
+        return found
 
     def _ways_text(self, ways: list[int]) -> str:
         b = self.b
@@ -676,7 +699,7 @@ class _Reasoner:
                          f"{self._ways_text(ways)}")
             return self.step(
                 "shapes", level, star, empty, x, units,
-                f"{why}; {ways_text}. So " + ", and ".join(parts)
+                f"{why()}; {ways_text}. So " + ", and ".join(parts)
                 + (", so empty" if empty else "") + ".",
             )
         return None
@@ -735,7 +758,7 @@ class _Reasoner:
                     f"rules, to " + " and ".join(parts))
             return self.step(
                 "cases", level, star, empty, x, units,
-                f"{why}, in one of {len(ways)} ways ({self._ways_text(ways)}). "
+                f"{why()}, in one of {len(ways)} ways ({self._ways_text(ways)}). "
                 + (_cap("; ".join(told)) if told else "None of them leaves a unit short")
                 + rest + ". So " + " and ".join(parts) + ".",
             )
@@ -754,7 +777,7 @@ class _Reasoner:
                     return found
         hits: list[int] = []
         first: Step | None = None
-        for i in _bits(open_):
+        for i in self._scan_order(name, stars, open_):
             if self.deadline.expired():
                 break
             found = check(stars, open_, i)
@@ -765,6 +788,20 @@ class _Reasoner:
                     hits.append(i)
         self.pending[name] = hits
         return first
+
+    def _scan_order(self, name: str, stars: int, open_: int) -> list[int]:
+        """The cells a scan checks: all of them on grids up to 15 x 15; on bigger ones, where
+        a full scan of exclusion or trial costs seconds, the most promising `_SCAN_CELLS`:
+        those in the units with the fewest open cells per missing star."""
+        cells = _bits(open_)
+        if self.b.n <= 15 or name == "would-leave-short" or len(cells) <= _SCAN_CELLS:
+            return cells
+        needs = self.needs(stars)
+        units = self.b.units
+        tight = [needs[u] / max(1, (open_ & m).bit_count()) for u, m in enumerate(units)]
+        cu = self.b.cell_units
+        cells.sort(key=lambda i: -(tight[cu[i][0]] + tight[cu[i][1]] + tight[cu[i][2]]))
+        return cells[:_SCAN_CELLS]
 
     def would_leave_short(self, stars: int, open_: int) -> Step | None:
         return self._scan("would-leave-short", self._leave_short_at, stars, open_)
@@ -959,6 +996,7 @@ class _Reasoner:
 
 _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25x25 6-star
 _MAX_COVERS = 16  # tilings kept per set of cells
+_SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
 _MAX_CASES = 24  # ... and follows one by one (expert)
