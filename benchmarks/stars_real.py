@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
 from collections import Counter, defaultdict
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import median, write_results
-from puzzlesmith.stars.explain import LEVELS, explain
+from puzzlesmith.stars.explain import LEVELS, MAX_CASES, explain
 from puzzlesmith.stars.model import StarPuzzle
 from puzzlesmith.stars.solve import solve
 
@@ -97,12 +98,16 @@ def run_one(row: dict[str, Any], limit: float) -> dict[str, Any]:
     explain_cpu = time.process_time() - cpu
     rules = Counter(s.rule for s in result.steps)
     by_level = Counter(f"{s.rule}/{s.level}" for s in result.steps)
+    # The last-resort case splits (more ways than a person follows one by one).
+    ways = [int(m.group(1)) for s in result.steps if s.rule == "cases"
+            for m in [re.search(r"in one of (\d+) ways", s.reason)] if m]
     # explain asserts its final stars are the solver's; check again against the data.
     if result.solution != solved.solution:
         problems.append("explain's solution differs from the solver's")
     rec.update({
         "explain_s": explain_s, "explain_cpu": explain_cpu, "search": result.used_search,
         "trial": rules.get("trial", 0) > 0,
+        "wide_cases": any(w > MAX_CASES for w in ways),
         "timeout": any("Time ran out" in s.reason for s in result.steps),
         "difficulty": result.difficulty, "score": result.score,
         "steps": len(result.steps), "rules": dict(rules), "rule_levels": dict(by_level),
@@ -147,14 +152,17 @@ def by_kind(recs: list[dict[str, Any]]) -> str:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in recs:
         groups[r["kind"]].append(r)
-    lines = ["| source | puzzles | solver right | explained without search | trial used | timeouts |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| source | puzzles | solver right | explained without search | trial used | "
+             f"cases over {MAX_CASES} ways | timeouts |",
+             "|---|---|---|---|---|---|---|"]
     for kind, group in sorted(groups.items()):
         ex = [r for r in group if "explain_s" in r]
         lines.append(
             f"| {kind} | {len(group)} | {sum(not r['problems'] for r in group)}/{len(group)} "
             f"| {_pct(sum(not r['search'] for r in ex), len(ex))} "
-            f"| {_pct(sum(r['trial'] for r in ex), len(ex))} | {sum(r['timeout'] for r in ex)} |"
+            f"| {_pct(sum(r['trial'] for r in ex), len(ex))} "
+            f"| {_pct(sum(r.get('wide_cases', False) for r in ex), len(ex))} "
+            f"| {sum(r['timeout'] for r in ex)} |"
         )
     return "\n".join(lines)
 

@@ -708,7 +708,14 @@ class _Reasoner:
         return self._cases(stars, open_, _FEW_WAYS, "hard")
 
     def cases_many(self, stars: int, open_: int) -> Step | None:
-        return self._cases(stars, open_, _MAX_CASES, "expert")
+        return self._cases(stars, open_, MAX_CASES, "expert")
+
+    def cases_wide(self, stars: int, open_: int) -> Step | None:
+        # The last rule before search, on grids up to 15 x 15 (on bigger ones it costs too
+        # much, as each way is followed on its own).
+        if self.b.n > 15:
+            return None
+        return self._cases(stars, open_, _WIDE_CASES, "expert")
 
     def _cases(self, stars: int, open_: int, cap: int, level: str) -> Step | None:
         """The same ways, each followed through the easy rules: a way that leaves some unit
@@ -999,7 +1006,8 @@ _MAX_COVERS = 16  # tilings kept per set of cells
 _SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
-_MAX_CASES = 24  # ... and follows one by one (expert)
+MAX_CASES = 24  # ... and follows one by one (expert)
+_WIDE_CASES = 96  # ... and only as a last resort, after trial (expert)
 
 
 @dataclass(frozen=True)
@@ -1082,7 +1090,7 @@ def _rules(r: _Reasoner) -> list[Rule]:
         r.star_neighbours, r.unit_full, r.unit_fill,
         r.sees_all, r.confinement_single, r.two_by_two,
         r.confinement_bands, r.counting, r.shapes, r.would_leave_short, r.exclusion,
-        r.shapes_many, r.cases, r.cases_many, r.trial,
+        r.shapes_many, r.cases, r.cases_many, r.trial, r.cases_wide,
     ]
 
 
