@@ -27,6 +27,7 @@ import random
 import re
 import sys
 import time
+import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from pathlib import Path
@@ -171,37 +172,66 @@ def _weekday(date: str) -> int:
     return time.strptime(date.replace("/", "-")[:10], "%Y-%m-%d").tm_wday  # Monday 0
 
 
-def concordance(recs: list[dict[str, Any]]) -> str:
-    """Within each size: of the (easier, harder) labelled pairs, how often the score is lower."""
-    lines = ["| labels | size | pairs | score lower for the easier | ties | grade easy for 'easy' |",
-             "|---|---|---|---|---|---|"]
-    labelled: dict[tuple[int, int], list[tuple[int, float, str]]] = defaultdict(list)
+def half(source: str) -> int:
+    """Which half (0 or 1) a puzzle falls in when the score weights are fitted on one half
+    and checked on the other (scripts/stars_fit_weights.py)."""
+    return zlib.crc32(source.encode("utf-8")) & 1
+
+
+Labelled = tuple[int, float, str, int]  # (label rank, score, grade, half)
+
+
+def labelled_groups(recs: list[dict[str, Any]]) -> list[tuple[str, str, list[Labelled]]]:
+    """The labelled puzzles by size: the collection's easy < medium < hard, and LinkedIn's
+    levels by weekday (the week's levels get harder from Monday)."""
+    out = []
+    labelled: dict[tuple[int, int], list[Labelled]] = defaultdict(list)
+    weekly: dict[int, list[Labelled]] = defaultdict(list)
     for r in recs:
-        if r.get("score") is not None and r["kind"] == "starbattle-collection" and r["label"]:
-            labelled[(r["size"], r["stars"])].append((LABEL_ORDER[r["label"]], r["score"], r["difficulty"]))
+        if r.get("score") is None:
+            continue
+        if r["kind"] == "starbattle-collection" and r["label"]:
+            labelled[(r["size"], r["stars"])].append(
+                (LABEL_ORDER[r["label"]], r["score"], r["difficulty"], half(r["source"])))
+        elif r["kind"] == "queens-linkedin" and r.get("date"):
+            weekly[r["size"]].append(
+                (_weekday(r["date"]), r["score"], r["difficulty"], half(r["source"])))
     for (size, stars), items in sorted(labelled.items()):
-        lines.append(_pairs_row("collection easy<medium<hard", f"{size}x{size} {stars}*", items))
-    # LinkedIn: the week's levels get harder from Monday; pairs across weekdays, per size.
-    weekly: dict[int, list[tuple[int, float, str]]] = defaultdict(list)
-    for r in recs:
-        if r.get("score") is not None and r["kind"] == "queens-linkedin" and r.get("date"):
-            weekly[r["size"]].append((_weekday(r["date"]), r["score"], r["difficulty"]))
+        out.append(("collection easy<medium<hard", f"{size}x{size} {stars}*", items))
     for size, items in sorted(weekly.items()):
-        lines.append(_pairs_row("LinkedIn by weekday (Mon<...<Sun)", f"{size}x{size}", items))
-    return "\n".join(lines)
+        out.append(("LinkedIn by weekday (Mon<...<Sun)", f"{size}x{size}", items))
+    return out
 
 
-def _pairs_row(what: str, size: str, items: list[tuple[int, float, str]]) -> str:
+def pairs_lower(items: list[Labelled]) -> tuple[int, int, int]:
+    """(pairs with different labels, of them with the lower score for the easier, ties)."""
     pairs = lower = ties = 0
-    for a, sa, _ in items:
-        for b, sb, _ in items:
+    for a, sa, *_ in items:
+        for b, sb, *_ in items:
             if a < b:
                 pairs += 1
                 lower += sa < sb
                 ties += sa == sb
-    easy = [g for lab, _, g in items if lab == 0]
-    easy_text = _pct(sum(g == "easy" for g in easy), len(easy)) if "collection" in what else "-"
-    return f"| {what} | {size} | {pairs} | {_pct(lower, pairs)} | {ties} | {easy_text} |"
+    return pairs, lower, ties
+
+
+def concordance(recs: list[dict[str, Any]]) -> str:
+    """Within each size: of the (easier, harder) labelled pairs, how often the score is lower
+    (in all, and in each half of the puzzles: the weights were fitted on each half)."""
+    lines = ["| labels | size | pairs | score lower for the easier | half A | half B | ties "
+             "| grade easy for 'easy' |",
+             "|---|---|---|---|---|---|---|---|"]
+    for what, size, items in labelled_groups(recs):
+        pairs, lower, ties = pairs_lower(items)
+        halves = []
+        for h in (0, 1):
+            hp, hl, _ = pairs_lower([x for x in items if x[3] == h])
+            halves.append(f"{100 * hl / hp:.0f}%" if hp else "-")
+        easy = [g for lab, _, g, _ in items if lab == 0]
+        easy_text = _pct(sum(g == "easy" for g in easy), len(easy)) if "collection" in what else "-"
+        lines.append(f"| {what} | {size} | {pairs} | {_pct(lower, pairs)} | {halves[0]} | {halves[1]} "
+                     f"| {ties} | {easy_text} |")
+    return "\n".join(lines)
 
 
 def levels_spread(recs: list[dict[str, Any]]) -> str:
