@@ -682,15 +682,15 @@ class _Reasoner:
             empty = (x & ~used) | touched
             if not star and not empty:
                 continue
-            parts = []
+            facts = []
             if star:
-                parts.append(f"{_cells_text(b.cells(star))} "
+                facts.append(f"{_cells_text(b.cells(star))} "
                              f"{'is a star' if star.bit_count() == 1 else 'are stars'} in every one")
             if touched:
-                parts.append(f"{_cells_text(b.cells(touched))} "
+                facts.append(f"{_cells_text(b.cells(touched))} "
                              f"touch{'es' if touched.bit_count() == 1 else ''} a star in every one")
             if x & ~used:
-                parts.append(f"{_cells_text(b.cells(x & ~used))} "
+                facts.append(f"{_cells_text(b.cells(x & ~used))} "
                              f"{'is' if (x & ~used).bit_count() == 1 else 'are'} in none")
             ways_text = (f"the only way to place them without touching (and without giving a row, "
                          f"column or region more stars than it needs) is {self._ways_text(ways)}"
@@ -700,8 +700,8 @@ class _Reasoner:
                          f"{self._ways_text(ways)}")
             return self.step(
                 "shapes", level, star, empty, x, units,
-                f"{why()}; {ways_text}. So " + ", and ".join(parts)
-                + (", so empty" if empty else "") + ".",
+                f"{why()}; {ways_text}: " + ", and ".join(facts) + "; so "
+                + _decided_text(b, star, empty) + ".",
             )
         return None
 
@@ -745,6 +745,8 @@ class _Reasoner:
                 alive.append(w)
                 all_stars &= s2
                 all_empty &= ~(s2 | o2)
+            if not alive:
+                continue  # (the solution's own way always stays: never reached)
             star = all_stars & open_
             empty = all_empty
             if not star and not empty:
@@ -754,21 +756,15 @@ class _Reasoner:
                 told.append(f"{'+'.join(_rc(c) for c in b.cells(w))} would leave {text}")
             if len(dead) > 3:
                 told.append(f"{len(dead) - 3} more ways leave some unit short too")
-            parts = []
-            if star:
-                parts.append(f"{_cells_text(b.cells(star))} "
-                             f"{'is a star' if star.bit_count() == 1 else 'are stars'}")
-            if empty:
-                parts.append(f"{_cells_text(b.cells(empty))} "
-                             f"{'is' if empty.bit_count() == 1 else 'are'} empty")
-            rest = (f"; that leaves {self._ways_text(alive)}, and "
-                    f"{'it leads' if len(alive) == 1 else 'each of them leads'}, by the easy "
-                    f"rules, to " + " and ".join(parts))
+            decided = _decided_text(b, star, empty)
+            left = ("In the one way left" if len(alive) == 1
+                    else f"In each of the {len(alive)} ways left")
             return self.step(
                 "cases", level, star, empty, x, units,
                 f"{why()}, in one of {len(ways)} ways ({self._ways_text(ways)}). "
-                + (_cap("; ".join(told)) if told else "None of them leaves a unit short")
-                + rest + ". So " + " and ".join(parts) + ".",
+                + (f"Of these, {'; '.join(told)}. " if told else "")
+                + f"{left} ({self._ways_text(alive)}), following the easy rules, {decided}. "
+                f"So {decided}.",
             )
         return None
 
@@ -1064,6 +1060,17 @@ def _tiling_text(cover: list[tuple[int, int, int]], star: int, empty: int, need:
                      f"left for {'its block' if star.bit_count() == 1 else 'their blocks'})")
     return (f"its open cells fit in the {need} 2x2 blocks {names}; a 2x2 block holds at most one "
             f"star, so each block holds exactly one of them: " + " and ".join(parts) + ".")
+
+
+def _decided_text(b: Board, star: int, empty: int) -> str:
+    """ "r1c2 is a star and r3c4, r5c6 are empty" """
+    parts = []
+    if star:
+        parts.append(f"{_cells_text(b.cells(star))} "
+                     f"{'is a star' if star.bit_count() == 1 else 'are stars'}")
+    if empty:
+        parts.append(f"{_cells_text(b.cells(empty))} {'is' if empty.bit_count() == 1 else 'are'} empty")
+    return " and ".join(parts)
 
 
 def _cap(text: str) -> str:
