@@ -22,13 +22,22 @@ medium  counting          the cells of some rows (columns) outside the regions i
                           other way round); that count is then used like a unit's: fill,
                           sees-all, and 2 x 2 tiling (also of two neighbouring lines, and of
                           two neighbouring regions together)
+medium  shapes            the ways (at most 6) a unit or counted set can hold its stars, none
+                          touching and no line or region over its need: a cell starred in
+                          every way is a star; touched by a star in every way, or in none, empty
 hard    would-leave-short a cell whose star would leave some row, column, region, or pair of
                           neighbouring rows or columns without room for its stars is empty
 hard    exclusion         the same, after following the star's knock-ons (neighbours empty,
                           full units closed, a unit's last star's common neighbours emptied,
                           units with as many open cells as stars filled)
+hard    shapes            as medium shapes, with 7-16 ways
+hard    cases             the ways of shapes (2-6 of them), each followed by the easy rules as
+                          in exclusion: ways that leave a unit short are out; what all the
+                          others lead to holds
+expert  cases             as hard cases, with 7-24 ways
 expert  trial             a cell whose star (emptiness) leads, by the counting rules and
                           confinement, to a contradiction is empty (a star)
+expert  cases             as hard cases, with 25-96 ways: last, on grids up to 15 x 15
 search  search            the rules ran out: one star comes from the solver's solution (and
                           we say so), then the rules go on
 
