@@ -20,7 +20,7 @@ from puzzlesmith.stars.model import StarPuzzle
 from tests.stars.oracle import brute_force_solutions
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "stars" / "real_puzzles.jsonl"
-NEW_RULES = ("counting", "exclusion")
+NEW_RULES = ("counting", "exclusion", "shapes", "cases")
 
 
 def _rule_checks(n: int, k: int, seed: int, keep: float) -> Counter[str] | None:
