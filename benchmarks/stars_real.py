@@ -24,15 +24,17 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
+import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from benchmarks.common import median, write_results
-from puzzlesmith.stars.explain import LEVELS, explain
+from puzzlesmith.stars.explain import LEVELS, MAX_CASES, explain
 from puzzlesmith.stars.model import StarPuzzle
 from puzzlesmith.stars.solve import solve
 
@@ -97,12 +99,16 @@ def run_one(row: dict[str, Any], limit: float) -> dict[str, Any]:
     explain_cpu = time.process_time() - cpu
     rules = Counter(s.rule for s in result.steps)
     by_level = Counter(f"{s.rule}/{s.level}" for s in result.steps)
+    # The last-resort case splits (more ways than a person follows one by one).
+    ways = [int(m.group(1)) for s in result.steps if s.rule == "cases"
+            for m in [re.search(r"in one of (\d+) ways", s.reason)] if m]
     # explain asserts its final stars are the solver's; check again against the data.
     if result.solution != solved.solution:
         problems.append("explain's solution differs from the solver's")
     rec.update({
         "explain_s": explain_s, "explain_cpu": explain_cpu, "search": result.used_search,
         "trial": rules.get("trial", 0) > 0,
+        "wide_cases": any(w > MAX_CASES for w in ways),
         "timeout": any("Time ran out" in s.reason for s in result.steps),
         "difficulty": result.difficulty, "score": result.score,
         "steps": len(result.steps), "rules": dict(rules), "rule_levels": dict(by_level),
@@ -147,14 +153,17 @@ def by_kind(recs: list[dict[str, Any]]) -> str:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in recs:
         groups[r["kind"]].append(r)
-    lines = ["| source | puzzles | solver right | explained without search | trial used | timeouts |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| source | puzzles | solver right | explained without search | trial used | "
+             f"cases over {MAX_CASES} ways | timeouts |",
+             "|---|---|---|---|---|---|---|"]
     for kind, group in sorted(groups.items()):
         ex = [r for r in group if "explain_s" in r]
         lines.append(
             f"| {kind} | {len(group)} | {sum(not r['problems'] for r in group)}/{len(group)} "
             f"| {_pct(sum(not r['search'] for r in ex), len(ex))} "
-            f"| {_pct(sum(r['trial'] for r in ex), len(ex))} | {sum(r['timeout'] for r in ex)} |"
+            f"| {_pct(sum(r['trial'] for r in ex), len(ex))} "
+            f"| {_pct(sum(r.get('wide_cases', False) for r in ex), len(ex))} "
+            f"| {sum(r['timeout'] for r in ex)} |"
         )
     return "\n".join(lines)
 
@@ -163,37 +172,66 @@ def _weekday(date: str) -> int:
     return time.strptime(date.replace("/", "-")[:10], "%Y-%m-%d").tm_wday  # Monday 0
 
 
-def concordance(recs: list[dict[str, Any]]) -> str:
-    """Within each size: of the (easier, harder) labelled pairs, how often the score is lower."""
-    lines = ["| labels | size | pairs | score lower for the easier | ties | grade easy for 'easy' |",
-             "|---|---|---|---|---|---|"]
-    labelled: dict[tuple[int, int], list[tuple[int, float, str]]] = defaultdict(list)
+def half(source: str) -> int:
+    """Which half (0 or 1) a puzzle falls in when the score weights are fitted on one half
+    and checked on the other (scripts/stars_fit_weights.py)."""
+    return zlib.crc32(source.encode("utf-8")) & 1
+
+
+Labelled = tuple[int, float, str, int]  # (label rank, score, grade, half)
+
+
+def labelled_groups(recs: list[dict[str, Any]]) -> list[tuple[str, str, list[Labelled]]]:
+    """The labelled puzzles by size: the collection's easy < medium < hard, and LinkedIn's
+    levels by weekday (the week's levels get harder from Monday)."""
+    out = []
+    labelled: dict[tuple[int, int], list[Labelled]] = defaultdict(list)
+    weekly: dict[int, list[Labelled]] = defaultdict(list)
     for r in recs:
-        if r.get("score") is not None and r["kind"] == "starbattle-collection" and r["label"]:
-            labelled[(r["size"], r["stars"])].append((LABEL_ORDER[r["label"]], r["score"], r["difficulty"]))
+        if r.get("score") is None:
+            continue
+        if r["kind"] == "starbattle-collection" and r["label"]:
+            labelled[(r["size"], r["stars"])].append(
+                (LABEL_ORDER[r["label"]], r["score"], r["difficulty"], half(r["source"])))
+        elif r["kind"] == "queens-linkedin" and r.get("date"):
+            weekly[r["size"]].append(
+                (_weekday(r["date"]), r["score"], r["difficulty"], half(r["source"])))
     for (size, stars), items in sorted(labelled.items()):
-        lines.append(_pairs_row("collection easy<medium<hard", f"{size}x{size} {stars}*", items))
-    # LinkedIn: the week's levels get harder from Monday; pairs across weekdays, per size.
-    weekly: dict[int, list[tuple[int, float, str]]] = defaultdict(list)
-    for r in recs:
-        if r.get("score") is not None and r["kind"] == "queens-linkedin" and r.get("date"):
-            weekly[r["size"]].append((_weekday(r["date"]), r["score"], r["difficulty"]))
+        out.append(("collection easy<medium<hard", f"{size}x{size} {stars}*", items))
     for size, items in sorted(weekly.items()):
-        lines.append(_pairs_row("LinkedIn by weekday (Mon<...<Sun)", f"{size}x{size}", items))
-    return "\n".join(lines)
+        out.append(("LinkedIn by weekday (Mon<...<Sun)", f"{size}x{size}", items))
+    return out
 
 
-def _pairs_row(what: str, size: str, items: list[tuple[int, float, str]]) -> str:
+def pairs_lower(items: list[Labelled]) -> tuple[int, int, int]:
+    """(pairs with different labels, of them with the lower score for the easier, ties)."""
     pairs = lower = ties = 0
-    for a, sa, _ in items:
-        for b, sb, _ in items:
+    for a, sa, *_ in items:
+        for b, sb, *_ in items:
             if a < b:
                 pairs += 1
                 lower += sa < sb
                 ties += sa == sb
-    easy = [g for lab, _, g in items if lab == 0]
-    easy_text = _pct(sum(g == "easy" for g in easy), len(easy)) if "collection" in what else "-"
-    return f"| {what} | {size} | {pairs} | {_pct(lower, pairs)} | {ties} | {easy_text} |"
+    return pairs, lower, ties
+
+
+def concordance(recs: list[dict[str, Any]]) -> str:
+    """Within each size: of the (easier, harder) labelled pairs, how often the score is lower
+    (in all, and in each half of the puzzles: the weights were fitted on each half)."""
+    lines = ["| labels | size | pairs | score lower for the easier | half A | half B | ties "
+             "| grade easy for 'easy' |",
+             "|---|---|---|---|---|---|---|---|"]
+    for what, size, items in labelled_groups(recs):
+        pairs, lower, ties = pairs_lower(items)
+        halves = []
+        for h in (0, 1):
+            hp, hl, _ = pairs_lower([x for x in items if x[3] == h])
+            halves.append(f"{100 * hl / hp:.0f}%" if hp else "-")
+        easy = [g for lab, _, g, _ in items if lab == 0]
+        easy_text = _pct(sum(g == "easy" for g in easy), len(easy)) if "collection" in what else "-"
+        lines.append(f"| {what} | {size} | {pairs} | {_pct(lower, pairs)} | {halves[0]} | {halves[1]} "
+                     f"| {ties} | {easy_text} |")
+    return "\n".join(lines)
 
 
 def levels_spread(recs: list[dict[str, Any]]) -> str:

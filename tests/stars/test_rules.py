@@ -20,7 +20,7 @@ from puzzlesmith.stars.model import StarPuzzle
 from tests.stars.oracle import brute_force_solutions
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "stars" / "real_puzzles.jsonl"
-NEW_RULES = ("counting", "exclusion")
+NEW_RULES = ("counting", "exclusion", "shapes", "cases")
 
 
 def _rule_checks(n: int, k: int, seed: int, keep: float) -> Counter[str] | None:
@@ -67,7 +67,7 @@ def test_the_new_rules_fire_on_small_grids() -> None:
     fired: Counter[str] = Counter()
     for seed in range(40):
         fired += _rule_checks(9, 2, seed, 0.2) or Counter()
-    assert fired["two-by-two"] and fired["counting"], fired
+    assert all(fired[name] for name in ("two-by-two", "counting", "shapes", "cases")), fired
 
 
 def _real(kinds: tuple[str, ...], count: int) -> list[dict[str, object]]:

@@ -22,13 +22,22 @@ medium  counting          the cells of some rows (columns) outside the regions i
                           other way round); that count is then used like a unit's: fill,
                           sees-all, and 2 x 2 tiling (also of two neighbouring lines, and of
                           two neighbouring regions together)
+medium  shapes            the ways (at most 6) a unit or counted set can hold its stars, none
+                          touching and no line or region over its need: a cell starred in
+                          every way is a star; touched by a star in every way, or in none, empty
 hard    would-leave-short a cell whose star would leave some row, column, region, or pair of
                           neighbouring rows or columns without room for its stars is empty
 hard    exclusion         the same, after following the star's knock-ons (neighbours empty,
                           full units closed, a unit's last star's common neighbours emptied,
                           units with as many open cells as stars filled)
+hard    shapes            as medium shapes, with 7-16 ways
+hard    cases             the ways of shapes (2-6 of them), each followed by the easy rules as
+                          in exclusion: ways that leave a unit short are out; what all the
+                          others lead to holds
+expert  cases             as hard cases, with 7-24 ways
 expert  trial             a cell whose star (emptiness) leads, by the counting rules and
                           confinement, to a contradiction is empty (a star)
+expert  cases             as hard cases, with 25-96 ways: last, on grids up to 15 x 15
 search  search            the rules ran out: one star comes from the solver's solution (and
                           we say so), then the rules go on
 
@@ -39,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from itertools import chain, islice
 from typing import Any
 
@@ -50,16 +60,21 @@ from puzzlesmith.stars.propagate import propagate
 from puzzlesmith.stars.solve import solve
 
 LEVELS = ("easy", "medium", "hard", "expert", "search")
-# Score per step, by rule and level (calibrated on the real puzzles' labels:
-# benchmarks/stars_real.py reports the concordance).
+# Score per step, by rule and level. Set by hand; scripts/stars_fit_weights.py fits them on
+# half the labelled real puzzles and checks the other half, and the fitted weights did no
+# better there (benchmarks/stars_real.py reports the concordance per half).
 WEIGHTS = {
     ("star-neighbours", "easy"): 0.1, ("unit-full", "easy"): 0.1, ("unit-fill", "easy"): 0.5,
     ("sees-all", "easy"): 1.0, ("confinement", "easy"): 1.5,
     ("two-by-two", "medium"): 3.0, ("confinement", "medium"): 4.0, ("counting", "medium"): 5.0,
     ("would-leave-short", "hard"): 6.0, ("exclusion", "hard"): 10.0,
+    ("shapes", "medium"): 5.0, ("shapes", "hard"): 8.0, ("cases", "hard"): 12.0,
+    ("cases", "expert"): 25.0,
     ("trial", "expert"): 20.0, ("search", "search"): 50.0, ("mistake", "easy"): 0.0,
 }
 Decision = tuple[int, int, str]
+# A set of open cells holding an exact number of stars: (cells, stars, units, why).
+_Counted = tuple[int, int, list[int], Callable[[], str]]
 
 
 @dataclass(frozen=True)
@@ -183,6 +198,8 @@ class _Reasoner:
         self.pending: dict[str, list[int]] = {}
         # Tilings found per (cells, stars): the same open cells come up step after step.
         self._cover_cache: dict[tuple[int, int], list[list[tuple[int, int, int]]]] = {}
+        # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
+        self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
 
     # helpers
 
@@ -492,51 +509,63 @@ class _Reasoner:
 
     # hard
 
-    def counting_units(self, stars: int, open_: int) -> Iterator[tuple[int, int, list[int], str]]:
+    def counting_units(self, stars: int, open_: int) -> Iterator[_Counted]:
         """Sets of open cells that hold an exact number of stars, found by counting: (cells,
-        stars, units looked at, why), the why ending where a sentence can go on."""
+        stars, units looked at, why), the why ending where a sentence can go on (a function, as
+        most sets are never used)."""
         b = self.b
         n = b.n
         needs = self.needs(stars)
         for band in self.bands(stars, open_):
             lines = band.lines(n)
-            what = band.name()
-            width = band.width
-            if width == 2 and band.consecutive:
-                yield (open_ & band.mask, band.need, lines,
-                       f"{_cap(what)} need {_plural(band.need, 'star')}")
+            if band.width == 2 and band.consecutive:
+                yield open_ & band.mask, band.need, lines, partial(self._why_band, band)
             if band.inside:
                 got = sum(needs[u] for u in band.inside)
                 rest = band.need - got
                 x = open_ & band.mask & ~_union(b.units, band.inside)
                 if rest > 0 and x:
-                    names = self.names(band.inside)
-                    yield (x, rest, lines + band.inside,
-                           f"{_cap(what)} need{'s' if width == 1 else ''} "
-                           f"{_plural(band.need, 'star')} and {names} inside "
-                           f"{'it' if width == 1 else 'them'} need{'s' if len(band.inside) == 1 else ''} "
-                           f"{got}, so {what}'s other cells hold exactly {_plural(rest, 'star')}")
+                    yield x, rest, lines + band.inside, partial(self._why_inside, band, got, rest)
             if band.touching:
                 got = sum(needs[u] for u in band.touching)
                 rest = got - band.need
                 x = open_ & _union(b.units, band.touching) & ~band.mask
                 if rest > 0 and x and len(band.touching) <= 4:
-                    names = self.names(band.touching)
                     yield (x, rest, lines + band.touching,
-                           f"{_cap(names)} hold{'s' if len(band.touching) == 1 else ''} every open "
-                           f"cell of {what} and need{'s' if len(band.touching) == 1 else ''} "
-                           f"{_plural(got, 'star')}, {band.need} of them in {what}, so "
-                           f"{'its' if len(band.touching) == 1 else 'their'} cells outside "
-                           f"{what} hold exactly {_plural(rest, 'star')}")
+                           partial(self._why_touching, band, got, rest))
 
-    def region_pairs(self, stars: int, open_: int) -> Iterator[tuple[int, int, list[int], str]]:
+    @staticmethod
+    def _why_band(band: _Band) -> str:
+        return f"{_cap(band.name())} need {_plural(band.need, 'star')}"
+
+    def _why_inside(self, band: _Band, got: int, rest: int) -> str:
+        what, one = band.name(), band.width == 1
+        return (f"{_cap(what)} need{'s' if one else ''} {_plural(band.need, 'star')} and "
+                f"{self.names(band.inside)} inside {'it' if one else 'them'} "
+                f"need{'s' if len(band.inside) == 1 else ''} {got}, so {what}'s other cells hold "
+                f"exactly {_plural(rest, 'star')}")
+
+    def _why_touching(self, band: _Band, got: int, rest: int) -> str:
+        what, one = band.name(), len(band.touching) == 1
+        return (f"{_cap(self.names(band.touching))} hold{'s' if one else ''} every open cell of "
+                f"{what} and need{'s' if one else ''} {_plural(got, 'star')}, {band.need} of them "
+                f"in {what}, so {'its' if one else 'their'} cells outside {what} hold exactly "
+                f"{_plural(rest, 'star')}")
+
+    def _why_units(self, units: list[int], need: int) -> str:
+        if len(units) == 1:
+            return f"{self.refs[units[0]].name.capitalize()} needs {_plural(need, 'star')}"
+        return f"{_cap(self.names(units))} together need {_plural(need, 'star')}"
+
+    def region_pairs(self, stars: int, open_: int) -> Iterator[_Counted]:
         """Two neighbouring regions together, for 2 x 2 tiling across their border."""
         b = self.b
         needs = self.needs(stars)
         for g, h in self.neighbour_regions:
             if needs[g] and needs[h] and open_ & b.units[g] and open_ & b.units[h]:
-                yield (open_ & (b.units[g] | b.units[h]), needs[g] + needs[h], [g, h],
-                       f"{_cap(self.names([g, h]))} together need {_plural(needs[g] + needs[h], 'star')}")
+                total = needs[g] + needs[h]
+                yield (open_ & (b.units[g] | b.units[h]), total, [g, h],
+                       partial(self._why_units, [g, h], total))
 
     def counting(self, stars: int, open_: int) -> Step | None:
         b = self.b
@@ -544,11 +573,11 @@ class _Reasoner:
                                           self.region_pairs(stars, open_)):
             if self.deadline.expired():
                 return None
-            cells = b.cells(x)
+            cells = b.cells(x) if count == 1 or x.bit_count() == count else []
             if x.bit_count() == count:
                 return self.step(
                     "counting", "medium", x, 0, x, units,
-                    f"{why}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
+                    f"{why()}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
                     f"{'it is a star' if count == 1 else 'all are stars'}.",
                 )
             if count == 1:
@@ -556,7 +585,7 @@ class _Reasoner:
                 if common:
                     return self.step(
                         "counting", "medium", 0, common, x, units,
-                        f"{why}, in one of {_cells_text(cells)}; "
+                        f"{why()}, in one of {_cells_text(cells)}; "
                         f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
                         f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
                     )
@@ -566,8 +595,186 @@ class _Reasoner:
                 cover, star, empty = found
                 return self.step(
                     "counting", "medium", star, empty, x, units,
-                    f"{why}; " + _tiling_text(cover, star, empty, count, b),
+                    f"{why()}; " + _tiling_text(cover, star, empty, count, b),
                 )
+        return None
+
+    def case_sets(self, stars: int, open_: int, min_count: int
+                  ) -> Iterator[_Counted]:
+        """Sets of open cells holding an exact number (at least `min_count`) of stars: the
+        rows, columns and regions, then the sets found by counting."""
+        needs = self.needs(stars)
+        for u, m in enumerate(self.b.units):
+            if needs[u] >= min_count and open_ & m:
+                yield open_ & m, needs[u], [u], partial(self._why_units, [u], needs[u])
+        for x, count, units, why in self.counting_units(stars, open_):
+            # On big grids, sets of four or more stars have too many ways to go through
+            # (the enumeration would cost seconds and rarely end under the cap).
+            if count >= min_count and (count <= 3 or self.b.n <= 12):
+                yield x, count, units, why
+
+    def _placements(self, x: int, count: int, needs: list[int], cap: int) -> list[int] | None:
+        """Every way to put `count` non-touching stars on the cells x without giving a row,
+        column or region more than it needs (None when there are more than `cap`)."""
+        b = self.b
+        key = (x, count, cap, tuple(needs[u] for u, m in enumerate(b.units) if m & x))
+        if key in self._ways_cache:
+            return self._ways_cache[key]
+        nbr, cell_units = b.nbr, b.cell_units
+        used = [0] * len(b.units)
+        out: list[int] = []
+        budget = [40 * cap]
+
+        def go(avail: int, chosen: int, left: int) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            if left == 0:
+                out.append(chosen)
+                return len(out) <= cap
+            if avail.bit_count() < left:
+                return True
+            low = avail & -avail
+            i = low.bit_length() - 1
+            r, c, g = cell_units[i]
+            if used[r] < needs[r] and used[c] < needs[c] and used[g] < needs[g]:
+                used[r] += 1
+                used[c] += 1
+                used[g] += 1
+                ok = go(avail & ~(low | nbr[i]), chosen | low, left - 1)
+                used[r] -= 1
+                used[c] -= 1
+                used[g] -= 1
+                if not ok:
+                    return False
+            return go(avail & ~low, chosen, left)
+
+        found = out if go(x, 0, count) else None
+        self._ways_cache[key] = found
+        return found
+
+    def _ways_text(self, ways: list[int]) -> str:
+        b = self.b
+        shown = "; ".join("+".join(_rc(c) for c in b.cells(w)) for w in ways[:4])
+        more = f" and {len(ways) - 4} more" if len(ways) > 4 else ""
+        return f"{shown}{more}"
+
+    def shapes(self, stars: int, open_: int) -> Step | None:
+        return self._shapes(stars, open_, _FEW_WAYS, "medium")
+
+    def shapes_many(self, stars: int, open_: int) -> Step | None:
+        return self._shapes(stars, open_, _MAX_SHAPES, "hard")
+
+    def _shapes(self, stars: int, open_: int, cap: int, level: str) -> Step | None:
+        """The ways a unit (or a counted set) can hold its stars: cells starred in every way
+        are stars, cells touched by a star in every way, or used by none, are empty."""
+        b = self.b
+        nbr = b.nbr
+        needs = self.needs(stars)
+        for x, count, units, why in self.case_sets(stars, open_, 2):
+            if self.deadline.expired():
+                return None
+            ways = self._placements(x, count, needs, cap)
+            if not ways:
+                continue
+            every = x
+            used = 0
+            touched = open_ & ~x
+            for w in ways:
+                every &= w
+                used |= w
+                t = 0
+                for i in _bits(w):
+                    t |= nbr[i]
+                touched &= t
+            star = every
+            empty = (x & ~used) | touched
+            if not star and not empty:
+                continue
+            facts = []
+            if star:
+                facts.append(f"{_cells_text(b.cells(star))} "
+                             f"{'is a star' if star.bit_count() == 1 else 'are stars'} in every one")
+            if touched:
+                facts.append(f"{_cells_text(b.cells(touched))} "
+                             f"touch{'es' if touched.bit_count() == 1 else ''} a star in every one")
+            if x & ~used:
+                facts.append(f"{_cells_text(b.cells(x & ~used))} "
+                             f"{'is' if (x & ~used).bit_count() == 1 else 'are'} in none")
+            ways_text = (f"the only way to place them without touching (and without giving a row, "
+                         f"column or region more stars than it needs) is {self._ways_text(ways)}"
+                         if len(ways) == 1 else
+                         f"the only {len(ways)} ways to place them without touching (and without "
+                         f"giving a row, column or region more stars than it needs) are "
+                         f"{self._ways_text(ways)}")
+            return self.step(
+                "shapes", level, star, empty, x, units,
+                f"{why()}; {ways_text}: " + ", and ".join(facts) + "; so "
+                + _decided_text(b, star, empty) + ".",
+            )
+        return None
+
+    def cases(self, stars: int, open_: int) -> Step | None:
+        return self._cases(stars, open_, _FEW_WAYS, "hard")
+
+    def cases_many(self, stars: int, open_: int) -> Step | None:
+        return self._cases(stars, open_, MAX_CASES, "expert")
+
+    def cases_wide(self, stars: int, open_: int) -> Step | None:
+        # The last rule before search, on grids up to 15 x 15 (on bigger ones it costs too
+        # much, as each way is followed on its own).
+        if self.b.n > 15:
+            return None
+        return self._cases(stars, open_, _WIDE_CASES, "expert")
+
+    def _cases(self, stars: int, open_: int, cap: int, level: str) -> Step | None:
+        """The same ways, each followed through the easy rules: a way that leaves some unit
+        short is out, and what every remaining way leads to holds."""
+        b = self.b
+        nbr = b.nbr
+        needs = self.needs(stars)
+        for x, count, units, why in self.case_sets(stars, open_, 1):
+            if self.deadline.expired():
+                return None
+            ways = self._placements(x, count, needs, cap)
+            if not ways or len(ways) < 2:
+                continue
+            alive = []
+            dead: list[tuple[int, str]] = []
+            all_stars = b.full
+            all_empty = open_
+            for w in ways:
+                t = 0
+                for i in _bits(w):
+                    t |= nbr[i]
+                s2, o2, _, broken = self._follow(stars | w, open_ & ~x & ~t, x | t)
+                if broken is not None:
+                    dead.append((w, broken[0]))
+                    continue
+                alive.append(w)
+                all_stars &= s2
+                all_empty &= ~(s2 | o2)
+            if not alive:
+                continue  # (the solution's own way always stays: never reached)
+            star = all_stars & open_
+            empty = all_empty
+            if not star and not empty:
+                continue
+            told = []
+            for w, text in dead[:3]:
+                told.append(f"{'+'.join(_rc(c) for c in b.cells(w))} would leave {text}")
+            if len(dead) > 3:
+                told.append(f"{len(dead) - 3} more ways leave some unit short too")
+            decided = _decided_text(b, star, empty)
+            left = ("In the one way left" if len(alive) == 1
+                    else f"In each of the {len(alive)} ways left")
+            return self.step(
+                "cases", level, star, empty, x, units,
+                f"{why()}, in one of {len(ways)} ways ({self._ways_text(ways)}). "
+                + (f"Of these, {'; '.join(told)}. " if told else "")
+                + f"{left} ({self._ways_text(alive)}), following the easy rules, {decided}. "
+                f"So {decided}.",
+            )
         return None
 
     def _scan(self, name: str, check: Callable[[int, int, int], Step | None], stars: int,
@@ -583,7 +790,7 @@ class _Reasoner:
                     return found
         hits: list[int] = []
         first: Step | None = None
-        for i in _bits(open_):
+        for i in self._scan_order(name, stars, open_):
             if self.deadline.expired():
                 break
             found = check(stars, open_, i)
@@ -594,6 +801,20 @@ class _Reasoner:
                     hits.append(i)
         self.pending[name] = hits
         return first
+
+    def _scan_order(self, name: str, stars: int, open_: int) -> list[int]:
+        """The cells a scan checks: all of them on grids up to 15 x 15; on bigger ones, where
+        a full scan of exclusion or trial costs seconds, the most promising `_SCAN_CELLS`:
+        those in the units with the fewest open cells per missing star."""
+        cells = _bits(open_)
+        if self.b.n <= 15 or name == "would-leave-short" or len(cells) <= _SCAN_CELLS:
+            return cells
+        needs = self.needs(stars)
+        units = self.b.units
+        tight = [needs[u] / max(1, (open_ & m).bit_count()) for u, m in enumerate(units)]
+        cu = self.b.cell_units
+        cells.sort(key=lambda i: -(tight[cu[i][0]] + tight[cu[i][1]] + tight[cu[i][2]]))
+        return cells[:_SCAN_CELLS]
 
     def would_leave_short(self, stars: int, open_: int) -> Step | None:
         return self._scan("would-leave-short", self._leave_short_at, stars, open_)
@@ -655,12 +876,33 @@ class _Reasoner:
     def _exclusion_at(self, stars: int, open_: int, i: int) -> Step | None:
         """A star at i, followed through the easy rules, leaves some unit short."""
         b = self.b
-        k = b.k
         bit = 1 << i
-        s2 = stars | bit
-        o2 = open_ & ~(bit | b.nbr[i])
+        start = open_ & ~(bit | b.nbr[i])
+        s2, o2, forced, broken = self._follow(stars | bit, start, bit | b.nbr[i])
+        if o2 == start or broken is None:
+            # (When nothing followed from the star, would-leave-short already looked at it.)
+            return None
+        text, cells, units = broken
+        cell = b.cell(i)
+        then = (f"then need stars at {_cells_text([b.cell(j) for j in forced])}" if forced
+                else "close more cells")
+        return self.step(
+            "exclusion", "hard", 0, bit, [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
+            units,
+            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules (full "
+            f"units, units with just enough open cells, a unit's last star, a region inside one "
+            f"line) {then}; that would leave {text}. So {_rc(cell)} is empty.",
+        )
+
+    def _follow(self, s2: int, o2: int, touched: int
+                ) -> tuple[int, int, list[int], tuple[str, int, list[int]] | None]:
+        """Follow a supposed state (s2, o2) through the easy rules (full units closed, a
+        unit's last star's common neighbours emptied, units with just enough open cells
+        filled, a region inside one line) and then check the units they touched for room:
+        (stars, open cells, cells forced to be stars, the unit left short or None)."""
+        b = self.b
+        k = b.k
         forced: list[int] = []
-        touched = bit | b.nbr[i]
         broken: tuple[str, int, list[int]] | None = None
         changed = True
         while changed and broken is None:
@@ -704,24 +946,9 @@ class _Reasoner:
                     o2 &= ~gone
                     touched |= gone
                     changed = True
-        if o2 == open_ & ~(bit | b.nbr[i]):
-            # Nothing followed from the star: would-leave-short already looked at this.
-            return None
         if broken is None:
             broken = self._short(s2, o2, touched)
-        if broken is None:
-            return None
-        text, cells, units = broken
-        cell = b.cell(i)
-        then = (f"then need stars at {_cells_text([b.cell(j) for j in forced])}" if forced
-                else "close more cells")
-        return self.step(
-            "exclusion", "hard", 0, bit, [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
-            units,
-            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules (full "
-            f"units, units with just enough open cells, a unit's last star, a region inside one "
-            f"line) {then}; that would leave {text}. So {_rc(cell)} is empty.",
-        )
+        return s2, o2, forced, broken
 
     def _line_region_knock_on(self, s2: int, o2: int) -> tuple[int, int]:
         """Cells the one-line confinement rule empties in state (s2, o2), and -1 or the line
@@ -782,6 +1009,11 @@ class _Reasoner:
 
 _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25x25 6-star
 _MAX_COVERS = 16  # tilings kept per set of cells
+_SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
+_FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
+_MAX_SHAPES = 16  # ... and still lists with care (hard)
+MAX_CASES = 24  # ... and follows one by one (expert)
+_WIDE_CASES = 96  # ... and only as a last resort, after trial (expert)
 
 
 @dataclass(frozen=True)
@@ -839,6 +1071,17 @@ def _tiling_text(cover: list[tuple[int, int, int]], star: int, empty: int, need:
             f"star, so each block holds exactly one of them: " + " and ".join(parts) + ".")
 
 
+def _decided_text(b: Board, star: int, empty: int) -> str:
+    """ "r1c2 is a star and r3c4, r5c6 are empty" """
+    parts = []
+    if star:
+        parts.append(f"{_cells_text(b.cells(star))} "
+                     f"{'is a star' if star.bit_count() == 1 else 'are stars'}")
+    if empty:
+        parts.append(f"{_cells_text(b.cells(empty))} {'is' if empty.bit_count() == 1 else 'are'} empty")
+    return " and ".join(parts)
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -863,8 +1106,8 @@ def _rules(r: _Reasoner) -> list[Rule]:
     return [
         r.star_neighbours, r.unit_full, r.unit_fill,
         r.sees_all, r.confinement_single, r.two_by_two,
-        r.confinement_bands, r.counting, r.would_leave_short, r.exclusion,
-        r.trial,
+        r.confinement_bands, r.counting, r.shapes, r.would_leave_short, r.exclusion,
+        r.shapes_many, r.cases, r.cases_many, r.trial, r.cases_wide,
     ]
 
 

@@ -64,24 +64,32 @@ def confinement(board: Board, stars: int, cand: int) -> int | None:
     for offset in (0, n):
         lines = units[offset : offset + n]
         need = [k - (stars & m).bit_count() for m in lines]
-        spans = []
+        # Regions by the first and the last line they reach, so that each band's regions
+        # inside and touching are kept up as the band grows (not recounted per band).
+        by_lo: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+        by_hi: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
         for m, cm, rneed in regs:
             hit = [i for i in range(n) if cm & lines[i]]
-            spans.append((hit[0], hit[-1], m, rneed))
+            by_lo[hit[0]].append((hit[-1], m, rneed))
+            by_hi[hit[-1]].append((hit[0], m, rneed))
         for a in range(n):
             band = 0
             band_need = 0
+            inside_need = touch_need = 0
+            inside_m = touch_m = 0
+            for lo in range(a):
+                for hi, m, rneed in by_lo[lo]:
+                    if hi >= a:
+                        touch_need += rneed
+                        touch_m |= m
             for b in range(a, n - 1 if a == 0 else n):
                 band |= lines[b]
                 band_need += need[b]
-                inside_need = touch_need = 0
-                inside_m = touch_m = 0
-                for lo, hi, m, rneed in spans:
-                    if hi < a or lo > b:
-                        continue
+                for _hi, m, rneed in by_lo[b]:
                     touch_need += rneed
                     touch_m |= m
-                    if lo >= a and hi <= b:
+                for lo, m, rneed in by_hi[b]:
+                    if lo >= a:
                         inside_need += rneed
                         inside_m |= m
                 if inside_need > band_need or touch_need < band_need:
