@@ -38,7 +38,8 @@ from puzzlesmith.qless.skeletons import Ending, Node, Pos, trie
 from puzzlesmith.qless.stats import SearchStats
 
 MAX_SMALL = 12  # the largest roll the stored skeletons cover
-BOARDS_PER_REST = 8  # solutions of one smaller roll tried in the quick first pass
+BOARDS_PER_REST = 40  # solutions of one smaller roll tried in the quick first pass
+QUICK_SHARE = 0.3  # share of the time limit the quick pass may use
 # Share of the time a roll filled over one trie gives the first-solution search before
 # the counter decides whether it has a solution at all (`LongRoll.first`).
 FIRST_SHARE = 0.2
@@ -115,9 +116,9 @@ class LongRoll:
                   cap: int | None = None) -> Generator[Board, None, None]:
         """The distinct solutions (canonical boards) of a roll of any size over `words`.
 
-        With `cap`, a quick and incomplete pass for a roll filled by cores and leaves: only
-        the first `cap` solutions of each smaller roll get words hung on them, and the
-        cores are left for the exhaustive pass.
+        With `cap`, a quick and incomplete pass for a long roll: leaf words only, hung on
+        the first `cap` solutions of each smaller roll, smaller long rolls solved the same
+        way (not over their tries), and no cores.
         """
         if self.deadline.expired():
             raise SearchTimeout
@@ -127,11 +128,18 @@ class LongRoll:
             return
         if not has_cores(n):
             raise ValueError(f"rolls of {n} letters are beyond the stored shapes")
-        if all_skeletons(n) or (cap is None and self.alive(letters, words, long_trie(n))):
+        if cap is not None:
+            yield from self.hung(letters, words, cap)
+            return
+        if all_skeletons(n):
             yield from fill_solutions(letters, words, deadline=self.deadline, stats=self.stats,
                                       root=long_trie(n))
-        if not all_skeletons(n):
-            yield from self.hung(letters, words, cap)
+            return
+        # Hung words first: most solutions have a leaf word, and the cores are slow to fill.
+        yield from self.hung(letters, words, cap)
+        if cap is None and self.alive(letters, words, long_trie(n)):
+            yield from fill_solutions(letters, words, deadline=self.deadline, stats=self.stats,
+                                      root=long_trie(n))
 
     def first(self, letters: str, words: Sequence[str],
               root: Node) -> Generator[Board, None, None]:
@@ -217,7 +225,7 @@ class LongRoll:
                 self.dead.add(rest)  # a letter no word of the smaller roll has
                 continue
             n = len(rest)
-            if n > MAX_SMALL and not all_skeletons(n):
+            if n > MAX_SMALL and (cap is not None or not all_skeletons(n)):
                 yield from self._hung_on_long(rest, rest_words, hangs, cap, seen)
                 continue
             root = self.trie_for(n)
@@ -281,11 +289,18 @@ def long_solutions(letters: str, words: Sequence[str], *, deadline: Deadline,
     """
     search = LongRoll(words, deadline, stats)
     n = len(letters)
+    if first_only and not all_skeletons(n):
+        # The quick pass, for a share of the time (what it proves dead stays proved).
+        search.deadline = Deadline(max(deadline.remaining() * QUICK_SHARE, 1e-3))
+        try:
+            yield from search.solutions(letters, search.words, cap=BOARDS_PER_REST)
+        except SearchTimeout:
+            if deadline.expired():
+                raise
+        search.deadline = deadline
     if first_only and all_skeletons(n):
         yield from search.first(letters, search.words, long_trie(n))
         return
-    if first_only:
-        yield from search.solutions(letters, search.words, cap=BOARDS_PER_REST)
     yield from search.solutions(letters, search.words)
 
 
