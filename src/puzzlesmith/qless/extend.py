@@ -20,10 +20,12 @@ then exhaustively. Counting adds the cores' count to the distinct hung boards.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
 
 from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.qless.attach import attach_solutions
 from puzzlesmith.qless.board import Board
 from puzzlesmith.qless.cores import all_skeletons, has_cores, long_trie
 from puzzlesmith.qless.fill import (
@@ -39,7 +41,8 @@ from puzzlesmith.qless.stats import SearchStats
 
 MAX_SMALL = 12  # the largest roll the stored skeletons cover
 BOARDS_PER_REST = 40  # solutions of one smaller roll tried in the quick first pass
-QUICK_SHARE = 0.3  # share of the time limit the quick pass may use
+ATTACH_SHARE = 0.15  # share of a 15-16-letter roll's time the attach search may use first
+QUICK_SHARE = 0.3  # then the share of what is left the quick pass may use
 # Share of the time a roll filled over one trie gives the first-solution search before
 # the counter decides whether it has a solution at all (`LongRoll.first`).
 FIRST_SHARE = 0.2
@@ -149,7 +152,7 @@ class LongRoll:
         none, so past a share of the time the counter (`alive`) decides, and only a roll
         it finds solvable is searched again for the board.
         """
-        share = Deadline(max(self.deadline.remaining() * FIRST_SHARE, 1e-3))
+        share = part_of(self.deadline, FIRST_SHARE)
         try:
             yield from fill_solutions(letters, words, deadline=share, stats=self.stats,
                                       root=root)
@@ -271,6 +274,15 @@ class LongRoll:
             self.dead.add(rest)  # searched to the end without a solution
 
 
+def part_of(deadline: Deadline, fraction: float) -> Deadline:
+    """A deadline at `fraction` of what is left of this one, on the same clock."""
+    if deadline.seconds is None:
+        return deadline
+    part = copy.copy(deadline)
+    part.seconds = deadline.elapsed() + max(deadline.remaining() * fraction, 1e-3)
+    return part
+
+
 class _Found(Exception):
     """A probe (`LongRoll.alive`) counted its first solution."""
 
@@ -290,8 +302,16 @@ def long_solutions(letters: str, words: Sequence[str], *, deadline: Deadline,
     search = LongRoll(words, deadline, stats)
     n = len(letters)
     if first_only and not all_skeletons(n):
-        # The quick pass, for a share of the time (what it proves dead stays proved).
-        search.deadline = Deadline(max(deadline.remaining() * QUICK_SHARE, 1e-3))
+        # The seed's attach search and the quick pass, each for a share of the time: both
+        # often find a first board at once where the exhaustive search is slow to reach it
+        # (and what the quick pass proves dead stays proved).
+        try:
+            yield from attach_solutions(letters, search.words,
+                                        deadline=part_of(deadline, ATTACH_SHARE), stats=stats)
+        except SearchTimeout:
+            if deadline.expired():
+                raise
+        search.deadline = part_of(deadline, QUICK_SHARE)
         try:
             yield from search.solutions(letters, search.words, cap=BOARDS_PER_REST)
         except SearchTimeout:
