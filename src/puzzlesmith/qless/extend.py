@@ -308,6 +308,7 @@ def long_solutions(letters: str, words: Sequence[str], *, deadline: Deadline,
         try:
             yield from attach_solutions(letters, search.words,
                                         deadline=part_of(deadline, ATTACH_SHARE), stats=stats)
+            return  # the attach search is exhaustive too: it finished without a board
         except SearchTimeout:
             if deadline.expired():
                 raise
