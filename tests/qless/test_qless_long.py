@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from qless_brute import all_lines_ok, brute_placements, canonical
 
 from puzzlesmith.lexicon import Lexicon
 from puzzlesmith.limits import Deadline
+from puzzlesmith.qless import cores
 from puzzlesmith.qless.board import Board, is_solution
 from puzzlesmith.qless.extend import hang
 from puzzlesmith.qless.solve import solve
@@ -33,6 +35,25 @@ def long_rolls(draw: st.DrawFn) -> tuple[str, tuple[str, ...]]:
     return "".join(picked), tuple(sorted(words))
 
 
+@st.composite
+def tree_rolls(draw: st.DrawFn) -> tuple[str, tuple[str, ...]]:
+    """13 to 16 letters: 3 or 4 words over a small alphabet, each after the first sharing
+    one letter with an earlier one (the letters of a tree of words, often solvable)."""
+    alphabet = draw(st.sampled_from(["abcde", "aeirst", "eorstn", "abdeo"]))
+    k = draw(st.integers(3, 4))
+    words = draw(st.lists(st.text(alphabet, min_size=3, max_size=6), min_size=k, max_size=k))
+    letters = list(words[0])
+    for i, w in enumerate(words[1:], 1):
+        shared = [ch for ch in w if any(ch in v for v in words[:i])]
+        if not shared:
+            break
+        rest = list(w)
+        rest.remove(draw(st.sampled_from(shared)))
+        letters += rest
+    assume(13 <= len(letters) <= 16)
+    return "".join(letters), tuple(sorted(set(words)))
+
+
 def engine_set(letters: str, words: tuple[str, ...]) -> set[tuple[str, ...]]:
     found: list[Board] = []
     result = solve(letters, lex(words), deadline=Deadline(120), count=True,
@@ -52,6 +73,62 @@ def test_long_rolls_agree_with_brute_force(case: tuple[str, tuple[str, ...]]) ->
     if first.board is not None:
         assert is_solution(first.board, letters, set(words))
         assert canonical([r.replace(".", " ") for r in first.board.rows()]) in brute
+
+
+def check_against_brute_force(letters: str, words: tuple[str, ...]) -> None:
+    brute = brute_placements(letters, set(words))
+    assert engine_set(letters, words) == brute
+    first = solve(letters, lex(words), deadline=Deadline(120))
+    assert first.status == ("solved" if brute else "unsolvable")
+    if first.board is not None:
+        assert is_solution(first.board, letters, set(words))
+        assert canonical([r.replace(".", " ") for r in first.board.rows()]) in brute
+    counted = solve(letters, lex(words), deadline=Deadline(120), count=True)
+    assert counted.count_complete and counted.solutions == len(brute)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree_rolls())
+def test_13_to_16_letters_agree_with_brute_force(case: tuple[str, tuple[str, ...]]) -> None:
+    check_against_brute_force(*case)
+
+
+HAND_PICKED = [
+    ("renseroessotte", ("rense", "ron", "ses", "sottee")),  # 14 letters, 9 solutions
+    ("ostrnnnenrosen", ("ostr", "nnnetn", "ero", "seen")),  # 14, none
+    ("sntrtrsosnntors", ("sntrtr", "sosnn", "ntosrs")),  # 15, 17 solutions
+    ("aatieiiiirrirtte", ("aat", "ieiiai", "ierrir", "trte")),  # 16, 8
+    ("eeaobeaedeedodbo", ("eeao", "beoaed", "deedod", "boo")),  # 16, 8
+]
+
+
+@pytest.mark.parametrize("letters, words", HAND_PICKED)
+def test_hand_picked_14_to_16_letters(letters: str, words: tuple[str, ...]) -> None:
+    check_against_brute_force(letters, words)
+
+
+@pytest.fixture()
+def leaves_at_13(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rolls of 13 and 14 letters solved as 15 and 16 are (cores and hung words), not by
+    tries of all their skeletons; smaller long rolls then recurse."""
+    monkeypatch.setattr(cores, "FULL_UPTO", 12)
+
+
+@pytest.mark.parametrize("letters, words", HAND_PICKED[:3])
+def test_hand_picked_through_smaller_long_rolls(
+    leaves_at_13: None, letters: str, words: tuple[str, ...]
+) -> None:
+    check_against_brute_force(letters, words)
+
+
+@settings(max_examples=10, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(long_rolls())
+def test_cores_and_hung_words_agree_with_brute_force(
+    leaves_at_13: None, case: tuple[str, tuple[str, ...]]
+) -> None:
+    assert not cores.all_skeletons(13)
+    check_against_brute_force(*case)
 
 
 def test_hand_written_long_rolls() -> None:

@@ -63,9 +63,9 @@ def test_count_and_cap() -> None:
     assert capped.solutions == 1 and not capped.count_complete and not capped.count_timed_out
 
 
-def test_long_rolls_use_the_seed_style_search() -> None:
+def test_long_rolls_are_solved_past_the_stored_skeletons() -> None:
     _, index = select(None)
-    letters = roll(5) + "ear"  # 15 letters: past the stored skeletons
+    letters = roll(5) + "ear"  # 15 letters: cores and hung words
     r = solve(letters, index, deadline=Deadline(20))
     assert r.status == "solved"
     assert is_solution(r.board, letters, set(r.anagrams))

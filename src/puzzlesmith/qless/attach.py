@@ -1,10 +1,10 @@
 """The seed's search: place a word, attach words through shared letters, undo, repeat.
 
 Kept as written up in the original solver (seed 002) so the fast engine has a baseline to be
-measured against, and used for rolls of more than 12 letters, beyond the precomputed
-skeletons. It is complete: a solution's words always connect through shared cells, so
-building from every starting word reaches every solution; board states are remembered
-(up to translation and transposition) so none is explored twice.
+measured against; 15-16-letter rolls also give it a first share of their time (it finds some
+boards at once, `extend.long_solutions`). It is complete: a solution's words always connect
+through shared cells, so building from every starting word reaches every solution; board
+states are remembered (up to translation and transposition) so none is explored twice.
 """
 
 from __future__ import annotations

@@ -157,9 +157,10 @@ class Filler:
     """One roll's search state over the plan trie of its size."""
 
     def __init__(self, letters: str, words: Sequence[str], deadline: Deadline,
-                 stats: SearchStats) -> None:
+                 stats: SearchStats, root: Node | None = None) -> None:
         n = len(letters)
-        root = trie(n)
+        # Another trie of n-cell shapes may be given (extend: the cores of 13-16 cells).
+        root = root if root is not None else trie(n)
         if root is None:
             raise ValueError(f"no stored skeletons of {n} cells")
         self.root = root
@@ -415,30 +416,34 @@ class Filler:
 
 
 def fill_endings(
-    letters: str, words: Sequence[str], *, deadline: Deadline, stats: SearchStats
+    letters: str, words: Sequence[str], *, deadline: Deadline, stats: SearchStats,
+    root: Node | None = None,
 ) -> Iterator[tuple[Ending, list[str]]]:
     """Each solution as (skeleton ending, letters by cell id); the list is reused, copy it."""
-    filler = Filler(letters, words, deadline, stats)
+    filler = Filler(letters, words, deadline, stats, root)
     if deadline.expired():
         raise SearchTimeout
     return filler.endings(filler.root, packed(letters))
 
 
 def fill_solutions(
-    letters: str, words: Sequence[str], *, deadline: Deadline, stats: SearchStats
+    letters: str, words: Sequence[str], *, deadline: Deadline, stats: SearchStats,
+    root: Node | None = None,
 ) -> Generator[Board, None, None]:
-    """Every distinct solution as a canonical board."""
-    for ending, cells in fill_endings(letters, words, deadline=deadline, stats=stats):
+    """Every distinct solution as a canonical board (of the stored skeletons, or `root`'s)."""
+    for ending, cells in fill_endings(letters, words, deadline=deadline, stats=stats,
+                                      root=root):
         yield Board.of(
             (r, c, ch) for (r, c), ch in zip(ending.coords, cells, strict=True)
         ).canonical()
 
 
 def fill_count(
-    letters: str, words: Sequence[str], *, deadline: Deadline, stats: SearchStats
+    letters: str, words: Sequence[str], *, deadline: Deadline, stats: SearchStats,
+    root: Node | None = None,
 ) -> int:
     """The exact number of distinct solutions; CountTimeout if the deadline passes first."""
-    filler = Filler(letters, words, deadline, stats)
+    filler = Filler(letters, words, deadline, stats, root)
     try:
         total = filler.count(filler.root, packed(letters))
         stats.progress(total)
