@@ -12,7 +12,7 @@ Every steered puzzle is checked: the explainer solves it without search at the l
 asked (and the solver, counting, finds one solution).
 Targets (issue 12): 10x10 2-star at any level median at most 2 s, 14x14 3-star at most
 10 s, 25x25 6-star at most 10 s.
-Run: python -m benchmarks.stars_generate [--quick] [--seeds N] [--cap S]
+Run: python -m benchmarks.stars_generate [--quick] [--seeds N] [--cap S] [--sizes 10 14 25]
 """
 
 from __future__ import annotations
@@ -145,28 +145,41 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seeds", type=int, default=5, help="at most this many seeds per case")
     p.add_argument("--cap", type=float, default=20.0, help="CPU seconds per run before giving up")
     p.add_argument("--no-baseline", action="store_true")
+    p.add_argument("--sizes", type=int, nargs="*", help="only these grid sizes (10, 14, 25)")
     args = p.parse_args(argv)
     cases = QUICK if args.quick else CASES
-    lines = []
-    for n, k, level, seeds in cases:
+    if args.sizes:
+        cases = [case for case in cases if case[0] in args.sizes]
+    if not cases:
+        p.error("no case to run")
+    lines: list[str] = []
+    for done, (n, k, level, seeds) in enumerate(cases, 1):
         lines.append(row(n, k, level, min(seeds, args.seeds), args.cap, "steered"))
         if not args.no_baseline and level is not None:  # no level: the same code on both sides
             lines.append(row(n, k, level, min(BASELINE_SEEDS, seeds, args.seeds), args.cap,
                              "baseline"))
-    body = (
+        # Written after every case, so a run cut short still leaves what it measured.
+        path = write_results("stars_generate", "Star Battle generation per level (issue 12)",
+                             _body(args.cap, lines, done, len(cases)))
+    print(f"wrote {path}")
+
+
+def _body(cap: float, lines: list[str], done: int, total: int) -> str:
+    partial = "" if done == total else f" (partial: {done} of {total} cases so far)"
+    return (
         f"Median over seeds 1..N of `generate(size, stars, seed, difficulty=level)`, cap "
-        f"{args.cap:g} s of CPU per run (a run stopped at the cap counts as the cap). The "
+        f"{cap:g} s of CPU per run (a run stopped at the cap counts as the cap){partial}. The "
         "machine is shared (2 cores, several users, this run under nice 10), so wall time "
         "mostly measures the others' load; CPU time is this process's own and is the figure "
         "to compare with the targets.\n\n"
         "| grid | level | side | finished | median wall | median CPU | grade, score |\n"
         "|---|---|---|---|---|---|---|\n" + "\n".join(lines) + "\n\n"
         "steered: this session's `generate` (steering towards the level; expert and 'any' "
-        "are not steered). baseline: last session's generate-and-test. Every steered puzzle "
-        "was checked (one solution by the solver's count; explained without search at the "
-        "level and score it came with); a failed check is written after its row.\n"
+        "are not steered). baseline: last session's generate-and-test (its grade a full "
+        "explain, up to 20 s). Every steered puzzle was checked (one solution by the solver's "
+        "count; explained without search at the level and score it came with); a failed "
+        "check is written after its row.\n"
     )
-    print(f"wrote {write_results('stars_generate', 'Star Battle generation per level (issue 12)', body)}")
 
 
 if __name__ == "__main__":
