@@ -195,10 +195,11 @@ def test_generate_a_level_shows_its_grade(page: Any, client: Any) -> None:
     page.get_by_label("Difficulty").select_option("easy")
     page.get_by_role("button", name="Generate").click()
     page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Generated')",
-                           timeout=60_000)
+                           timeout=90_000)
     assert "difficulty easy" in page.locator("#load-status").inner_text()
     assert page.locator("#generating").is_hidden()
-    page.wait_for_function("document.querySelector('#grade').textContent.includes('steps')")
+    page.wait_for_function("document.querySelector('#grade').textContent.includes('steps')",
+                           timeout=60_000)
     grade = page.locator("#grade").inner_text()
     assert grade.startswith("Difficulty: easy (score ")
     url = page.get_by_label("Text grid or puzz.link address").input_value()
@@ -218,11 +219,14 @@ def test_generate_progress_and_stop(page: Any, shot: Any) -> None:
     page.get_by_role("button", name="Generate").click()
     page.locator("#generating").wait_for()
     assert page.evaluate("document.activeElement.id") == "gen-stop"
-    page.wait_for_function("document.querySelector('#gen-detail').textContent.startsWith('Try ')")
+    # Generous waits: on a loaded machine the job worker can be slow to start and to stop.
+    page.wait_for_function("document.querySelector('#gen-detail').textContent.startsWith('Try ')",
+                           timeout=90_000)
     assert "of 196 cells" in page.locator("#gen-detail").inner_text()
     assert page.get_by_role("button", name="Generate").is_disabled()
     shot(page, "stars-generating")
     page.keyboard.press("Enter")  # Stop
-    page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Stopped')")
+    page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Stopped')",
+                           timeout=90_000)
     assert page.locator("#generating").is_hidden()
     assert page.get_by_role("button", name="Generate").is_enabled()
