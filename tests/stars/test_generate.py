@@ -7,12 +7,15 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.limits import Deadline
+from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.stars.explain import explain
 from puzzlesmith.stars.formats import parse_text, parse_url
 from puzzlesmith.stars.generate import generate, random_stars
+from puzzlesmith.stars.model import StarPuzzle
 from puzzlesmith.stars.solve import solve
 from tests.stars.oracle import brute_force_solutions
 
@@ -96,3 +99,62 @@ def test_score_range_is_respected() -> None:
     assert 0 <= made.score <= 25 and again.score == made.score and not again.used_search
     with pytest.raises(InputError):
         generate(8, 1, score=(5, 1))
+
+
+def _check_at_level(made_puzzle: StarPuzzle, solution: tuple[tuple[int, int], ...], level: str,
+                    score: float) -> None:
+    """One solution (the solver's count), explained without search at exactly that level."""
+    counted = solve(made_puzzle, count=True, time_limit=None)
+    assert counted.count == 1 and counted.solution == solution
+    result = explain(made_puzzle, time_limit=None)
+    assert not result.used_search
+    assert result.difficulty == level
+    assert result.score == score
+    assert result.solution == solution
+
+
+@pytest.mark.parametrize(("size", "stars", "difficulty", "seed"), [
+    (6, 1, "easy", 1), (8, 1, "easy", 2), (8, 1, "medium", 3), (9, 2, "easy", 4),
+    (9, 2, "medium", 5), (10, 2, "easy", 6), (10, 2, "easy", 7), (10, 2, "medium", 8),
+    (10, 2, "hard", 9),
+])
+def test_generated_at_each_level(size: int, stars: int, difficulty: str, seed: int) -> None:
+    made = generate(size, stars, seed=seed, difficulty=difficulty, time_limit=120)
+    assert made.difficulty == difficulty
+    _check_at_level(made.puzzle, made.solution, difficulty, made.score)
+    assert not made.puzzle.warnings  # every region in one piece
+    if size <= 9:
+        grid = [list(row) for row in made.puzzle.regions]
+        assert brute_force_solutions(grid, stars) == [frozenset(made.solution)]
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(6, 1), (7, 1), (8, 1), (8, 2)]),
+       st.sampled_from(["easy", "medium"]))
+def test_steered_puzzles_by_brute_force(seed: int, shape: tuple[int, int], difficulty: str) -> None:
+    size, stars = shape
+    try:
+        made = generate(size, stars, seed=seed, difficulty=difficulty, time_limit=30)
+    except SearchTimeout:
+        # Some small shapes have few medium maps (8x8 with 2 stars has only two star
+        # layouts); a time-out is an answer, a wrong puzzle is not.
+        return
+    grid = [list(row) for row in made.puzzle.regions]
+    assert brute_force_solutions(grid, stars) == [frozenset(made.solution)]
+    result = explain(made.puzzle, time_limit=None)
+    assert (result.difficulty, result.score, result.used_search) == (difficulty, made.score, False)
+
+
+def test_steering_reports_progress() -> None:
+    seen: list[dict[str, object]] = []
+    made = generate(10, 2, seed=6, difficulty="easy", time_limit=120, progress=seen.append)
+    assert seen and all(r["cells"] == 100 for r in seen)
+    assert [r["attempt"] for r in seen] == sorted(r["attempt"] for r in seen)
+    assert seen[-1]["attempt"] == made.attempts
+    assert any("undecided" in r for r in seen)
+
+
+def test_score_range_with_a_level() -> None:
+    made = generate(9, 2, seed=3, difficulty="medium", score=(0, 40), time_limit=120)
+    assert made.difficulty == "medium" and made.score <= 40
+    _check_at_level(made.puzzle, made.solution, "medium", made.score)

@@ -79,3 +79,32 @@ def test_generate_past_its_limit_is_504(client: httpx.Client) -> None:
     r = client.post("/api/stars/generate", json={"size": 30, "stars": 6, "time_limit": 0.2})
     assert r.status_code == 504
     assert r.json()["detail"] == "no puzzle found within the time limit (0.2 s)"
+
+
+def test_generate_job_is_the_cli_document_with_progress(client: httpx.Client) -> None:
+    from test_api_qless import wait_job
+
+    body = {"size": 10, "stars": 2, "seed": 6, "difficulty": "easy", "time_limit": 60}
+    started = client.post("/api/stars/generate-job", json=body)
+    assert started.status_code == 202
+    seen: list[dict[str, Any]] = []
+
+    def finished(doc: dict[str, Any]) -> bool:
+        seen.append(doc["progress"])
+        return doc["state"] not in ("queued", "running")
+
+    done = wait_job(client, started.json()["job"], finished)
+    assert done["state"] == "done", done
+    cli_doc = cli_json("stars", "generate", "-n", "10", "-k", "2", "--seed", "6",
+                       "--difficulty", "easy")
+    assert without_time(done["result"]) == without_time(cli_doc)
+    assert done["result"]["difficulty"] == "easy"
+    # While it steered, the job said how many cells the easy rules still left open.
+    assert any("undecided" in p and p["cells"] == 100 for p in seen), seen
+
+
+def test_generate_job_bad_options_are_400(client: httpx.Client) -> None:
+    r = client.post("/api/stars/generate-job", json={"size": 8, "stars": 1, "difficulty": "silly"})
+    assert r.status_code == 400 and r.json()["detail"].startswith("unknown difficulty 'silly'")
+    r = client.post("/api/stars/generate-job", json={"size": 8, "stars": 1, "score": "a-b"})
+    assert r.status_code == 400 and "--score wants MIN-MAX" in r.json()["detail"]

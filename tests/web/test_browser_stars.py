@@ -121,3 +121,112 @@ def test_bad_puzzle_shows_the_cli_message(page: Any) -> None:
     page.get_by_role("button", name="Load puzzle").click()
     page.locator("#load-status.error").wait_for()
     assert page.locator("#load-status").inner_text() != ""
+
+
+def cells_of_units(units: list[dict[str, Any]], regions: list[list[int]]) -> list[tuple[int, int]]:
+    n = len(regions)
+    return sorted({(r, c) for u in units for r in range(n) for c in range(n)
+                   if (u["kind"] == "row" and r == u["index"])
+                   or (u["kind"] == "column" and c == u["index"])
+                   or (u["kind"] == "region" and regions[r][c] == u["index"])})
+
+
+def test_grade_and_step_through_with_the_keyboard(page: Any, shot: Any, client: Any) -> None:
+    expected = client.post("/api/stars/explain", json={"puzzle": URL}).json()
+    regions = client.post("/api/stars/parse", json={"puzzle": URL}).json()["regions"]
+    steps = expected["steps"]
+    page.goto(f"/stars?p={URL}")
+    page.wait_for_selector("form[data-ready]")
+    # The grade and score come with the puzzle.
+    page.wait_for_function("document.querySelector('#grade').textContent.includes('steps')")
+    assert page.locator("#grade").inner_text() == (
+        f"Difficulty: {expected['difficulty']} (score {expected['score']:g}, {len(steps)} steps).")
+
+    page.get_by_role("button", name="Step through").click()
+    page.locator("#walk").wait_for()
+    assert page.locator("#walk-pos").inner_text().startswith(f"Step 1 of {len(steps)}: ")
+    assert page.locator("#walk-reason").inner_text() == (
+        f"{steps[0]['rule']} ({steps[0]['level']}): {steps[0]['reason']}")
+    assert marks_of(page, ".star-cell.decided") == sorted((r, c) for r, c, _ in steps[0]["decided"])
+    assert marks_of(page, ".star-cell.hint") == []  # "why" is off
+    # Next has the focus; the arrow keys move while it does.
+    assert page.evaluate("document.activeElement.id") == "next"
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#walk-pos").inner_text().startswith(f"Step 2 of {len(steps)}: ")
+    upto = [(r, c) for s in steps[:2] for r, c, _ in s["decided"]]
+    assert sorted(marks(page, "star") + marks(page, "dot")) == sorted(upto)
+
+    # Show me why: the cells the step looked at shaded, its units hatched, decided framed.
+    page.keyboard.press("Tab")  # Next -> Show me why
+    page.keyboard.press("Enter")
+    assert page.get_by_role("button", name="Show me why").get_attribute("aria-pressed") == "true"
+    two = steps[1]
+    assert marks_of(page, ".star-cell.hint") == sorted((r, c) for r, c in two["cells"])
+    assert marks_of(page, ".star-cell.unit") == cells_of_units(two["units"], regions)
+    assert marks_of(page, ".star-cell.decided") == sorted((r, c) for r, c, _ in two["decided"])
+    decided = page.locator(".star-cell.decided").first
+    assert decided.get_attribute("aria-description") == "decided by this step"
+    shot(page, "stars-why")
+
+    page.keyboard.press("End")
+    assert page.locator("#walk-pos").inner_text().startswith(f"Step {len(steps)} of {len(steps)}")
+    assert marks(page, "star") == SOLUTION
+    assert page.get_by_role("button", name="Next →").is_disabled()
+    assert page.evaluate("document.activeElement.id") in ("prev", "why")
+    page.keyboard.press("Home")
+    assert page.locator("#walk-pos").inner_text().startswith("The start: nothing decided yet.")
+    assert marks(page, "star") == [] and marks(page, "dot") == []
+    assert page.get_by_role("button", name="← Previous").is_disabled()
+    page.get_by_role("button", name="Next →").click()
+    assert page.locator("#walk-pos").inner_text().startswith(f"Step 1 of {len(steps)}")
+
+    # A step chosen from the full list is shown in the walk-through too.
+    page.get_by_role("button", name="Explain every step").click()
+    page.locator("#steps-box").wait_for()
+    page.locator("#steps li").nth(2).get_by_role("button").click()
+    assert page.locator("#walk-pos").inner_text().startswith(f"Step 3 of {len(steps)}")
+
+
+def test_generate_a_level_shows_its_grade(page: Any, client: Any) -> None:
+    page.goto("/stars")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_label("Size").select_option("10")
+    page.get_by_label("Stars", exact=True).select_option("2")
+    page.get_by_label("Difficulty").select_option("easy")
+    page.get_by_role("button", name="Generate").click()
+    page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Generated')",
+                           timeout=90_000)
+    assert "difficulty easy" in page.locator("#load-status").inner_text()
+    assert page.locator("#generating").is_hidden()
+    page.wait_for_function("document.querySelector('#grade').textContent.includes('steps')",
+                           timeout=60_000)
+    grade = page.locator("#grade").inner_text()
+    assert grade.startswith("Difficulty: easy (score ")
+    url = page.get_by_label("Text grid or puzz.link address").input_value()
+    again = client.post("/api/stars/explain", json={"puzzle": url}).json()
+    assert again["difficulty"] == "easy" and not again["used_search"]
+    # (The page writes numbers as JavaScript does: 13, not 13.0.)
+    assert grade == f"Difficulty: easy (score {again['score']:g}, {len(again['steps'])} steps)."
+
+
+def test_generate_progress_and_stop(page: Any, shot: Any) -> None:
+    page.goto("/stars")
+    page.wait_for_selector("form[data-ready]")
+    # 14x14 with 3 stars at easy: the easy rules rarely get going there, so it runs a while.
+    page.get_by_label("Size").select_option("14")
+    page.get_by_label("Stars", exact=True).select_option("3")
+    page.get_by_label("Difficulty").select_option("easy")
+    page.get_by_role("button", name="Generate").click()
+    page.locator("#generating").wait_for()
+    assert page.evaluate("document.activeElement.id") == "gen-stop"
+    # Generous waits: on a loaded machine the job worker can be slow to start and to stop.
+    page.wait_for_function("document.querySelector('#gen-detail').textContent.startsWith('Try ')",
+                           timeout=90_000)
+    assert "of 196 cells" in page.locator("#gen-detail").inner_text()
+    assert page.get_by_role("button", name="Generate").is_disabled()
+    shot(page, "stars-generating")
+    page.keyboard.press("Enter")  # Stop
+    page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Stopped')",
+                           timeout=90_000)
+    assert page.locator("#generating").is_hidden()
+    assert page.get_by_role("button", name="Generate").is_enabled()

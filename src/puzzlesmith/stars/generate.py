@@ -9,16 +9,25 @@
    short path of unplanned cells if it lies inside its region: the plan still fits, the
    other solution no longer does. Start again from step 1 if this does not settle. The
    final check is a full solver proof that no second solution exists.
-4. With a difficulty (or a score range), keep only puzzles whose explanation (`explain.py`)
-   grades as asked, without a search step.
+4. With a difficulty (or a score range), steer the regions towards the level instead of
+   only testing it (`_steer`): the rules up to that level (`explain.py`) run on the map, and
+   where they get stuck, cells are handed from region to region (never a planned star, each
+   region staying in one piece), a change kept only if the rules then leave no more cells
+   undecided and the regions no looser. When the rules up to the level decide every cell
+   the solution is unique (sound rules leave no other) and the explanation is at most that
+   hard; the puzzle is kept when its hardest step is that level (and its score in range).
+   Easy puzzles are grown this way from a fresh map; the harder levels start from a unique
+   map (step 3), which is often at the level already.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.limits import Deadline, SearchTimeout
@@ -26,7 +35,12 @@ from puzzlesmith.stars.formats import relabel, to_text, to_url
 from puzzlesmith.stars.model import Cell, StarPuzzle, check_solution, max_stars_per_line
 from puzzlesmith.stars.solve import solutions
 
+if TYPE_CHECKING:
+    from puzzlesmith.stars.board import Board
+    from puzzlesmith.stars.explain import Step
+
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
+Progress = Callable[[dict[str, Any]], None]
 _FIX_ROUNDS_PER_SIDE = 4  # rounds of reshaping per grid side before starting afresh
 _GRADE_LIMIT = 20.0  # seconds for grading one puzzle (see _grade)
 _MAX_PATH = 6  # longest run of cells moved together to break another solution
@@ -268,12 +282,16 @@ def generate(
     difficulty: str | None = None,
     score: tuple[float, float] | None = None,
     time_limit: float | None = 60.0,
+    progress: Progress | None = None,
 ) -> GeneratedPuzzle:
     """A random puzzle with exactly one solution (and the given difficulty and score range
-    (inclusive), if any: then only puzzles the rules solve without a search step).
+    (inclusive), if any: then only puzzles the rules solve without a search step; a score
+    range alone takes puzzles up to hard).
 
     Deterministic for a given seed. Raises InputError for impossible sizes and SearchTimeout
-    when `time_limit` seconds pass without a puzzle.
+    when `time_limit` seconds pass without a puzzle. `progress`, if given, hears how far the
+    current try got: {"attempt": tries so far, "undecided": cells the rules leave open,
+    "cells": N*N} (undecided only while steering towards a level).
     """
     if size < 1 or size > 40:
         raise InputError(f"size must be between 1 and 40, got {size}")
@@ -290,23 +308,47 @@ def generate(
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     deadline = Deadline(time_limit)
+    report: Progress = progress or (lambda _: None)
+    steer = difficulty is not None or score is not None
+    cap = DIFFICULTIES.index(difficulty) if difficulty is not None else DIFFICULTIES.index("hard")
     attempts = 0
     while True:
         if deadline.expired():
             raise SearchTimeout
         attempts += 1
+        report({"attempt": attempts, "cells": size * size})
         planned = random_stars(size, stars, rng, deadline)
         grid = random_regions(size, stars, planned, rng)
         if grid is None:
             continue
-        puzzle = make_unique(grid, stars, planned, rng, deadline)
-        if puzzle is None:
-            continue
-        grade, points = _grade(puzzle, deadline)
-        if difficulty is not None and grade != difficulty:
-            continue
-        if score is not None and (grade == "search" or not score[0] <= points <= score[1]):
-            continue
+        if not steer:
+            puzzle = make_unique(grid, stars, planned, rng, deadline)
+            if puzzle is None:
+                continue
+            grade, points = _grade(puzzle, deadline)
+        else:
+            if cap > 0:
+                # A unique map is often at a harder level already; if it is not unique, the
+                # rules the steering runs still show where it is stuck.
+                make_unique(grid, stars, planned, rng, deadline)
+
+            def left_open(cells: int, tries: int = attempts) -> None:
+                report({"attempt": tries, "undecided": cells, "cells": size * size})
+
+            # Expert steering would run trial over every open cell for every change it tries:
+            # too slow to help, so expert puzzles are only tested.
+            if cap < DIFFICULTIES.index("expert") and not _steer(
+                    grid, stars, planned, cap, rng, deadline, left_open):
+                continue
+            puzzle = StarPuzzle.from_labels(grid, stars)
+            graded = _grade_upto(puzzle, cap, deadline)
+            if graded is None:
+                continue
+            grade, points = graded
+            if difficulty is not None and grade != difficulty:
+                continue
+            if score is not None and not score[0] <= points <= score[1]:
+                continue
         return GeneratedPuzzle(
             puzzle=relabel(puzzle),
             solution=check_solution(puzzle, planned),
@@ -316,6 +358,244 @@ def generate(
             attempts=attempts,
             elapsed=deadline.elapsed(),
         )
+
+
+_STEER_STALE = 150  # region changes in a row that gain nothing before a fresh map
+_LOOSENESS = 1.0  # weight of the regions' open placements against cells left undecided
+_OPEN_PICK = 0.7  # how often a change moves a stuck region's open cells, not a random cell
+# The rules of explain._rules by level (it lists them easiest first); a rule not named here
+# takes the level of the rule before it.
+_RULE_LEVELS = {
+    "star_neighbours": 0, "unit_full": 0, "unit_fill": 0, "sees_all": 0,
+    "confinement_single": 0, "two_by_two": 1, "confinement_bands": 1, "counting": 1,
+    "would_leave_short": 2, "exclusion": 2, "trial": 3,
+}
+
+
+def _explain_upto(
+    puzzle: StarPuzzle, cap: int, deadline: Deadline, state: tuple[int, int] | None = None
+) -> tuple[int, int, list[Step]] | None:
+    """The explainer's steps with its rules up to level `cap` only, until they get stuck:
+    (stars, open cells, steps); None when the deadline passed. From the empty grid these
+    are `explain`'s own first steps (the same rules in the same order, the first that
+    decides something taken), so when no cell is left open they are its whole explanation.
+    """
+    from puzzlesmith.stars.explain import _Reasoner, _rules
+
+    reasoner = _Reasoner(puzzle, deadline)
+    rules = []
+    level = 0
+    for rule in _rules(reasoner):
+        level = _RULE_LEVELS.get(rule.__name__, level)
+        if level <= cap:
+            rules.append(rule)
+    b = reasoner.b
+    stars, open_ = state if state is not None else (0, b.full)
+    steps: list[Step] = []
+    while open_:
+        if deadline.expired():
+            return None
+        found = next((step for rule in rules if (step := rule(stars, open_)) is not None), None)
+        if found is None:
+            break
+        for r, c, what in found.decided:
+            bit = 1 << (r * b.n + c)
+            if what == "star":
+                stars |= bit
+            open_ &= ~bit
+        steps.append(found)
+    return stars, open_, steps
+
+
+def _grade_upto(puzzle: StarPuzzle, cap: int, deadline: Deadline) -> tuple[str, float] | None:
+    """The grade and score of a puzzle the rules up to level `cap` solve (None otherwise)."""
+    from puzzlesmith.stars.explain import LEVELS, Explanation
+
+    done = _explain_upto(puzzle, cap, deadline)
+    if done is None or done[1]:
+        return None
+    steps = tuple(done[2])
+    worst = max((LEVELS.index(s.level) for s in steps), default=0)
+    # The score as `explain` adds it up.
+    points = Explanation(size=puzzle.size, stars=puzzle.stars, status="solved",
+                         difficulty=LEVELS[worst], used_search=False, unique=True, steps=steps,
+                         solution=None, elapsed=0.0).score
+    return LEVELS[worst], points
+
+
+def _easy_closure(board: Board, regs: list[int]) -> tuple[int, int]:
+    """What the easy rules decide from the empty grid, all at once (stars, open cells): a
+    full unit's other cells are empty, a unit with as many open cells as stars missing fills,
+    a star's neighbours are empty, cells touching every open cell of a unit that needs one
+    more star are empty, and one-line confinement. `propagate` applies the first four too,
+    but also checks every line and band for room, which a map grown around a planned solution
+    never lacks; without those checks this runs twice as fast, and steering runs it for every
+    change it tries."""
+    n, k, nbr = board.n, board.k, board.nbr
+    units = board.units[:2 * n] + tuple(regs)
+    lines = units[:2 * n]
+    stars, cand = 0, board.full
+    while True:
+        before = cand
+        for m in units:
+            om = cand & m
+            if not om:
+                continue
+            need = k - (stars & m).bit_count()
+            if need == 0:
+                cand &= ~m
+            elif om.bit_count() == need:
+                for i in _bits(om):
+                    stars |= 1 << i
+                    cand &= ~((1 << i) | nbr[i])
+            elif need == 1:
+                common = cand & ~m
+                while om and common:
+                    low = om & -om
+                    common &= nbr[low.bit_length() - 1]
+                    om ^= low
+                cand &= ~common
+        open_regs = [(cand & m, k - (stars & m).bit_count()) for m in regs]
+        open_regs = [(om, need) for om, need in open_regs if om]
+        for line in lines:
+            if not cand & line:
+                continue
+            need = k - (stars & line).bit_count()
+            inside_need = touch_need = inside = touch = 0
+            for om, rneed in open_regs:
+                if om & line:
+                    touch_need += rneed
+                    touch |= om
+                    if not om & ~line:
+                        inside_need += rneed
+                        inside |= om
+            if inside and inside_need == need:
+                cand &= ~(line & ~inside)
+            if touch_need == need:
+                cand &= ~(touch & ~line)
+        if cand == before:
+            return stars, cand
+
+
+def _stuck(
+    regs: list[int], k: int, base: Board, cap: int, deadline: Deadline
+) -> tuple[float, int, list[int]]:
+    """Where the rules up to level `cap` get stuck on a map (region masks): (how far from
+    solved, open cells, open cells per region). How far: the open cells, plus how loose the
+    regions are (log2 of the ways each could still place its stars), so that a change that
+    tightens a region counts before it lets a rule fire."""
+    stars, cand = _easy_closure(base, regs)
+    if cand and cap > 0:
+        n = base.n
+        grid = [[0] * n for _ in range(n)]
+        for g, m in enumerate(regs):
+            for i in _bits(m):
+                grid[i // n][i % n] = g
+        done = _explain_upto(StarPuzzle.from_labels(grid, k), cap, deadline, (stars, cand))
+        if done is not None:
+            stars, cand = done[0], done[1]
+    loose = 0.0
+    for m in regs:
+        om = (cand & m).bit_count()
+        if om:
+            loose += math.log2(math.comb(om, k - (stars & m).bit_count()))
+    return cand.bit_count() + _LOOSENESS * loose, cand, [cand & m for m in regs]
+
+
+def _steer(
+    grid: list[list[int]], k: int, planned: list[Cell], cap: int, rng: random.Random,
+    deadline: Deadline, report: Callable[[int], None],
+) -> bool:
+    """Reshape the regions (in place) until the rules up to level `cap` decide every cell;
+    False when changes stop helping (or time runs out).
+
+    A change hands cells that hold no planned star to neighbouring regions, keeping their own
+    regions in one piece, so every region keeps its K planned stars. Mostly the cells are all
+    the open cells (after the rules) of one region, bar its stars, that can go: a region
+    left with only its stars open is filled by the easy rules, and its stars' neighbours
+    empty. Each cell goes to a neighbouring region with no open cell left if it can (the rules
+    empty it there at once). The change stays if the map is then no further from solved
+    (`_stuck`); after _STEER_STALE changes in a row that gain nothing, a fresh map is tried.
+    """
+    from puzzlesmith.stars.board import Board
+
+    n = len(grid)
+    planbits = sum(1 << (r * n + c) for r, c in planned)
+    base = Board.of(StarPuzzle.from_labels(grid, k))
+    owner = [g for row in grid for g in row]
+    regs = [0] * n
+    for i, g in enumerate(owner):
+        regs[g] |= 1 << i
+    left_col = sum(1 << (r * n) for r in range(n))
+    not_left, not_right = base.full & ~left_col, base.full & ~(left_col << (n - 1))
+
+    def spread(x: int) -> int:
+        return x | ((x << 1) & not_left) | ((x >> 1) & not_right) | (x << n) | (x >> n)
+
+    def in_one_piece(m: int) -> bool:
+        seen = m & -m
+        while True:
+            grown = spread(seen) & m
+            if grown == seen:
+                return seen == m
+            seen = grown
+
+    far, cand, open_in = _stuck(regs, k, base, cap, deadline)
+    stale = 0
+    while cand:
+        report(cand.bit_count())
+        if stale >= _STEER_STALE or deadline.expired():
+            return False
+        stale += 1
+        if rng.random() < _OPEN_PICK:
+            # Every open cell of a region that the rules left stuck, bar its stars.
+            live = [m & ~planbits for m in open_in if m & ~planbits]
+            if not live:
+                continue
+            cells = _bits(rng.choice(live))
+            rng.shuffle(cells)
+        else:
+            cells = [rng.randrange(n * n)]
+        undo = []
+        for i in cells:
+            bit = 1 << i
+            g = owner[i]
+            if bit & planbits or not in_one_piece(regs[g] & ~bit):
+                continue
+            near = spread(bit) & ~bit
+            targets = [h for h in range(n) if h != g and regs[h] & near]
+            if not targets:
+                continue
+            closed = [h for h in targets if not open_in[h]]
+            h = rng.choice(closed or targets)
+            owner[i] = h
+            regs[g] &= ~bit
+            regs[h] |= bit
+            undo.append((i, g, h))
+        if not undo:
+            continue
+        far2, cand2, open2 = _stuck(regs, k, base, cap, deadline)
+        if far2 <= far:
+            if far2 < far:
+                stale = 0
+            far, cand, open_in = far2, cand2, open2
+        else:
+            for i, g, h in reversed(undo):
+                owner[i] = g
+                regs[h] &= ~(1 << i)
+                regs[g] |= 1 << i
+    for i, g in enumerate(owner):
+        grid[i // n][i % n] = g
+    return True
+
+
+def _bits(x: int) -> list[int]:
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
 
 
 def _grade(puzzle: StarPuzzle, deadline: Deadline) -> tuple[str, float]:

@@ -211,6 +211,8 @@ class StarsGenerateRequest(BaseModel):
     stars: int = Field(2, ge=1, description="Stars per row, column and region.")
     seed: int | None = Field(None, description="Random seed (same seed, same puzzle).")
     difficulty: str | None = Field(None, max_length=10, description="easy, medium, hard or expert.")
+    score: str | None = Field(None, max_length=40, examples=["20-60"],
+                              description="Score range MIN-MAX (see `stars explain`).")
     time_limit: float = Field(120.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving "
                               "up.")
 
@@ -402,6 +404,26 @@ async def stars_hint(body: StarsHintRequest, request: Request) -> Doc:
              description="504 when no puzzle turned up within the time limit (the CLI's exit 1).")
 async def stars_generate(body: StarsGenerateRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_stars_generate, body, limit=body.time_limit)
+
+
+@router.post("/stars/generate-job", status_code=202,
+             summary="Start generating a puzzle as a job (`stars generate --json`)",
+             description="Answers with the job; poll `GET /api/jobs/{job}` for its state and "
+             "progress (time used of its limit; while steering towards a level, `attempt` and "
+             "`undecided` of `cells`: the cells the rules up to that level leave open) and, once "
+             "done, `result`: the document of `stars generate --json`. `DELETE /api/jobs/{job}` "
+             "stops it.")
+async def stars_generate_job(body: StarsGenerateRequest, request: Request) -> Doc:
+    from puzzlesmith.stars.generate import DIFFICULTIES, parse_score_range
+
+    # Bad options answer 400 now, not as a failed job later.
+    if body.difficulty is not None and body.difficulty not in DIFFICULTIES:
+        raise InputError(f"unknown difficulty {body.difficulty!r}: choose {', '.join(DIFFICULTIES)}")
+    if body.score:
+        parse_score_range(body.score)
+    jobs: JobTable = request.app.state.jobs
+    return jobs.start("stars-generate", tasks.run_stars_generate, body.model_dump(),
+                      limit=body.time_limit).to_json()
 
 
 def _job(request: Request, job_id: str) -> Job:

@@ -384,13 +384,18 @@ def run_stars_generate(
     stars: int = 2,
     seed: int | None = None,
     difficulty: str | None = None,
+    score: str | None = None,
     time_limit: float = 120.0,
 ) -> Doc:
-    """`puzzlesmith stars generate --json`; SearchTimeout (504) when no puzzle turned up."""
-    from puzzlesmith.stars.generate import generate
+    """`puzzlesmith stars generate --json`; SearchTimeout (504) when no puzzle turned up. As a
+    job, it reports how far the current try got (`generate`'s progress)."""
+    from puzzlesmith.stars.generate import generate, parse_score_range
+    from puzzlesmith.web.pool import report_progress
 
     try:
-        made = generate(size, stars, seed=seed, difficulty=difficulty, time_limit=time_limit)
+        made = generate(size, stars, seed=seed, difficulty=difficulty,
+                        score=parse_score_range(score) if score else None,
+                        time_limit=time_limit, progress=report_progress)
     except SearchTimeout:
         raise SearchTimeout(f"no puzzle found within the time limit ({time_limit:g} s)") from None
     return made.to_json()

@@ -132,15 +132,36 @@ export class StarBoard {
     return [...this.marks].filter(([, m]) => m === "dot").map(([k]) => k.split(",").map(Number));
   }
 
-  /** Shade the cells a deduction looked at, and outline the cells it decides. */
-  highlight(looked, decided = []) {
+  /** Shade the cells a deduction looked at, hatch the units it looked at (the engine's
+   * {kind: "row" | "column" | "region", index}), and frame the cells it decides. */
+  highlight(looked, decided = [], units = []) {
     this.clearHighlight();
-    for (const [r, c] of looked) this.cells[r][c].classList.add("hint");
-    for (const [r, c] of decided) this.cells[r][c].classList.add("decided");
+    const { size, regions } = this.puzzle;
+    for (const { kind, index } of units) {
+      for (let r = 0; r < size; r++) {
+        for (let c = 0; c < size; c++) {
+          const inside = kind === "row" ? r === index : kind === "column" ? c === index : regions[r][c] === index;
+          if (inside) this.cells[r][c].classList.add("unit");
+        }
+      }
+    }
+    for (const [r, c] of looked) {
+      this.cells[r][c].classList.add("hint");
+      this.cells[r][c].setAttribute("aria-description", "looked at by this step");
+    }
+    for (const [r, c] of decided) {
+      this.cells[r][c].classList.add("decided");
+      this.cells[r][c].setAttribute("aria-description", "decided by this step");
+    }
   }
 
   clearHighlight() {
-    for (const line of this.cells) for (const cell of line) cell.classList.remove("hint", "decided");
+    for (const line of this.cells) {
+      for (const cell of line) {
+        cell.classList.remove("hint", "decided", "unit");
+        cell.removeAttribute("aria-description");
+      }
+    }
   }
 
   refresh() {

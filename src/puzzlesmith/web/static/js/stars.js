@@ -18,6 +18,17 @@ const applyButton = document.getElementById("apply");
 let puzzle = null; // the engine's puzzle document (with text and url)
 let board = null;
 let pendingHint = null; // the decided cells of the last hint, for Apply
+let explanation = null; // the engine's explanation of the current puzzle (from the start), once asked
+let explaining = null; // the request for it, while under way
+let walkAt = 0; // the step the walk-through shows (0: the start, before any step)
+let genJob = null; // the running generate job: {id, timer, level}
+
+const GENERATE_LIMIT = 60; // seconds a generate job may take
+const walkBox = document.getElementById("walk");
+const walkPos = document.getElementById("walk-pos");
+const walkReason = document.getElementById("walk-reason");
+const whyButton = document.getElementById("why");
+const gradeLine = document.getElementById("grade");
 
 // ---- cells as people write them (r3c5, from 1) -------------------------------------------
 
@@ -40,7 +51,11 @@ function share() {
 }
 
 function busy(on) {
-  for (const b of document.querySelectorAll(".buttons button")) b.disabled = on || (!puzzle && !["load", "generate"].includes(b.id));
+  for (const b of document.querySelectorAll(".buttons button")) {
+    if (b.id === "gen-stop") continue;
+    b.disabled = on || (!puzzle && !["load", "generate"].includes(b.id));
+  }
+  if (!on) walkButtons();
 }
 
 function clearReason() {
@@ -51,7 +66,7 @@ function clearReason() {
 
 // ---- loading -----------------------------------------------------------------------------
 
-function show(doc, marks = { stars: [], dots: [] }) {
+function show(doc, marks = { stars: [], dots: [] }, grade = null) {
   puzzle = doc;
   board = new StarBoard(boardBox, doc, onMarks);
   board.setMarks(marks.stars, marks.dots);
@@ -59,8 +74,43 @@ function show(doc, marks = { stars: [], dots: [] }) {
   boardInfo.textContent = `${doc.size} × ${doc.size}, ${k} ${k === 1 ? "star" : "stars"} in every row, column and region.`;
   clearReason();
   document.getElementById("steps-box").hidden = true;
+  walkBox.hidden = true;
+  explanation = null;
+  explaining = null;
   say(status, "");
   share();
+  gradeLine.textContent = grade ? gradeText(grade) : "Difficulty: working it out…";
+  // The grade comes from the explanation, which the walk-through then reuses.
+  explain().catch(() => {});
+}
+
+function gradeText(doc) {
+  if (doc.status === "unsolvable") return "No solution, so no difficulty.";
+  if (doc.difficulty === "search") return `Difficulty: beyond the rules (score ${doc.score}): search finishes it.`;
+  const steps = doc.steps ? `, ${doc.steps.length} steps` : "";
+  return `Difficulty: ${doc.difficulty} (score ${doc.score}${steps}).`;
+}
+
+/** The explanation of the current puzzle from the start: asked once, then kept. */
+function explain() {
+  if (explanation) return Promise.resolve(explanation);
+  if (!explaining) {
+    const asked = puzzle;
+    explaining = api("/api/stars/explain", source()).then((doc) => {
+      if (puzzle !== asked) throw new Error("the puzzle changed");
+      explanation = doc;
+      gradeLine.textContent = doc.status === "solved" || doc.status === "unsolvable"
+        ? gradeText(doc) : "Difficulty: unknown (the time limit was reached).";
+      return doc;
+    }, (e) => {
+      if (puzzle === asked) {
+        explaining = null;
+        gradeLine.textContent = `Difficulty: unknown (${e.message}).`;
+      }
+      throw e;
+    });
+  }
+  return explaining;
 }
 
 async function load(text, marks) {
@@ -81,21 +131,98 @@ async function load(text, marks) {
 }
 
 async function generate() {
+  const level = document.getElementById("gen-difficulty").value || null;
   const body = {
     size: Number(document.getElementById("gen-size").value),
     stars: Number(document.getElementById("gen-stars").value),
-    difficulty: document.getElementById("gen-difficulty").value || null,
-    time_limit: 60,
+    difficulty: level,
+    time_limit: GENERATE_LIMIT,
   };
   say(loadStatus, "Generating a puzzle with exactly one solution…");
   busy(true);
   try {
-    const made = await api("/api/stars/generate", body);
+    const started = await api("/api/stars/generate-job", body);
+    document.getElementById("gen-progress").value = 0;
+    document.getElementById("gen-detail").textContent = "";
+    document.getElementById("generating").hidden = false;
+    genJob = { id: started.job, level, timer: setInterval(pollGenerate, 250) };
+    document.getElementById("gen-stop").focus();
+  } catch (e) {
+    say(loadStatus, e.message, "error");
+    busy(false);
+  }
+}
+
+async function pollGenerate() {
+  if (!genJob) return;
+  const { id, level } = genJob;
+  let doc;
+  try {
+    doc = await api(`/api/jobs/${id}`);
+  } catch (e) {
+    finishGenerate();
+    say(loadStatus, e.message, "error");
+    return;
+  }
+  if (!genJob || genJob.id !== id) return;
+  const p = doc.progress;
+  const bar = document.getElementById("gen-progress");
+  const detail = document.getElementById("gen-detail");
+  if (doc.state === "queued") {
+    detail.textContent = "Waiting for a free worker…";
+    return;
+  }
+  if (doc.state === "running") {
+    const secs = `${Math.floor(p.seconds)} s of at most ${GENERATE_LIMIT} s`;
+    if (p.cells && p.undecided !== undefined) {
+      // While steering towards a level: how much of the grid its rules already decide.
+      bar.value = 1 - p.undecided / p.cells;
+      detail.textContent = `Try ${p.attempt}: the ${level} rules decide ${p.cells - p.undecided} of ${p.cells} cells; ${secs}`;
+    } else {
+      bar.value = p.fraction || 0;
+      detail.textContent = p.attempt ? `Try ${p.attempt}; ${secs}` : secs;
+    }
+    return;
+  }
+  finishGenerate();
+  if (doc.state === "done") {
+    await showGenerated(doc.result);
+  } else if (doc.state === "stopped") {
+    say(loadStatus, `Stopped after ${Math.floor(p.seconds)} s, before a puzzle turned up.`, "warn");
+  } else if (doc.state === "timeout") {
+    say(loadStatus, `No puzzle turned up within ${GENERATE_LIMIT} s; try again, or another size or difficulty.`, "warn");
+  } else {
+    say(loadStatus, doc.detail || "Generating failed.", "error");
+  }
+}
+
+function finishGenerate() {
+  if (genJob) clearInterval(genJob.timer);
+  genJob = null;
+  document.getElementById("generating").hidden = true;
+  busy(false);
+}
+
+async function stopGenerate() {
+  if (!genJob) return;
+  try {
+    await api(`/api/jobs/${genJob.id}`, undefined, { method: "DELETE" });
+  } catch (e) {
+    say(loadStatus, e.message, "error");
+  }
+  await pollGenerate();
+  document.getElementById("generate").focus();
+}
+
+async function showGenerated(made) {
+  busy(true);
+  try {
     puzzleInput.value = made.url;
     starsInput.value = "";
     const doc = await api("/api/stars/parse", { puzzle: made.url });
-    show(doc);
-    say(loadStatus, `Generated a ${made.size} × ${made.size} puzzle, difficulty ${made.difficulty} (seed ${made.seed}).`, "good");
+    show(doc, undefined, made);
+    const secs = (made.elapsed_ms / 1000).toFixed(1);
+    say(loadStatus, `Generated a ${made.size} × ${made.size} puzzle, difficulty ${made.difficulty}, score ${made.score} (seed ${made.seed}, ${secs} s).`, "good");
     board.moveTo(0, 0);
   } catch (e) {
     say(loadStatus, e.message, "error");
@@ -131,7 +258,7 @@ async function hint() {
       return;
     }
     const step = doc.steps[0];
-    board.highlight(step.cells, step.decided.map(([r, c]) => [r, c]));
+    board.highlight(step.cells, step.decided.map(([r, c]) => [r, c]), step.units);
     reasonBox.replaceChildren(
       el("span", { className: "rule" }, `${step.rule} (${step.level}): `), step.reason);
     reasonBox.hidden = false;
@@ -196,14 +323,14 @@ async function explainAll() {
   say(status, "Working out every step…");
   busy(true);
   try {
-    const doc = await api("/api/stars/explain", source());
+    const doc = await explain();
     if (doc.status !== "solved") {
       say(status, doc.status === "unsolvable" ? "This puzzle has no solution." : "The time limit was reached.", "warn");
       return;
     }
     const list = document.getElementById("steps");
     list.replaceChildren(...doc.steps.map((step, i) => el("li", {},
-      el("button", { type: "button", className: "link", onclick: () => showStep(doc.steps, i) },
+      el("button", { type: "button", className: "link", onclick: () => showStep(i) },
         el("span", { className: "rule" }, `${step.rule} (${step.level})`)),
       ` ${step.reason}`)));
     const search = doc.used_search ? "; the rules ran out and search finished it" : "";
@@ -218,17 +345,88 @@ async function explainAll() {
   }
 }
 
-function showStep(steps, index) {
+function showStep(index) {
+  walkBox.hidden = false;
+  walkTo(index + 1);
+  const step = explanation.steps[index];
+  say(status, `After step ${index + 1} of ${explanation.steps.length}: ${step.rule}.`);
+}
+
+// ---- stepping through the explanation ---------------------------------------------------
+
+async function startWalk() {
+  clearReason();
+  say(status, "Working out every step…");
+  busy(true);
+  try {
+    const doc = await explain();
+    if (doc.status !== "solved") {
+      say(status, doc.status === "unsolvable" ? "This puzzle has no solution." : "The time limit was reached.", "warn");
+      return;
+    }
+    say(status, "");
+    walkBox.hidden = false;
+    walkTo(Math.min(1, doc.steps.length));
+  } catch (e) {
+    say(status, e.message, "error");
+  } finally {
+    busy(false);
+  }
+  document.getElementById("next").focus();
+}
+
+/** Show the board after step `at` (0: the start), its decided cells framed, and with "Show me
+ * why" the cells and units it looked at. */
+function walkTo(at) {
+  const steps = explanation.steps;
+  walkAt = Math.max(0, Math.min(steps.length, at));
   const stars = [];
   const dots = [];
-  for (const step of steps.slice(0, index + 1)) {
+  for (const step of steps.slice(0, walkAt)) {
     for (const [r, c, what] of step.decided) (what === "star" ? stars : dots).push([r, c]);
   }
   board.setMarks(stars, dots);
-  const step = steps[index];
-  board.highlight(step.cells, step.decided.map(([r, c]) => [r, c]));
-  say(status, `After step ${index + 1} of ${steps.length}: ${step.rule}.`);
   share();
+  walkButtons();
+  if (walkAt === 0) {
+    board.clearHighlight();
+    walkPos.textContent = `The start: nothing decided yet. ${steps.length} steps to go.`;
+    walkReason.hidden = true;
+    return;
+  }
+  const step = steps[walkAt - 1];
+  const why = whyButton.getAttribute("aria-pressed") === "true";
+  board.highlight(why ? step.cells : [], step.decided.map(([r, c]) => [r, c]), why ? step.units : []);
+  const decided = step.decided.map(([r, c, what]) => `${rc([r, c])} ${what === "star" ? "is a star" : "is empty"}`);
+  const shown = decided.length > 6 ? `${decided.slice(0, 6).join(", ")} and ${decided.length - 6} more` : decided.join(", ");
+  const looked = why && step.units.length ? ` It looked at ${step.units.map((u) => u.name).join(", ")} (hatched).` : "";
+  walkPos.textContent = `Step ${walkAt} of ${steps.length}: ${shown}.${looked}`;
+  walkReason.replaceChildren(el("span", { className: "rule" }, `${step.rule} (${step.level}): `), step.reason);
+  walkReason.hidden = false;
+}
+
+function walkButtons() {
+  if (!explanation || walkBox.hidden) return;
+  document.getElementById("prev").disabled = walkAt <= 0;
+  document.getElementById("next").disabled = walkAt >= explanation.steps.length;
+}
+
+function toggleWhy() {
+  const on = whyButton.getAttribute("aria-pressed") !== "true";
+  whyButton.setAttribute("aria-pressed", String(on));
+  if (explanation) walkTo(walkAt);
+}
+
+function walkKeys(event) {
+  if (!explanation || event.target.closest(".starboard")) return;
+  const moves = { ArrowLeft: walkAt - 1, ArrowRight: walkAt + 1, Home: 0, End: explanation.steps.length };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  walkTo(moves[event.key]);
+  // Keep the focus on a button that still works at the ends.
+  const next = document.getElementById("next");
+  const prev = document.getElementById("prev");
+  if (document.activeElement.disabled) (next.disabled ? prev : next).focus();
 }
 
 async function checkUnique() {
@@ -284,6 +482,12 @@ async function init() {
   document.getElementById("solve").addEventListener("click", solve);
   document.getElementById("unique").addEventListener("click", checkUnique);
   document.getElementById("explain").addEventListener("click", explainAll);
+  document.getElementById("step").addEventListener("click", startWalk);
+  document.getElementById("prev").addEventListener("click", () => walkTo(walkAt - 1));
+  document.getElementById("next").addEventListener("click", () => walkTo(walkAt + 1));
+  whyButton.addEventListener("click", toggleWhy);
+  walkBox.addEventListener("keydown", walkKeys);
+  document.getElementById("gen-stop").addEventListener("click", stopGenerate);
   document.getElementById("clear").addEventListener("click", () => {
     board.setMarks([], []);
     clearReason();
