@@ -30,7 +30,7 @@ def test_clicking_a_word_shows_its_senses(page: Any, shot: Any) -> None:
     page.wait_for_function("document.querySelector('#senses-title').textContent === 'hawk'")
     shot(page, "senses-panel")
     page.keyboard.press("Escape")
-    assert panel.is_hidden()
+    panel.wait_for(state="hidden", timeout=10_000)  # the key handler runs after the press returns
 
 
 def test_focusing_a_word_by_keyboard_shows_its_senses(page: Any) -> None:
