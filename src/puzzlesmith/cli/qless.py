@@ -20,6 +20,7 @@ from puzzlesmith.cli.common import (
     JsonOpt,
     LexiconOpt,
     console,
+    err_console,
     print_json,
     read_inputs,
 )
@@ -177,6 +178,7 @@ def solve_rolls(
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     from puzzlesmith.lexicon import load_lexicon, select
     from puzzlesmith.limits import Deadline
+    from puzzlesmith.qless.cores import long_trie_cached
     from puzzlesmith.qless.engine import prepare
     from puzzlesmith.qless.solve import parse_letters, solve
 
@@ -188,7 +190,12 @@ def solve_rolls(
         _, common_index = select(lexicon, common_top)
     timed_out = False
     for roll in letters:
-        prepare(len(roll))
+        if long_trie_cached(len(roll)):
+            prepare(len(roll))
+        else:
+            with err_console.status(f"Building the {len(roll)}-letter board shapes (once; "
+                                    "up to a minute, then kept in the cache)..."):
+                prepare(len(roll))
         shown = [0]
 
         def stream(board: Board, roll: str = roll, shown: list[int] = shown) -> None:

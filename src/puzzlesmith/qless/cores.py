@@ -219,15 +219,24 @@ def long_trie(n: int) -> Node:
     return _trie(n, all_skeletons(n))
 
 
-@lru_cache(maxsize=8)
-def _trie(n: int, every: bool) -> Node:
+def long_trie_cached(n: int) -> bool:
+    """Whether the trie of n cells is on disk already (else the first use builds it)."""
+    return not has_cores(n) or _trie_path(n, all_skeletons(n)).exists()
+
+
+def _trie_path(n: int, every: bool) -> Path:
     key = hashlib.sha256()
     for module in (__name__, build_trie.__module__):
         key.update(Path(sys.modules[module].__file__ or "").read_bytes())
     for name in (DATA_FILE, SKELETONS_FILE):
         key.update(resources.files("puzzlesmith.qless").joinpath("data", name).read_bytes())
     key.update(f"{every}/{sys.version_info[:2]}".encode())
-    path = cache_dir() / f"qless-long-{n}-{key.hexdigest()[:20]}.marshal"
+    return cache_dir() / f"qless-long-{n}-{key.hexdigest()[:20]}.marshal"
+
+
+@lru_cache(maxsize=8)
+def _trie(n: int, every: bool) -> Node:
+    path = _trie_path(n, every)
     try:
         return _decode(marshal.loads(path.read_bytes()))
     except (OSError, EOFError, ValueError, TypeError, IndexError):
