@@ -104,6 +104,34 @@ def anagrams_of(letters: str, index: WordList) -> list[str]:
     return roll_anagrams(letters, index)
 
 
+def verdict(letters: str, index: WordList, *, deadline: Deadline) -> QlessResult:
+    """Solvable or not, as fast as it can be told: the atlas's question.
+
+    A word tree (`quick`) answers most solvable rolls in a fraction of a millisecond, with a
+    board the validator checks; every other roll gets the full search (`solve`), so an
+    "unsolvable" is always exhaustive. A board found the quick way comes without the anagram
+    list (`anagram_count` is None) and says `"method": "word-tree"`.
+    """
+    from puzzlesmith.qless.quick import quick_board, tables
+
+    letters = parse_letters(letters)
+    if len(letters) <= 12:
+        t = tables(index)
+        board = quick_board(letters, t)
+        if board is not None:
+            wrong = problems(board, letters, t.members)
+            if wrong:
+                raise AssertionError(f"word tree gave an invalid board for {letters}: {wrong}")
+            return QlessResult(
+                letters=letters, status="solved", board=board, anagrams=(), placements=0,
+                seconds=deadline.elapsed(), lexicon=index.name,
+                extra={"anagram_count": None, "method": "word-tree"},
+            )
+    result = solve(letters, index, deadline=deadline)
+    result.extra["method"] = "search"
+    return result
+
+
 def solve(
     letters: str,
     index: WordList,

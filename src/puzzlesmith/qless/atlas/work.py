@@ -65,14 +65,15 @@ Task = Callable[[Sequence[tuple[str, int]], Job], list[Row]]
 
 def solve_rolls(rolls: Sequence[tuple[str, int]], job: Job) -> list[Row]:
     """Solve (roll, outcome count) pairs with the Q-Less engine: one row each."""
-    from puzzlesmith.qless.solve import solve
+    from puzzlesmith.qless.solve import solve, verdict
 
     index = get_index(job.lexicon)
     rows = []
     for letters, ways in rolls:
-        result = solve(
-            letters, index, deadline=Deadline(job.time_limit), count=job.count_solutions
-        )
+        if job.count_solutions:
+            result = solve(letters, index, deadline=Deadline(job.time_limit), count=True)
+        else:
+            result = verdict(letters, index, deadline=Deadline(job.time_limit))
         rows.append(row_of(letters, ways, result.to_json(), job))
     return rows
 
