@@ -4,92 +4,100 @@ Most rolls have a solution that is a *word tree*: a main word across, words cros
 one letter each, words crossing those, and so on, no two words touching anywhere but at
 their one crossing cell. Such a board is valid by construction (every run on it is one of
 its words), and finding one needs no skeletons and no anagram list, only one table of the
-word list keyed by letter multiset (a sum of per-letter units, one integer):
+word list keyed by letter multiset: `words[key(M)]`, the words with exactly the letters M,
+where key(M) is the sum of random 64-bit units of M's letters (mod 2^64), so that the key
+of a roll minus some letters is one subtraction, and numpy sums a whole batch at once.
 
-- `words[M]`: the words with exactly the letters M;
-- and through it, the words whose letters are P plus one letter c: the words that hang the
-  letters P on a board cell holding c (looked up for each c, kept per P's letters).
-
-The search takes the roll's longest words first as the main word (M minus a removed
-multiset R), then covers R: R's first letter must go into some crossing word, which is
-a word of P plus c for a P of R holding that letter, through a board cell with its c that
-lies in one word only and leaves the new word clear of every other cell.
+- Main words: every sub-multiset of each roll of a batch is summed by one matrix product
+  (rolls x letters times letters x subsets), its key tested against a bitmap of the table's
+  keys; the hits, longest first, are the roll's candidate main words.
+- Crossing words: the main word's remainder R must be covered. R's first letter goes into
+  some crossing word: a word of P plus c, for a P of R holding that letter, laid through a
+  board cell holding c that lies in one word only, clear of every other cell.
 
 It is incomplete on purpose (boards where words touch side by side, or whose words cross
-in cycles, are never built) and bounded by `budget` nodes: when it answers, the board is a
+in cycles, are never built) and bounded by `budget` tries: when it answers, the board is a
 solution (the caller's validator checks it again); when it does not, the exhaustive
-engine decides. The tables are built once per word list (about a second) and kept.
+engine decides. The table is built once per word list (about a second) and kept.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from itertools import combinations
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from puzzlesmith.qless.board import Board
 
 if TYPE_CHECKING:
     from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
-FIELD = 4  # bits per letter count: multisets of at most 15 of a letter (rolls have <= 16)
-UNIT = {chr(97 + i): 1 << (FIELD * i) for i in range(26)}
-DEFAULT_BUDGET = 400  # crossing words tried per roll before giving up
+MAX_LETTERS = 12  # rolls longer than this are left to the engines (4096 subsets at 12)
+MASK = (1 << 64) - 1
+_rng = np.random.default_rng(0x0BADC0DE)
+UNIT = {chr(97 + i): int(u) for i, u in enumerate(_rng.integers(0, 2**63, 26, dtype=np.int64))}
+BITMAP_BITS = 24  # the key bitmap: 2^24 slots (16 MB), about 1.5% of them taken
+DEFAULT_BUDGET = 1500  # crossing words tried per roll before giving up
 Pos = tuple[int, int]
 
 
-def code(letters: Iterable[str]) -> int:
-    """A letter multiset as one integer: the sum of its letters' units."""
+def key(letters: Iterable[str]) -> int:
+    """A letter multiset's key: the sum of its letters' units, mod 2^64."""
     unit = UNIT
-    return sum(unit[ch] for ch in letters)
+    return sum(unit[ch] for ch in letters) & MASK
 
 
 class WordTables:
-    """The multiset table of one word list (words of 3 to `max_len` letters)."""
+    """The multiset table of one word list (words of 3 to MAX_LETTERS letters)."""
 
-    def __init__(self, words: Iterable[str], max_len: int = 16) -> None:
+    def __init__(self, words: Iterable[str]) -> None:
         self.words: dict[int, list[str]] = {}
         self.members: set[str] = set()  # every word, for the board check
         unit = UNIT.__getitem__
         for w in words:
-            if not 3 <= len(w) <= max_len:
+            if not 3 <= len(w) <= MAX_LETTERS:
                 continue
             self.members.add(w)
-            k = sum(map(unit, w))
+            k = sum(map(unit, w)) & MASK
             same = self.words.get(k)
             if same is None:
                 self.words[k] = [w]
             else:
                 same.append(w)
-        self._options: dict[str, list[tuple[str, str, str]]] = {}
+        self.bitmap = np.zeros(1 << BITMAP_BITS, dtype=np.bool_)
+        keys = np.fromiter(self.words, dtype=np.uint64, count=len(self.words))
+        self.bitmap[keys >> np.uint64(64 - BITMAP_BITS)] = True
+        self._parts: dict[str, list[tuple[int, str]]] = {}
+        self._hangs: dict[tuple[str, str], list[tuple[str, str]]] = {}
 
-    def options(self, rest: str) -> list[tuple[str, str, str]]:
-        """(anchor letter, word, letters left after it) for each way to hang a word holding
-        `rest`'s first letter, the rest of its new letters from `rest` (sorted letters).
+    def hangs(self, rest: str, ch: str) -> list[tuple[str, str]]:
+        """(word, letters left after it) for each word through a cell holding `ch` that takes
+        `rest`'s first letter and more of `rest` (sorted letters), shorter words first.
 
-        Shorter words first: they leave the board freer. A leftover of one letter is never
-        offered (it could not be hung on its own). Cached per `rest`: rolls share remainders.
+        A leftover of one letter is never offered (it could not be hung on its own). Cached:
+        rolls share remainders.
         """
-        found = self._options.get(rest)
+        found = self._hangs.get((rest, ch))
         if found is not None:
             return found
-        found = []
-        first, tail = rest[0], rest[1:]
+        parts = self._parts.get(rest)
+        if parts is None:
+            unit = UNIT.__getitem__
+            base = UNIT[rest[0]]
+            parts = [(base + sum(map(unit, part)), left) for part, left in _splits(rest[1:])
+                     if part and len(left) != 1]
+            self._parts[rest] = parts
         words = self.words
-        unit = UNIT.__getitem__
-        base = UNIT[first]
-        for part, left in _splits(tail):
-            if len(left) == 1 or not part:
-                continue
-            k = base + sum(map(unit, part))
-            for ch, u in UNIT.items():
-                for w in words.get(k + u, ()):
-                    found.append((ch, w, left))
-        found.sort(key=lambda o: len(o[1]))
-        if len(self._options) >= 1 << 18:
-            self._options.clear()
-        self._options[rest] = found
+        u = UNIT[ch]
+        found = [(w, left) for k, left in parts for w in words.get((k + u) & MASK, ())]
+        found.sort(key=lambda o: -len(o[0]))
+        if len(self._hangs) >= 1 << 19:
+            self._hangs.clear()
+            self._parts.clear()
+        self._hangs[rest, ch] = found
         return found
 
 
@@ -107,13 +115,23 @@ def _splits(letters: str) -> list[tuple[str, str]]:
     return out
 
 
+@cache
+def _subsets(n: int) -> tuple[Any, list[list[int]]]:
+    """The subsets of n letter positions that can be a main word (3+ letters, leaving none
+    or 2+), longest first: as an n x subsets 0/1 matrix, and each one's left-out positions."""
+    chosen = [s for s in range(1 << n) if s.bit_count() >= 3 and s.bit_count() != n - 1]
+    chosen.sort(key=lambda s: (-s.bit_count(), s))
+    matrix = np.array([[(s >> i) & 1 for s in chosen] for i in range(n)], dtype=np.uint64)
+    left_out = [[i for i in range(n) if not (s >> i) & 1] for s in chosen]
+    return matrix, left_out
+
+
 _tables: dict[str, WordTables] = {}
 
 
 def tables(source: Lexicon | LexiconIndex) -> WordTables:
-    """The tables of a word list, built once per content hash (kept for a few lists)."""
-    key = source.content_hash
-    found = _tables.get(key)
+    """The table of a word list, built once per content hash (kept for a few lists)."""
+    found = _tables.get(source.content_hash)
     if found is None:
         words = getattr(source, "words", None)
         if words is None:
@@ -121,21 +139,47 @@ def tables(source: Lexicon | LexiconIndex) -> WordTables:
         found = WordTables(words)
         if len(_tables) >= 4:
             _tables.pop(next(iter(_tables)))
-        _tables[key] = found
+        _tables[source.content_hash] = found
     return found
+
+
+def quick_boards(rolls: Sequence[str], source: Lexicon | LexiconIndex | WordTables,
+                 budget: int = DEFAULT_BUDGET) -> list[Board | None]:
+    """A word-tree solution of each roll (3 to 12 letters), or None where none was found."""
+    t = source if isinstance(source, WordTables) else tables(source)
+    keys = ["".join(sorted(r)) for r in rolls]
+    out: list[Board | None] = [None] * len(keys)
+    by_length: dict[int, list[int]] = {}
+    for i, k in enumerate(keys):
+        if 3 <= len(k) <= MAX_LETTERS:
+            by_length.setdefault(len(k), []).append(i)
+    shift = np.uint64(64 - BITMAP_BITS)
+    for n, members in by_length.items():
+        matrix, left_out = _subsets(n)
+        units = np.array([[UNIT[ch] for ch in keys[i]] for i in members], dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            sums = units @ matrix  # wraps mod 2^64, as `key` does
+        hits = t.bitmap[sums >> shift]
+        for row, i in enumerate(members):
+            where = np.flatnonzero(hits[row])
+            found = zip(where.tolist(), sums[row, where].tolist(), strict=True)
+            out[i] = _grow(keys[i], found, left_out, t, budget)
+    return out
+
+
+def quick_board(letters: str, source: Lexicon | LexiconIndex | WordTables,
+                budget: int = DEFAULT_BUDGET) -> Board | None:
+    """A word-tree solution of one roll, or None (none found within `budget` tries)."""
+    return quick_boards([letters], source, budget)[0]
 
 
 class _Budget(Exception):
     pass
 
 
-def quick_board(letters: str, source: Lexicon | LexiconIndex | WordTables,
-                budget: int = DEFAULT_BUDGET) -> Board | None:
-    """A word-tree solution of the roll, or None (none found within `budget` tries)."""
-    t = source if isinstance(source, WordTables) else tables(source)
-    key = "".join(sorted(letters))
-    n = len(key)
-    whole = code(key)
+def _grow(roll: str, mains: Iterable[tuple[int, int]], left_out: list[list[int]],
+          t: WordTables, budget: int) -> Board | None:
+    """Try each candidate main word (subset index, key), longest first, then cover the rest."""
     grid: dict[Pos, str] = {}
     # Cells in one word only, as cell -> direction of that word (0 across, 1 down).
     free: dict[Pos, int] = {}
@@ -161,7 +205,9 @@ def quick_board(letters: str, source: Lexicon | LexiconIndex | WordTables,
             if (p[0] + dc, p[1] + dr) in grid or (p[0] - dc, p[1] - dr) in grid:
                 return None
             new.append(p)
-        if not new:
+        if not new or len(crossed) > 1:
+            # A second crossing would take a letter from the board that the remainder
+            # still counts as its own (and make a cycle): trees only.
             return None
         for p in crossed:
             del free[p]  # now in two words
@@ -180,9 +226,14 @@ def quick_board(letters: str, source: Lexicon | LexiconIndex | WordTables,
     def cover(rest: str) -> bool:
         if not rest:
             return True
-        for ch, w, after in t.options(rest):
-            anchors = [(p, d) for p, d in free.items() if grid[p] == ch]
-            for (r, c), d in anchors:
+        anchors: dict[str, list[tuple[Pos, int]]] = {}
+        for p, d in free.items():
+            anchors.setdefault(grid[p], []).append((p, d))
+        options = [(w, after, ch) for ch in anchors for w, after in t.hangs(rest, ch)]
+        if len(anchors) > 1:
+            options.sort(key=lambda o: -len(o[0]))
+        for w, after, ch in options:
+            for (r, c), d in anchors[ch]:
                 down = 1 - d
                 for j, wc in enumerate(w):
                     if wc != ch:
@@ -199,28 +250,23 @@ def quick_board(letters: str, source: Lexicon | LexiconIndex | WordTables,
                     remove(*laid, down)
         return False
 
-    units = [UNIT[ch] for ch in key]
-    words = t.words
+    seen: set[int] = set()
+    have = Counter(roll)
     try:
-        for size in range(0, n - 2):
-            if size == 1:
+        for subset, k in mains:
+            ws = t.words.get(k)
+            if ws is None or k in seen:  # a bitmap false positive, or a repeat (equal letters)
                 continue
-            # The main words of n - size letters: every removal of `size` letters, summed
-            # and looked up in C (itertools, set algebra); most rolls stop at a small size.
-            removed = set(map(sum, combinations(units, size)))
-            mains = words.keys() & set(map(whole.__sub__, removed))
-            for main in sorted(mains):
-                rest = Counter(key)
-                for w in words[main]:
-                    rest.subtract(w)
-                    break
-                rest_key = "".join(sorted(rest.elements()))
-                for w in words[main]:
-                    grid.clear()
-                    free.clear()
-                    place(w, 0, 0, 0)
-                    if cover(rest_key):
-                        return Board.of((r, c, ch) for (r, c), ch in grid.items()).canonical()
+            seen.add(k)
+            rest = "".join(roll[i] for i in left_out[subset])
+            if Counter(ws[0]) + Counter(rest) != have:
+                continue  # keys of different multisets collided (2^-64 per pair)
+            for w in ws:
+                grid.clear()
+                free.clear()
+                place(w, 0, 0, 0)
+                if cover(rest):
+                    return Board.of((r, c, ch) for (r, c), ch in grid.items()).canonical()
     except _Budget:
         return None
     return None
