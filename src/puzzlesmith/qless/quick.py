@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.board import Board
 
 if TYPE_CHECKING:
@@ -144,8 +145,10 @@ def tables(source: Lexicon | LexiconIndex) -> WordTables:
 
 
 def quick_boards(rolls: Sequence[str], source: Lexicon | LexiconIndex | WordTables,
-                 budget: int = DEFAULT_BUDGET) -> list[Board | None]:
-    """A word-tree solution of each roll (3 to 12 letters), or None where none was found."""
+                 budget: int = DEFAULT_BUDGET,
+                 time_limit: float | None = None) -> list[Board | None]:
+    """A word-tree solution of each roll (3 to 12 letters), or None where none was found
+    within `budget` tries and `time_limit` seconds (each roll's own)."""
     t = source if isinstance(source, WordTables) else tables(source)
     keys = ["".join(sorted(r)) for r in rolls]
     out: list[Board | None] = [None] * len(keys)
@@ -163,7 +166,7 @@ def quick_boards(rolls: Sequence[str], source: Lexicon | LexiconIndex | WordTabl
         for row, i in enumerate(members):
             where = np.flatnonzero(hits[row])
             found = zip(where.tolist(), sums[row, where].tolist(), strict=True)
-            out[i] = _grow(keys[i], found, left_out, t, budget)
+            out[i] = _grow(keys[i], found, left_out, t, budget, Deadline(time_limit))
     return out
 
 
@@ -178,7 +181,7 @@ class _Budget(Exception):
 
 
 def _grow(roll: str, mains: Iterable[tuple[int, int]], left_out: list[list[int]],
-          t: WordTables, budget: int) -> Board | None:
+          t: WordTables, budget: int, deadline: Deadline) -> Board | None:
     """Try each candidate main word (subset index, key), longest first, then cover the rest."""
     grid: dict[Pos, str] = {}
     # Cells in one word only, as cell -> direction of that word (0 across, 1 down).
@@ -239,7 +242,7 @@ def _grow(roll: str, mains: Iterable[tuple[int, int]], left_out: list[list[int]]
                     if wc != ch:
                         continue
                     left[0] -= 1
-                    if left[0] < 0:
+                    if left[0] < 0 or not left[0] & 127 and deadline.expired():
                         raise _Budget
                     r0, c0 = (r - j, c) if down else (r, c - j)
                     laid = place(w, r0, c0, down)
@@ -266,6 +269,8 @@ def _grow(roll: str, mains: Iterable[tuple[int, int]], left_out: list[list[int]]
                 free.clear()
                 place(w, 0, 0, 0)
                 if cover(rest):
+                    if deadline.expired():  # like every search: nothing after the limit
+                        return None
                     return Board.of((r, c, ch) for (r, c), ch in grid.items()).canonical()
     except _Budget:
         return None

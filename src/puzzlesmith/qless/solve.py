@@ -110,7 +110,7 @@ def verdicts(rolls: Sequence[str], index: WordList, *,
 
     A word tree (`quick`, a whole batch at a time) answers most solvable rolls in well under
     a millisecond, with a board the validator checks; every other roll gets the full search
-    (`solve`, with its own `time_limit`), so an "unsolvable" is always exhaustive. A board
+    (`solve`, with `time_limit` again), so an "unsolvable" is always exhaustive. A board
     found the quick way comes without the anagram list (`anagram_count` is None) and says
     `"method": "word-tree"`; the others say `"method": "search"`.
     """
@@ -119,7 +119,7 @@ def verdicts(rolls: Sequence[str], index: WordList, *,
     clock = Deadline(None)
     keys = [parse_letters(r) for r in rolls]
     t = tables(index)
-    boards = quick_boards(keys, t)
+    boards = quick_boards(keys, t, time_limit=time_limit)
     share = clock.elapsed() / max(len(keys), 1)
     out = []
     for letters, board in zip(keys, boards, strict=True):

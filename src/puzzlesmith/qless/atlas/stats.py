@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,6 +154,15 @@ def _column(con: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> npt.NDA
         out[at:end] = part[: end - at]
         at = end
     return out[:at]
+
+
+def unsolvable(con: sqlite3.Connection, lexicon_hash: str, dice: str = REAL_DICE) -> Iterator[str]:
+    """The unsolvable rolls of one lexicon and dice, sorted, streamed from SQL."""
+    cur = con.execute(
+        "SELECT letters FROM rolls WHERE lexicon_hash = ? AND dice = ? AND status = 'unsolvable'"
+        " ORDER BY letters", (lexicon_hash, dice))
+    while rows := cur.fetchmany(10_000):
+        yield from (r[0] for r in rows)
 
 
 def compute(
