@@ -212,11 +212,13 @@ def compute(
     """The statistics of one lexicon's rows of one set of dice (and of their sample draws)."""
     h = (lexicon_hash, dice)
     grouped = con.execute(
-        "SELECT status, COUNT(*), COALESCE(SUM(probability), 0) FROM rolls"
+        "SELECT status, COUNT(*), COALESCE(SUM(probability), 0),"
+        " COALESCE(SUM(count_complete = 1), 0) FROM rolls"
         " WHERE lexicon_hash = ? AND dice = ? GROUP BY status", h
     ).fetchall()
-    by_status = {s: int(c) for s, c, _ in grouped}
-    p_by_status = {s: float(p) for s, _, p in grouped}
+    by_status = {s: int(c) for s, c, _, _ in grouped}
+    p_by_status = {s: float(p) for s, _, p, _ in grouped}
+    counted = sum(int(k) for *_, k in grouped)  # rows with an exact solution count
     stored = sum(by_status.values())
     p_stored = sum(p_by_status.values())
     draws = int(con.execute("SELECT COUNT(*) FROM draws WHERE dice = ?", (dice,)).fetchone()[0])
@@ -243,9 +245,10 @@ def compute(
     dists = {
         "anagram_count": scanned["anagram_count"],
         "placements": scanned["placements"],
+        # Its own pass only when there is something to read: most atlases count nothing.
         "solution_count": quantiles(_column(
             con, "SELECT solution_count FROM rolls WHERE lexicon_hash = ? AND dice = ?"
-            " AND count_complete = 1", h)),
+            " AND count_complete = 1", h)) if counted else {},
         **{f"seconds_{s}": scanned[f"seconds_{s}"] for s in _STATUS_CODE},
     }
     hard = [
