@@ -111,9 +111,9 @@ def verdicts(rolls: Sequence[str], index: WordList, *,
     A word tree (`quick`, a whole batch at a time) answers about 99% of solvable rolls in
     about a millisecond each (measured on a loaded machine), with a board the validator
     checks; every other roll gets the full search (`solve`, with `time_limit` again), so an
-    "unsolvable" is always exhaustive. A board
-    found the quick way comes without the anagram list (`anagram_count` is None) and says
-    `"method": "word-tree"`; the others say `"method": "search"`.
+    "unsolvable" is always exhaustive. A board found the quick way comes without the
+    anagram list (`anagram_count` is None) and says `"method": "word-tree"`; the others say
+    `"method": "search"`.
     """
     from puzzlesmith.qless.quick import quick_boards, tables
 
