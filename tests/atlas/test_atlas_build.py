@@ -65,7 +65,11 @@ def test_real_solver_rows_match_a_direct_solve(dask_client: Any, tmp_path: Path)
             direct = solve(row.letters, index, deadline=Deadline(3.0))
             if "timeout" not in (row.status, direct.status):
                 assert row.status == direct.status
-            assert row.anagram_count == len(direct.anagrams)
+            # The atlas's verdict skips the anagram list when a word tree answers.
+            if '"method": "word-tree"' in row.result:
+                assert row.anagram_count is None and row.status == "solved"
+            else:
+                assert row.anagram_count == len(direct.anagrams)
             assert row.lexicon_hash == LEX.content_hash and row.engine_version
             doc = store.lookup(tmp_path / "a.sqlite", row.letters, LEX.content_hash)
             assert doc is not None and doc["status"] == row.status

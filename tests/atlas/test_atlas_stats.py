@@ -77,3 +77,31 @@ def test_complete_atlas_is_exact(tmp_path: Path) -> None:
     assert s.weighted is not None and s.weighted.method == "exact"
     assert s.weighted.value == pytest.approx(400 / 500)
     assert s.unweighted is not None and s.unweighted.value == pytest.approx(2 / 3)
+
+
+def test_distributions_match_a_plain_count(tmp_path: Path) -> None:
+    # The one-pass scan (typed arrays, NULLs as -1) against Python over the same rows.
+    import random
+
+    rng = random.Random(3)
+    con = store.connect(tmp_path / "d.sqlite")
+    rows = []
+    for i in range(500):
+        status = rng.choice(["solved", "solved", "unsolvable", "timeout"])
+        rows.append(make_row(f"r{i:04d}", status)._replace(
+            anagram_count=None if i % 7 == 0 else rng.randint(0, 900),
+            placements=None if i % 11 == 0 else rng.randint(0, 10**7),
+            seconds=round(rng.random() * 5, 6)))
+    store.insert_rows(con, rows)
+    s = stats.compute(con, "h1", "lex-h1", 10**6)
+    for column, key in (("anagram_count", "anagram_count"), ("placements", "placements")):
+        values = [getattr(r, column) for r in rows if getattr(r, column) is not None]
+        got = s.distributions[key]
+        assert got["count"] == len(values) and got["min"] == min(values)
+        assert got["max"] == max(values) and abs(got["mean"] - sum(values) / len(values)) < 1e-6
+        assert got["p50"] == pytest.approx(float(np.quantile(values, 0.5)))
+    for status in ("solved", "unsolvable", "timeout"):
+        secs = [r.seconds for r in rows if r.status == status]
+        got = s.distributions[f"seconds_{status}"]
+        assert got["count"] == len(secs) and got["max"] == max(secs) and got["min"] == min(secs)
+        assert got["p90"] == pytest.approx(float(np.quantile(secs, 0.9)), abs=1e-6)

@@ -237,14 +237,30 @@ def stats_cmd(
     common: CommonOpt = False,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     top: Annotated[int, typer.Option("--top", min=0, help="How many hardest rolls.")] = 10,
+    unsolvable: Annotated[
+        bool, typer.Option("--unsolvable", help="Print the unsolvable rolls, one a line "
+                           "(sorted letters), from the atlas or else from the census.")
+    ] = False,
     dice: DiceOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """Rolls done, how many can be solved (with 95% intervals), distributions, hardest rolls."""
+    from puzzlesmith.qless import census
     from puzzlesmith.qless.atlas import stats as atlas_stats
     from puzzlesmith.qless.atlas import store
+    from puzzlesmith.qless.dice import dice_key, parse_dice
 
+    faces = parse_dice(dice) if dice is not None else None
+    which = dice_key(faces)
     path = _db(db)
+    if unsolvable and not path.exists():
+        # No atlas here: the census (the bundled one or $PUZZLESMITH_CENSUS) knows them all.
+        lex = choose(lexicon, common, common_top)[0]
+        found = census.available()
+        if found is None or not found.matches(lex.content_hash, which):
+            raise InputError(f"no atlas at {path}, and no census for {lex.name} and these dice")
+        _print_unsolvable(iter(found.unsolvable), json)
+        return
     con = store.connect(path, create=False)
     present = store.lexicons(con)
     if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
@@ -252,16 +268,33 @@ def stats_cmd(
     else:
         lex = choose(lexicon, common, common_top)[0]
         h, name = lex.content_hash, lex.name
+    if unsolvable:
+        _print_unsolvable(atlas_stats.unsolvable(con, h, which), json)
+        return
     from puzzlesmith.qless.atlas.rolls import count_rolls
-    from puzzlesmith.qless.dice import dice_key, parse_dice
 
-    faces = parse_dice(dice) if dice is not None else None
     total = TOTAL_ROLLS if faces is None else count_rolls(faces)
-    result = atlas_stats.compute(con, h, name, total, top, dice=dice_key(faces))
+    result = atlas_stats.compute(con, h, name, total, top, dice=which)
+    found = census.available()
+    exact = found.to_json() if found is not None and found.matches(h, which) else None
     if json:
-        print_json({"db": str(path), **result.to_json()})
+        print_json({"db": str(path), **result.to_json(), "census": exact})
         return
     _print_stats(result, path, [p for p in present if p[0] != h])
+    if exact is not None:
+        console.print(
+            f"census (every roll searched, exact): {exact['unsolvable']:,} of"
+            f" {exact['rolls']:,} rolls have no solution; P(a roll can be solved) ="
+            f" {exact['p_solvable_exact']} = {100 * exact['p_solvable']:.4f}%"
+        )
+
+
+def _print_unsolvable(keys: Iterable[str], json: bool) -> None:
+    for key in keys:
+        if json:
+            print_json({"letters": key})
+        else:
+            print(key)
 
 
 def _pct(x: float) -> str:
@@ -320,7 +353,8 @@ def _print_stats(s: atlas_stats.AtlasStats, path: Path, others: list[tuple[str, 
         for r in s.hardest:
             hard.add_row(
                 r["letters"].upper(), r["status"], f"{r['seconds']:.3f}",
-                f"{r['placements']:,}", str(r["anagram_count"]),
+                f"{r['placements']:,}",
+                "-" if r["anagram_count"] is None else str(r["anagram_count"]),
             )
         console.print(hard)
     for h, name, n in others:

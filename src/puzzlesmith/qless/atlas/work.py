@@ -65,16 +65,16 @@ Task = Callable[[Sequence[tuple[str, int]], Job], list[Row]]
 
 def solve_rolls(rolls: Sequence[tuple[str, int]], job: Job) -> list[Row]:
     """Solve (roll, outcome count) pairs with the Q-Less engine: one row each."""
-    from puzzlesmith.qless.solve import solve
+    from puzzlesmith.qless.solve import solve, verdicts
 
     index = get_index(job.lexicon)
-    rows = []
-    for letters, ways in rolls:
-        result = solve(
-            letters, index, deadline=Deadline(job.time_limit), count=job.count_solutions
-        )
-        rows.append(row_of(letters, ways, result.to_json(), job))
-    return rows
+    if job.count_solutions:
+        results = [solve(letters, index, deadline=Deadline(job.time_limit), count=True)
+                   for letters, _ in rolls]
+    else:
+        results = verdicts([letters for letters, _ in rolls], index, time_limit=job.time_limit)
+    return [row_of(letters, ways, result.to_json(), job)
+            for (letters, ways), result in zip(rolls, results, strict=True)]
 
 
 def row_of(letters: str, ways: int, doc: dict[str, Any], job: Job) -> Row:
