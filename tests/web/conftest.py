@@ -131,7 +131,9 @@ def page(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator[
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.set_default_timeout(20_000)
+    # Generous: the solve workers are shared by the whole session's pages, and a 2-core CI
+    # machine running pytest, the server and Chromium at once can be slow to answer.
+    pg.set_default_timeout(60_000)
     try:
         yield pg
     finally:
