@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import marshal
 import sys
 from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.diskcache import cache_dir
 from puzzlesmith.qless import skeletons
 from puzzlesmith.qless.skeletons import (
     DATA_FILE as SKELETONS_FILE,
@@ -38,9 +37,8 @@ from puzzlesmith.qless.skeletons import (
 from puzzlesmith.qless.skeletons import (
     Node,
     Pos,
-    _decode,
-    _encode,
     build_trie,
+    cached_trie,
     shape_from_text,
     shape_to_text,
 )
@@ -236,15 +234,10 @@ def _trie_path(n: int, every: bool) -> Path:
 
 @lru_cache(maxsize=8)
 def _trie(n: int, every: bool) -> Node:
-    path = _trie_path(n, every)
-    try:
-        return _decode(marshal.loads(path.read_bytes()))
-    except (OSError, EOFError, ValueError, TypeError, IndexError):
-        pass
-    shapes = grow_skeletons(skeletons.stored(), stored(), n)[n] if every else stored()[n]
-    root = build_trie(shapes)
-    write_atomic(path, marshal.dumps(_encode(root)))  # type: ignore[arg-type]
-    return root
+    return cached_trie(
+        _trie_path(n, every),
+        lambda: grow_skeletons(skeletons.stored(), stored(), n)[n] if every else stored()[n],
+    )
 
 
 def main(argv: list[str]) -> None:

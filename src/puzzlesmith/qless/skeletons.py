@@ -23,7 +23,7 @@ import gzip
 import hashlib
 import marshal
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -284,17 +284,18 @@ def trie(n: int) -> Node | None:
     of this module and TRIE_FORMAT. Loading it back takes a few tens of milliseconds,
     and its nodes are decoded as the search reaches them.
     """
-    if not 3 <= n <= MAX_CELLS:
+    if not 3 <= n <= MAX_CELLS or not stored().get(n):
         return None
-    path = _trie_path(n)
+    return cached_trie(_trie_path(n), lambda: stored()[n])
+
+
+def cached_trie(path: Path, shapes: Callable[[], Iterable[tuple[Pos, ...]]]) -> Node:
+    """The trie kept at `path` in the disk cache, else compiled from `shapes()` and kept there."""
     try:
         return _decode(marshal.loads(path.read_bytes()))
     except (OSError, EOFError, ValueError, TypeError, IndexError):
         pass
-    shapes = stored().get(n)
-    if not shapes:
-        return None
-    root = build_trie(shapes)
+    root = build_trie(shapes())
     write_atomic(path, marshal.dumps(_encode(root)))  # type: ignore[arg-type]
     return root
 
