@@ -8,30 +8,25 @@ from collections.abc import Iterator
 
 def runs(rows: list[str]) -> list[list[tuple[int, int]]]:
     """Every maximal across or down run of 2+ non-block cells, as (row, col) lists."""
-    h, w = len(rows), len(rows[0])
+    columns = ["".join(col) for col in zip(*rows, strict=True)]
+    across = _across(rows)
+    down = [[(r, c) for c, r in run] for run in _across(columns)]
+    return across + down
+
+
+def _across(rows: list[str]) -> list[list[tuple[int, int]]]:
     out: list[list[tuple[int, int]]] = []
-    for r in range(h):
+    for r, row in enumerate(rows):
         c = 0
-        while c < w:
-            if rows[r][c] == "#":
+        while c < len(row):
+            if row[c] == "#":
                 c += 1
                 continue
             start = c
-            while c < w and rows[r][c] != "#":
+            while c < len(row) and row[c] != "#":
                 c += 1
             if c - start >= 2:
                 out.append([(r, k) for k in range(start, c)])
-    for c in range(w):
-        r = 0
-        while r < h:
-            if rows[r][c] == "#":
-                r += 1
-                continue
-            start = r
-            while r < h and rows[r][c] != "#":
-                r += 1
-            if r - start >= 2:
-                out.append([(k, c) for k in range(start, r)])
     return out
 
 
