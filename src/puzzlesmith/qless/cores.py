@@ -39,7 +39,7 @@ from puzzlesmith.qless.skeletons import (
     Pos,
     build_trie,
     cached_trie,
-    shape_from_text,
+    read_shapes,
     shape_to_text,
 )
 
@@ -189,12 +189,7 @@ def grow_skeletons(by_size: dict[int, list[tuple[Pos, ...]]],
 @lru_cache(maxsize=1)
 def stored() -> dict[int, list[tuple[Pos, ...]]]:
     """The stored cores of 13..16 cells, by size."""
-    raw = resources.files("puzzlesmith.qless").joinpath("data", DATA_FILE).read_bytes()
-    by_size: dict[int, list[tuple[Pos, ...]]] = {}
-    for line in gzip.decompress(raw).decode().splitlines():
-        n, text = line.split("\t")
-        by_size.setdefault(int(n), []).append(shape_from_text(text))
-    return by_size
+    return read_shapes(DATA_FILE)
 
 
 def has_cores(n: int) -> bool:

@@ -128,7 +128,12 @@ def shape_from_text(text: str) -> tuple[Pos, ...]:
 @lru_cache(maxsize=1)
 def stored() -> dict[int, list[tuple[Pos, ...]]]:
     """The stored skeletons of 3..12 cells, by size."""
-    raw = resources.files("puzzlesmith.qless").joinpath("data", DATA_FILE).read_bytes()
+    return read_shapes(DATA_FILE)
+
+
+def read_shapes(name: str) -> dict[int, list[tuple[Pos, ...]]]:
+    """A shipped shape file (`size<TAB>shape text` lines, gzipped) by size."""
+    raw = resources.files("puzzlesmith.qless").joinpath("data", name).read_bytes()
     by_size: dict[int, list[tuple[Pos, ...]]] = {}
     for line in gzip.decompress(raw).decode().splitlines():
         n, text = line.split("\t")
