@@ -101,3 +101,30 @@ def test_the_table_and_the_index_give_the_same_anagrams() -> None:
     lex, index = select(None)
     for letters in [roll(s) for s in range(40)] + ["gghjlmnoorstx", "abcdefghijklmnop"]:
         assert anagrams.roll_anagrams(letters, lex) == anagrams.roll_anagrams(letters, index)
+
+
+def test_a_long_trie_not_in_the_cache_is_not_built_by_prepare_cached(cache: Path) -> None:
+    from puzzlesmith.qless import cores
+    from puzzlesmith.qless.engine import prepare_cached
+
+    cores._trie.cache_clear()
+    assert not cores.long_trie_cached(13)
+    assert prepare_cached(13) is False  # would take ~10 s to build; a request must not
+    assert not list(cache.glob("qless-long-*"))
+    assert prepare_cached(12) is True  # the stored 12-cell shapes are always at hand
+
+
+def test_the_server_builds_missing_long_tries_in_the_background(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzzlesmith.qless import cores
+    from puzzlesmith.web import app
+
+    builder = app._start_long_trie_builder()
+    assert builder is not None
+    try:
+        assert builder.poll() is None  # running, not failed at once
+    finally:
+        builder.terminate()
+        builder.wait(timeout=10)
+    monkeypatch.setattr(cores, "long_trie_cached", lambda n: True)
+    assert app._start_long_trie_builder() is None

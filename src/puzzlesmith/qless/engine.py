@@ -19,6 +19,30 @@ def prepare(n_letters: int) -> None:
         long_trie(n_letters)
 
 
+def prepare_cached(n_letters: int) -> bool:
+    """Load the shapes for n letters if that is quick (they are in the disk cache); whether
+    they are ready. A long roll's first trie takes up to a minute to build, which a caller
+    with a short time limit (a web request) must not start."""
+    from puzzlesmith.qless.cores import long_trie_cached
+
+    if not long_trie_cached(n_letters):
+        return False
+    prepare(n_letters)
+    return True
+
+
+def build_long_tries() -> None:
+    """Build every long-roll trie into the disk cache (the web server starts this in a
+    background process, niced, so its workers find them there)."""
+    import os
+
+    from puzzlesmith.qless.cores import MAX_CELLS, MIN_CELLS
+
+    os.nice(10)
+    for n in range(MIN_CELLS, MAX_CELLS + 1):
+        prepare(n)
+
+
 def ordered_anagrams(words: Sequence[str], seed: int) -> list[str]:
     """Seed 0: longest first (most rolls are one long word plus crossers); else shuffled."""
     ordered = sorted(words, key=lambda w: (-len(w), w))

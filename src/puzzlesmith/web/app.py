@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -131,6 +133,19 @@ def _one_line(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "invalid request"
 
 
+def _start_long_trie_builder() -> subprocess.Popen[bytes] | None:
+    """Build the 13-16-letter Q-Less shape tables in the background when the disk cache
+    lacks them: building one takes up to a minute, longer than a request's time limit."""
+    from puzzlesmith.qless.cores import MAX_CELLS, MIN_CELLS, long_trie_cached
+
+    if all(long_trie_cached(n) for n in range(MIN_CELLS, MAX_CELLS + 1)):
+        return None
+    return subprocess.Popen(
+        [sys.executable, "-c",
+         "from puzzlesmith.qless.engine import build_long_tries; build_long_tries()"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+
+
 def create_app(
     settings: Settings | None = None, *, on_ready: Callable[[], None] | None = None
 ) -> FastAPI:
@@ -147,6 +162,7 @@ def create_app(
                                 queue_timeout=settings.queue_timeout, preload=preload)
         job_pool = WorkerPool(settings.job_workers, warm=warm, name="job",
                               queue_timeout=settings.queue_timeout, preload=preload)
+        builder = _start_long_trie_builder()
         await asyncio.gather(solve_pool.start(), job_pool.start())
         app.state.solve_pool = solve_pool
         app.state.jobs = JobTable(job_pool)
@@ -161,6 +177,8 @@ def create_app(
         try:
             yield
         finally:
+            if builder is not None and builder.poll() is None:
+                builder.terminate()  # its cache writes are atomic: a later start resumes
             await app.state.jobs.close()
             await solve_pool.close()
             await job_pool.close()

@@ -202,11 +202,15 @@ def run_qless_solve(
     lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless solve LETTERS --json` (one roll)."""
+    from puzzlesmith.qless.engine import prepare_cached
     from puzzlesmith.qless.solve import parse_letters, solve
 
     if max_solutions is not None and max_solutions < 1:
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     roll = parse_letters(letters)
+    # A long roll's shapes load (about a second) before its time limit starts, as in the
+    # CLI; one still being built by the server's background builder is built in the limit.
+    prepare_cached(len(roll))
     index, common_index = _qless_indexes(lexicon, common, common_top)
     from puzzlesmith.web.pool import report_progress
 
@@ -252,8 +256,12 @@ def run_qless_hint(
     from puzzlesmith.qless.play import hint
     from puzzlesmith.qless.solve import parse_letters
 
+    from puzzlesmith.qless.engine import prepare_cached
+
+    roll = parse_letters(letters)
+    prepare_cached(len(roll))
     full, words = _qless_play_indexes(lexicon, common_top)
-    return hint(parse_letters(letters), full, level=level, deadline=Deadline(timeout),
+    return hint(roll, full, level=level, deadline=Deadline(timeout),
                 common_index=words).to_json()
 
 
@@ -262,8 +270,11 @@ def run_qless_grade(
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless grade LETTERS --json`."""
+    from puzzlesmith.qless.engine import prepare_cached
     from puzzlesmith.qless.play import grade
+    from puzzlesmith.qless.solve import parse_letters
 
+    prepare_cached(len(parse_letters(letters)))
     full, words = _qless_play_indexes(lexicon, common_top)
     return grade(letters, full, words, deadline=Deadline(timeout)).to_json()
 
