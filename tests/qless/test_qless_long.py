@@ -78,11 +78,14 @@ def test_long_rolls_agree_with_brute_force(case: tuple[str, tuple[str, ...]]) ->
 def check_against_brute_force(letters: str, words: tuple[str, ...]) -> None:
     brute = brute_placements(letters, set(words))
     assert engine_set(letters, words) == brute
-    first = solve(letters, lex(words), deadline=Deadline(120))
-    assert first.status == ("solved" if brute else "unsolvable")
-    if first.board is not None:
-        assert is_solution(first.board, letters, set(words))
-        assert canonical([r.replace(".", " ") for r in first.board.rows()]) in brute
+    # Seed 0 tries a word tree first (engine._tree_then_long); another seed goes straight to
+    # the exhaustive search's first-solution pass, so both are checked.
+    for seed in (0, 1):
+        first = solve(letters, lex(words), deadline=Deadline(120), seed=seed)
+        assert first.status == ("solved" if brute else "unsolvable")
+        if first.board is not None:
+            assert is_solution(first.board, letters, set(words))
+            assert canonical([r.replace(".", " ") for r in first.board.rows()]) in brute
     counted = solve(letters, lex(words), deadline=Deadline(120), count=True)
     assert counted.count_complete and counted.solutions == len(brute)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from qless_brute import brute_solutions
 
@@ -63,6 +63,34 @@ def test_word_trees_are_solutions_and_verdicts_match_the_brute_force(
     assert result.status == ("solved" if truth else "unsolvable")
     if result.board is not None:
         assert_valid(result.board, letters, set(words))
+
+
+@st.composite
+def long_cases(draw: st.DrawFn) -> tuple[str, tuple[str, ...]]:
+    """13 to 16 letters: the letters of 3 to 5 words, each after the first less one letter it
+    shares with an earlier one (a tree of words, so word trees are often there to find)."""
+    alphabet = draw(st.sampled_from(["abcde", "aeirst", "eorstn"]))
+    k = draw(st.integers(3, 5))
+    words = draw(st.lists(st.text(alphabet, min_size=3, max_size=6), min_size=k, max_size=k))
+    letters = list(words[0])
+    for i, w in enumerate(words[1:], 1):
+        shared = sorted({ch for ch in w if any(ch in v for v in words[:i])})
+        assume(shared)
+        rest = list(w)
+        rest.remove(draw(st.sampled_from(shared)))
+        letters += rest
+    assume(13 <= len(letters) <= 16)
+    return "".join(letters), tuple(sorted(set(words)))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(long_cases())
+def test_word_trees_of_long_rolls_are_solutions(case: tuple[str, tuple[str, ...]]) -> None:
+    letters, words = case
+    board = quick_board(letters, WordTables(words))
+    if board is not None:
+        assert_valid(board, letters, set(words))
+        assert brute_solutions(letters, set(words))
 
 
 def test_a_small_word_tree_is_found() -> None:

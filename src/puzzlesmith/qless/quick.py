@@ -36,7 +36,7 @@ from puzzlesmith.qless.board import Board
 if TYPE_CHECKING:
     from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
-MAX_LETTERS = 12  # rolls longer than this are left to the engines (4096 subsets at 12)
+MAX_LETTERS = 16  # the longest roll (65,536 subsets of its letters at 16)
 MASK = (1 << 64) - 1
 _rng = np.random.default_rng(0x0BADC0DE)
 UNIT = {chr(97 + i): int(u) for i, u in enumerate(_rng.integers(0, 2**63, 26, dtype=np.int64))}
@@ -117,14 +117,15 @@ def _splits(letters: str) -> list[tuple[str, str]]:
 
 
 @cache
-def _subsets(n: int) -> tuple[Any, list[list[int]]]:
+def _subsets(n: int) -> tuple[Any, list[int]]:
     """The subsets of n letter positions that can be a main word (3+ letters, leaving none
-    or 2+), longest first: as an n x subsets 0/1 matrix, and each one's left-out positions."""
-    chosen = [s for s in range(1 << n) if s.bit_count() >= 3 and s.bit_count() != n - 1]
-    chosen.sort(key=lambda s: (-s.bit_count(), s))
-    matrix = np.array([[(s >> i) & 1 for s in chosen] for i in range(n)], dtype=np.uint64)
-    left_out = [[i for i in range(n) if not (s >> i) & 1] for s in chosen]
-    return matrix, left_out
+    or 2+), longest first: as an n x subsets 0/1 matrix, and as bit masks."""
+    every = np.arange(1 << n, dtype=np.uint64)
+    bits = (every[None, :] >> np.arange(n, dtype=np.uint64)[:, None]) & np.uint64(1)
+    size = bits.sum(axis=0)
+    keep = (size >= 3) & (size != n - 1)
+    order = np.lexsort((every[keep], -size[keep].astype(np.int64)))  # longest, then by mask
+    return bits[:, keep][:, order], every[keep][order].tolist()
 
 
 _tables: dict[str, WordTables] = {}
@@ -147,7 +148,7 @@ def tables(source: Lexicon | LexiconIndex) -> WordTables:
 def quick_boards(rolls: Sequence[str], source: Lexicon | LexiconIndex | WordTables,
                  budget: int = DEFAULT_BUDGET,
                  time_limit: float | None = None) -> list[Board | None]:
-    """A word-tree solution of each roll (3 to 12 letters), or None where none was found
+    """A word-tree solution of each roll (3 to 16 letters), or None where none was found
     within `budget` tries and `time_limit` seconds (each roll's own)."""
     t = source if isinstance(source, WordTables) else tables(source)
     keys = ["".join(sorted(r)) for r in rolls]
@@ -158,7 +159,7 @@ def quick_boards(rolls: Sequence[str], source: Lexicon | LexiconIndex | WordTabl
             by_length.setdefault(len(k), []).append(i)
     shift = np.uint64(64 - BITMAP_BITS)
     for n, members in by_length.items():
-        matrix, left_out = _subsets(n)
+        matrix, masks = _subsets(n)
         units = np.array([[UNIT[ch] for ch in keys[i]] for i in members], dtype=np.uint64)
         with np.errstate(over="ignore"):
             sums = units @ matrix  # wraps mod 2^64, as `key` does
@@ -166,7 +167,7 @@ def quick_boards(rolls: Sequence[str], source: Lexicon | LexiconIndex | WordTabl
         for row, i in enumerate(members):
             where = np.flatnonzero(hits[row])
             found = zip(where.tolist(), sums[row, where].tolist(), strict=True)
-            out[i] = _grow(keys[i], found, left_out, t, budget, Deadline(time_limit))
+            out[i] = _grow(keys[i], found, masks, t, budget, Deadline(time_limit))
     return out
 
 
@@ -180,7 +181,7 @@ class _Budget(Exception):
     pass
 
 
-def _grow(roll: str, mains: Iterable[tuple[int, int]], left_out: list[list[int]],
+def _grow(roll: str, mains: Iterable[tuple[int, int]], masks: list[int],
           t: WordTables, budget: int, deadline: Deadline) -> Board | None:
     """Try each candidate main word (subset index, key), longest first, then cover the rest."""
     grid: dict[Pos, str] = {}
@@ -261,7 +262,8 @@ def _grow(roll: str, mains: Iterable[tuple[int, int]], left_out: list[list[int]]
             if ws is None or k in seen:  # a bitmap false positive, or a repeat (equal letters)
                 continue
             seen.add(k)
-            rest = "".join(roll[i] for i in left_out[subset])
+            mask = masks[subset]
+            rest = "".join(ch for i, ch in enumerate(roll) if not (mask >> i) & 1)
             if Counter(ws[0]) + Counter(rest) != have:
                 continue  # keys of different multisets collided (2^-64 per pair)
             for w in ws:
