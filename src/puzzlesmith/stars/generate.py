@@ -363,40 +363,44 @@ def generate(
 _STEER_STALE = 150  # region changes in a row that gain nothing before a fresh map
 _LOOSENESS = 1.0  # weight of the regions' open placements against cells left undecided
 _OPEN_PICK = 0.7  # how often a change moves a stuck region's open cells, not a random cell
-# The rules of explain._rules by level (it lists them easiest first); a rule not named here
-# takes the level of the rule before it.
+# The explainer's rules by level (`explain.rules_in_order` lists them easiest first); a rule
+# not named here takes the level of the rule before it. Only which rules are run at all
+# depends on this table: a step above the level asked stops the run (`_explain_upto`).
 _RULE_LEVELS = {
     "star_neighbours": 0, "unit_full": 0, "unit_fill": 0, "sees_all": 0,
     "confinement_single": 0, "two_by_two": 1, "confinement_bands": 1, "counting": 1,
-    "would_leave_short": 2, "exclusion": 2, "trial": 3,
+    "shapes": 1, "would_leave_short": 2, "exclusion": 2, "shapes_many": 2, "cases": 2,
+    "cases_many": 3, "trial": 3, "cases_wide": 3,
 }
 
 
 def _explain_upto(
     puzzle: StarPuzzle, cap: int, deadline: Deadline, state: tuple[int, int] | None = None
 ) -> tuple[int, int, list[Step]] | None:
-    """The explainer's steps with its rules up to level `cap` only, until they get stuck:
-    (stars, open cells, steps); None when the deadline passed. From the empty grid these
-    are `explain`'s own first steps (the same rules in the same order, the first that
-    decides something taken), so when no cell is left open they are its whole explanation.
+    """The explainer's steps up to level `cap`, until they get stuck: (stars, open cells,
+    steps); None when the deadline passed. The rules are explain's own, in its order, cut
+    at the first one above the level, and a step above the level ends the run as stuck:
+    from the empty grid these are exactly `explain`'s first steps (it too takes the first
+    rule that decides something), so when no cell is left open they are its whole
+    explanation, and its grade is at most `cap`.
     """
-    from puzzlesmith.stars.explain import _Reasoner, _rules
+    from puzzlesmith.stars.explain import LEVELS, rules_in_order
 
-    reasoner = _Reasoner(puzzle, deadline)
+    b, every = rules_in_order(puzzle, deadline)
     rules = []
     level = 0
-    for rule in _rules(reasoner):
-        level = _RULE_LEVELS.get(rule.__name__, level)
-        if level <= cap:
-            rules.append(rule)
-    b = reasoner.b
+    for rule in every:
+        level = _RULE_LEVELS.get(getattr(rule, "__name__", ""), level)
+        if level > cap:
+            break
+        rules.append(rule)
     stars, open_ = state if state is not None else (0, b.full)
     steps: list[Step] = []
     while open_:
         if deadline.expired():
             return None
         found = next((step for rule in rules if (step := rule(stars, open_)) is not None), None)
-        if found is None:
+        if found is None or LEVELS.index(found.level) > cap:
             break
         for r, c, what in found.decided:
             bit = 1 << (r * b.n + c)
