@@ -123,6 +123,9 @@ def test_generated_at_each_level(size: int, stars: int, difficulty: str, seed: i
     assert made.difficulty == difficulty
     _check_at_level(made.puzzle, made.solution, difficulty, made.score)
     assert not made.puzzle.warnings  # every region in one piece
+    # No swollen region (real puzzles' largest is 1.6-2.1 N cells, by source): a plain count.
+    cells = [label for row in made.puzzle.regions for label in row]
+    assert max(cells.count(label) for label in set(cells)) <= 2.5 * size
     if size <= 9:
         grid = [list(row) for row in made.puzzle.regions]
         assert brute_force_solutions(grid, stars) == [frozenset(made.solution)]
