@@ -81,11 +81,11 @@ def baseline(size: int, stars: int, seed: int, level: str | None, cap: float) ->
         puzzle = make_unique(grid, stars, planned, rng, deadline)
         if puzzle is None:
             continue
-        grade, points = _grade(puzzle, deadline)
+        grade, points, steps = _grade(puzzle, deadline)
         if level is not None and grade != level:
             continue
         return GeneratedPuzzle(puzzle, check_solution(puzzle, planned), grade, points, seed,
-                               attempts, deadline.elapsed())
+                               attempts, deadline.elapsed(), steps)
     raise SearchTimeout
 
 

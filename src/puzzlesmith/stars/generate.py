@@ -57,6 +57,7 @@ class GeneratedPuzzle:
     seed: int
     attempts: int
     elapsed: float
+    steps: int | None = None  # of the explanation the grade comes from (None: not known)
 
     @property
     def text(self) -> str:
@@ -77,6 +78,7 @@ class GeneratedPuzzle:
             "url": self.url,
             "regions": [list(row) for row in self.puzzle.regions],
             "solution": [list(c) for c in self.solution],
+            "step_count": self.steps,
             "attempts": self.attempts,
             "elapsed_ms": round(self.elapsed * 1000, 1),
         }
@@ -325,7 +327,7 @@ def generate(
             puzzle = make_unique(grid, stars, planned, rng, deadline)
             if puzzle is None:
                 continue
-            grade, points = _grade(puzzle, deadline)
+            grade, points, steps = _grade(puzzle, deadline)
         else:
             if cap > 0:
                 # A unique map is often at a harder level already; if it is not unique, the
@@ -344,7 +346,7 @@ def generate(
             graded = _grade_upto(puzzle, cap, deadline)
             if graded is None:
                 continue
-            grade, points = graded
+            grade, points, steps = graded
             if difficulty is not None and grade != difficulty:
                 continue
             if score is not None and not score[0] <= points <= score[1]:
@@ -357,6 +359,7 @@ def generate(
             seed=seed,
             attempts=attempts,
             elapsed=deadline.elapsed(),
+            steps=steps,
         )
 
 
@@ -416,8 +419,11 @@ def _explain_upto(
     return stars, open_, steps
 
 
-def _grade_upto(puzzle: StarPuzzle, cap: int, deadline: Deadline) -> tuple[str, float] | None:
-    """The grade and score of a puzzle the rules up to level `cap` solve (None otherwise)."""
+def _grade_upto(
+    puzzle: StarPuzzle, cap: int, deadline: Deadline
+) -> tuple[str, float, int] | None:
+    """The grade, score and step count of a puzzle the rules up to level `cap` solve (None
+    otherwise)."""
     from puzzlesmith.stars.explain import LEVELS, Explanation
 
     done = _explain_upto(puzzle, cap, deadline)
@@ -429,7 +435,7 @@ def _grade_upto(puzzle: StarPuzzle, cap: int, deadline: Deadline) -> tuple[str, 
     points = Explanation(size=puzzle.size, stars=puzzle.stars, status="solved",
                          difficulty=LEVELS[worst], used_search=False, unique=True, steps=steps,
                          solution=None, elapsed=0.0).score
-    return LEVELS[worst], points
+    return LEVELS[worst], points, len(steps)
 
 
 def _easy_closure(board: Board, regs: list[int]) -> tuple[int, int]:
@@ -613,7 +619,7 @@ def _bits(x: int) -> list[int]:
     return out
 
 
-def _grade(puzzle: StarPuzzle, deadline: Deadline) -> tuple[str, float]:
+def _grade(puzzle: StarPuzzle, deadline: Deadline) -> tuple[str, float, int]:
     from puzzlesmith.stars.explain import explain
 
     # On big grids (25x25 with 6) the step-by-step pass can take minutes: it gets at most
@@ -621,7 +627,7 @@ def _grade(puzzle: StarPuzzle, deadline: Deadline) -> tuple[str, float]:
     # "search". The puzzle itself does not depend on this; only that grade can, on timing.
     budget = min(deadline.remaining(), _GRADE_LIMIT)
     result = explain(puzzle, time_limit=max(budget, 0.001))
-    return result.difficulty, result.score
+    return result.difficulty, result.score, len(result.steps)
 
 
 def parse_score_range(text: str) -> tuple[float, float]:
