@@ -31,6 +31,7 @@ def test_generated_puzzles_are_unique_and_explained(size: int, stars: int, seed:
     assert parse_url(made.url).regions == made.puzzle.regions
     result = explain(made.puzzle, time_limit=None)
     assert result.difficulty == made.difficulty
+    assert made.steps == len(result.steps)
     for step in result.steps:
         for r, c, what in step.decided:
             assert ((r, c) in made.solution) == (what == "star"), step
@@ -102,7 +103,7 @@ def test_score_range_is_respected() -> None:
 
 
 def _check_at_level(made_puzzle: StarPuzzle, solution: tuple[tuple[int, int], ...], level: str,
-                    score: float) -> None:
+                    score: float, steps: int | None = None) -> None:
     """One solution (the solver's count), explained without search at exactly that level."""
     counted = solve(made_puzzle, count=True, time_limit=None)
     assert counted.count == 1 and counted.solution == solution
@@ -111,6 +112,7 @@ def _check_at_level(made_puzzle: StarPuzzle, solution: tuple[tuple[int, int], ..
     assert result.difficulty == level
     assert result.score == score
     assert result.solution == solution
+    assert steps is None or steps == len(result.steps)
 
 
 @pytest.mark.parametrize(("size", "stars", "difficulty", "seed"), [
@@ -121,8 +123,11 @@ def _check_at_level(made_puzzle: StarPuzzle, solution: tuple[tuple[int, int], ..
 def test_generated_at_each_level(size: int, stars: int, difficulty: str, seed: int) -> None:
     made = generate(size, stars, seed=seed, difficulty=difficulty, time_limit=120)
     assert made.difficulty == difficulty
-    _check_at_level(made.puzzle, made.solution, difficulty, made.score)
+    _check_at_level(made.puzzle, made.solution, difficulty, made.score, made.steps)
     assert not made.puzzle.warnings  # every region in one piece
+    # No swollen region (real puzzles' largest is 1.6-2.1 N cells, by source): a plain count.
+    cells = [label for row in made.puzzle.regions for label in row]
+    assert max(cells.count(label) for label in set(cells)) <= 2.5 * size
     if size <= 9:
         grid = [list(row) for row in made.puzzle.regions]
         assert brute_force_solutions(grid, stars) == [frozenset(made.solution)]

@@ -114,6 +114,30 @@ def test_generate_and_check_uniqueness(page: Any) -> None:
     assert page.locator("#status").inner_text().startswith("Unique")
 
 
+def test_the_grade_holds_a_worker_briefly_and_only_when_unknown(page: Any) -> None:
+    asked: list[dict[str, Any]] = []
+    page.on("request", lambda r: asked.append(r.post_data_json)
+            if r.url.endswith("/api/stars/explain") else None)
+    page.goto("/stars")
+    page.wait_for_selector("form[data-ready]")
+    page.wait_for_function("document.querySelector('#grade').textContent.includes('steps')")
+    # The loaded puzzle's grade: one explain with the short limit, reused by Step through.
+    assert [a["time_limit"] for a in asked] == [5]
+    page.get_by_role("button", name="Step through").click()
+    page.locator("#walk-pos").wait_for()
+    assert len(asked) == 1
+    # A generated puzzle brings its grade: no explain until one is asked for.
+    page.get_by_label("Size").select_option("6")
+    page.get_by_role("button", name="Generate").click()
+    page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Generated')")
+    assert page.locator("#grade").inner_text().startswith("Difficulty: ")
+    assert "steps)." in page.locator("#grade").inner_text()
+    assert len(asked) == 1
+    page.get_by_role("button", name="Step through").click()
+    page.wait_for_function("document.querySelector('#walk-pos').textContent.startsWith('Step 1 of')")
+    assert len(asked) == 2 and "time_limit" not in asked[1]
+
+
 def test_bad_puzzle_shows_the_cli_message(page: Any) -> None:
     page.goto("/stars")
     page.wait_for_selector("form[data-ready]")

@@ -1234,3 +1234,11 @@ def hint(
         puzzle, max_steps=1, time_limit=time_limit, given_stars=given_stars,
         given_empty=given_empty,
     )
+
+
+def rules_in_order(puzzle: StarPuzzle, deadline: Deadline) -> tuple[Board, list[Rule]]:
+    """The board and the rules, easiest first, as `explain` tries them: each rule takes
+    (stars, open cells) as bit masks and gives its first Step or None. For
+    `stars/generate.py`, which runs the rules up to a level on the maps it builds."""
+    reasoner = _Reasoner(puzzle, deadline)
+    return reasoner.b, _rules(reasoner)

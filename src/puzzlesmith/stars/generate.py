@@ -57,6 +57,7 @@ class GeneratedPuzzle:
     seed: int
     attempts: int
     elapsed: float
+    steps: int | None = None  # of the explanation the grade comes from (None: not known)
 
     @property
     def text(self) -> str:
@@ -77,6 +78,7 @@ class GeneratedPuzzle:
             "url": self.url,
             "regions": [list(row) for row in self.puzzle.regions],
             "solution": [list(c) for c in self.solution],
+            "step_count": self.steps,
             "attempts": self.attempts,
             "elapsed_ms": round(self.elapsed * 1000, 1),
         }
@@ -325,7 +327,7 @@ def generate(
             puzzle = make_unique(grid, stars, planned, rng, deadline)
             if puzzle is None:
                 continue
-            grade, points = _grade(puzzle, deadline)
+            grade, points, steps = _grade(puzzle, deadline)
         else:
             if cap > 0:
                 # A unique map is often at a harder level already; if it is not unique, the
@@ -344,7 +346,7 @@ def generate(
             graded = _grade_upto(puzzle, cap, deadline)
             if graded is None:
                 continue
-            grade, points = graded
+            grade, points, steps = graded
             if difficulty is not None and grade != difficulty:
                 continue
             if score is not None and not score[0] <= points <= score[1]:
@@ -357,46 +359,56 @@ def generate(
             seed=seed,
             attempts=attempts,
             elapsed=deadline.elapsed(),
+            steps=steps,
         )
 
 
 _STEER_STALE = 150  # region changes in a row that gain nothing before a fresh map
 _LOOSENESS = 1.0  # weight of the regions' open placements against cells left undecided
 _OPEN_PICK = 0.7  # how often a change moves a stuck region's open cells, not a random cell
-# The rules of explain._rules by level (it lists them easiest first); a rule not named here
-# takes the level of the rule before it.
+# No region grows past this many times N cells. The regions that take the cells others give
+# away would otherwise swell to 3-5 N; in the 2,417 real puzzles the largest region of a
+# 10x10, 14x14 or 25x25 grid is 1.6-2.1 N (median by source), and over 2.5 N in 11 of
+# those 282 puzzles.
+_MOST_CELLS = 2.5
+# The explainer's rules by level (`explain.rules_in_order` lists them easiest first); a rule
+# not named here takes the level of the rule before it. Only which rules are run at all
+# depends on this table: a step above the level asked stops the run (`_explain_upto`).
 _RULE_LEVELS = {
     "star_neighbours": 0, "unit_full": 0, "unit_fill": 0, "sees_all": 0,
     "confinement_single": 0, "two_by_two": 1, "confinement_bands": 1, "counting": 1,
-    "would_leave_short": 2, "exclusion": 2, "trial": 3,
+    "shapes": 1, "would_leave_short": 2, "exclusion": 2, "shapes_many": 2, "cases": 2,
+    "cases_many": 3, "trial": 3, "cases_wide": 3,
 }
 
 
 def _explain_upto(
     puzzle: StarPuzzle, cap: int, deadline: Deadline, state: tuple[int, int] | None = None
 ) -> tuple[int, int, list[Step]] | None:
-    """The explainer's steps with its rules up to level `cap` only, until they get stuck:
-    (stars, open cells, steps); None when the deadline passed. From the empty grid these
-    are `explain`'s own first steps (the same rules in the same order, the first that
-    decides something taken), so when no cell is left open they are its whole explanation.
+    """The explainer's steps up to level `cap`, until they get stuck: (stars, open cells,
+    steps); None when the deadline passed. The rules are explain's own, in its order, cut
+    at the first one above the level, and a step above the level ends the run as stuck:
+    from the empty grid these are exactly `explain`'s first steps (it too takes the first
+    rule that decides something), so when no cell is left open they are its whole
+    explanation, and its grade is at most `cap`.
     """
-    from puzzlesmith.stars.explain import _Reasoner, _rules
+    from puzzlesmith.stars.explain import LEVELS, rules_in_order
 
-    reasoner = _Reasoner(puzzle, deadline)
+    b, every = rules_in_order(puzzle, deadline)
     rules = []
     level = 0
-    for rule in _rules(reasoner):
-        level = _RULE_LEVELS.get(rule.__name__, level)
-        if level <= cap:
-            rules.append(rule)
-    b = reasoner.b
+    for rule in every:
+        level = _RULE_LEVELS.get(getattr(rule, "__name__", ""), level)
+        if level > cap:
+            break
+        rules.append(rule)
     stars, open_ = state if state is not None else (0, b.full)
     steps: list[Step] = []
     while open_:
         if deadline.expired():
             return None
         found = next((step for rule in rules if (step := rule(stars, open_)) is not None), None)
-        if found is None:
+        if found is None or LEVELS.index(found.level) > cap:
             break
         for r, c, what in found.decided:
             bit = 1 << (r * b.n + c)
@@ -407,8 +419,11 @@ def _explain_upto(
     return stars, open_, steps
 
 
-def _grade_upto(puzzle: StarPuzzle, cap: int, deadline: Deadline) -> tuple[str, float] | None:
-    """The grade and score of a puzzle the rules up to level `cap` solve (None otherwise)."""
+def _grade_upto(
+    puzzle: StarPuzzle, cap: int, deadline: Deadline
+) -> tuple[str, float, int] | None:
+    """The grade, score and step count of a puzzle the rules up to level `cap` solve (None
+    otherwise)."""
     from puzzlesmith.stars.explain import LEVELS, Explanation
 
     done = _explain_upto(puzzle, cap, deadline)
@@ -420,7 +435,7 @@ def _grade_upto(puzzle: StarPuzzle, cap: int, deadline: Deadline) -> tuple[str, 
     points = Explanation(size=puzzle.size, stars=puzzle.stars, status="solved",
                          difficulty=LEVELS[worst], used_search=False, unique=True, steps=steps,
                          solution=None, elapsed=0.0).score
-    return LEVELS[worst], points
+    return LEVELS[worst], points, len(steps)
 
 
 def _easy_closure(board: Board, regs: list[int]) -> tuple[int, int]:
@@ -514,7 +529,9 @@ def _steer(
     the open cells (after the rules) of one region, bar its stars, that can go: a region
     left with only its stars open is filled by the easy rules, and its stars' neighbours
     empty. Each cell goes to a neighbouring region with no open cell left if it can (the rules
-    empty it there at once). The change stays if the map is then no further from solved
+    empty it there at once), and never to a region of _MOST_CELLS * N cells already (the
+    receivers would swell, unlike real puzzles). The change stays if the map is then no
+    further from solved
     (`_stuck`); after _STEER_STALE changes in a row that gain nothing, a fresh map is tried.
     """
     from puzzlesmith.stars.board import Board
@@ -540,6 +557,9 @@ def _steer(
                 return seen == m
             seen = grown
 
+    most = int(_MOST_CELLS * n)
+    if max(m.bit_count() for m in regs) > most:
+        return False  # rare in a fresh map; a fresh one is quicker than shrinking this one
     far, cand, open_in = _stuck(regs, k, base, cap, deadline)
     stale = 0
     while cand:
@@ -563,7 +583,8 @@ def _steer(
             if bit & planbits or not in_one_piece(regs[g] & ~bit):
                 continue
             near = spread(bit) & ~bit
-            targets = [h for h in range(n) if h != g and regs[h] & near]
+            targets = [h for h in range(n) if h != g and regs[h] & near
+                       and regs[h].bit_count() < most]
             if not targets:
                 continue
             closed = [h for h in targets if not open_in[h]]
@@ -598,7 +619,7 @@ def _bits(x: int) -> list[int]:
     return out
 
 
-def _grade(puzzle: StarPuzzle, deadline: Deadline) -> tuple[str, float]:
+def _grade(puzzle: StarPuzzle, deadline: Deadline) -> tuple[str, float, int]:
     from puzzlesmith.stars.explain import explain
 
     # On big grids (25x25 with 6) the step-by-step pass can take minutes: it gets at most
@@ -606,7 +627,7 @@ def _grade(puzzle: StarPuzzle, deadline: Deadline) -> tuple[str, float]:
     # "search". The puzzle itself does not depend on this; only that grade can, on timing.
     budget = min(deadline.remaining(), _GRADE_LIMIT)
     result = explain(puzzle, time_limit=max(budget, 0.001))
-    return result.difficulty, result.score
+    return result.difficulty, result.score, len(result.steps)
 
 
 def parse_score_range(text: str) -> tuple[float, float]:

@@ -20,10 +20,15 @@ let board = null;
 let pendingHint = null; // the decided cells of the last hint, for Apply
 let explanation = null; // the engine's explanation of the current puzzle (from the start), once asked
 let explaining = null; // the request for it, while under way
+let grading = null; // the short explain asked for the grade line when a puzzle loads
 let walkAt = 0; // the step the walk-through shows (0: the start, before any step)
 let genJob = null; // the running generate job: {id, timer, level}
 
 const GENERATE_LIMIT = 60; // seconds a generate job may take
+// Seconds the grade line may hold a solve worker when a puzzle loads: enough for every real
+// puzzle up to 14x14 (median 0.07 s on 14x14 3-star); a big one is worked out fully (up to
+// 30 s) only when asked for, by Step through or Explain every step.
+const GRADE_LIMIT = 5;
 const walkBox = document.getElementById("walk");
 const walkPos = document.getElementById("walk-pos");
 const walkReason = document.getElementById("walk-reason");
@@ -77,18 +82,48 @@ function show(doc, marks = { stars: [], dots: [] }, grade = null) {
   walkBox.hidden = true;
   explanation = null;
   explaining = null;
+  grading = null;
   say(status, "");
   share();
-  gradeLine.textContent = grade ? gradeText(grade) : "Difficulty: working it out…";
-  // The grade comes from the explanation, which the walk-through then reuses.
-  explain().catch(() => {});
+  // A generated puzzle comes with its grade; any other gets a short explain, which the
+  // walk-through then reuses when it finished in time.
+  if (grade) gradeLine.textContent = gradeText(grade);
+  else gradeQuickly();
 }
 
 function gradeText(doc) {
   if (doc.status === "unsolvable") return "No solution, so no difficulty.";
   if (doc.difficulty === "search") return `Difficulty: beyond the rules (score ${doc.score}): search finishes it.`;
-  const steps = doc.steps ? `, ${doc.steps.length} steps` : "";
+  const count = doc.steps ? doc.steps.length : doc.step_count;
+  const steps = count ? `, ${count} steps` : "";
   return `Difficulty: ${doc.difficulty} (score ${doc.score}${steps}).`;
+}
+
+/** Whether an explanation is the whole of it: not cut short by its time limit (explain then
+ * fills the rest by search, after the limit has passed). */
+function complete(doc, limit) {
+  if (doc.status === "unsolvable") return true;
+  return doc.status === "solved" && !(doc.used_search && doc.elapsed_ms >= limit * 1000);
+}
+
+/** The grade line from an explain of at most GRADE_LIMIT seconds; kept as the explanation
+ * when it is complete (resolves to it, or to null). */
+function gradeQuickly() {
+  const asked = puzzle;
+  gradeLine.textContent = "Difficulty: working it out…";
+  grading = api("/api/stars/explain", { ...source(), time_limit: GRADE_LIMIT }).then((doc) => {
+    if (puzzle !== asked) return null;
+    if (!complete(doc, GRADE_LIMIT)) {
+      gradeLine.textContent = `Difficulty: not worked out within ${GRADE_LIMIT} s; Step through or Explain every step works it out.`;
+      return null;
+    }
+    if (!explanation) explanation = doc;
+    gradeLine.textContent = gradeText(doc);
+    return doc;
+  }, (e) => {
+    if (puzzle === asked) gradeLine.textContent = `Difficulty: unknown (${e.message}).`;
+    return null;
+  });
 }
 
 /** The explanation of the current puzzle from the start: asked once, then kept. */
@@ -96,7 +131,8 @@ function explain() {
   if (explanation) return Promise.resolve(explanation);
   if (!explaining) {
     const asked = puzzle;
-    explaining = api("/api/stars/explain", source()).then((doc) => {
+    const quick = grading || Promise.resolve(null);
+    explaining = quick.then((done) => done || api("/api/stars/explain", source())).then((doc) => {
       if (puzzle !== asked) throw new Error("the puzzle changed");
       explanation = doc;
       gradeLine.textContent = doc.status === "solved" || doc.status === "unsolvable"
