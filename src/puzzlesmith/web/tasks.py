@@ -253,10 +253,9 @@ def run_qless_hint(
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless hint LETTERS --level N --json`."""
+    from puzzlesmith.qless.engine import prepare_cached
     from puzzlesmith.qless.play import hint
     from puzzlesmith.qless.solve import parse_letters
-
-    from puzzlesmith.qless.engine import prepare_cached
 
     roll = parse_letters(letters)
     prepare_cached(len(roll))
