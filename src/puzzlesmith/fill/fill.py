@@ -344,10 +344,11 @@ class _Problem:
         dupes = self.dupes
         while queue:
             # Smallest domain first: it prunes hardest and is cheapest to read.
-            i = min(range(len(queue)), key=lambda j: cnt[queue[j]]) if len(queue) > 1 else 0
-            s = queue[i]
-            queue[i] = queue[-1]
-            queue.pop()
+            if len(queue) > 1:
+                s = min(queue, key=cnt.__getitem__)
+                queue.remove(s)
+            else:
+                s = queue.pop()
             queued.discard(s)
             d = dom[s]
             old = seen[s]
