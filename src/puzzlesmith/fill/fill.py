@@ -57,6 +57,8 @@ BOUND_LOOKAHEAD = 8
 ALTERNATE = True
 IMPROVE_PER_ENTRY = 0.015  # default improvement budget, seconds (see default_improve)
 IMPROVE_FACTOR = 1.0
+PROBE_FAILS = 64  # failures a dichotomic probe of the weakest-entry bound may spend
+PROBE_GAP = 2  # the first probe's bound above the floor (it doubles after a fill, halves after a miss)
 MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
 SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
 
@@ -670,6 +672,20 @@ def fill(
                 nodes += search.nodes
                 limit *= RESTART_GROWTH
 
+    def probe(base_root: State, until: Deadline) -> list[int] | None | Literal[False]:
+        """One short run (words for room, PROBE_FAILS failures): a fill, None when the run
+        exhausted the choices (a proof), False when it hit its limit."""
+        nonlocal nodes
+        search = _Search(problem, until, None, PROBE_FAILS, lookahead=BOUND_LOOKAHEAD, decay=1.0)
+        try:
+            for sol in search.solutions(*(list(x) for x in base_root)):
+                return list(sol)
+            return None
+        except _Restart:
+            return False
+        finally:
+            nodes += search.nodes
+
     def apart(groups: list[list[int]]) -> list[int] | None | Literal[False]:
         """A fill made region by region (each later region without the words the earlier
         ones used); None when one region alone has no fill (so the grid has none); False when
@@ -731,19 +747,45 @@ def fill(
             hi = mid - 1
         else:
             low_ok = mid
+    # Dichotomic probes first: a short search (PROBE_FAILS failures, words for room) at the
+    # middle of the bounds still open. A fill raises the floor, an exhausted probe proves a
+    # lower ceiling, a probe that hits its limit only says "not cheaply": the next one aims
+    # lower (`cap`). When no cheap probe is left, the complete search at the floor proves the
+    # best or finds the next fill, as before. Bottom-up alone climbed one point at a time
+    # (7x7: 34, 35, 36, 39 in 0.12 s).
+    cap, gap = hi, PROBE_GAP
     try:
         while budget > 0 and not optimal and not until.expired():
             if lo > hi:
                 optimal = True
                 break
-            r2 = problem.root(bounded(lo))
-            better = find(r2, until, for_room=True) if r2 is not None else None
-            if better is None:
-                optimal = True
-                break
+            better: list[int] | None
+            if lo <= cap:
+                target = min(cap, lo + gap)
+                r2 = problem.root(bounded(target))
+                if r2 is None:
+                    hi = cap = target - 1
+                    continue
+                outcome = probe(r2, until)
+                if outcome is None:
+                    hi = cap = target - 1
+                    continue
+                if outcome is False:
+                    cap = target - 1
+                    gap //= 2
+                    continue
+                better = outcome
+            else:
+                r2 = problem.root(bounded(lo))
+                better = find(r2, until, for_room=True) if r2 is not None else None
+                if better is None:
+                    optimal = True
+                    break
             best, best_q, found = better, _quality(problem, better), found + 1
             progress.append((time.perf_counter() - start, *best_q))
             lo = best_q[0] + 1
+            cap = max(cap, min(hi, lo))
+            gap = max(1, 2 * gap)
         # Then other fills whose weakest entry ties the best, for a better mean: once the
         # weakest is proved best, for no longer than the search has taken so far.
         if optimal and budget > 0 and not all(problem.given_var):
