@@ -214,3 +214,29 @@ def test_regions_that_need_the_same_words() -> None:
     assert fill(grid, lex, index, allow_repeats=True, deadline=Deadline(10)).status == "filled"
     assert fill(parse_grid(["...#..."] * 3), lex, index, deadline=Deadline(10),
                 count=True).count == oracle.count(["...#..."] * 3, ["cat", "ore", "wed", "cow", "are", "ted"])
+
+
+def test_a_pattern_only_a_used_word_fits_is_ruled_out_before_any_search() -> None:
+    # The partial-dupe rule: "ab." fits only "abc", which the given entry already uses. An entry
+    # down to one word takes it out of every other entry of its length, so propagation at the
+    # root empties "ab." (no node searched), and `fill check` names the clash.
+    from puzzlesmith.fill.fill import check
+
+    words = ["abc", "xyz", "abcd"]
+    lex, index = lexicon(words)
+    rows = ["abc#ab.", "#######"]
+    grid = parse_grid(rows)
+    result = fill(grid, lex, index, deadline=Deadline(10))
+    assert result.status == "impossible" and result.nodes == 0
+    assert oracle.count(rows, words) == 0 and oracle.count(rows, words, repeats=True) == 1
+    assert fill(grid, lex, index, allow_repeats=True, deadline=Deadline(10)).status == "filled"
+    checked = check(grid, lex, index)
+    assert checked.status == "overconstrained"
+    assert checked.conflict is not None and checked.conflict["because_of"] == "1 across"
+    # The same during the search: either down entry, once decided, leaves the other none.
+    rows = ["a.", "b."]
+    words = ["ab", "ac", "cd", "bd"]
+    grid = parse_grid(rows, allow_2=True)
+    lex, index = lexicon(words)
+    found = fill(grid, lex, index, deadline=Deadline(10), count=True)
+    assert found.count == oracle.count(rows, words)

@@ -747,12 +747,13 @@ def fill(
             hi = mid - 1
         else:
             low_ok = mid
-    # Dichotomic probes first: a short search (PROBE_FAILS failures, words for room) at the
-    # middle of the bounds still open. A fill raises the floor, an exhausted probe proves a
-    # lower ceiling, a probe that hits its limit only says "not cheaply": the next one aims
-    # lower (`cap`). When no cheap probe is left, the complete search at the floor proves the
-    # best or finds the next fill, as before. Bottom-up alone climbed one point at a time
-    # (7x7: 34, 35, 36, 39 in 0.12 s).
+    # Galloping probes first: a short search (PROBE_FAILS failures, words for room) at a bound
+    # `gap` above the floor. A fill raises the floor and doubles the gap; an exhausted probe
+    # proves a lower ceiling; a probe that hits its limit only says "not cheaply", so the
+    # next one aims lower (`cap`, the gap halved). When no cheap probe is left, the complete
+    # search at the floor proves the best or finds the next fill, as before. Climbing one
+    # point at a time left the whole-list weakest entry at 0 on two of three tries of
+    # themeless 15x15 2 and 3 in the default budget; the probes jump (0 to 18).
     cap, gap = hi, PROBE_GAP
     try:
         while budget > 0 and not optimal and not until.expired():
