@@ -240,3 +240,37 @@ def test_a_pattern_only_a_used_word_fits_is_ruled_out_before_any_search() -> Non
     lex, index = lexicon(words)
     found = fill(grid, lex, index, deadline=Deadline(10), count=True)
     assert found.count == oracle.count(rows, words)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(cases(), st.data())
+def test_a_region_without_a_fill_proves_the_grid_has_none(case: tuple[list[str], list[str], bool],
+                                                          data: st.DataObject) -> None:
+    from puzzlesmith.fill.fill import fill_region
+
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    lex, index = lexicon(words)
+    top = data.draw(st.integers(0, grid.height - 1))
+    left = data.draw(st.integers(0, grid.width - 1))
+    box = (top, left, data.draw(st.integers(top, grid.height - 1)),
+           data.draw(st.integers(left, grid.width - 1)))
+    region = fill_region(grid, lex, index, box, allow_repeats=repeats, deadline=Deadline(30))
+    expected = oracle.count(rows, words, repeats=repeats)
+    if region.status == "impossible":  # the relaxation's proof holds for the whole grid
+        assert expected == 0
+    # the whole grid as the box is the whole problem: the brute force's answer exactly
+    whole = fill_region(grid, lex, index, (0, 0, grid.height - 1, grid.width - 1),
+                        allow_repeats=repeats, deadline=Deadline(30))
+    assert whole.status == ("filled" if expected else "impossible")
+    assert len(whole.entries) == len(oracle.runs(rows)) - sum(
+        all(rows[r][c] != "." for r, c in run)
+        and "".join(rows[r][c] for r, c in run) not in words for run in oracle.runs(rows))
+
+
+def test_region_box_outside_the_grid_is_bad_input() -> None:
+    from puzzlesmith.fill.fill import fill_region
+
+    lex, index = lexicon(["cat", "ore"])
+    with pytest.raises(InputError, match="not inside"):
+        fill_region(parse_grid(["...", "...", "..."]), lex, index, (0, 0, 3, 2))

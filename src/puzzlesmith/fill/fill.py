@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.errors import InputError
 from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, check_fill, repeated
 from puzzlesmith.fill.scores import scores_key, word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
@@ -808,6 +809,63 @@ def fill(
         pass
     return result("filled", best, optimal=optimal, fills_found=found, first_seconds=first_seconds,
                   nodes=nodes, progress=tuple(progress), regions=len(regions))
+
+
+@dataclass(frozen=True)
+class RegionResult:
+    """`fill_region`: whether the entries inside a box of the grid have a fill on their own."""
+
+    grid: Grid
+    box: tuple[int, int, int, int]  # top row, left column, bottom row, right column (0-based)
+    status: Status  # "impossible": proved, so the whole grid has no fill either
+    entries: tuple[str, ...]  # the entries searched ("12 across")
+    nodes: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        top, left, bottom, right = self.box
+        return {"grid": list(self.grid.rows), "rows": [top + 1, bottom + 1],
+                "cols": [left + 1, right + 1], "status": self.status, "entries": list(self.entries),
+                "nodes": self.nodes, "seconds": round(self.seconds, 3)}
+
+
+def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[int, int, int, int],
+                *, min_score: int = 0, allow_repeats: bool = False,
+                deadline: Deadline | None = None) -> RegionResult:
+    """A relaxation proof: search the entries with two or more cells inside `box` on their
+    own (their crossings with each other kept, those with the other entries and the
+    no-repeat rule with them dropped), from the domains left by arc consistency on the whole
+    grid. Every fill of the grid fills them, so "impossible" here proves the grid has no
+    fill, and names where the trouble is. The search is the complete one (no restarts):
+    on a corner of a 15x15 it can settle what the whole grid's search cannot."""
+    deadline = deadline or Deadline(10.0)
+    start = time.perf_counter()
+    top, left, bottom, right = box
+    if not (0 <= top <= bottom < grid.height and 0 <= left <= right < grid.width):
+        raise InputError(f"box rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1} "
+                         f"is not inside the {grid.width}x{grid.height} grid")
+    problem = _Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats)
+    inside = {r * grid.width + c for r in range(top, bottom + 1) for c in range(left, right + 1)}
+    keep = [v for v, slot in enumerate(problem.vars) if len(inside & set(slot.cells)) >= 2]
+    labels = tuple(problem.vars[v].label for v in keep)
+    root = problem.root(problem.base)
+
+    def result(status: Status, nodes: int = 0) -> RegionResult:
+        return RegionResult(grid, box, status, labels, nodes, time.perf_counter() - start)
+
+    given_twice = not allow_repeats and repeated(s.pattern(grid.cells) for s in problem.fixed_given)
+    if root is None or given_twice:
+        return result("impossible")
+    sub = problem.restricted(keep)
+    r = sub.root([root[0][v] for v in keep])
+    if r is None:
+        return result("impossible")
+    search = _Search(sub, deadline, None, None)
+    try:
+        got = next(iter(search.solutions(*r)), None)
+    except SearchTimeout:
+        return result("timeout", search.nodes)
+    return result("filled" if got is not None else "impossible", search.nodes)
 
 
 @dataclass(frozen=True)
