@@ -197,12 +197,13 @@ def test_regions_filled_apart_agree_with_brute_force(case: tuple[list[str], list
     rows, words, repeats = case
     grid = make_grid(rows)
     lex, index = lexicon(words)
-    fills = list(oracle.fills(rows, words, repeats=repeats))
+    # Whether any fill exists (listing them all cost seconds: the two regions' counts multiply);
+    # the fill found is checked by the oracle's own rules instead.
+    exists = next(oracle.fills(rows, words, repeats=repeats), None) is not None
     found = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(30), improve=0)
-    assert found.status == ("filled" if fills else "impossible")
+    assert found.status == ("filled" if exists else "impossible")
     if found.filled is not None:
         independent_check(rows, list(found.filled.rows), set(words), repeats)
-        assert list(found.filled.rows) in fills
 
 
 def test_regions_that_need_the_same_words() -> None:
