@@ -753,8 +753,8 @@ def fill(
     # proves a lower ceiling; a probe that hits its limit only says "not cheaply", so the
     # next one aims lower (`cap`, the gap halved). When no cheap probe is left, the complete
     # search at the floor proves the best or finds the next fill, as before. Climbing one
-    # point at a time left the whole-list weakest entry at 0 on two of three tries of
-    # themeless 15x15 2 and 3 in the default budget; the probes jump (0 to 18).
+    # point at a time can spend the budget at the bottom; a probe can jump (whole list,
+    # themeless 15x15 2: 0 to 18). Measured over three seeds the effect is mixed (docs/fill.md).
     cap, gap = hi, PROBE_GAP
     try:
         while budget > 0 and not optimal and not until.expired():
