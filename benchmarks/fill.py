@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import write_results
-from puzzlesmith.fill.fill import fill, word_table
+from puzzlesmith.fill.fill import fill, fill_region, word_table
 from puzzlesmith.fill.model import Grid, entry_words, parse_grid, repeated
 from puzzlesmith.fill.scores import word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex, choose
@@ -284,6 +284,12 @@ def _fmt(x: float | None, digits: int = 2) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
 
+def _secs(wall: float, cpu: float) -> str:
+    """Wall (CPU) seconds; milliseconds shown below 0.1 s, where the small grids are."""
+    digits = 3 if wall < 0.1 else 2
+    return f"{wall:.{digits}f} ({cpu:.{digits}f})"
+
+
 def _load() -> str:
     one, five, _ = os.getloadavg()
     return f"load average {one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
@@ -319,15 +325,16 @@ def _bs_process(grid: Grid, dict_file: Path) -> tuple[float, str]:
 
 def _row(name: str, ours: Run, bs: Run | None) -> str:
     status = ours.status + (f" ({ours.note})" if ours.note else "")
-    cells = [name, status, f"{ours.seconds:.2f} ({ours.cpu:.2f})", _fmt(ours.first),
+    first = "-" if ours.first is None else f"{_fmt(ours.first, 3)} ({ours.progress[0][1]})"
+    cells = [name, status, _secs(ours.seconds, ours.cpu), first,
              str(ours.weakest if ours.weakest is not None else "-"), _fmt(ours.mean, 1), str(ours.repeats)]
     if bs is not None:
-        cells += [_fmt(ours.beat_at(bs.weakest)), bs.status, f"{bs.seconds:.2f} ({bs.cpu:.2f})",
+        cells += [_fmt(ours.beat_at(bs.weakest), 3), bs.status, _secs(bs.seconds, bs.cpu),
                   str(bs.weakest if bs.weakest is not None else "-"), _fmt(bs.mean, 1), str(bs.repeats)]
     return "| " + " | ".join(cells) + " |"
 
 
-OURS_HEAD = "| grid | ours | s (cpu) | first fill s | weakest | mean | repeats |"
+OURS_HEAD = "| grid | ours | s (cpu) | first fill s (its weakest) | weakest | mean | repeats |"
 BS_HEAD = " beat at s | blacksquare | s (cpu) | weakest | mean | repeats |"
 
 
@@ -383,6 +390,7 @@ def main(argv: list[str]) -> None:
                            f"{settled} of {len(ours_15)} filled or proved impossible.")
         sections.append("\n".join(lines))
     if not quick:
+        sections.append(_proofs_and_costs(grids))
         sections.append(_whole_process(grids))
     sections.append(f"Finished with {_load()}.")
     grids_md = "\n\n".join(f"{name}:\n\n```\n" + "\n".join(g.rows) + "\n```" for name, g in grids.items())
@@ -390,6 +398,37 @@ def main(argv: list[str]) -> None:
     path = write_results("fill", "Crossword fill: puzzlesmith vs blacksquare", __doc__.split("Run:")[0]
                          .split("\n", 1)[1] + "\n" + body)
     print(f"wrote {path}")
+
+
+# A box of themeless 2 whose entries have no fill on their own with the common words, found
+# by searching every square box of 4 to 11 cells with 1 to 15 s each (an experiment, not
+# part of this run): rows 3-11, columns 7-15 (0-based top, left, bottom, right).
+THEMELESS_2_BOX = (2, 6, 10, 14)
+
+
+def _proofs_and_costs(grids: dict[str, Grid]) -> str:
+    """The relaxation proof for themeless 2, and what beating blacksquare's weakest entry
+    on the open 5x5 costs (a fill with every entry at 37 or more)."""
+    lex, index = choose(None, True)
+    lines = ["### Common words: a proof, and the price of a stronger 5x5", ""]
+    grid = grids["15x15 themeless 2"]
+    t, c = time.perf_counter(), time.process_time()
+    region = fill_region(grid, lex, index, THEMELESS_2_BOX, deadline=Deadline(300))
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    top, left, bottom, right = THEMELESS_2_BOX
+    lines.append(f"- `puzzlesmith fill region` on 15x15 themeless 2, rows {top + 1}-{bottom + 1}, "
+                 f"columns {left + 1}-{right + 1} ({len(region.entries)} entries): "
+                 f"**{region.status}**, {region.nodes:,} nodes, {wall:.2f} s ({cpu:.2f} CPU s). "
+                 + ("Every fill of the grid would fill these entries, so themeless 2 has no fill "
+                    "with the common words." if region.status == "impossible" else ""))
+    grid = grids["5x5 open"]
+    for bound in (37, 38):
+        t, c = time.perf_counter(), time.process_time()
+        got = fill(grid, lex, index, min_score=bound, improve=0, deadline=Deadline(120))
+        wall, cpu = time.perf_counter() - t, time.process_time() - c
+        lines.append(f"- 5x5 open, `--min-score {bound} --improve 0`: {got.status}, weakest "
+                     f"{got.min_score}, {got.nodes:,} nodes, {wall:.2f} s ({cpu:.2f} CPU s).")
+    return "\n".join(lines)
 
 
 def _whole_process(grids: dict[str, Grid]) -> str:

@@ -125,3 +125,24 @@ def test_a_first_row_spelled_like_a_subcommand(capsys: pytest.CaptureFixture[str
     assert code == 0 and json.loads(out)["grid"] == ["check", "#####"]
     code, out, _ = run(["fill", "check", "check", "#####", "--json"], capsys)
     assert code == 0 and json.loads(out)["not_in_list"] == []  # "check" is a word of the list
+
+
+def test_region_proves_and_shows_where(words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # no word fits 1 across, the only entry with two cells in row 1: the grid has no fill
+    code, out, _ = run(["fill", "region", "qq./.../...", "--rows", "1-1", "--lexicon", words,
+                        "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["status"] == "impossible" and doc["entries"] == ["1 across"]
+    assert doc["rows"] == [1, 1] and doc["cols"] == [1, 3]
+    # each 3x3 alone fills (with all six words); together they cannot without a repeat
+    grid = "...#.../...#.../...#..."
+    code, out, _ = run(["fill", "region", grid, "--cols", "1-3", "--lexicon", words], capsys)
+    assert code == 0 and "can be filled on their own" in out
+    code, out, _ = run(["fill", "region", grid, "--lexicon", words, "--json"], capsys)
+    assert code == 0 and json.loads(out)["status"] == "impossible"
+    code, out, _ = run(["fill", "region", grid, "--lexicon", words], capsys)
+    assert code == 0 and "no fill:" in out
+    code, _, err = run(["fill", "region", grid, "--rows", "3-1", "--lexicon", words], capsys)
+    assert code == 2 and "FIRST-LAST" in err
+    code, _, err = run(["fill", "region", "/".join(["......."] * 7), "--time-limit", "0.05"], capsys)
+    assert code == 1 and "time limit" in err

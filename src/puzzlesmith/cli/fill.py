@@ -1,5 +1,5 @@
-"""`puzzlesmith fill GRID` and `puzzlesmith fill check GRID`: crossword fill (parsing and printing
-only; the engine is imported inside the commands so the CLI starts fast)."""
+"""`puzzlesmith fill GRID`, `fill check GRID` and `fill region GRID`: crossword fill (parsing and
+printing only; the engine is imported inside the commands so the CLI starts fast)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rich.columns import Columns
     from rich.table import Table
 
-    from puzzlesmith.fill.fill import CheckResult, FillResult
+    from puzzlesmith.fill.fill import CheckResult, FillResult, RegionResult
     from puzzlesmith.fill.model import Grid
 
 
@@ -34,9 +34,10 @@ fill_app = typer.Typer(
     help=(
         "Crossword fill: every entry of a grid a word, no word twice.\n\n"
         "puzzlesmith fill GRID... fills a grid (see `puzzlesmith fill grid --help`); "
-        "puzzlesmith fill check GRID... says which entries cannot be filled. A grid whose "
-        "first row is spelled `check` or `grid`: write `fill grid ROWS...` (or the rows in one "
-        "argument split by /)."
+        "puzzlesmith fill check GRID... says which entries cannot be filled; puzzlesmith fill "
+        "region GRID... --rows A-B --cols C-D searches the entries inside a box on their own "
+        "(no fill there proves the grid has none). A grid whose first row is spelled `check`, "
+        "`region` or `grid`: write `fill grid ROWS...` (or the rows in one argument split by /)."
     ),
     no_args_is_help=True,
 )
@@ -231,6 +232,74 @@ def check_cmd(
         print_json(result.to_json())
     else:
         print_check(result)
+
+
+def _span(text: str, name: str) -> tuple[int, int]:
+    """`3-11` (1-based, inclusive) -> (2, 10); one number is a span of one."""
+    parts = text.replace(" ", "").split("-")
+    try:
+        a, b = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (0, 0)
+    except ValueError:
+        a = b = 0
+    if a < 1 or b < a:
+        raise InputError(f"{name} {text!r}: give FIRST-LAST, counted from 1 (e.g. 3-11)")
+    return a - 1, b - 1
+
+
+def print_region(result: RegionResult) -> None:
+    top, left, bottom, right = result.box
+    w = result.grid.width
+    inside = {r * w + c for r in range(top, bottom + 1) for c in range(left, right + 1)}
+    console.print(draw(result.grid, highlight=inside))
+    where = f"rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1}"
+    n = len(result.entries)
+    if result.status == "impossible":
+        console.print(f"[bold red]no fill:[/] the {n} entries inside {where} have none on their own, "
+                      "so the grid has none")
+    elif result.status == "filled":
+        console.print(f"[green]the {n} entries inside {where} can be filled on their own[/] "
+                      "(the whole grid may still have no fill)")
+    console.print(f"entries: {', '.join(result.entries)}; {result.nodes:,} nodes, "
+                  f"{result.seconds:.2f} s", markup=False)
+
+
+@fill_app.command("region")
+def region_cmd(
+    rows: GridArg = None,
+    box_rows: Annotated[str, typer.Option("--rows", help="The box's rows, FIRST-LAST from 1.")] = "",
+    box_cols: Annotated[str, typer.Option("--cols", help="The box's columns, FIRST-LAST from 1.")] = "",
+    file: FileOpt = None,
+    lexicon: LexiconOpt = None,
+    common: CommonOpt = False,
+    allow_2: Allow2Opt = False,
+    allow_repeats: RepeatsOpt = False,
+    min_score: MinScoreOpt = 0,
+    time_limit: Annotated[float, typer.Option("--time-limit", "-t", min=0.001,
+                                              help="Seconds before giving up.")] = 10.0,
+    json: JsonOpt = False,
+) -> None:
+    """Search the entries with two or more cells inside a box on their own, completely.
+
+    "impossible" (exit 0) proves the whole grid has no fill, and shows where; a time limit
+    exits 1. The entries' crossings with each other are kept, the rest dropped.
+    """
+    from puzzlesmith.fill.fill import fill_region
+    from puzzlesmith.lexicon import choose
+    from puzzlesmith.limits import Deadline
+
+    grid = _grid(rows, file, allow_2)
+    top, bottom = _span(box_rows, "--rows") if box_rows else (0, grid.height - 1)
+    left, right = _span(box_cols, "--cols") if box_cols else (0, grid.width - 1)
+    lex, index = choose(lexicon, common)
+    result = fill_region(grid, lex, index, (top, left, bottom, right), min_score=min_score,
+                         allow_repeats=allow_repeats, deadline=Deadline(time_limit))
+    if json:
+        print_json(result.to_json())
+    else:
+        print_region(result)
+    if result.status == "timeout":
+        err_console.print("time limit: the region is not settled", markup=False)
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

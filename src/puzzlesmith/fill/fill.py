@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.errors import InputError
 from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, check_fill, repeated
 from puzzlesmith.fill.scores import scores_key, word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
@@ -57,6 +58,8 @@ BOUND_LOOKAHEAD = 8
 ALTERNATE = True
 IMPROVE_PER_ENTRY = 0.015  # default improvement budget, seconds (see default_improve)
 IMPROVE_FACTOR = 1.0
+PROBE_FAILS = 64  # failures a probe of the weakest-entry bound may spend (see the galloping probes)
+PROBE_GAP = 2  # the first probe's bound above the floor (it doubles after a fill, halves after a miss)
 MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
 SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
 
@@ -344,10 +347,11 @@ class _Problem:
         dupes = self.dupes
         while queue:
             # Smallest domain first: it prunes hardest and is cheapest to read.
-            i = min(range(len(queue)), key=lambda j: cnt[queue[j]]) if len(queue) > 1 else 0
-            s = queue[i]
-            queue[i] = queue[-1]
-            queue.pop()
+            if len(queue) > 1:
+                s = min(queue, key=cnt.__getitem__)
+                queue.remove(s)
+            else:
+                s = queue.pop()
             queued.discard(s)
             d = dom[s]
             old = seen[s]
@@ -669,6 +673,20 @@ def fill(
                 nodes += search.nodes
                 limit *= RESTART_GROWTH
 
+    def probe(base_root: State, until: Deadline) -> list[int] | None | Literal[False]:
+        """One short run (words for room, PROBE_FAILS failures): a fill, None when the run
+        exhausted the choices (a proof), False when it hit its limit."""
+        nonlocal nodes
+        search = _Search(problem, until, None, PROBE_FAILS, lookahead=BOUND_LOOKAHEAD, decay=1.0)
+        try:
+            for sol in search.solutions(*(list(x) for x in base_root)):
+                return list(sol)
+            return None
+        except _Restart:
+            return False
+        finally:
+            nodes += search.nodes
+
     def apart(groups: list[list[int]]) -> list[int] | None | Literal[False]:
         """A fill made region by region (each later region without the words the earlier
         ones used); None when one region alone has no fill (so the grid has none); False when
@@ -730,19 +748,46 @@ def fill(
             hi = mid - 1
         else:
             low_ok = mid
+    # Galloping probes first: a short search (PROBE_FAILS failures, words for room) at a bound
+    # `gap` above the floor. A fill raises the floor and doubles the gap; an exhausted probe
+    # proves a lower ceiling; a probe that hits its limit only says "not cheaply", so the
+    # next one aims lower (`cap`, the gap halved). When no cheap probe is left, the complete
+    # search at the floor proves the best or finds the next fill, as before. Climbing one
+    # point at a time can spend the budget at the bottom; a probe can jump (whole list,
+    # themeless 15x15 2: 0 to 18). Measured over three seeds the effect is mixed (docs/fill.md).
+    cap, gap = hi, PROBE_GAP
     try:
         while budget > 0 and not optimal and not until.expired():
             if lo > hi:
                 optimal = True
                 break
-            r2 = problem.root(bounded(lo))
-            better = find(r2, until, for_room=True) if r2 is not None else None
-            if better is None:
-                optimal = True
-                break
+            better: list[int] | None
+            if lo <= cap:
+                target = min(cap, lo + gap)
+                r2 = problem.root(bounded(target))
+                if r2 is None:
+                    hi = cap = target - 1
+                    continue
+                outcome = probe(r2, until)
+                if outcome is None:
+                    hi = cap = target - 1
+                    continue
+                if outcome is False:
+                    cap = target - 1
+                    gap //= 2
+                    continue
+                better = outcome
+            else:
+                r2 = problem.root(bounded(lo))
+                better = find(r2, until, for_room=True) if r2 is not None else None
+                if better is None:
+                    optimal = True
+                    break
             best, best_q, found = better, _quality(problem, better), found + 1
             progress.append((time.perf_counter() - start, *best_q))
             lo = best_q[0] + 1
+            cap = max(cap, min(hi, lo))
+            gap = max(1, 2 * gap)
         # Then other fills whose weakest entry ties the best, for a better mean: once the
         # weakest is proved best, for no longer than the search has taken so far.
         if optimal and budget > 0 and not all(problem.given_var):
@@ -764,6 +809,63 @@ def fill(
         pass
     return result("filled", best, optimal=optimal, fills_found=found, first_seconds=first_seconds,
                   nodes=nodes, progress=tuple(progress), regions=len(regions))
+
+
+@dataclass(frozen=True)
+class RegionResult:
+    """`fill_region`: whether the entries inside a box of the grid have a fill on their own."""
+
+    grid: Grid
+    box: tuple[int, int, int, int]  # top row, left column, bottom row, right column (0-based)
+    status: Status  # "impossible": proved, so the whole grid has no fill either
+    entries: tuple[str, ...]  # the entries searched ("12 across")
+    nodes: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        top, left, bottom, right = self.box
+        return {"grid": list(self.grid.rows), "rows": [top + 1, bottom + 1],
+                "cols": [left + 1, right + 1], "status": self.status, "entries": list(self.entries),
+                "nodes": self.nodes, "seconds": round(self.seconds, 3)}
+
+
+def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[int, int, int, int],
+                *, min_score: int = 0, allow_repeats: bool = False,
+                deadline: Deadline | None = None) -> RegionResult:
+    """A relaxation proof: search the entries with two or more cells inside `box` on their
+    own (their crossings with each other kept, those with the other entries and the
+    no-repeat rule with them dropped), from the domains left by arc consistency on the whole
+    grid. Every fill of the grid fills them, so "impossible" here proves the grid has no
+    fill, and names where the trouble is. The search is the complete one (no restarts):
+    on a corner of a 15x15 it can settle what the whole grid's search cannot."""
+    deadline = deadline or Deadline(10.0)
+    start = time.perf_counter()
+    top, left, bottom, right = box
+    if not (0 <= top <= bottom < grid.height and 0 <= left <= right < grid.width):
+        raise InputError(f"box rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1} "
+                         f"is not inside the {grid.width}x{grid.height} grid")
+    problem = _Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats)
+    inside = {r * grid.width + c for r in range(top, bottom + 1) for c in range(left, right + 1)}
+    keep = [v for v, slot in enumerate(problem.vars) if len(inside & set(slot.cells)) >= 2]
+    labels = tuple(problem.vars[v].label for v in keep)
+    root = problem.root(problem.base)
+
+    def result(status: Status, nodes: int = 0) -> RegionResult:
+        return RegionResult(grid, box, status, labels, nodes, time.perf_counter() - start)
+
+    given_twice = not allow_repeats and repeated(s.pattern(grid.cells) for s in problem.fixed_given)
+    if root is None or given_twice:
+        return result("impossible")
+    sub = problem.restricted(keep)
+    r = sub.root([root[0][v] for v in keep])
+    if r is None:
+        return result("impossible")
+    search = _Search(sub, deadline, None, None)
+    try:
+        got = next(iter(search.solutions(*r)), None)
+    except SearchTimeout:
+        return result("timeout", search.nodes)
+    return result("filled" if got is not None else "impossible", search.nodes)
 
 
 @dataclass(frozen=True)
