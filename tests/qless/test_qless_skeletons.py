@@ -57,3 +57,11 @@ def test_trie_holds_every_skeleton_once() -> None:
             stack.extend(node.children.values())
         assert len(seen) == len(set(seen)) == len(stored()[n])
         assert all(len(s) == n for s in seen)
+
+
+def test_every_size_up_to_the_largest_is_stored() -> None:
+    # `skeletons.trie` relies on it to skip reading the shape file at start-up.
+    from puzzlesmith.qless.skeletons import MAX_CELLS, stored
+
+    assert all(stored().get(n) for n in range(3, MAX_CELLS + 1))
+    assert not stored().get(MAX_CELLS + 1)
