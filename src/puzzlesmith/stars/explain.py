@@ -69,7 +69,7 @@ WEIGHTS = {
     ("two-by-two", "medium"): 3.0, ("confinement", "medium"): 4.0, ("counting", "medium"): 5.0,
     ("would-leave-short", "hard"): 6.0, ("exclusion", "hard"): 10.0,
     ("shapes", "medium"): 5.0, ("shapes", "hard"): 8.0, ("cases", "hard"): 12.0,
-    ("cases", "expert"): 25.0,
+    ("cases", "expert"): 25.0, ("exclusion", "expert"): 18.0,
     ("trial", "expert"): 20.0, ("search", "search"): 50.0, ("mistake", "easy"): 0.0,
 }
 Decision = tuple[int, int, str]
@@ -894,12 +894,16 @@ class _Reasoner:
             f"line) {then}; that would leave {text}. So {_rc(cell)} is empty.",
         )
 
-    def _follow(self, s2: int, o2: int, touched: int
+    def _follow(self, s2: int, o2: int, touched: int, tiled: list[int] | None = None
                 ) -> tuple[int, int, list[int], tuple[str, int, list[int]] | None]:
         """Follow a supposed state (s2, o2) through the easy rules (full units closed, a
         unit's last star's common neighbours emptied, units with just enough open cells
         filled, a region inside one line) and then check the units they touched for room:
-        (stars, open cells, cells forced to be stars, the unit left short or None)."""
+        (stars, open cells, cells forced to be stars, the unit left short or None).
+
+        With `tiled` (a list), also follow the 2 x 2 rule when those are stuck: a unit whose
+        open cells fit in as many 2 x 2 blocks as it needs stars has one in each (its units
+        are appended to `tiled`, in order)."""
         b = self.b
         k = b.k
         forced: list[int] = []
@@ -946,9 +950,46 @@ class _Reasoner:
                     o2 &= ~gone
                     touched |= gone
                     changed = True
+            if not changed and broken is None and tiled is not None:
+                u, star, gone = self._tile_knock_on(s2, o2)
+                if u >= 0 and star < 0:
+                    broken = (f"{self.refs[u].name} room for fewer stars than it needs (its open "
+                              f"cells fit in fewer 2x2 blocks)", b.units[u], [u])
+                elif u >= 0:
+                    tiled.append(u)
+                    for j in _bits(star):
+                        forced.append(j)
+                        s2 |= 1 << j
+                        o2 &= ~((1 << j) | b.nbr[j])
+                        touched |= (1 << j) | b.nbr[j]
+                    o2 &= ~gone
+                    touched |= gone
+                    changed = True
         if broken is None:
             broken = self._short(s2, o2, touched)
         return s2, o2, forced, broken
+
+    def _tile_knock_on(self, s2: int, o2: int) -> tuple[int, int, int]:
+        """The first unit the 2 x 2 rule decides something in, in state (s2, o2): (unit,
+        stars, empty cells); (unit, -1, 0) when its open cells fit in fewer 2 x 2 blocks than
+        the stars it needs (a contradiction); (-1, 0, 0) when there is none."""
+        b = self.b
+        k = b.k
+        if len(self._cover_cache) > _MAX_CACHED:
+            self._cover_cache.clear()
+        for u, m in enumerate(b.units):
+            need = k - (s2 & m).bit_count()
+            om = o2 & m
+            if need < 2 or om.bit_count() > 4 * need:
+                continue
+            found = self._tiling(om, need, o2)
+            if found is None:
+                continue
+            cover, star, empty = found
+            if len(cover) < need:
+                return u, -1, 0
+            return u, star, empty
+        return -1, 0, 0
 
     def _line_region_knock_on(self, s2: int, o2: int) -> tuple[int, int]:
         """Cells the one-line confinement rule empties in state (s2, o2), and -1 or the line
@@ -983,6 +1024,36 @@ class _Reasoner:
 
     # expert
 
+    def exclusion_tiled(self, stars: int, open_: int) -> Step | None:
+        return self._scan("exclusion-tiled", self._exclusion_tiled_at, stars, open_)
+
+    def _exclusion_tiled_at(self, stars: int, open_: int, i: int) -> Step | None:
+        """A star at i, followed through the easy rules and the 2 x 2 rule, leaves some unit
+        short."""
+        b = self.b
+        bit = 1 << i
+        start = open_ & ~(bit | b.nbr[i])
+        tiled: list[int] = []
+        s2, o2, forced, broken = self._follow(stars | bit, start, bit | b.nbr[i], tiled)
+        if not tiled or broken is None:
+            # (Without a 2 x 2 step, exclusion already looked at it.)
+            return None
+        text, cells, units = broken
+        cell = b.cell(i)
+        blocks = _cap(self.names(list(dict.fromkeys(tiled))))
+        then = (f", and stars at {_cells_text([b.cell(j) for j in forced])} follow" if forced
+                else "")
+        return self.step(
+            "exclusion", "expert", 0, bit,
+            [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
+            list(dict.fromkeys([*tiled, *units])),
+            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules and "
+            f"the 2x2 rule (a unit whose open cells fit in as many 2x2 blocks as the stars it "
+            f"needs has one star in each block) follow from there: {blocks} "
+            f"{'gets' if len(set(tiled)) == 1 else 'get'} one star per 2x2 block{then}; that "
+            f"would leave {text}. So {_rc(cell)} is empty.",
+        )
+
     def trial(self, stars: int, open_: int) -> Step | None:
         return self._scan("trial", self._trial_at, stars, open_)
 
@@ -1009,6 +1080,7 @@ class _Reasoner:
 
 _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25x25 6-star
 _MAX_COVERS = 16  # tilings kept per set of cells
+_MAX_CACHED = 50_000  # sets of cells whose tilings are kept (supposed states add many)
 _SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
@@ -1107,7 +1179,7 @@ def _rules(r: _Reasoner) -> list[Rule]:
         r.star_neighbours, r.unit_full, r.unit_fill,
         r.sees_all, r.confinement_single, r.two_by_two,
         r.confinement_bands, r.counting, r.shapes, r.would_leave_short, r.exclusion,
-        r.shapes_many, r.cases, r.cases_many, r.trial, r.cases_wide,
+        r.shapes_many, r.cases, r.cases_many, r.trial, r.exclusion_tiled, r.cases_wide,
     ]
 
 
