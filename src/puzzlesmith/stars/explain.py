@@ -894,16 +894,18 @@ class _Reasoner:
             f"line) {then}; that would leave {text}. So {_rc(cell)} is empty.",
         )
 
-    def _follow(self, s2: int, o2: int, touched: int, tiled: list[int] | None = None
+    def _follow(self, s2: int, o2: int, touched: int,
+                tiled: list[tuple[Callable[[], str], list[int]]] | None = None
                 ) -> tuple[int, int, list[int], tuple[str, int, list[int]] | None]:
         """Follow a supposed state (s2, o2) through the easy rules (full units closed, a
         unit's last star's common neighbours emptied, units with just enough open cells
         filled, a region inside one line) and then check the units they touched for room:
         (stars, open cells, cells forced to be stars, the unit left short or None).
 
-        With `tiled` (a list), also follow the 2 x 2 rule when those are stuck: a unit whose
-        open cells fit in as many 2 x 2 blocks as it needs stars has one in each (its units
-        are appended to `tiled`, in order)."""
+        With `tiled` (a list), also follow the 2 x 2 rule when those are stuck: a unit, or a
+        set of cells counting gives an exact number of stars, whose open cells fit in as
+        many 2 x 2 blocks as its stars has one in each (what was tiled, and its units, are
+        appended to `tiled`, in order)."""
         b = self.b
         k = b.k
         forced: list[int] = []
@@ -951,45 +953,124 @@ class _Reasoner:
                     touched |= gone
                     changed = True
             if not changed and broken is None and tiled is not None:
-                u, star, gone = self._tile_knock_on(s2, o2)
-                if u >= 0 and star < 0:
-                    broken = (f"{self.refs[u].name} room for fewer stars than it needs (its open "
-                              f"cells fit in fewer 2x2 blocks)", b.units[u], [u])
-                elif u >= 0:
-                    tiled.append(u)
-                    for j in _bits(star):
-                        forced.append(j)
-                        s2 |= 1 << j
-                        o2 &= ~((1 << j) | b.nbr[j])
-                        touched |= (1 << j) | b.nbr[j]
-                    o2 &= ~gone
-                    touched |= gone
-                    changed = True
+                found = self._tile_knock_on(s2, o2)
+                if found is not None:
+                    why, units, star, gone = found
+                    if star < 0:
+                        broken = (f"{why()} in fewer 2x2 blocks than that, so no room for them",
+                                  _union(b.units, units), units)
+                    else:
+                        tiled.append((why, units))
+                        for j in _bits(star):
+                            forced.append(j)
+                            s2 |= 1 << j
+                            o2 &= ~((1 << j) | b.nbr[j])
+                            touched |= (1 << j) | b.nbr[j]
+                        o2 &= ~gone
+                        touched |= gone
+                        changed = True
         if broken is None:
             broken = self._short(s2, o2, touched)
         return s2, o2, forced, broken
 
-    def _tile_knock_on(self, s2: int, o2: int) -> tuple[int, int, int]:
-        """The first unit the 2 x 2 rule decides something in, in state (s2, o2): (unit,
-        stars, empty cells); (unit, -1, 0) when its open cells fit in fewer 2 x 2 blocks than
-        the stars it needs (a contradiction); (-1, 0, 0) when there is none."""
+    def _tile_knock_on(self, s2: int, o2: int
+                       ) -> tuple[Callable[[], str], list[int], int, int] | None:
+        """The first unit, or set of cells counting gives an exact number of stars, that the
+        2 x 2 rule (or, for a counted set, the fill or the sees-all rule) decides something
+        in, in state (s2, o2): (what it says, its units, stars, empty cells), with stars -1
+        when its open cells fit in fewer 2 x 2 blocks than its stars (a contradiction); or
+        None."""
         b = self.b
         k = b.k
         if len(self._cover_cache) > _MAX_CACHED:
             self._cover_cache.clear()
         for u, m in enumerate(b.units):
             need = k - (s2 & m).bit_count()
+            x = o2 & m
+            if need < 2 or x.bit_count() > 4 * need:
+                continue
+            found = self._tiling(x, need, o2)
+            if found is not None:
+                cover, star, empty = found
+                text = partial(_fits, self._why_units([u], need))
+                return text, [u], (-1 if len(cover) < need else star), empty
+        for x, need, units, why in chain(self._tight_counted(s2, o2), self.region_pairs(s2, o2)):
+            cnt = x.bit_count()
+            if cnt == need:
+                return partial(_all_open, why), units, x, 0
+            if need == 1:
+                common = self._sees_all(x, o2 & ~x)
+                if common:
+                    return partial(_sees_text, why, common, b), units, 0, common
+                continue
+            if cnt > 4 * need:
+                continue
+            found = self._tiling(x, need, o2)
+            if found is not None:
+                cover, star, empty = found
+                return partial(_fits, why()), units, (-1 if len(cover) < need else star), empty
+        return None
+
+    def _tight_counted(self, s2: int, o2: int) -> Iterator[_Counted]:
+        """The sets of `counting_units` over bands of consecutive lines, only those with at
+        most four open cells per star (the others fit in no tiling), found by counting open
+        cells as each band grows (a supposed state is looked at once: no masks are built for
+        the sets that do not fit)."""
+        b = self.b
+        n, k, units = b.n, b.k, b.units
+        regs = []
+        for g in range(n):
+            m = units[2 * n + g]
             om = o2 & m
-            if need < 2 or om.bit_count() > 4 * need:
-                continue
-            found = self._tiling(om, need, o2)
-            if found is None:
-                continue
-            cover, star, empty = found
-            if len(cover) < need:
-                return u, -1, 0
-            return u, star, empty
-        return -1, 0, 0
+            if om:
+                regs.append((2 * n + g, om, om.bit_count(), k - (s2 & m).bit_count()))
+        for off in (0, n):
+            lines = units[off:off + n]
+            line_open = [(o2 & m).bit_count() for m in lines]
+            need = [k - (s2 & m).bit_count() for m in lines]
+            by_lo: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
+            by_hi: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
+            for u, om, cnt, rneed in regs:
+                hit = [i for i in range(n) if om & lines[i]]
+                by_lo[hit[0]].append((hit[-1], u, om, cnt, rneed))
+                by_hi[hit[-1]].append((hit[0], u, om, cnt, rneed))
+            for a in range(n):
+                band_open = band_need = 0
+                in_open = in_need = 0
+                inside: list[int] = []
+                touching: list[tuple[int, int, int, int]] = [
+                    (u, om, cnt, rneed) for lo in range(a) for hi, u, om, cnt, rneed in by_lo[lo]
+                    if hi >= a]
+                for last in range(a, n - 1 if a == 0 else n):
+                    band_open += line_open[last]
+                    band_need += need[last]
+                    touching += [(u, om, cnt, rneed) for _, u, om, cnt, rneed in by_lo[last]]
+                    for lo, u, _om, cnt, rneed in by_hi[last]:
+                        if lo >= a:
+                            inside.append(u)
+                            in_open += cnt
+                            in_need += rneed
+                    if band_need == 0:
+                        continue
+                    idx = tuple(range(a, last + 1))
+                    mask = _union(lines, list(idx))
+                    width = last - a + 1
+                    if width == 2 and 0 < band_open <= _tight(band_need):
+                        band = _Band(off == 0, idx, mask, band_need, list(inside), [])
+                        yield (o2 & mask, band_need, band.lines(n), partial(self._why_band, band))
+                    rest = band_need - in_need
+                    if inside and rest > 0 and 0 < band_open - in_open <= _tight(rest):
+                        band = _Band(off == 0, idx, mask, band_need, list(inside), [])
+                        yield (o2 & mask & ~_union(units, inside), rest, band.lines(n) + inside,
+                               partial(self._why_inside, band, in_need, rest))
+                    t_need = sum(t[3] for t in touching)
+                    t_open = sum(t[2] for t in touching)
+                    rest = t_need - band_need
+                    if rest > 0 and len(touching) <= 4 and 0 < t_open - band_open <= _tight(rest):
+                        ts = [t[0] for t in touching]
+                        band = _Band(off == 0, idx, mask, band_need, list(inside), ts)
+                        yield (o2 & _union(units, ts) & ~mask, rest, band.lines(n) + ts,
+                               partial(self._why_touching, band, t_need, rest))
 
     def _line_region_knock_on(self, s2: int, o2: int) -> tuple[int, int]:
         """Cells the one-line confinement rule empties in state (s2, o2), and -1 or the line
@@ -1033,25 +1114,28 @@ class _Reasoner:
         b = self.b
         bit = 1 << i
         start = open_ & ~(bit | b.nbr[i])
-        tiled: list[int] = []
+        tiled: list[tuple[Callable[[], str], list[int]]] = []
         s2, o2, forced, broken = self._follow(stars | bit, start, bit | b.nbr[i], tiled)
         if not tiled or broken is None:
             # (Without a 2 x 2 step, exclusion already looked at it.)
             return None
         text, cells, units = broken
         cell = b.cell(i)
-        blocks = _cap(self.names(list(dict.fromkeys(tiled))))
-        then = (f", and stars at {_cells_text([b.cell(j) for j in forced])} follow" if forced
+        said = [why() for why, us in tiled[:3]]
+        if len(tiled) > 3:
+            said.append(f"{len(tiled) - 3} more such counting steps follow")
+        then = (f"; stars at {_cells_text([b.cell(j) for j in forced])} follow" if forced
                 else "")
+        looked = [u for _, us in tiled for u in us]
         return self.step(
             "exclusion", "expert", 0, bit,
             [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
-            list(dict.fromkeys([*tiled, *units])),
-            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules and "
-            f"the 2x2 rule (a unit whose open cells fit in as many 2x2 blocks as the stars it "
-            f"needs has one star in each block) follow from there: {blocks} "
-            f"{'gets' if len(set(tiled)) == 1 else 'get'} one star per 2x2 block{then}; that "
-            f"would leave {text}. So {_rc(cell)} is empty.",
+            list(dict.fromkeys([*looked, *units])),
+            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules go "
+            f"on, with counting and the 2x2 rule (cells that hold as many stars as the 2x2 "
+            f"blocks they fit in have one star in each block): {'; '.join(said)}{then}. That "
+            f"would leave "
+            f"{text}. So {_rc(cell)} is empty.",
         )
 
     def trial(self, stars: int, open_: int) -> Step | None:
@@ -1143,6 +1227,24 @@ def _tiling_text(cover: list[tuple[int, int, int]], star: int, empty: int, need:
             f"star, so each block holds exactly one of them: " + " and ".join(parts) + ".")
 
 
+def _tight(stars: int) -> int:
+    """Most open cells a counted set of `stars` stars may have for a knock-on to be possible:
+    four per star (2 x 2 tiling), or a 3 x 3 square's eight for one star (sees-all)."""
+    return 8 if stars == 1 else 4 * stars
+
+
+def _fits(why: str) -> str:
+    return f"{why}, and they fit in that many 2x2 blocks"
+
+
+def _all_open(why: Callable[[], str]) -> str:
+    return f"{why()}, all of its open cells"
+
+
+def _sees_text(why: Callable[[], str], common: int, b: Board) -> str:
+    return f"{why()}, and {_cells_text(b.cells(common))} touch all its open cells"
+
+
 def _decided_text(b: Board, star: int, empty: int) -> str:
     """ "r1c2 is a star and r3c4, r5c6 are empty" """
     parts = []
@@ -1179,7 +1281,7 @@ def _rules(r: _Reasoner) -> list[Rule]:
         r.star_neighbours, r.unit_full, r.unit_fill,
         r.sees_all, r.confinement_single, r.two_by_two,
         r.confinement_bands, r.counting, r.shapes, r.would_leave_short, r.exclusion,
-        r.shapes_many, r.cases, r.cases_many, r.trial, r.exclusion_tiled, r.cases_wide,
+        r.shapes_many, r.cases, r.exclusion_tiled, r.cases_many, r.trial, r.cases_wide,
     ]
 
 
