@@ -34,10 +34,16 @@ hard    shapes            as medium shapes, with 7-16 ways
 hard    cases             the ways of shapes (2-6 of them), each followed by the easy rules as
                           in exclusion: ways that leave a unit short are out; what all the
                           others lead to holds
+expert  exclusion         a supposed star followed as in exclusion and further by counting and
+                          2 x 2 tiling (units and counted sets whose open cells fit in as many
+                          blocks as their stars, counted sets with just enough open cells or
+                          needing one star): when that leaves a unit short, the cell is empty
 expert  cases             as hard cases, with 7-24 ways
 expert  trial             a cell whose star (emptiness) leads, by the counting rules and
                           confinement, to a contradiction is empty (a star)
-expert  cases             as hard cases, with 25-96 ways: last, on grids up to 15 x 15
+expert  cases             as hard cases, with 25-96 ways: on grids up to 15 x 15
+expert  exclusion         expert exclusion over every cell: last, on grids over 15 x 15 (the
+                          per-cell rules there check only the most promising cells)
 search  search            the rules ran out: one star comes from the solver's solution (and
                           we say so), then the rules go on
 
@@ -807,7 +813,8 @@ class _Reasoner:
         a full scan of exclusion or trial costs seconds, the most promising `_SCAN_CELLS`:
         those in the units with the fewest open cells per missing star."""
         cells = _bits(open_)
-        if self.b.n <= 15 or name == "would-leave-short" or len(cells) <= _SCAN_CELLS:
+        if (self.b.n <= 15 or name in ("would-leave-short", "exclusion-tiled-wide")
+                or len(cells) <= _SCAN_CELLS):
             return cells
         needs = self.needs(stars)
         units = self.b.units
@@ -1108,6 +1115,13 @@ class _Reasoner:
     def exclusion_tiled(self, stars: int, open_: int) -> Step | None:
         return self._scan("exclusion-tiled", self._exclusion_tiled_at, stars, open_)
 
+    def exclusion_tiled_wide(self, stars: int, open_: int) -> Step | None:
+        # On grids over 15 x 15 the scan above looks at the most promising cells only; this,
+        # the last rule before search, looks at every cell.
+        if self.b.n <= 15:
+            return None
+        return self._scan("exclusion-tiled-wide", self._exclusion_tiled_at, stars, open_)
+
     def _exclusion_tiled_at(self, stars: int, open_: int, i: int) -> Step | None:
         """A star at i, followed through the easy rules and the 2 x 2 rule, leaves some unit
         short."""
@@ -1121,7 +1135,7 @@ class _Reasoner:
             return None
         text, cells, units = broken
         cell = b.cell(i)
-        said = [why() for why, us in tiled[:3]]
+        said = [_uncap(why()) for why, us in tiled[:3]]
         if len(tiled) > 3:
             said.append(f"{len(tiled) - 3} more such counting steps follow")
         then = (f"; stars at {_cells_text([b.cell(j) for j in forced])} follow" if forced
@@ -1260,6 +1274,10 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _uncap(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def _bits(x: int) -> list[int]:
     out = []
     while x:
@@ -1282,6 +1300,7 @@ def _rules(r: _Reasoner) -> list[Rule]:
         r.sees_all, r.confinement_single, r.two_by_two,
         r.confinement_bands, r.counting, r.shapes, r.would_leave_short, r.exclusion,
         r.shapes_many, r.cases, r.exclusion_tiled, r.cases_many, r.trial, r.cases_wide,
+        r.exclusion_tiled_wide,
     ]
 
 
