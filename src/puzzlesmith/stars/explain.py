@@ -1001,13 +1001,16 @@ class _Reasoner:
                 cover, star, empty = found
                 text = partial(_fits, self._why_units([u], need))
                 return text, [u], (-1 if len(cover) < need else star), empty
-        for x, need, units, why in chain(self._tight_counted(s2, o2), self.region_pairs(s2, o2)):
+        pairs = ((x, need, (units, why)) for x, need, units, why in self.region_pairs(s2, o2))
+        for x, need, meta in chain(self._tight_counted(s2, o2), pairs):
             cnt = x.bit_count()
             if cnt == need:
+                units, why = self._counted_meta(meta)
                 return partial(_all_open, why), units, x, 0
             if need == 1:
                 common = self._sees_all(x, o2 & ~x)
                 if common:
+                    units, why = self._counted_meta(meta)
                     return partial(_sees_text, why, common, b), units, 0, common
                 continue
             if cnt > 4 * need:
@@ -1015,14 +1018,31 @@ class _Reasoner:
             found = self._tiling(x, need, o2)
             if found is not None:
                 cover, star, empty = found
+                units, why = self._counted_meta(meta)
                 return partial(_fits, why()), units, (-1 if len(cover) < need else star), empty
         return None
 
-    def _tight_counted(self, s2: int, o2: int) -> Iterator[_Counted]:
-        """The sets of `counting_units` over bands of consecutive lines, only those with at
-        most four open cells per star (the others fit in no tiling), found by counting open
-        cells as each band grows (a supposed state is looked at once: no masks are built for
-        the sets that do not fit)."""
+    def _counted_meta(self, meta: Any) -> tuple[list[int], Callable[[], str]]:
+        """The units and the reason of a set from `_tight_counted` (or `region_pairs`)."""
+        if len(meta) == 2:
+            return meta
+        kind, rows, idx, inside, touching, got, rest = meta
+        n = self.b.n
+        mask = _union(self.b.units[0 if rows else n:], list(idx))
+        band = _Band(rows, idx, mask, got if kind != "touching" else got - rest, list(inside),
+                     list(touching))
+        if kind == "band":
+            return band.lines(n), partial(self._why_band, band)
+        if kind == "inside":
+            band = _Band(rows, idx, mask, got + rest, list(inside), [])
+            return band.lines(n) + list(inside), partial(self._why_inside, band, got, rest)
+        return band.lines(n) + list(touching), partial(self._why_touching, band, got, rest)
+
+    def _tight_counted(self, s2: int, o2: int) -> Iterator[tuple[int, int, Any]]:
+        """The sets of `counting_units` over bands of consecutive lines, only those with few
+        enough open cells per star for a knock-on (`_tight`), found by counting open cells
+        as each band grows (a supposed state is looked at once: the reasons are made only
+        for the set used, by `_counted_meta`): (cells, stars, what to make the reason of)."""
         b = self.b
         n, k, units = b.n, b.k, b.units
         regs = []
@@ -1032,6 +1052,7 @@ class _Reasoner:
             if om:
                 regs.append((2 * n + g, om, om.bit_count(), k - (s2 & m).bit_count()))
         for off in (0, n):
+            rows = off == 0
             lines = units[off:off + n]
             line_open = [(o2 & m).bit_count() for m in lines]
             need = [k - (s2 & m).bit_count() for m in lines]
@@ -1043,41 +1064,49 @@ class _Reasoner:
                 by_hi[hit[-1]].append((hit[0], u, om, cnt, rneed))
             for a in range(n):
                 band_open = band_need = 0
-                in_open = in_need = 0
+                in_open = in_need = in_mask = 0
                 inside: list[int] = []
-                touching: list[tuple[int, int, int, int]] = [
-                    (u, om, cnt, rneed) for lo in range(a) for hi, u, om, cnt, rneed in by_lo[lo]
-                    if hi >= a]
+                touching: list[int] = []
+                t_open = t_need = t_mask = 0
+                for lo in range(a):
+                    for hi, u, om, cnt, rneed in by_lo[lo]:
+                        if hi >= a:
+                            touching.append(u)
+                            t_open += cnt
+                            t_need += rneed
+                            t_mask |= om
+                mask = 0
                 for last in range(a, n - 1 if a == 0 else n):
                     band_open += line_open[last]
                     band_need += need[last]
-                    touching += [(u, om, cnt, rneed) for _, u, om, cnt, rneed in by_lo[last]]
-                    for lo, u, _om, cnt, rneed in by_hi[last]:
+                    mask |= lines[last]
+                    for _, u, om, cnt, rneed in by_lo[last]:
+                        touching.append(u)
+                        t_open += cnt
+                        t_need += rneed
+                        t_mask |= om
+                    for lo, u, om, cnt, rneed in by_hi[last]:
                         if lo >= a:
                             inside.append(u)
                             in_open += cnt
                             in_need += rneed
+                            in_mask |= om
                     if band_need == 0:
                         continue
-                    idx = tuple(range(a, last + 1))
-                    mask = _union(lines, list(idx))
-                    width = last - a + 1
-                    if width == 2 and 0 < band_open <= _tight(band_need):
-                        band = _Band(off == 0, idx, mask, band_need, list(inside), [])
-                        yield (o2 & mask, band_need, band.lines(n), partial(self._why_band, band))
+                    if last == a + 1 and 0 < band_open <= _tight(band_need):
+                        yield (o2 & mask, band_need,
+                               ("band", rows, (a, last), (), (), band_need, 0))
                     rest = band_need - in_need
                     if inside and rest > 0 and 0 < band_open - in_open <= _tight(rest):
-                        band = _Band(off == 0, idx, mask, band_need, list(inside), [])
-                        yield (o2 & mask & ~_union(units, inside), rest, band.lines(n) + inside,
-                               partial(self._why_inside, band, in_need, rest))
-                    t_need = sum(t[3] for t in touching)
-                    t_open = sum(t[2] for t in touching)
+                        yield (o2 & mask & ~in_mask, rest,
+                               ("inside", rows, tuple(range(a, last + 1)), tuple(inside), (),
+                                in_need, rest))
                     rest = t_need - band_need
-                    if rest > 0 and len(touching) <= 4 and 0 < t_open - band_open <= _tight(rest):
-                        ts = [t[0] for t in touching]
-                        band = _Band(off == 0, idx, mask, band_need, list(inside), ts)
-                        yield (o2 & _union(units, ts) & ~mask, rest, band.lines(n) + ts,
-                               partial(self._why_touching, band, t_need, rest))
+                    if (rest > 0 and len(touching) <= 4
+                            and 0 < t_open - band_open <= _tight(rest)):
+                        yield (t_mask & ~mask, rest,
+                               ("touching", rows, tuple(range(a, last + 1)), tuple(inside),
+                                tuple(touching), t_need, rest))
 
     def _line_region_knock_on(self, s2: int, o2: int) -> tuple[int, int]:
         """Cells the one-line confinement rule empties in state (s2, o2), and -1 or the line
