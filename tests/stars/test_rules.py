@@ -48,6 +48,7 @@ def _rule_checks(n: int, k: int, seed: int, keep: float) -> Counter[str] | None:
         if step is None:
             continue
         fired[step.rule] += 1
+        fired[f"{step.rule}/{step.level}"] += 1
         assert step.decided and step.reason.endswith(".")
         for r, c, what in step.decided:
             assert open_ >> (r * n + c) & 1, step
@@ -67,7 +68,8 @@ def test_the_new_rules_fire_on_small_grids() -> None:
     fired: Counter[str] = Counter()
     for seed in range(40):
         fired += _rule_checks(9, 2, seed, 0.2) or Counter()
-    assert all(fired[name] for name in ("two-by-two", "counting", "shapes", "cases")), fired
+    assert all(fired[name] for name in ("two-by-two", "counting", "shapes", "cases",
+                                        "exclusion/expert")), fired
 
 
 def _real(kinds: tuple[str, ...], count: int) -> list[dict[str, object]]:

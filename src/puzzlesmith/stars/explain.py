@@ -34,10 +34,16 @@ hard    shapes            as medium shapes, with 7-16 ways
 hard    cases             the ways of shapes (2-6 of them), each followed by the easy rules as
                           in exclusion: ways that leave a unit short are out; what all the
                           others lead to holds
+expert  exclusion         a supposed star followed as in exclusion and further by counting and
+                          2 x 2 tiling (units and counted sets whose open cells fit in as many
+                          blocks as their stars, counted sets with just enough open cells or
+                          needing one star): when that leaves a unit short, the cell is empty
 expert  cases             as hard cases, with 7-24 ways
 expert  trial             a cell whose star (emptiness) leads, by the counting rules and
                           confinement, to a contradiction is empty (a star)
-expert  cases             as hard cases, with 25-96 ways: last, on grids up to 15 x 15
+expert  cases             as hard cases, with 25-96 ways: on grids up to 15 x 15
+expert  exclusion         expert exclusion over every cell: last, on grids over 15 x 15 (the
+                          per-cell rules there check only the most promising cells)
 search  search            the rules ran out: one star comes from the solver's solution (and
                           we say so), then the rules go on
 
@@ -69,7 +75,7 @@ WEIGHTS = {
     ("two-by-two", "medium"): 3.0, ("confinement", "medium"): 4.0, ("counting", "medium"): 5.0,
     ("would-leave-short", "hard"): 6.0, ("exclusion", "hard"): 10.0,
     ("shapes", "medium"): 5.0, ("shapes", "hard"): 8.0, ("cases", "hard"): 12.0,
-    ("cases", "expert"): 25.0,
+    ("cases", "expert"): 25.0, ("exclusion", "expert"): 18.0,
     ("trial", "expert"): 20.0, ("search", "search"): 50.0, ("mistake", "easy"): 0.0,
 }
 Decision = tuple[int, int, str]
@@ -807,7 +813,8 @@ class _Reasoner:
         a full scan of exclusion or trial costs seconds, the most promising `_SCAN_CELLS`:
         those in the units with the fewest open cells per missing star."""
         cells = _bits(open_)
-        if self.b.n <= 15 or name == "would-leave-short" or len(cells) <= _SCAN_CELLS:
+        if (self.b.n <= 15 or name in ("would-leave-short", "exclusion-tiled-wide")
+                or len(cells) <= _SCAN_CELLS):
             return cells
         needs = self.needs(stars)
         units = self.b.units
@@ -894,12 +901,18 @@ class _Reasoner:
             f"line) {then}; that would leave {text}. So {_rc(cell)} is empty.",
         )
 
-    def _follow(self, s2: int, o2: int, touched: int
+    def _follow(self, s2: int, o2: int, touched: int,
+                tiled: list[tuple[Callable[[], str], list[int]]] | None = None
                 ) -> tuple[int, int, list[int], tuple[str, int, list[int]] | None]:
         """Follow a supposed state (s2, o2) through the easy rules (full units closed, a
         unit's last star's common neighbours emptied, units with just enough open cells
         filled, a region inside one line) and then check the units they touched for room:
-        (stars, open cells, cells forced to be stars, the unit left short or None)."""
+        (stars, open cells, cells forced to be stars, the unit left short or None).
+
+        With `tiled` (a list), also follow the 2 x 2 rule when those are stuck: a unit, or a
+        set of cells counting gives an exact number of stars, whose open cells fit in as
+        many 2 x 2 blocks as its stars has one in each (what was tiled, and its units, are
+        appended to `tiled`, in order)."""
         b = self.b
         k = b.k
         forced: list[int] = []
@@ -946,9 +959,154 @@ class _Reasoner:
                     o2 &= ~gone
                     touched |= gone
                     changed = True
+            if not changed and broken is None and tiled is not None:
+                found = self._tile_knock_on(s2, o2)
+                if found is not None:
+                    why, units, star, gone = found
+                    if star < 0:
+                        broken = (f"{why()} in fewer 2x2 blocks than that, so no room for them",
+                                  _union(b.units, units), units)
+                    else:
+                        tiled.append((why, units))
+                        for j in _bits(star):
+                            forced.append(j)
+                            s2 |= 1 << j
+                            o2 &= ~((1 << j) | b.nbr[j])
+                            touched |= (1 << j) | b.nbr[j]
+                        o2 &= ~gone
+                        touched |= gone
+                        changed = True
         if broken is None:
             broken = self._short(s2, o2, touched)
         return s2, o2, forced, broken
+
+    def _tile_knock_on(self, s2: int, o2: int
+                       ) -> tuple[Callable[[], str], list[int], int, int] | None:
+        """The first unit, or set of cells counting gives an exact number of stars, that the
+        2 x 2 rule (or, for a counted set, the fill or the sees-all rule) decides something
+        in, in state (s2, o2): (what it says, its units, stars, empty cells), with stars -1
+        when its open cells fit in fewer 2 x 2 blocks than its stars (a contradiction); or
+        None."""
+        b = self.b
+        k = b.k
+        if len(self._cover_cache) > _MAX_CACHED:
+            self._cover_cache.clear()
+        for u, m in enumerate(b.units):
+            need = k - (s2 & m).bit_count()
+            x = o2 & m
+            if need < 2 or x.bit_count() > 4 * need:
+                continue
+            found = self._tiling(x, need, o2)
+            if found is not None:
+                cover, star, empty = found
+                text = partial(_fits, self._why_units([u], need))
+                return text, [u], (-1 if len(cover) < need else star), empty
+        pairs = ((x, need, (units, why)) for x, need, units, why in self.region_pairs(s2, o2))
+        for x, need, meta in chain(self._tight_counted(s2, o2), pairs):
+            cnt = x.bit_count()
+            if cnt == need:
+                units, why = self._counted_meta(meta)
+                return partial(_all_open, why), units, x, 0
+            if need == 1:
+                common = self._sees_all(x, o2 & ~x)
+                if common:
+                    units, why = self._counted_meta(meta)
+                    return partial(_sees_text, why, common, b), units, 0, common
+                continue
+            if cnt > 4 * need:
+                continue
+            found = self._tiling(x, need, o2)
+            if found is not None:
+                cover, star, empty = found
+                units, why = self._counted_meta(meta)
+                return partial(_fits, why()), units, (-1 if len(cover) < need else star), empty
+        return None
+
+    def _counted_meta(self, meta: Any) -> tuple[list[int], Callable[[], str]]:
+        """The units and the reason of a set from `_tight_counted` (or `region_pairs`)."""
+        if len(meta) == 2:
+            return meta
+        kind, rows, idx, inside, touching, got, rest = meta
+        n = self.b.n
+        mask = _union(self.b.units[0 if rows else n:], list(idx))
+        band = _Band(rows, idx, mask, got if kind != "touching" else got - rest, list(inside),
+                     list(touching))
+        if kind == "band":
+            return band.lines(n), partial(self._why_band, band)
+        if kind == "inside":
+            band = _Band(rows, idx, mask, got + rest, list(inside), [])
+            return band.lines(n) + list(inside), partial(self._why_inside, band, got, rest)
+        return band.lines(n) + list(touching), partial(self._why_touching, band, got, rest)
+
+    def _tight_counted(self, s2: int, o2: int) -> Iterator[tuple[int, int, Any]]:
+        """The sets of `counting_units` over bands of consecutive lines, only those with few
+        enough open cells per star for a knock-on (`_tight`), found by counting open cells
+        as each band grows (a supposed state is looked at once: the reasons are made only
+        for the set used, by `_counted_meta`): (cells, stars, what to make the reason of)."""
+        b = self.b
+        n, k, units = b.n, b.k, b.units
+        regs = []
+        for g in range(n):
+            m = units[2 * n + g]
+            om = o2 & m
+            if om:
+                regs.append((2 * n + g, om, om.bit_count(), k - (s2 & m).bit_count()))
+        for off in (0, n):
+            rows = off == 0
+            lines = units[off:off + n]
+            line_open = [(o2 & m).bit_count() for m in lines]
+            need = [k - (s2 & m).bit_count() for m in lines]
+            by_lo: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
+            by_hi: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
+            for u, om, cnt, rneed in regs:
+                hit = [i for i in range(n) if om & lines[i]]
+                by_lo[hit[0]].append((hit[-1], u, om, cnt, rneed))
+                by_hi[hit[-1]].append((hit[0], u, om, cnt, rneed))
+            for a in range(n):
+                band_open = band_need = 0
+                in_open = in_need = in_mask = 0
+                inside: list[int] = []
+                touching: list[int] = []
+                t_open = t_need = t_mask = 0
+                for lo in range(a):
+                    for hi, u, om, cnt, rneed in by_lo[lo]:
+                        if hi >= a:
+                            touching.append(u)
+                            t_open += cnt
+                            t_need += rneed
+                            t_mask |= om
+                mask = 0
+                for last in range(a, n - 1 if a == 0 else n):
+                    band_open += line_open[last]
+                    band_need += need[last]
+                    mask |= lines[last]
+                    for _, u, om, cnt, rneed in by_lo[last]:
+                        touching.append(u)
+                        t_open += cnt
+                        t_need += rneed
+                        t_mask |= om
+                    for lo, u, om, cnt, rneed in by_hi[last]:
+                        if lo >= a:
+                            inside.append(u)
+                            in_open += cnt
+                            in_need += rneed
+                            in_mask |= om
+                    if band_need == 0:
+                        continue
+                    if last == a + 1 and 0 < band_open <= _tight(band_need):
+                        yield (o2 & mask, band_need,
+                               ("band", rows, (a, last), (), (), band_need, 0))
+                    rest = band_need - in_need
+                    if inside and rest > 0 and 0 < band_open - in_open <= _tight(rest):
+                        yield (o2 & mask & ~in_mask, rest,
+                               ("inside", rows, tuple(range(a, last + 1)), tuple(inside), (),
+                                in_need, rest))
+                    rest = t_need - band_need
+                    if (rest > 0 and len(touching) <= 4
+                            and 0 < t_open - band_open <= _tight(rest)):
+                        yield (t_mask & ~mask, rest,
+                               ("touching", rows, tuple(range(a, last + 1)), tuple(inside),
+                                tuple(touching), t_need, rest))
 
     def _line_region_knock_on(self, s2: int, o2: int) -> tuple[int, int]:
         """Cells the one-line confinement rule empties in state (s2, o2), and -1 or the line
@@ -983,6 +1141,46 @@ class _Reasoner:
 
     # expert
 
+    def exclusion_tiled(self, stars: int, open_: int) -> Step | None:
+        return self._scan("exclusion-tiled", self._exclusion_tiled_at, stars, open_)
+
+    def exclusion_tiled_wide(self, stars: int, open_: int) -> Step | None:
+        # On grids over 15 x 15 the scan above looks at the most promising cells only; this,
+        # the last rule before search, looks at every cell.
+        if self.b.n <= 15:
+            return None
+        return self._scan("exclusion-tiled-wide", self._exclusion_tiled_at, stars, open_)
+
+    def _exclusion_tiled_at(self, stars: int, open_: int, i: int) -> Step | None:
+        """A star at i, followed through the easy rules and the 2 x 2 rule, leaves some unit
+        short."""
+        b = self.b
+        bit = 1 << i
+        start = open_ & ~(bit | b.nbr[i])
+        tiled: list[tuple[Callable[[], str], list[int]]] = []
+        s2, o2, forced, broken = self._follow(stars | bit, start, bit | b.nbr[i], tiled)
+        if not tiled or broken is None:
+            # (Without a 2 x 2 step, exclusion already looked at it.)
+            return None
+        text, cells, units = broken
+        cell = b.cell(i)
+        said = [_uncap(why()) for why, us in tiled[:3]]
+        if len(tiled) > 3:
+            said.append(f"{len(tiled) - 3} more such counting steps follow")
+        then = (f"; stars at {_cells_text([b.cell(j) for j in forced])} follow" if forced
+                else "")
+        looked = [u for _, us in tiled for u in us]
+        return self.step(
+            "exclusion", "expert", 0, bit,
+            [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
+            list(dict.fromkeys([*looked, *units])),
+            f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules go "
+            f"on, with counting and the 2x2 rule (cells that hold as many stars as the 2x2 "
+            f"blocks they fit in have one star in each block): {'; '.join(said)}{then}. That "
+            f"would leave "
+            f"{text}. So {_rc(cell)} is empty.",
+        )
+
     def trial(self, stars: int, open_: int) -> Step | None:
         return self._scan("trial", self._trial_at, stars, open_)
 
@@ -1009,6 +1207,7 @@ class _Reasoner:
 
 _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25x25 6-star
 _MAX_COVERS = 16  # tilings kept per set of cells
+_MAX_CACHED = 50_000  # sets of cells whose tilings are kept (supposed states add many)
 _SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
@@ -1071,6 +1270,24 @@ def _tiling_text(cover: list[tuple[int, int, int]], star: int, empty: int, need:
             f"star, so each block holds exactly one of them: " + " and ".join(parts) + ".")
 
 
+def _tight(stars: int) -> int:
+    """Most open cells a counted set of `stars` stars may have for a knock-on to be possible:
+    four per star (2 x 2 tiling), or a 3 x 3 square's eight for one star (sees-all)."""
+    return 8 if stars == 1 else 4 * stars
+
+
+def _fits(why: str) -> str:
+    return f"{why}, and they fit in that many 2x2 blocks"
+
+
+def _all_open(why: Callable[[], str]) -> str:
+    return f"{why()}, all of its open cells"
+
+
+def _sees_text(why: Callable[[], str], common: int, b: Board) -> str:
+    return f"{why()}, and {_cells_text(b.cells(common))} touch all its open cells"
+
+
 def _decided_text(b: Board, star: int, empty: int) -> str:
     """ "r1c2 is a star and r3c4, r5c6 are empty" """
     parts = []
@@ -1084,6 +1301,10 @@ def _decided_text(b: Board, star: int, empty: int) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _uncap(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _bits(x: int) -> list[int]:
@@ -1107,7 +1328,8 @@ def _rules(r: _Reasoner) -> list[Rule]:
         r.star_neighbours, r.unit_full, r.unit_fill,
         r.sees_all, r.confinement_single, r.two_by_two,
         r.confinement_bands, r.counting, r.shapes, r.would_leave_short, r.exclusion,
-        r.shapes_many, r.cases, r.cases_many, r.trial, r.cases_wide,
+        r.shapes_many, r.cases, r.exclusion_tiled, r.cases_many, r.trial, r.cases_wide,
+        r.exclusion_tiled_wide,
     ]
 
 
