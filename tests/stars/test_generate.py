@@ -163,3 +163,15 @@ def test_score_range_with_a_level() -> None:
     made = generate(9, 2, seed=3, difficulty="medium", score=(0, 40), time_limit=120)
     assert made.difficulty == "medium" and made.score <= 40
     _check_at_level(made.puzzle, made.solution, "medium", made.score)
+
+
+def test_the_generator_knows_the_level_of_every_rule_explain_runs() -> None:
+    # An unlisted rule would take the level of the one before it in the generator's table,
+    # so steering could lean on a rule above the level asked for.
+    from puzzlesmith.stars.explain import rules_in_order
+    from puzzlesmith.stars.generate import _RULE_LEVELS
+
+    puzzle = generate(6, 1, seed=1, time_limit=30).puzzle
+    _, rules = rules_in_order(puzzle, Deadline(30))
+    names = [getattr(rule, "__name__", "") for rule in rules]
+    assert names and all(name in _RULE_LEVELS for name in names), names
