@@ -350,13 +350,14 @@ def narrow(words: frozenset[str], tiers: Mapping[str, int], pos: str | None = No
     parts = pos or POS_ORDER
     inverse = _inverse_exceptions(parts)
     for lemma, tier in tiers.items():
-        if not lemma.isalpha():
-            continue
+        # An exception can map a word to a phrase ("comics" -> "comic strip"), so phrases
+        # keep their inverse exceptions; the suffix rules make only phrases of phrases.
         cands = set(inverse.get(lemma, ()))
-        for p in parts:
-            for suf, end in RULES[p]:
-                if lemma.endswith(end):
-                    cands.add(lemma[: len(lemma) - len(end)] + suf)
+        if lemma.isalpha():
+            for p in parts:
+                for suf, end in RULES[p]:
+                    if lemma.endswith(end):
+                        cands.add(lemma[: len(lemma) - len(end)] + suf)
         for c in cands:
             if c not in words or out.get(c, 99) <= tier or wn.is_lemma(c):
                 continue
