@@ -206,8 +206,7 @@ def solve_rolls(
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     from puzzlesmith.lexicon import load_lexicon, select
     from puzzlesmith.limits import Deadline
-    from puzzlesmith.qless.cores import long_trie_cached
-    from puzzlesmith.qless.engine import prepare
+    from puzzlesmith.qless.engine import prepare, prepare_cached
     from puzzlesmith.qless.solve import parse_letters, solve
 
     letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work
@@ -218,9 +217,7 @@ def solve_rolls(
         _, common_index = select(lexicon, common_top)
     timed_out = False
     for roll in letters:
-        if long_trie_cached(len(roll)):
-            prepare(len(roll))
-        else:
+        if not prepare_cached(len(roll)):
             with err_console.status(f"Building the {len(roll)}-letter board shapes (once; "
                                     "up to a minute, then kept in the cache)..."):
                 prepare(len(roll))

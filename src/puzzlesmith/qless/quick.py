@@ -178,7 +178,7 @@ def quick_board(letters: str, source: Lexicon | LexiconIndex | WordTables,
 
 
 class _Budget(Exception):
-    pass
+    """The tries or the time of one roll ran out."""
 
 
 def _grow(roll: str, mains: Iterable[tuple[int, int]], masks: list[int],

@@ -190,6 +190,18 @@ def _qless_indexes(
     return index, None
 
 
+def _prepared_roll(letters: str) -> str:
+    """The roll, its board shapes loaded before the time limit starts, as in the CLI (a
+    long roll's take about a second from the disk cache; one the server's background
+    builder has not written yet is built inside the limit)."""
+    from puzzlesmith.qless.engine import prepare_cached
+    from puzzlesmith.qless.solve import parse_letters
+
+    roll = parse_letters(letters)
+    prepare_cached(len(roll))
+    return roll
+
+
 def run_qless_solve(
     letters: str,
     *,
@@ -202,15 +214,11 @@ def run_qless_solve(
     lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless solve LETTERS --json` (one roll)."""
-    from puzzlesmith.qless.engine import prepare_cached
-    from puzzlesmith.qless.solve import parse_letters, solve
+    from puzzlesmith.qless.solve import solve
 
     if max_solutions is not None and max_solutions < 1:
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
-    roll = parse_letters(letters)
-    # A long roll's shapes load (about a second) before its time limit starts, as in the
-    # CLI; one still being built by the server's background builder is built in the limit.
-    prepare_cached(len(roll))
+    roll = _prepared_roll(letters)
     index, common_index = _qless_indexes(lexicon, common, common_top)
     from puzzlesmith.web.pool import report_progress
 
@@ -253,12 +261,9 @@ def run_qless_hint(
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless hint LETTERS --level N --json`."""
-    from puzzlesmith.qless.engine import prepare_cached
     from puzzlesmith.qless.play import hint
-    from puzzlesmith.qless.solve import parse_letters
 
-    roll = parse_letters(letters)
-    prepare_cached(len(roll))
+    roll = _prepared_roll(letters)
     full, words = _qless_play_indexes(lexicon, common_top)
     return hint(roll, full, level=level, deadline=Deadline(timeout),
                 common_index=words).to_json()
@@ -269,11 +274,9 @@ def run_qless_grade(
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless grade LETTERS --json`."""
-    from puzzlesmith.qless.engine import prepare_cached
     from puzzlesmith.qless.play import grade
-    from puzzlesmith.qless.solve import parse_letters
 
-    prepare_cached(len(parse_letters(letters)))
+    _prepared_roll(letters)
     full, words = _qless_play_indexes(lexicon, common_top)
     return grade(letters, full, words, deadline=Deadline(timeout)).to_json()
 
