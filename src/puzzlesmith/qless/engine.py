@@ -6,6 +6,7 @@ import random
 from collections.abc import Generator, Sequence
 
 from puzzlesmith.limits import Deadline
+from puzzlesmith.qless import vowels
 from puzzlesmith.qless.board import Board
 from puzzlesmith.qless.cores import has_cores, long_trie
 from puzzlesmith.qless.extend import long_count, long_solutions, part_of
@@ -76,10 +77,23 @@ def solutions(
     """
     stats = stats if stats is not None else SearchStats()
     if has_skeletons(len(letters)):
+        if first_only and seed == 0 and vowels.applies(letters, words):
+            return _few_vowels(letters, words, deadline, stats)
         return fill_solutions(letters, words, deadline=deadline, stats=stats)
     if first_only and seed == 0:
         return _tree_then_long(letters, words, deadline, stats)
     return long_solutions(letters, words, deadline=deadline, stats=stats, first_only=first_only)
+
+
+def _few_vowels(letters: str, words: Sequence[str], deadline: Deadline,
+                stats: SearchStats) -> Generator[Board, None, None]:
+    """The first solution of a roll with two vowels from its word sets (`vowels`), or none.
+
+    Measured on census rolls the word trees miss: 5x faster than the skeleton search at
+    proving none (24 ms against 128 ms a roll), about as fast at finding one."""
+    board = vowels.first_board(letters, words, deadline, stats)
+    if board is not None:
+        yield board
 
 
 def _tree_then_long(letters: str, words: Sequence[str], deadline: Deadline,
@@ -97,6 +111,11 @@ def _tree_then_long(letters: str, words: Sequence[str], deadline: Deadline,
     if board is not None:
         stats.placements += 1
         yield board
+        return
+    if vowels.applies(letters, words):
+        # A long roll with two vowels: its word sets are exhaustive, where the shapes of
+        # 13-16 cells take minutes (mfnrrktbcnuetntx: 4.4 s against 1,292 s).
+        yield from _few_vowels(letters, words, deadline, stats)
         return
     yield from long_solutions(letters, words, deadline=deadline, stats=stats, first_only=True)
 
