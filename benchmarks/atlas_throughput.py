@@ -8,6 +8,9 @@ Measurements:
   CPU time (what a core delivers when it is not shared; this machine's 2 cores are shared
   with other work), median of the runs. The word trees' caches are emptied before every run,
   so each run starts cold; the one-off table build is timed apart;
+- the verdict on census batches: runs of consecutive rolls in enumeration order, as the
+  census's workers get them (the same rolls as the uniform sample in distribution, but
+  neighbours share remainders, so the word trees' caches hit more), RUNS times;
 - both on a weighted sample (the rolls a player meets), once;
 - a real build (`runner.run` on a Dask LocalCluster, storing into SQLite) on 1 worker, so the
   scheduling and database overhead is included;
@@ -18,6 +21,7 @@ Run: python -m benchmarks.atlas_throughput [ROLLS]
 
 from __future__ import annotations
 
+import random
 import sys
 import tempfile
 import time
@@ -93,6 +97,21 @@ def store_alone(lexicon: Lexicon, n: int) -> float:
         return len(rows) / (time.perf_counter() - t)
 
 
+def census_batches(count: int, size: int, seed: int) -> list[str]:
+    """`count` runs of `size` consecutive rolls at random places in the enumeration."""
+    rng = random.Random(seed)
+    starts = sorted(rng.randrange(0, TOTAL - size) for _ in range(count))
+    out: list[str] = []
+    seen = 0
+    for chunk in iter_roll_chunks():
+        for s in starts:
+            lo, hi = max(s, seen), min(s + size, seen + len(chunk.letters))
+            if lo < hi:
+                out.extend(chunk.letters[lo - seen : hi - seen])
+        seen += len(chunk.letters)
+    return out
+
+
 def measure(rolls: list[str], index: LexiconIndex) -> tuple[float, float, str]:
     """The baseline: the full search for each roll here: (wall s, CPU s, statuses)."""
     statuses: dict[str, int] = {}
@@ -157,6 +176,11 @@ def main(argv: list[str] | None = None) -> None:
     uniform_rolls = [k for k, _ in uniform_sample(n, seed=97)]
     solve(uniform_rolls[0], index, deadline=Deadline(TIME_LIMIT))  # skeletons loaded
     base, mine, walls, b_st, v_st = runs_of(uniform_rolls, index)
+    batches = census_batches(10, 1024, seed=13)
+    batch_runs = [measure_verdicts(batches, index) for _ in range(RUNS)]
+    batch_med = median([cpu for _, cpu, _ in batch_runs])
+    batch_rate = len(batches) / batch_med
+    batch_st = batch_runs[-1][2]
     rolls = list(dict.fromkeys(sample_rolls(n, seed=99)))
     weighted = measure(rolls, index)
     weighted_v = measure_verdicts(rolls, index)
@@ -191,6 +215,7 @@ distinct rolls of {n} draws (the rolls players meet).
   word trees first (`qless.quick`), the full search for the rest; {v_st}.
 - baseline: `qless.solve.solve` for each roll (the full search, what the atlas ran before);
   {b_st}.
+- census batches: 10 runs of 1,024 consecutive rolls (seed 13): verdict {batch_st}.
 - weighted sample: verdict {wv_st}; baseline {w_st}.
 
 CPU time of the whole sample, {RUNS} runs each, alternating, in one process (the word trees'
@@ -200,6 +225,8 @@ caches emptied before each run); rolls/s/core from the median:
 |---|---|---|---|---|
 | verdict, uniform sample | {n} | {runs_v} | {v_med:.2f} | **{rate:,.0f}** |
 | baseline (full search), uniform sample | {n} | {runs_b} | {b_med:.2f} | {b_rate:,.0f} |
+| verdict, census batches | {len(batches)} | {", ".join(f"{c:.2f}" for _, c, _ in batch_runs)} \
+| {batch_med:.2f} | **{batch_rate:,.0f}** |
 | verdict, weighted sample (1 run) | {len(rolls)} | {wv_cpu:.2f} | - | {len(rolls) / wv_cpu:,.0f} |
 | baseline, weighted sample (1 run) | {len(rolls)} | {w_cpu:.2f} | - | {len(rolls) / w_cpu:,.0f} |
 | build of a weighted sample: Dask LocalCluster, 1 worker, SQLite, batches of {BATCH} \
@@ -219,6 +246,8 @@ Projected time for all {TOTAL:,} rolls at the uniform verdict rate ({rate:,.0f} 
 |---|---|---|
 | this machine | 2 | {hours(TOTAL / (rate * 2))} |
 | this machine, 1 core | 1 | {hours(TOTAL / rate)} |
+| this machine, at the census-batch rate ({batch_rate:,.0f} rolls/s/core) | 2 | \
+{hours(TOTAL / (batch_rate * 2))} |
 | a 64-core Dask cluster | 64 | {hours(TOTAL / (rate * 64))} |
 | at the 2,000 rolls/s/core target, 2 cores | 2 | {hours(TOTAL / (2000 * 2))} |
 

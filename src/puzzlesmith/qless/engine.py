@@ -107,7 +107,7 @@ def _tree_then_long(letters: str, words: Sequence[str], deadline: Deadline,
 
     share = part_of(deadline, TREE_SHARE)
     board = quick_boards([letters], WordTables(words), budget=TREE_BUDGET,
-                         time_limit=share.remaining(), main_budget=TREE_BUDGET)[0]
+                         time_limit=share, main_budget=TREE_BUDGET)[0]
     if board is not None:
         stats.placements += 1
         yield board

@@ -152,11 +152,11 @@ def tables(source: Lexicon | LexiconIndex) -> WordTables:
 
 def quick_boards(rolls: Sequence[str], source: Lexicon | LexiconIndex | WordTables,
                  budget: int = DEFAULT_BUDGET,
-                 time_limit: float | None = None,
+                 time_limit: float | Deadline | None = None,
                  main_budget: int = MAIN_BUDGET) -> list[Board | None]:
     """A word-tree solution of each roll (3 to 16 letters), or None where none was found
     within `budget` tries (`main_budget` under any one main word) and `time_limit` seconds
-    (each roll's own)."""
+    (each roll's own), or before a Deadline given as `time_limit` (shared, on its clock)."""
     t = source if isinstance(source, WordTables) else tables(source)
     keys = ["".join(sorted(r)) for r in rolls]
     out: list[Board | None] = [None] * len(keys)
@@ -174,7 +174,8 @@ def quick_boards(rolls: Sequence[str], source: Lexicon | LexiconIndex | WordTabl
         for row, i in enumerate(members):
             where = np.flatnonzero(hits[row])
             found = zip(where.tolist(), sums[row, where].tolist(), strict=True)
-            out[i] = _grow(keys[i], found, masks, t, budget, main_budget, Deadline(time_limit))
+            limit = time_limit if isinstance(time_limit, Deadline) else Deadline(time_limit)
+            out[i] = _grow(keys[i], found, masks, t, budget, main_budget, limit)
     return out
 
 
