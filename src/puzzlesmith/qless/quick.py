@@ -23,7 +23,6 @@ engine decides. The table is built once per word list (about a second) and kept.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -271,7 +270,7 @@ def _grow(roll: str, mains: Iterable[tuple[int, int]], masks: list[int],
         return False
 
     seen: set[int] = set()
-    have = Counter(roll)
+    want = "".join(sorted(roll))
     try:
         for subset, k in mains:
             ws = t.words.get(k)
@@ -280,7 +279,7 @@ def _grow(roll: str, mains: Iterable[tuple[int, int]], masks: list[int],
             seen.add(k)
             mask = masks[subset]
             rest = "".join(ch for i, ch in enumerate(roll) if not (mask >> i) & 1)
-            if Counter(ws[0]) + Counter(rest) != have:
+            if "".join(sorted(ws[0] + rest)) != want:
                 continue  # keys of different multisets collided (2^-64 per pair)
             for w in ws:
                 grid.clear()
