@@ -145,10 +145,10 @@ def fill_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Another seed gives another fill.")] = 0,
     time_limit: Annotated[float, typer.Option("--time-limit", "-t", min=0.001,
                                               help="Seconds before giving up.")] = 10.0,
-    improve: Annotated[float | None, typer.Option(
-        "--improve", min=0.0,
-        help="Seconds to look for a better fill after the first (default: 15 ms an entry, "
-             "or as long as the first took if longer).")] = None,
+    improve: Annotated[int | None, typer.Option(
+        "--improve", min=0,
+        help="Search nodes to spend looking for a better fill after the first (default: 300 "
+             "and 5 an entry, or as many as the first took if more), within --time-limit.")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
                                              "(.puz, .ipuz or text, by the suffix).")] = None,
