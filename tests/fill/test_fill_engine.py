@@ -292,3 +292,41 @@ def test_region_box_outside_the_grid_is_bad_input() -> None:
     lex, index = lexicon(["cat", "ore"])
     with pytest.raises(InputError, match="not inside"):
         fill_region(parse_grid(["...", "...", "..."]), lex, index, (0, 0, 3, 2))
+
+
+@pytest.fixture
+def cores_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Core proofs before any search, small cores, a small node limit (some run out)."""
+    import puzzlesmith.fill.fill as engine
+
+    monkeypatch.setattr(engine, "CORE_AFTER", 0)
+    monkeypatch.setattr(engine, "CORE_SIZES", (2, 3, 5, 8))
+    monkeypatch.setattr(engine, "CORE_NODES", 40)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[
+    HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
+@given(cases())
+def test_core_proofs_agree_with_brute_force(cores_first: None,
+                                            case: tuple[list[str], list[str], bool]) -> None:
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    lex, index = lexicon(words)
+    exists = next(oracle.fills(rows, words, repeats=repeats), None) is not None
+    found = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(30), improve=0)
+    assert found.status == ("filled" if exists else "impossible")
+    if found.note:  # a core proof: its entries alone have no fill, by the brute force too
+        assert found.status == "impossible" and "no fill even on their own" in found.note
+    if found.filled is not None:
+        independent_check(rows, list(found.filled.rows), set(words), repeats)
+
+
+def test_a_core_without_a_fill_is_named(cores_first: None) -> None:
+    # Arc consistency at the root leaves every entry a word; 1 across and 1 down, on their
+    # own (their crossing and the no-repeat rule), have no fill: a core proof of two entries.
+    words = ["baa", "bba", "bca", "bcb", "caa", "ccb"]
+    lex, index = lexicon(words)
+    rows = ["...", "...", "..."]
+    result = fill(parse_grid(rows), lex, index, deadline=Deadline(10), improve=0)
+    assert oracle.count(rows, words) == 0
+    assert result.status == "impossible" and result.note.endswith("on their own: 1 across, 1 down")
