@@ -13,9 +13,11 @@ bundled list; then, for the 15x15 grids and our engine only, larger common cuts
 what a setter gets when the 23k common words cannot fill a grid. Scores are ours
 (puzzlesmith.fill.scores: word frequency, 0-100); blacksquare gets the same words with the
 same scores (plus one, so none is zero). Each engine gets 10 s a grid. Our time includes the
-search for a better fill after the first (the default `--improve`: 15 ms an entry, or as long
-as the first fill took if longer); the first-fill time is shown too, and "beat at" is when our search
-first held a fill whose weakest entry was stronger than blacksquare's. "weakest" and "mean"
+search for a better fill after the first (the default `--improve`: 300 search nodes and 5 an
+entry, or as many as the first fill took if more; a node budget, so our fills do not depend on
+the load); the first-fill time is shown too, and "beat at" is when our search
+first held a fill whose weakest entry was stronger than blacksquare's. "impossible (core N)"
+is a proof by a core of N entries that has no fill on its own (see docs/fill.md). "weakest" and "mean"
 are the entry scores of the fill, "repeats" the words used twice. These are engine times,
 in one process with the word tables loaded; the whole-process section below times the two
 command lines a user would run, start-up and word list loading included. Wall time is on a
@@ -252,7 +254,8 @@ def run_ours(grid: Grid, lex: Lexicon, index: LexiconIndex) -> Run:
     result = fill(grid, lex, index, deadline=Deadline(LIMIT))
     wall, cpu = time.perf_counter() - t, time.process_time() - c
     if result.filled is None:
-        return Run(result.status, wall, cpu, None, None, None, 0)
+        note = f"core {len(result.core)}" if result.core else ""
+        return Run(result.status, wall, cpu, None, None, None, 0, note)
     answers = entry_words(result.filled, result.filled.cells)
     note = "best weakest proved" if result.optimal else ""
     return Run("filled", wall, cpu, result.first_seconds, result.min_score, result.mean_score,

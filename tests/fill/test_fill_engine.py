@@ -315,7 +315,7 @@ def test_core_proofs_agree_with_brute_force(cores_first: None,
     exists = next(oracle.fills(rows, words, repeats=repeats), None) is not None
     found = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(30), improve=0)
     assert found.status == ("filled" if exists else "impossible")
-    if found.note:  # a core proof: its entries alone have no fill, by the brute force too
+    if found.core:  # a core proof: the grid has no fill, by the brute force too
         assert found.status == "impossible" and "no fill even on their own" in found.note
     if found.filled is not None:
         independent_check(rows, list(found.filled.rows), set(words), repeats)
@@ -330,3 +330,4 @@ def test_a_core_without_a_fill_is_named(cores_first: None) -> None:
     result = fill(parse_grid(rows), lex, index, deadline=Deadline(10), improve=0)
     assert oracle.count(rows, words) == 0
     assert result.status == "impossible" and result.note.endswith("on their own: 1 across, 1 down")
+    assert result.core == ("1 across", "1 down") and result.to_json()["core"] == ["1 across", "1 down"]

@@ -117,8 +117,13 @@ def print_fill(result: FillResult) -> None:
     given = {c for c, ch in enumerate(result.grid.cells) if "a" <= ch <= "z"}
     console.print(draw(grid, highlight=given))
     if result.status == "impossible":
-        console.print("[bold red]impossible:[/] no fill exists with these words "
-                      "(the search tried every choice)")
+        if result.core:
+            console.print(f"[bold red]impossible:[/] no fill exists with these words: these "
+                          f"{len(result.core)} entries have none even on their own: "
+                          + ", ".join(result.core))
+        else:
+            console.print("[bold red]impossible:[/] no fill exists with these words "
+                          "(the search tried every choice)")
         return
     if result.status == "timeout":
         console.print("[bold red]time limit reached[/] before a fill was found")

@@ -70,8 +70,10 @@ SMALL_DOMAIN = 24  # below this many words, read letters off the words themselve
 # Core proofs (see _Problem.core): after this many failures of the restarts without a fill,
 # and again after each CORE_GROWTH times as many, search cores of these sizes completely,
 # each for at most CORE_NODES nodes. Themeless 15x15 2 of the benchmark, common words: a core
-# of 20 entries grown after 2,000 failures has no fill (5,315 nodes), a proof in 3 CPU s.
-CORE_AFTER = 2000
+# of 20 entries grown after 500 failures has no fill (3,005 nodes; 3,541 in all, 2.4 CPU s).
+# The price on a grid that fills late: top-50k common words, themeless 3 and 4, cores that
+# fill cost about 6,700 and 4,000 nodes (first fill 1.6 -> 4.1 and 2.5 -> 5.0 CPU s).
+CORE_AFTER = 500
 CORE_GROWTH = 4
 CORE_SIZES = (20, 28, 36)
 CORE_NODES = 8000
@@ -174,6 +176,7 @@ class FillResult:
     # (seconds, weakest, mean) of each fill that beat the ones before it, the first one first
     progress: tuple[tuple[float, int, float], ...] = ()
     regions: int = 1  # groups of undecided entries sharing no cell, filled apart (first fill)
+    core: tuple[str, ...] = ()  # "impossible" by a core proof: the entries ("12 across") of the core
 
     @property
     def min_score(self) -> int | None:
@@ -208,6 +211,8 @@ class FillResult:
         if self.progress:
             doc["progress"] = [{"seconds": round(t, 3), "min_score": m, "mean_score": round(a, 2)}
                                for t, m, a in self.progress]
+        if self.core:
+            doc["core"] = list(self.core)
         if self.note:
             doc["note"] = self.note
         return doc
@@ -712,6 +717,8 @@ def fill(
             if len(keep) < 2:
                 return False
             sub = problem.restricted(keep)
+            # Its own weights: the core's failures would mislead the restarts that follow.
+            sub.weights = list(problem.weights)
             r = sub.root([base_root[0][v] for v in keep])
             search = _Search(sub, until, None, None, max_nodes=CORE_NODES)
             try:
@@ -814,7 +821,8 @@ def fill(
         if core_proof:
             note = (f"these {len(core_proof)} entries have no fill even on their own: "
                     + ", ".join(core_proof))
-        return result("impossible", None, nodes=nodes, regions=len(regions), note=note)
+        return result("impossible", None, nodes=nodes, regions=len(regions), note=note,
+                      core=tuple(core_proof))
     first_seconds = time.perf_counter() - start
     first_nodes = nodes
     found = 1
