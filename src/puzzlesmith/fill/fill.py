@@ -712,7 +712,10 @@ def fill(
     def cores_fail(base_root: State, until: Deadline) -> bool:
         """True if a core of the trouble (_Problem.core) has no fill: then neither has the grid."""
         nonlocal nodes
+        undecided = sum(d.bit_count() > 1 for d in base_root[0])
         for size in CORE_SIZES:
+            if size >= undecided:  # no smaller than the problem: the restarts search that
+                return False
             keep = problem.core(size, base_root[0])
             if len(keep) < 2:
                 return False
@@ -730,8 +733,6 @@ def fill(
             if got is None:
                 core_proof.extend(problem.vars[v].label for v in keep)
                 return True
-            if len(keep) == len([d for d in base_root[0] if d.bit_count() > 1]):
-                return False  # the core was every undecided entry, and it filled
         return False
 
     def find(base_root: State, until: Deadline, *, for_room: bool = False,
