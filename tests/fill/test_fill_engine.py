@@ -103,7 +103,7 @@ def test_best_fill_has_the_strongest_weakest_entry(case: tuple[list[str], list[s
         free = [score[w] for w, pattern in answers if "." in pattern]
         weakest = min(free) if free else 0
         best = weakest if best is None else max(best, weakest)
-    result = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(60), improve=60)
+    result = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(60), improve=10**9)
     if best is None:
         assert result.status == "impossible"
         return
@@ -174,9 +174,26 @@ def test_two_letter_entries_need_allow_2() -> None:
 def test_a_proved_best_fill_ends_the_improvement_early() -> None:
     words = ["cat", "ore", "wed", "cow", "are", "ted", "tar", "ace"]
     lex, index = lexicon(words, [10, 20, 30, 40, 50, 60, 70, 80])
-    result = fill(parse_grid(["...", "...", "..."]), lex, index, deadline=Deadline(30), improve=20)
+    result = fill(parse_grid(["...", "...", "..."]), lex, index, deadline=Deadline(30), improve=10**9)
     assert result.status == "filled" and result.optimal and result.seconds < 5
-    assert default_improve(0.01, 10) == 0.15 and default_improve(2.0, 76) == 2.0
+    assert default_improve(10, 10) == 350 and default_improve(2000, 76) == 2000
+
+
+def test_the_improvement_budget_is_nodes_so_a_fill_repeats() -> None:
+    # The same grid and seed give the same fill however loaded the machine: the budget counts
+    # search nodes, and the search stops within it (the mean search spends at most as many
+    # nodes again as were spent before it).
+    from puzzlesmith.lexicon import select
+
+    lex, index = select(None, 30000)
+    grid = parse_grid(["...#...", ".......", ".......", "##...##", ".......", ".......", "...#..."])
+    runs = [fill(grid, lex, index, deadline=Deadline(60), seed=3) for _ in range(2)]
+    assert runs[0].status == "filled" and runs[0].first_nodes is not None
+    assert runs[0].filled == runs[1].filled and runs[0].nodes == runs[1].nodes
+    budget = default_improve(runs[0].first_nodes, len(grid.slots))
+    assert runs[0].nodes <= runs[0].first_nodes + budget
+    small = fill(grid, lex, index, deadline=Deadline(60), seed=3, improve=5)
+    assert small.first_nodes == runs[0].first_nodes and small.nodes <= small.first_nodes + 5
 
 
 @st.composite
@@ -275,3 +292,42 @@ def test_region_box_outside_the_grid_is_bad_input() -> None:
     lex, index = lexicon(["cat", "ore"])
     with pytest.raises(InputError, match="not inside"):
         fill_region(parse_grid(["...", "...", "..."]), lex, index, (0, 0, 3, 2))
+
+
+@pytest.fixture
+def cores_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Core proofs before any search, small cores, a small node limit (some run out)."""
+    import puzzlesmith.fill.fill as engine
+
+    monkeypatch.setattr(engine, "CORE_AFTER", 0)
+    monkeypatch.setattr(engine, "CORE_SIZES", (2, 3, 5, 8))
+    monkeypatch.setattr(engine, "CORE_NODES", 40)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[
+    HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
+@given(cases())
+def test_core_proofs_agree_with_brute_force(cores_first: None,
+                                            case: tuple[list[str], list[str], bool]) -> None:
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    lex, index = lexicon(words)
+    exists = next(oracle.fills(rows, words, repeats=repeats), None) is not None
+    found = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(30), improve=0)
+    assert found.status == ("filled" if exists else "impossible")
+    if found.core:  # a core proof: the grid has no fill, by the brute force too
+        assert found.status == "impossible" and "no fill even on their own" in found.note
+    if found.filled is not None:
+        independent_check(rows, list(found.filled.rows), set(words), repeats)
+
+
+def test_a_core_without_a_fill_is_named(cores_first: None) -> None:
+    # Arc consistency at the root leaves every entry a word; 1 across and 1 down, on their
+    # own (their crossing and the no-repeat rule), have no fill: a core proof of two entries.
+    words = ["baa", "bba", "bca", "bcb", "caa", "ccb"]
+    lex, index = lexicon(words)
+    rows = ["...", "...", "..."]
+    result = fill(parse_grid(rows), lex, index, deadline=Deadline(10), improve=0)
+    assert oracle.count(rows, words) == 0
+    assert result.status == "impossible" and result.note.endswith("on their own: 1 across, 1 down")
+    assert result.core == ("1 across", "1 down") and result.to_json()["core"] == ["1 across", "1 down"]

@@ -117,8 +117,13 @@ def print_fill(result: FillResult) -> None:
     given = {c for c, ch in enumerate(result.grid.cells) if "a" <= ch <= "z"}
     console.print(draw(grid, highlight=given))
     if result.status == "impossible":
-        console.print("[bold red]impossible:[/] no fill exists with these words "
-                      "(the search tried every choice)")
+        if result.core:
+            console.print(f"[bold red]impossible:[/] no fill exists with these words: these "
+                          f"{len(result.core)} entries have none even on their own: "
+                          + ", ".join(result.core))
+        else:
+            console.print("[bold red]impossible:[/] no fill exists with these words "
+                          "(the search tried every choice)")
         return
     if result.status == "timeout":
         console.print("[bold red]time limit reached[/] before a fill was found")
@@ -145,10 +150,10 @@ def fill_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Another seed gives another fill.")] = 0,
     time_limit: Annotated[float, typer.Option("--time-limit", "-t", min=0.001,
                                               help="Seconds before giving up.")] = 10.0,
-    improve: Annotated[float | None, typer.Option(
-        "--improve", min=0.0,
-        help="Seconds to look for a better fill after the first (default: 15 ms an entry, "
-             "or as long as the first took if longer).")] = None,
+    improve: Annotated[int | None, typer.Option(
+        "--improve", min=0,
+        help="Search nodes to spend looking for a better fill after the first (default: 300 "
+             "and 5 an entry, or as many as the first took if more), within --time-limit.")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
                                              "(.puz, .ipuz or text, by the suffix).")] = None,

@@ -56,12 +56,27 @@ BOUND_LOOKAHEAD = 8
 # the whole list, themeless 15x15 grids 1 and 2 of the benchmark: 136 and 180 nodes to the
 # first fill instead of 623 and 1,278.
 ALTERNATE = True
-IMPROVE_PER_ENTRY = 0.015  # default improvement budget, seconds (see default_improve)
+# The default improvement budget, in search nodes (see default_improve): nodes, not seconds,
+# so a fill does not change with the machine's load.
+# Small grids need nodes more than big ones (and theirs cost less: 0.25 ms of CPU on a 7x7
+# against 0.7 on a 15x15), hence a base plus a little an entry.
+IMPROVE_BASE = 300
+IMPROVE_PER_ENTRY = 5
 IMPROVE_FACTOR = 1.0
 PROBE_FAILS = 64  # failures a probe of the weakest-entry bound may spend (see the galloping probes)
 PROBE_GAP = 2  # the first probe's bound above the floor (it doubles after a fill, halves after a miss)
 MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
 SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
+# Core proofs (see _Problem.core): after this many failures of the restarts without a fill,
+# and again after each CORE_GROWTH times as many, search cores of these sizes completely,
+# each for at most CORE_NODES nodes. Themeless 15x15 2 of the benchmark, common words: a core
+# of 20 entries grown after 500 failures has no fill (3,005 nodes; 3,541 in all, 2.4 CPU s).
+# The price on a grid that fills late: top-50k common words, themeless 3 and 4, cores that
+# fill cost about 6,700 and 4,000 nodes (first fill 1.6 -> 4.1 and 2.5 -> 5.0 CPU s).
+CORE_AFTER = 500
+CORE_GROWTH = 4
+CORE_SIZES = (20, 28, 36)
+CORE_NODES = 8000
 
 
 @dataclass(frozen=True, eq=False)
@@ -156,10 +171,12 @@ class FillResult:
     complete: bool = True
     first_seconds: float | None = None
     nodes: int = 0
+    first_nodes: int | None = None  # search nodes to the first fill (the rest improved it)
     note: str = ""
     # (seconds, weakest, mean) of each fill that beat the ones before it, the first one first
     progress: tuple[tuple[float, int, float], ...] = ()
     regions: int = 1  # groups of undecided entries sharing no cell, filled apart (first fill)
+    core: tuple[str, ...] = ()  # "impossible" by a core proof: the entries ("12 across") of the core
 
     @property
     def min_score(self) -> int | None:
@@ -184,6 +201,8 @@ class FillResult:
             "optimal_min_score": self.optimal,
             "fills_found": self.fills_found,
             "first_fill_seconds": None if self.first_seconds is None else round(self.first_seconds, 3),
+            "nodes": self.nodes,
+            "first_fill_nodes": self.first_nodes,
         }
         if self.count is not None:
             doc["count"] = self.count
@@ -192,6 +211,8 @@ class FillResult:
         if self.progress:
             doc["progress"] = [{"seconds": round(t, 3), "min_score": m, "mean_score": round(a, 2)}
                                for t, m, a in self.progress]
+        if self.core:
+            doc["core"] = list(self.core)
         if self.note:
             doc["note"] = self.note
         return doc
@@ -202,6 +223,10 @@ State = tuple[list[int], list[int], list[int], list[int]]
 
 class _Restart(Exception):
     pass
+
+
+class _OutOfNodes(Exception):
+    """The improvement search spent its node budget."""
 
 
 @dataclass
@@ -319,6 +344,34 @@ class _Problem:
         sub.weights = self.weights  # shared: the edges keep their ids
         sub.wipeout = None
         return sub
+
+    def core(self, size: int, dom: list[int]) -> list[int]:
+        """Up to `size` entries around the trouble: from the entry whose crossings carry the
+        most weight (dom/wdeg's failure counts), adding each time the entry that crosses the
+        set at two cells or more if one does, then the one whose crossings into the set
+        weigh most. Undecided entries only (`dom`). Searched with `restricted`, a core with
+        no fill proves the grid has none; grown this way it holds the crossings where the
+        search kept failing, so it is small and still over-constrained."""
+        weights, cross = self.weights, self.cross
+        live = [v for v, d in enumerate(dom) if d.bit_count() > 1]
+        if not live:
+            return []
+        seed = max(live, key=lambda v: (sum(weights[e] for *_, e in cross[v]), -v))
+        keep = {seed}
+        while len(keep) < size:
+            best, best_key = -1, (False, -1.0, 0)
+            for v in keep:
+                for _, _, t, _, _ in cross[v]:
+                    if t in keep or dom[t].bit_count() <= 1:
+                        continue
+                    into = [weights[e] for _, _, u, _, e in cross[t] if u in keep]
+                    key = (len(into) >= 2, sum(into), -t)
+                    if best < 0 or key > best_key:
+                        best, best_key = t, key
+            if best < 0:
+                break
+            keep.add(best)
+        return sorted(keep)
 
     def root(self, base: list[int]) -> State | None:
         """Domains, counts, letter masks and revision marks after propagating the starting
@@ -450,8 +503,9 @@ class _Search:
 
     def __init__(self, problem: _Problem, deadline: Deadline, rng: random.Random | None,
                  fail_limit: float | None, *, lookahead: int = LOOKAHEAD,
-                 decay: float = LOOKAHEAD_DECAY) -> None:
+                 decay: float = LOOKAHEAD_DECAY, max_nodes: int | None = None) -> None:
         self.p = problem
+        self.max_nodes = max_nodes
         self.lookahead = lookahead
         self.decay = decay
         self.deadline = deadline
@@ -528,6 +582,8 @@ class _Search:
         """Every fill below this state (the lists are this call's own to change)."""
         p = self.p
         while True:
+            if self.max_nodes is not None and self.nodes >= self.max_nodes:
+                raise _OutOfNodes
             self.nodes += 1
             if not self.nodes & 31 and self.deadline.expired():
                 raise SearchTimeout
@@ -583,10 +639,10 @@ def _quality(problem: _Problem, dom: list[int]) -> tuple[int, float]:
     return (min(free), sum(free) / len(free))
 
 
-def default_improve(first_seconds: float, entries: int) -> float:
-    """Seconds spent looking for a better fill when --improve is not given: 15 ms an entry
-    (a 5x5 0.15 s, a 15x15 of 76 entries 1.14 s) or as long as the first fill took if longer."""
-    return max(IMPROVE_PER_ENTRY * entries, IMPROVE_FACTOR * first_seconds)
+def default_improve(first_nodes: int, entries: int) -> int:
+    """Search nodes spent looking for a better fill when --improve is not given: 300 and 5 an
+    entry (a 5x5 350, a 15x15 of 76 entries 680), or as many as the first fill took if more."""
+    return max(IMPROVE_BASE + IMPROVE_PER_ENTRY * entries, int(IMPROVE_FACTOR * first_nodes))
 
 
 def fill(
@@ -598,13 +654,14 @@ def fill(
     allow_repeats: bool = False,
     seed: int = 0,
     deadline: Deadline | None = None,
-    improve: float | None = None,
+    improve: int | None = None,
     count: bool = False,
 ) -> FillResult:
     """Fill every entry of `grid` with a word of `lexicon`.
 
-    `improve`: seconds to keep looking for a better fill after the first (None:
-    `default_improve`). `count`: count every fill instead (small grids).
+    `improve`: search nodes to spend looking for a better fill after the first (None:
+    `default_improve`), within the deadline; a node budget, so the fill found does not
+    depend on the machine's speed or load. `count`: count every fill instead (small grids).
     """
     deadline = deadline or Deadline(10.0)
     start = time.perf_counter()
@@ -645,39 +702,78 @@ def fill(
 
     rng = random.Random(seed)
     nodes = 0
+    budget_end: int | None = None  # the node count at which the improvement search stops
+
+    def left() -> int | None:
+        return None if budget_end is None else budget_end - nodes
+
+    core_proof: list[str] = []  # the entries of a core proved to have no fill
+
+    def cores_fail(base_root: State, until: Deadline) -> bool:
+        """True if a core of the trouble (_Problem.core) has no fill: then neither has the grid."""
+        nonlocal nodes
+        undecided = sum(d.bit_count() > 1 for d in base_root[0])
+        for size in CORE_SIZES:
+            if size >= undecided:  # no smaller than the problem: the restarts search that
+                return False
+            keep = problem.core(size, base_root[0])
+            if len(keep) < 2:
+                return False
+            sub = problem.restricted(keep)
+            # Its own weights: the core's failures would mislead the restarts that follow.
+            sub.weights = list(problem.weights)
+            r = sub.root([base_root[0][v] for v in keep])
+            search = _Search(sub, until, None, None, max_nodes=CORE_NODES)
+            try:
+                got = None if r is None else next(iter(search.solutions(*r)), None)
+            except _OutOfNodes:
+                continue
+            finally:
+                nodes += search.nodes
+            if got is None:
+                core_proof.extend(problem.vars[v].label for v in keep)
+                return True
+        return False
 
     def find(base_root: State, until: Deadline, *, for_room: bool = False,
-             on: _Problem | None = None) -> list[int] | None:
+             on: _Problem | None = None, cores: bool = False) -> list[int] | None:
         """A fill from this root (of `on`, else the grid's problem): restarts under a growing
         failure limit; None if there is none. `for_room`: every word left clears the bound,
-        so words are chosen for room alone."""
+        so words are chosen for room alone. `cores`: when the restarts keep failing, look
+        for a core with no fill (a proof that there is none)."""
         nonlocal nodes
         prob = on or problem
         limit = float(FIRST_RESTART)
         run = 0
+        failures, next_core = 0, CORE_AFTER
         while True:
+            if cores and failures >= next_core:
+                next_core *= CORE_GROWTH
+                if cores_fail(base_root, until):
+                    return None
             # Runs alternate (ALTERNATE) between words by score and words for room alone.
             room = for_room or (ALTERNATE and run % 2 == 1)
             look, decay = (BOUND_LOOKAHEAD, 1.0) if room else (LOOKAHEAD, LOOKAHEAD_DECAY)
             # The very first run is greedy (no randomness), so seed 0 is the engine's own choice.
             search = _Search(prob, until, rng if (seed or run) else None, limit,
-                             lookahead=look, decay=decay)
+                             lookahead=look, decay=decay, max_nodes=left())
             run += 1
             try:
                 for sol in search.solutions(*(list(x) for x in base_root)):
-                    nodes += search.nodes
                     return list(sol)
-                nodes += search.nodes
                 return None
             except _Restart:
-                nodes += search.nodes
                 limit *= RESTART_GROWTH
+            finally:
+                nodes += search.nodes
+                failures += search.fails
 
     def probe(base_root: State, until: Deadline) -> list[int] | None | Literal[False]:
         """One short run (words for room, PROBE_FAILS failures): a fill, None when the run
         exhausted the choices (a proof), False when it hit its limit."""
         nonlocal nodes
-        search = _Search(problem, until, None, PROBE_FAILS, lookahead=BOUND_LOOKAHEAD, decay=1.0)
+        search = _Search(problem, until, None, PROBE_FAILS, lookahead=BOUND_LOOKAHEAD, decay=1.0,
+                         max_nodes=left())
         try:
             for sol in search.solutions(*(list(x) for x in base_root)):
                 return list(sol)
@@ -716,18 +812,25 @@ def fill(
         best: list[int] | None
         if len(regions) > 1:
             made = apart(regions)
-            best = find(root, deadline) if made is False else made
+            best = find(root, deadline, cores=True) if made is False else made
         else:
-            best = find(root, deadline)
+            best = find(root, deadline, cores=True)
     except SearchTimeout:
         return result("timeout", None, nodes=nodes, regions=len(regions))
     if best is None:
-        return result("impossible", None, nodes=nodes, regions=len(regions))
+        note = ""
+        if core_proof:
+            note = (f"these {len(core_proof)} entries have no fill even on their own: "
+                    + ", ".join(core_proof))
+        return result("impossible", None, nodes=nodes, regions=len(regions), note=note,
+                      core=tuple(core_proof))
     first_seconds = time.perf_counter() - start
+    first_nodes = nodes
     found = 1
     optimal = all(problem.given_var)  # nothing left to choose, nothing to improve
-    budget = improve if improve is not None else default_improve(first_seconds, len(grid.slots))
-    until = Deadline(max(1e-3, min(budget, deadline.remaining())))
+    budget = improve if improve is not None else default_improve(first_nodes, len(grid.slots))
+    budget_end = nodes + budget
+    until = deadline
     best_q = _quality(problem, best)
     progress = [(first_seconds, *best_q)]
     # Branch and bound on the weakest entry: search again with every free entry cut to words
@@ -757,7 +860,7 @@ def fill(
     # themeless 15x15 2: 0 to 18). Measured over three seeds the effect is mixed (docs/fill.md).
     cap, gap = hi, PROBE_GAP
     try:
-        while budget > 0 and not optimal and not until.expired():
+        while budget > 0 and not optimal and nodes < budget_end:
             if lo > hi:
                 optimal = True
                 break
@@ -789,15 +892,14 @@ def fill(
             cap = max(cap, min(hi, lo))
             gap = max(1, 2 * gap)
         # Then other fills whose weakest entry ties the best, for a better mean: once the
-        # weakest is proved best, for no longer than the search has taken so far.
+        # weakest is proved best, for no more nodes than the search has taken so far.
         if optimal and budget > 0 and not all(problem.given_var):
-            spent = time.perf_counter() - start
-            mean_until = Deadline(max(1e-3, min(until.remaining(), spent)))
+            budget_end = min(budget_end, 2 * nodes)
             r3 = problem.root(bounded(best_q[0]))
             tries = 0
-            while r3 is not None and not mean_until.expired() and tries < MEAN_TRIES:
+            while r3 is not None and nodes < budget_end and tries < MEAN_TRIES:
                 tries += 1
-                other = find(r3, mean_until)
+                other = find(r3, until)
                 if other is None:
                     break
                 found += 1
@@ -805,10 +907,11 @@ def fill(
                 if q > best_q:
                     best, best_q = other, q
                     progress.append((time.perf_counter() - start, *best_q))
-    except SearchTimeout:
+    except (SearchTimeout, _OutOfNodes):
         pass
     return result("filled", best, optimal=optimal, fills_found=found, first_seconds=first_seconds,
-                  nodes=nodes, progress=tuple(progress), regions=len(regions))
+                  nodes=nodes, progress=tuple(progress), regions=len(regions),
+                  first_nodes=first_nodes)
 
 
 @dataclass(frozen=True)

@@ -228,9 +228,9 @@ class FillCheckRequest(Options):
 class FillRequest(FillCheckRequest):
     seed: int = Field(0, description="Another seed gives another fill.")
     time_limit: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
-    improve: float | None = Field(None, ge=0, le=MAX_TIMEOUT, description="Seconds to look for a "
-                                  "better fill after the first (default: 15 ms an entry, or as long "
-                                  "as the first took if longer).")
+    improve: int | None = Field(None, ge=0, le=10_000_000, description="Search nodes to spend "
+                                "looking for a better fill after the first (default: 300 and 5 an "
+                                "entry, or as many as the first took if more), within time_limit.")
     count: bool = Field(False, description="Count every fill (small grids).")
 
 

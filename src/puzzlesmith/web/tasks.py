@@ -425,7 +425,7 @@ def run_fill(
     min_score: int = 0,
     seed: int = 0,
     time_limit: float = 10.0,
-    improve: float | None = None,
+    improve: int | None = None,
     count: bool = False,
 ) -> Doc:
     """`puzzlesmith fill GRID --json` (a "timeout" status is an answer here, as in the CLI's

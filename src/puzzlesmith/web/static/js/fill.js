@@ -254,7 +254,9 @@ async function runFill(again) {
       renderEntries(doc.entries, true);
       say(status, `Filled: weakest entry ${doc.min_score}, mean ${doc.mean_score}, in ${doc.seconds.toFixed(2)} s.`, "good");
     } else if (doc.status === "impossible") {
-      say(status, "Impossible: no fill exists with these words (every choice was tried).", "warn");
+      say(status, doc.core
+        ? `Impossible: these ${doc.core.length} entries have no fill even on their own: ${doc.core.join(", ")}.`
+        : "Impossible: no fill exists with these words (every choice was tried).", "warn");
     } else {
       say(status, "Time limit reached before a fill was found.", "warn");
     }
