@@ -79,6 +79,9 @@ WEIGHTS = {
     ("trial", "expert"): 20.0, ("search", "search"): 50.0, ("mistake", "easy"): 0.0,
 }
 Decision = tuple[int, int, str]
+# A tiling of a set x by 2 x 2 blocks: (its cells outside x, cells of x in two blocks, cells
+# of x alone in their block, the blocks).
+_Cover = tuple[int, int, int, list[tuple[int, int, int]]]
 # A set of open cells holding an exact number of stars: (cells, stars, units, why).
 _Counted = tuple[int, int, list[int], Callable[[], str]]
 
@@ -203,7 +206,7 @@ class _Reasoner:
         # scan and not yet used: checked again first, so a scan is not repeated every step.
         self.pending: dict[str, list[int]] = {}
         # Tilings found per (cells, stars): the same open cells come up step after step.
-        self._cover_cache: dict[tuple[int, int], list[list[tuple[int, int, int]]]] = {}
+        self._cover_cache: dict[tuple[int, int], list[_Cover]] = {}
         # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
         self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
 
@@ -422,21 +425,22 @@ class _Reasoner:
         key = (x, need)
         covers = self._cover_cache.get(key)
         if covers is None:
-            covers = list(islice(self._covers(x, need, [], _MAX_TILINGS), _MAX_COVERS))
+            covers = []
+            for cover in islice(self._covers(x, need, [], _MAX_TILINGS), _MAX_COVERS):
+                union = twice = 0
+                for blk in cover:
+                    twice |= union & blk[2]
+                    union |= blk[2]
+                star = 0
+                for blk in cover:
+                    own = blk[2] & x & ~twice
+                    if own.bit_count() == 1:
+                        star |= own
+                covers.append((union & ~x, twice & x, star, cover))
             self._cover_cache[key] = covers
-        for cover in covers:
-            union = 0
-            twice = 0
-            for blk in cover:
-                twice |= union & blk[2]
-                union |= blk[2]
-            empty = (union & open_ & ~x) | (twice & x)
-            star = 0
-            for blk in cover:
-                own = blk[2] & x & ~twice
-                if own.bit_count() == 1:
-                    star |= own
-            star &= ~empty
+        # (The cells outside x a tiling empties are the only part that depends on the state.)
+        for outside, twice_x, star, cover in covers:
+            empty = (outside & open_) | twice_x
             if empty or star:
                 return cover, star, empty
         return None
