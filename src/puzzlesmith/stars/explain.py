@@ -38,12 +38,15 @@ expert  exclusion         a supposed star followed as in exclusion and further b
                           2 x 2 tiling (units and counted sets whose open cells fit in as many
                           blocks as their stars, counted sets with just enough open cells or
                           needing one star): when that leaves a unit short, the cell is empty
+                          (every open cell is tried; on grids over 15 x 15 the most promising
+                          first, and the scan stops 60 cells after its first find)
 expert  cases             as hard cases, with 7-24 ways
 expert  trial             a cell whose star (emptiness) leads, by the counting rules and
                           confinement, to a contradiction is empty (a star)
 expert  cases             as hard cases, with 25-96 ways: on grids up to 15 x 15
-expert  exclusion         expert exclusion over every cell: last, on grids over 15 x 15 (the
-                          per-cell rules there check only the most promising cells)
+
+On grids over 15 x 15 the other per-cell rules check only the 60 most promising cells, and
+so does expert exclusion once half the time limit has passed.
 search  search            the rules ran out: one star comes from the solver's solution (and
                           we say so), then the rules go on
 
@@ -205,9 +208,9 @@ class _Reasoner:
         # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
         # scan and not yet used: checked again first, so a scan is not repeated every step.
         self.pending: dict[str, list[int]] = {}
-        # Per cell, where expert exclusion's supposed star there last led without a
-        # contradiction: (its stars, its stars and open cells).
-        self._settled: dict[int, tuple[int, int]] = {}
+        # Per (1 for hard exclusion, 2 for expert, cell), where the supposed star there last
+        # led without a contradiction: (its stars, its stars and open cells).
+        self._settled: dict[tuple[int, int], tuple[int, int]] = {}
         self._quiet_key: tuple[int, int] = (-1, -1)
         self._quiet: int | None = None
         # Tilings found per (cells, stars): the same open cells come up step after step.
@@ -858,7 +861,12 @@ class _Reasoner:
         tight = [needs[u] / max(1, (open_ & m).bit_count()) for u, m in enumerate(units)]
         cu = self.b.cell_units
         cells.sort(key=lambda i: -(tight[cu[i][0]] + tight[cu[i][1]] + tight[cu[i][2]]))
-        return cells if ranked else cells[:_SCAN_CELLS]
+        late = (self.deadline.seconds is not None
+                and self.deadline.elapsed() > _LATE * self.deadline.seconds)
+        # Past `_LATE` of the time limit, a ranked scan too checks only the most promising
+        # cells: a stuck state then goes to search sooner, so the rules still end the grid
+        # (with search steps) instead of the time limit cutting them off.
+        return cells if ranked and not late else cells[:_SCAN_CELLS]
 
     def would_leave_short(self, stars: int, open_: int) -> Step | None:
         return self._scan("would-leave-short", self._leave_short_at, stars, open_)
@@ -917,12 +925,45 @@ class _Reasoner:
     def exclusion(self, stars: int, open_: int) -> Step | None:
         return self._scan("exclusion", self._exclusion_at, stars, open_)
 
+    def _still_settled(self, level: int, stars: int, open_: int, i: int) -> bool:
+        """Whether a star at i still leads, by `_follow` (with the 2 x 2 knock-ons at level
+        2, without at level 1), to no contradiction: known from where it led in an earlier
+        state, without following it again from the start."""
+        b = self.b
+        settled = self._settled.get((level, i))
+        if settled is None:
+            return False
+        # There, (stars, stars and open cells), no unit was left short.
+        s_f, so_f = settled
+        if not stars & ~s_f and not so_f & ~(stars | open_):
+            # The state is still on the way there (every star and every empty cell of it is
+            # one there too): the same rules from here end in the same place.
+            return True
+        if stars & ~so_f or s_f & ~(stars | open_):
+            return False
+        # Or it can go on from there with what the state added: the rules only ever add
+        # stars and empty cells, so they reach the same end, and only the 2 x 2 knock-ons
+        # of sets the additions changed are new. (A contradiction found so is followed from
+        # the state itself, for the reason.)
+        o_f = so_f & ~s_f
+        o0 = o_f & open_
+        s2, o2, _, broken = self._follow(s_f | stars, o0, (open_ & ~o0) | b.nbr[i],
+                                         [] if level == 2 else None, o_f)
+        if broken is not None:
+            return False
+        self._settled[(level, i)] = (s2, s2 | o2)
+        return True
+
     def _exclusion_at(self, stars: int, open_: int, i: int) -> Step | None:
         """A star at i, followed through the easy rules, leaves some unit short."""
         b = self.b
         bit = 1 << i
+        if self._still_settled(1, stars, open_, i):
+            return None
         start = open_ & ~(bit | b.nbr[i])
         s2, o2, forced, broken = self._follow(stars | bit, start, bit | b.nbr[i])
+        if broken is None:
+            self._settled[(1, i)] = (s2, s2 | o2)
         if o2 == start or broken is None:
             # (When nothing followed from the star, would-leave-short already looked at it.)
             return None
@@ -1095,11 +1136,20 @@ class _Reasoner:
         b = self.b
         n, k, units = b.n, b.k, b.units
         regs = []
+        # The first and last row, and column, each region's open cells reach.
+        span: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        row0 = b.row0
         for g in range(n):
             m = units[2 * n + g]
             om = o2 & m
             if om:
                 regs.append((2 * n + g, om, om.bit_count(), k - (s2 & m).bit_count()))
+                top = ((om & -om).bit_length() - 1) // n
+                bottom = (om.bit_length() - 1) // n
+                fold = 0
+                for r in range(top, bottom + 1):
+                    fold |= (om >> (r * n)) & row0
+                span.append(((top, bottom), ((fold & -fold).bit_length() - 1, fold.bit_length() - 1)))
         changed = 0 if settled is None else settled & ~o2
         for off in (0, n):
             rows = off == 0
@@ -1119,10 +1169,10 @@ class _Reasoner:
             need = [k - (s2 & m).bit_count() for m in lines]
             by_lo: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
             by_hi: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
-            for u, om, cnt, rneed in regs:
-                hit = [i for i in range(n) if om & lines[i]]
-                by_lo[hit[0]].append((hit[-1], u, om, cnt, rneed))
-                by_hi[hit[-1]].append((hit[0], u, om, cnt, rneed))
+            for (u, om, cnt, rneed), spans in zip(regs, span, strict=True):
+                reach_lo, reach_hi = spans[0] if rows else spans[1]
+                by_lo[reach_lo].append((reach_hi, u, om, cnt, rneed))
+                by_hi[reach_hi].append((reach_lo, u, om, cnt, rneed))
             last_dirty = max((i for i in range(n) if dirty[i]), default=-1)
             for a in range(last_dirty + 1):
                 band_open = band_need = 0
@@ -1216,27 +1266,8 @@ class _Reasoner:
         short."""
         b = self.b
         bit = 1 << i
-        settled = self._settled.get(i)
-        if settled is not None:
-            # The star at i led, in an earlier state, to (stars, open or star cells) `settled`
-            # without leaving a unit short.
-            s_f, so_f = settled
-            if not stars & ~s_f and not so_f & ~(stars | open_):
-                # The state is still on the way there (every star and every empty cell of it
-                # is one there too): the same rules from here end in the same place.
-                return None
-            if not stars & ~so_f and not s_f & ~(stars | open_):
-                # Or it can go on from there with what the state added: the rules only ever
-                # add stars and empty cells, so they reach the same end. Only the 2 x 2
-                # knock-ons of sets the additions changed are new. (A contradiction found
-                # so is then followed from the state itself, for the reason.)
-                o_f = so_f & ~s_f
-                o0 = o_f & open_
-                s2, o2, _, broken = self._follow(s_f | stars, o0, (open_ & ~o0) | b.nbr[i],
-                                                 [], o_f)
-                if broken is None:
-                    self._settled[i] = (s2, s2 | o2)
-                    return None
+        if self._still_settled(2, stars, open_, i):
+            return None
         start = open_ & ~(bit | b.nbr[i])
         tiled: list[tuple[Callable[[], str], list[int]]] = []
         if self._quiet_key != (stars, open_):
@@ -1249,7 +1280,7 @@ class _Reasoner:
         if not tiled or broken is None:
             # (Without a 2 x 2 step, exclusion already looked at it.)
             if broken is None:
-                self._settled[i] = (s2, s2 | o2)
+                self._settled[(2, i)] = (s2, s2 | o2)
             return None
         text, cells, units = broken
         cell = b.cell(i)
@@ -1298,6 +1329,7 @@ _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25
 _MAX_COVERS = 16  # tilings kept per set of cells
 _MAX_CACHED = 50_000  # sets of cells whose tilings are kept (supposed states add many)
 _SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
+_LATE = 0.5  # share of the time limit after which no scan checks more than those
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
 MAX_CASES = 24  # ... and follows one by one (expert)
