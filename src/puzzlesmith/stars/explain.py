@@ -38,12 +38,15 @@ expert  exclusion         a supposed star followed as in exclusion and further b
                           2 x 2 tiling (units and counted sets whose open cells fit in as many
                           blocks as their stars, counted sets with just enough open cells or
                           needing one star): when that leaves a unit short, the cell is empty
+                          (every open cell is tried; on grids over 15 x 15 the most promising
+                          first, and the scan stops 60 cells after its first find)
 expert  cases             as hard cases, with 7-24 ways
 expert  trial             a cell whose star (emptiness) leads, by the counting rules and
                           confinement, to a contradiction is empty (a star)
 expert  cases             as hard cases, with 25-96 ways: on grids up to 15 x 15
-expert  exclusion         expert exclusion over every cell: last, on grids over 15 x 15 (the
-                          per-cell rules there check only the most promising cells)
+
+On grids over 15 x 15 the other per-cell rules check only the 60 most promising cells, and
+so does expert exclusion once half the time limit has passed.
 search  search            the rules ran out: one star comes from the solver's solution (and
                           we say so), then the rules go on
 
@@ -79,6 +82,9 @@ WEIGHTS = {
     ("trial", "expert"): 20.0, ("search", "search"): 50.0, ("mistake", "easy"): 0.0,
 }
 Decision = tuple[int, int, str]
+# A tiling of a set x by 2 x 2 blocks: (its cells outside x, cells of x in two blocks, cells
+# of x alone in their block, the blocks).
+_Cover = tuple[int, int, int, list[tuple[int, int, int]]]
 # A set of open cells holding an exact number of stars: (cells, stars, units, why).
 _Counted = tuple[int, int, list[int], Callable[[], str]]
 
@@ -202,8 +208,13 @@ class _Reasoner:
         # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
         # scan and not yet used: checked again first, so a scan is not repeated every step.
         self.pending: dict[str, list[int]] = {}
+        # Per (1 for hard exclusion, 2 for expert, cell), where the supposed star there last
+        # led without a contradiction: (its stars, its stars and open cells).
+        self._settled: dict[tuple[int, int], tuple[int, int]] = {}
+        self._quiet_key: tuple[int, int] = (-1, -1)
+        self._quiet: int | None = None
         # Tilings found per (cells, stars): the same open cells come up step after step.
-        self._cover_cache: dict[tuple[int, int], list[list[tuple[int, int, int]]]] = {}
+        self._cover_cache: dict[tuple[int, int], list[_Cover]] = {}
         # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
         self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
 
@@ -422,24 +433,47 @@ class _Reasoner:
         key = (x, need)
         covers = self._cover_cache.get(key)
         if covers is None:
-            covers = list(islice(self._covers(x, need, [], _MAX_TILINGS), _MAX_COVERS))
+            covers = []
+            tilings = (islice(self._covers(x, need, [], _MAX_TILINGS), _MAX_COVERS)
+                       if True else ())
+            for cover in tilings:
+                union = twice = 0
+                for blk in cover:
+                    twice |= union & blk[2]
+                    union |= blk[2]
+                star = 0
+                for blk in cover:
+                    own = blk[2] & x & ~twice
+                    if own.bit_count() == 1:
+                        star |= own
+                covers.append((union & ~x, twice & x, star, cover))
             self._cover_cache[key] = covers
-        for cover in covers:
-            union = 0
-            twice = 0
-            for blk in cover:
-                twice |= union & blk[2]
-                union |= blk[2]
-            empty = (union & open_ & ~x) | (twice & x)
-            star = 0
-            for blk in cover:
-                own = blk[2] & x & ~twice
-                if own.bit_count() == 1:
-                    star |= own
-            star &= ~empty
+        # (The cells outside x a tiling empties are the only part that depends on the state.)
+        for outside, twice_x, star, cover in covers:
+            empty = (outside & open_) | twice_x
             if empty or star:
                 return cover, star, empty
         return None
+
+    def _blocks_at_least(self, x: int) -> int:
+        """A lower bound on the 2 x 2 blocks that cover the cells x. A block covers cells of
+        one even and one odd row, at most two neighbouring ones in each; so the blocks are
+        at least the windows of two cells that cover the even rows' cells, and the odd
+        rows' (and the same for columns). It spares the search most sets it would fail on."""
+        b = self.b
+        n = b.n
+        lo = (x & -x).bit_length() - 1
+        hi = x.bit_length() - 1
+        rows = [0, 0]
+        row0 = b.row0
+        for r in range(lo // n, hi // n + 1):
+            rows[r & 1] += line_capacity((x >> (r * n)) & row0, 1, n)
+        best = max(rows)
+        cols = [0, 0]
+        col0 = b.col0
+        for c in range(n):
+            cols[c & 1] += line_capacity((x >> c) & col0, n, n)
+        return max(best, *cols)
 
     def _covers(
         self, x: int, count: int, chosen: list[tuple[int, int, int]], budget: list[int] | int
@@ -784,9 +818,10 @@ class _Reasoner:
         return None
 
     def _scan(self, name: str, check: Callable[[int, int, int], Step | None], stars: int,
-              open_: int) -> Step | None:
+              open_: int, stop: int | None = None) -> Step | None:
         """Run a per-cell rule: cells it decided in an earlier scan first, then a full scan
-        (remembering every cell it decides there)."""
+        (remembering every cell it decides there), or with `stop`, a scan that ends that many
+        cells after its first find."""
         queue = self.pending.get(name, [])
         while queue:
             i = queue.pop(0)
@@ -796,32 +831,42 @@ class _Reasoner:
                     return found
         hits: list[int] = []
         first: Step | None = None
-        for i in self._scan_order(name, stars, open_):
-            if self.deadline.expired():
+        left = -1
+        for i in self._scan_order(name, stars, open_, ranked=stop is not None):
+            if self.deadline.expired() or left == 0:
                 break
+            left -= 1
             found = check(stars, open_, i)
             if found is not None:
                 if first is None:
                     first = found
+                    if stop is not None:
+                        left = stop
                 else:
                     hits.append(i)
         self.pending[name] = hits
         return first
 
-    def _scan_order(self, name: str, stars: int, open_: int) -> list[int]:
+    def _scan_order(self, name: str, stars: int, open_: int, ranked: bool = False) -> list[int]:
         """The cells a scan checks: all of them on grids up to 15 x 15; on bigger ones, where
         a full scan of exclusion or trial costs seconds, the most promising `_SCAN_CELLS`:
-        those in the units with the fewest open cells per missing star."""
+        those in the units with the fewest open cells per missing star (`ranked`: all of
+        them, the most promising first)."""
         cells = _bits(open_)
-        if (self.b.n <= 15 or name in ("would-leave-short", "exclusion-tiled-wide")
-                or len(cells) <= _SCAN_CELLS):
+        if (self.b.n <= 15 or name == "would-leave-short"
+                or len(cells) <= _SCAN_CELLS) and not ranked:
             return cells
         needs = self.needs(stars)
         units = self.b.units
         tight = [needs[u] / max(1, (open_ & m).bit_count()) for u, m in enumerate(units)]
         cu = self.b.cell_units
         cells.sort(key=lambda i: -(tight[cu[i][0]] + tight[cu[i][1]] + tight[cu[i][2]]))
-        return cells[:_SCAN_CELLS]
+        late = (self.deadline.seconds is not None
+                and self.deadline.elapsed() > _LATE * self.deadline.seconds)
+        # Past `_LATE` of the time limit, a ranked scan too checks only the most promising
+        # cells: a stuck state then goes to search sooner, so the rules still end the grid
+        # (with search steps) instead of the time limit cutting them off.
+        return cells if ranked and not late else cells[:_SCAN_CELLS]
 
     def would_leave_short(self, stars: int, open_: int) -> Step | None:
         return self._scan("would-leave-short", self._leave_short_at, stars, open_)
@@ -880,12 +925,45 @@ class _Reasoner:
     def exclusion(self, stars: int, open_: int) -> Step | None:
         return self._scan("exclusion", self._exclusion_at, stars, open_)
 
+    def _still_settled(self, level: int, stars: int, open_: int, i: int) -> bool:
+        """Whether a star at i still leads, by `_follow` (with the 2 x 2 knock-ons at level
+        2, without at level 1), to no contradiction: known from where it led in an earlier
+        state, without following it again from the start."""
+        b = self.b
+        settled = self._settled.get((level, i))
+        if settled is None:
+            return False
+        # There, (stars, stars and open cells), no unit was left short.
+        s_f, so_f = settled
+        if not stars & ~s_f and not so_f & ~(stars | open_):
+            # The state is still on the way there (every star and every empty cell of it is
+            # one there too): the same rules from here end in the same place.
+            return True
+        if stars & ~so_f or s_f & ~(stars | open_):
+            return False
+        # Or it can go on from there with what the state added: the rules only ever add
+        # stars and empty cells, so they reach the same end, and only the 2 x 2 knock-ons
+        # of sets the additions changed are new. (A contradiction found so is followed from
+        # the state itself, for the reason.)
+        o_f = so_f & ~s_f
+        o0 = o_f & open_
+        s2, o2, _, broken = self._follow(s_f | stars, o0, (open_ & ~o0) | b.nbr[i],
+                                         [] if level == 2 else None, o_f)
+        if broken is not None:
+            return False
+        self._settled[(level, i)] = (s2, s2 | o2)
+        return True
+
     def _exclusion_at(self, stars: int, open_: int, i: int) -> Step | None:
         """A star at i, followed through the easy rules, leaves some unit short."""
         b = self.b
         bit = 1 << i
+        if self._still_settled(1, stars, open_, i):
+            return None
         start = open_ & ~(bit | b.nbr[i])
         s2, o2, forced, broken = self._follow(stars | bit, start, bit | b.nbr[i])
+        if broken is None:
+            self._settled[(1, i)] = (s2, s2 | o2)
         if o2 == start or broken is None:
             # (When nothing followed from the star, would-leave-short already looked at it.)
             return None
@@ -902,7 +980,8 @@ class _Reasoner:
         )
 
     def _follow(self, s2: int, o2: int, touched: int,
-                tiled: list[tuple[Callable[[], str], list[int]]] | None = None
+                tiled: list[tuple[Callable[[], str], list[int]]] | None = None,
+                settled: int | None = None,
                 ) -> tuple[int, int, list[int], tuple[str, int, list[int]] | None]:
         """Follow a supposed state (s2, o2) through the easy rules (full units closed, a
         unit's last star's common neighbours emptied, units with just enough open cells
@@ -912,7 +991,9 @@ class _Reasoner:
         With `tiled` (a list), also follow the 2 x 2 rule when those are stuck: a unit, or a
         set of cells counting gives an exact number of stars, whose open cells fit in as
         many 2 x 2 blocks as its stars has one in each (what was tiled, and its units, are
-        appended to `tiled`, in order)."""
+        appended to `tiled`, in order). `settled`: the open cells of a state (s2 is one
+        more decided) where that rule decides nothing anywhere: sets of cells left as they
+        were there are passed over."""
         b = self.b
         k = b.k
         forced: list[int] = []
@@ -960,7 +1041,7 @@ class _Reasoner:
                     touched |= gone
                     changed = True
             if not changed and broken is None and tiled is not None:
-                found = self._tile_knock_on(s2, o2)
+                found = self._tile_knock_on(s2, o2, settled)
                 if found is not None:
                     why, units, star, gone = found
                     if star < 0:
@@ -980,18 +1061,25 @@ class _Reasoner:
             broken = self._short(s2, o2, touched)
         return s2, o2, forced, broken
 
-    def _tile_knock_on(self, s2: int, o2: int
+    def _tile_knock_on(self, s2: int, o2: int, settled: int | None = None
                        ) -> tuple[Callable[[], str], list[int], int, int] | None:
         """The first unit, or set of cells counting gives an exact number of stars, that the
         2 x 2 rule (or, for a counted set, the fill or the sees-all rule) decides something
         in, in state (s2, o2): (what it says, its units, stars, empty cells), with stars -1
         when its open cells fit in fewer 2 x 2 blocks than its stars (a contradiction); or
-        None."""
+        None.
+
+        With `settled` (see `_follow`), only the sets that changed since are looked at: a
+        set with the same open cells and stars to place decides nothing in a state with
+        fewer open cells either (its tilings are the same, and they empty a subset)."""
         b = self.b
         k = b.k
         if len(self._cover_cache) > _MAX_CACHED:
             self._cover_cache.clear()
+        changed = b.full if settled is None else settled & ~o2
         for u, m in enumerate(b.units):
+            if not changed & m:
+                continue
             need = k - (s2 & m).bit_count()
             x = o2 & m
             if need < 2 or x.bit_count() > 4 * need:
@@ -1001,8 +1089,9 @@ class _Reasoner:
                 cover, star, empty = found
                 text = partial(_fits, self._why_units([u], need))
                 return text, [u], (-1 if len(cover) < need else star), empty
-        pairs = ((x, need, (units, why)) for x, need, units, why in self.region_pairs(s2, o2))
-        for x, need, meta in chain(self._tight_counted(s2, o2), pairs):
+        pairs = ((x, need, (units, why)) for x, need, units, why in self.region_pairs(s2, o2)
+                 if changed & (b.units[units[0]] | b.units[units[1]]))
+        for x, need, meta in chain(self._tight_counted(s2, o2, settled), pairs):
             cnt = x.bit_count()
             if cnt == need:
                 units, why = self._counted_meta(meta)
@@ -1038,7 +1127,8 @@ class _Reasoner:
             return band.lines(n) + list(inside), partial(self._why_inside, band, got, rest)
         return band.lines(n) + list(touching), partial(self._why_touching, band, got, rest)
 
-    def _tight_counted(self, s2: int, o2: int) -> Iterator[tuple[int, int, Any]]:
+    def _tight_counted(self, s2: int, o2: int, settled: int | None = None
+                       ) -> Iterator[tuple[int, int, Any]]:
         """The sets of `counting_units` over bands of consecutive lines, only those with few
         enough open cells per star for a knock-on (`_tight`), found by counting open cells
         as each band grows (a supposed state is looked at once: the reasons are made only
@@ -1046,23 +1136,45 @@ class _Reasoner:
         b = self.b
         n, k, units = b.n, b.k, b.units
         regs = []
+        # The first and last row, and column, each region's open cells reach.
+        span: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        row0 = b.row0
         for g in range(n):
             m = units[2 * n + g]
             om = o2 & m
             if om:
                 regs.append((2 * n + g, om, om.bit_count(), k - (s2 & m).bit_count()))
+                top = ((om & -om).bit_length() - 1) // n
+                bottom = (om.bit_length() - 1) // n
+                fold = 0
+                for r in range(top, bottom + 1):
+                    fold |= (om >> (r * n)) & row0
+                span.append(((top, bottom), ((fold & -fold).bit_length() - 1, fold.bit_length() - 1)))
+        changed = 0 if settled is None else settled & ~o2
         for off in (0, n):
             rows = off == 0
             lines = units[off:off + n]
+            if settled is None:
+                dirty = [True] * n
+            else:
+                # A band's sets are as they were in the settled state unless one of its lines,
+                # or a region reaching into it there, has changed since.
+                spread = changed
+                for g in range(n):
+                    m = units[2 * n + g]
+                    if changed & m:
+                        spread |= settled & m
+                dirty = [bool(spread & m) for m in lines]
             line_open = [(o2 & m).bit_count() for m in lines]
             need = [k - (s2 & m).bit_count() for m in lines]
             by_lo: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
             by_hi: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
-            for u, om, cnt, rneed in regs:
-                hit = [i for i in range(n) if om & lines[i]]
-                by_lo[hit[0]].append((hit[-1], u, om, cnt, rneed))
-                by_hi[hit[-1]].append((hit[0], u, om, cnt, rneed))
-            for a in range(n):
+            for (u, om, cnt, rneed), spans in zip(regs, span, strict=True):
+                reach_lo, reach_hi = spans[0] if rows else spans[1]
+                by_lo[reach_lo].append((reach_hi, u, om, cnt, rneed))
+                by_hi[reach_hi].append((reach_lo, u, om, cnt, rneed))
+            last_dirty = max((i for i in range(n) if dirty[i]), default=-1)
+            for a in range(last_dirty + 1):
                 band_open = band_need = 0
                 in_open = in_need = in_mask = 0
                 inside: list[int] = []
@@ -1076,10 +1188,12 @@ class _Reasoner:
                             t_need += rneed
                             t_mask |= om
                 mask = 0
+                dirty_in = False
                 for last in range(a, n - 1 if a == 0 else n):
                     band_open += line_open[last]
                     band_need += need[last]
                     mask |= lines[last]
+                    dirty_in = dirty_in or dirty[last]
                     for _, u, om, cnt, rneed in by_lo[last]:
                         touching.append(u)
                         t_open += cnt
@@ -1091,7 +1205,7 @@ class _Reasoner:
                             in_open += cnt
                             in_need += rneed
                             in_mask |= om
-                    if band_need == 0:
+                    if band_need == 0 or not dirty_in:
                         continue
                     if last == a + 1 and 0 < band_open <= _tight(band_need):
                         yield (o2 & mask, band_need,
@@ -1142,25 +1256,31 @@ class _Reasoner:
     # expert
 
     def exclusion_tiled(self, stars: int, open_: int) -> Step | None:
-        return self._scan("exclusion-tiled", self._exclusion_tiled_at, stars, open_)
-
-    def exclusion_tiled_wide(self, stars: int, open_: int) -> Step | None:
-        # On grids over 15 x 15 the scan above looks at the most promising cells only; this,
-        # the last rule before search, looks at every cell.
-        if self.b.n <= 15:
-            return None
-        return self._scan("exclusion-tiled-wide", self._exclusion_tiled_at, stars, open_)
+        # Every open cell, the most promising first (on grids over 15 x 15 the scan stops
+        # `_SCAN_CELLS` cells after its first find, as each cell costs milliseconds there).
+        return self._scan("exclusion-tiled", self._exclusion_tiled_at, stars, open_,
+                          stop=_SCAN_CELLS if self.b.n > 15 else None)
 
     def _exclusion_tiled_at(self, stars: int, open_: int, i: int) -> Step | None:
         """A star at i, followed through the easy rules and the 2 x 2 rule, leaves some unit
         short."""
         b = self.b
         bit = 1 << i
+        if self._still_settled(2, stars, open_, i):
+            return None
         start = open_ & ~(bit | b.nbr[i])
         tiled: list[tuple[Callable[[], str], list[int]]] = []
-        s2, o2, forced, broken = self._follow(stars | bit, start, bit | b.nbr[i], tiled)
+        if self._quiet_key != (stars, open_):
+            # The 2 x 2 knock-ons decide nothing in the state itself (as when every earlier
+            # rule is stuck): the supposed states need look only at what the star changed.
+            self._quiet_key = (stars, open_)
+            self._quiet = open_ if self._tile_knock_on(stars, open_) is None else None
+        s2, o2, forced, broken = self._follow(stars | bit, start, bit | b.nbr[i], tiled,
+                                              self._quiet)
         if not tiled or broken is None:
             # (Without a 2 x 2 step, exclusion already looked at it.)
+            if broken is None:
+                self._settled[(2, i)] = (s2, s2 | o2)
             return None
         text, cells, units = broken
         cell = b.cell(i)
@@ -1209,6 +1329,7 @@ _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25
 _MAX_COVERS = 16  # tilings kept per set of cells
 _MAX_CACHED = 50_000  # sets of cells whose tilings are kept (supposed states add many)
 _SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
+_LATE = 0.5  # share of the time limit after which no scan checks more than those
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
 MAX_CASES = 24  # ... and follows one by one (expert)
@@ -1329,7 +1450,6 @@ def _rules(r: _Reasoner) -> list[Rule]:
         r.sees_all, r.confinement_single, r.two_by_two,
         r.confinement_bands, r.counting, r.shapes, r.would_leave_short, r.exclusion,
         r.shapes_many, r.cases, r.exclusion_tiled, r.cases_many, r.trial, r.cases_wide,
-        r.exclusion_tiled_wide,
     ]
 
 
