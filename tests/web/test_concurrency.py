@@ -60,7 +60,12 @@ def test_a_search_whose_client_left_is_stopped(server: str, client: httpx.Client
         s.sendall(b"POST /api/qless/solve HTTP/1.1\r\nHost: %s\r\n"
                   b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
                   % (host.encode(), len(body), body))
-        time.sleep(1.0)  # the tab closes while the count runs
+        # The tab closes while the count runs: wait until a worker has it (a fixed sleep
+        # raced the server on a loaded machine).
+        started = time.monotonic() + 20
+        while client.get("/api/health").json()["solve_pool"]["busy"] == 0:
+            assert time.monotonic() < started, "the count never started"
+            time.sleep(0.1)
     deadline = time.monotonic() + 20
     while client.get("/api/health").json()["solve_pool"]["killed"] == before:
         assert time.monotonic() < deadline, "the worker kept counting for a client that left"
