@@ -22,7 +22,7 @@ skeleton search needs 0.1-0.4 s to prove one, walking thousands of shapes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.board import Board, problems
@@ -71,23 +71,30 @@ def word_sets(letters: str, words: Sequence[str],
     vecs = [(w, sum(1 << shift[ch] for ch in w)) for w in dict.fromkeys(words)]
     holding = [[i for i, (w, _) in enumerate(vecs) if ch in w] for ch in alphabet]
     everything = list(range(len(vecs)))
-    seen: set[tuple[int, ...]] = set()
+    # Each set of words met so far (sorted word numbers): whether any set grown from it
+    # passed. A set's prospects depend only on its state, (room, short, size), so a state
+    # none of whose sets passed is dead for every other set that reaches it.
+    seen: dict[tuple[int, ...], bool] = {}
+    dead: set[tuple[int, int, int]] = set()
     ticks = [0]
 
     def counts(packed: int) -> list[int]:
         return [(packed >> (FIELD * j)) & MASK for j in range(len(alphabet))]
 
     def grow(chosen: tuple[int, ...], room: int, short: int, length: int,
-             excess: int) -> Iterator[tuple[int, ...]]:
-        """room: packed counts the runs may still add; short: packed counts still missing."""
+             excess: int) -> Generator[tuple[int, ...], None, bool]:
+        """room: packed counts the runs may still add; short: packed counts still missing.
+        Returns whether this set or any grown from it passed."""
         ticks[0] += 1
         if deadline is not None and not ticks[0] & 1023 and deadline.expired():
             raise SearchTimeout
         k = len(chosen)
+        alive = False
         if not short and k - 1 <= length - n_cells <= k * k // 4:
+            alive = True
             yield chosen
         if k == k_max:
-            return
+            return alive
         if short:
             # The set holds a word with the scarcest missing letter: branch on those.
             missing = [j for j, m in enumerate(counts(short)) if m]
@@ -101,9 +108,10 @@ def word_sets(letters: str, words: Sequence[str],
             if left & guard != guard:
                 continue  # some letter past twice the roll's
             nxt = tuple(sorted((*chosen, i)))
-            if nxt in seen:
+            known = seen.get(nxt)
+            if known is not None:
+                alive |= known
                 continue
-            seen.add(nxt)
             # Letters past what is still missing are crossing cells; crossings only grow.
             covered = 0
             still = 0
@@ -114,9 +122,15 @@ def word_sets(letters: str, words: Sequence[str],
                     covered += took
                     still |= (m - took) << (FIELD * j)
             more = excess + len(w) - covered
-            if more > most:
+            if more > most or (left ^ guard, still, k + 1) in dead:
+                seen[nxt] = False
                 continue
-            yield from grow(nxt, left ^ guard, still, length + len(w), more)
+            grew = yield from grow(nxt, left ^ guard, still, length + len(w), more)
+            seen[nxt] = grew
+            alive |= grew
+        if not alive:
+            dead.add((room, short, k))
+        return alive
 
     room = sum((2 * n) << shift[ch] for ch, n in roll.items())
     for chosen in grow((), room, need, 0, 0):
