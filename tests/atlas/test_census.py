@@ -117,11 +117,10 @@ def _complete(con: object) -> bool:
     return True
 
 
-def test_qless_solve_answers_unsolvable_from_the_census(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # A census of the real dice that lists two rolls the exhaustive search proves unsolvable
-    # (tests/qless checks the engine against the brute force), with a placeholder bit array.
+def _real_census(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A census of the real dice that lists two rolls the exhaustive search proves
+    unsolvable (tests/qless checks the engine against the brute force), with a placeholder
+    bit array, made the one consulted."""
     lex = select(None)[0]
     listed = ("abbbceggnnpw", "bcefggjmnntu")
     header = {"lexicon": lex.name, "lexicon_hash": lex.content_hash, "dice": REAL_KEY,
@@ -131,6 +130,13 @@ def test_qless_solve_answers_unsolvable_from_the_census(
     census.write(census.Census(header, b"\xff\xfc", listed), path)
     monkeypatch.setenv(census.ENV, str(path))
     census._load.cache_clear()
+
+
+def test_qless_solve_answers_unsolvable_from_the_census(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lex = select(None)[0]
+    _real_census(tmp_path, monkeypatch)
     try:
         code, out, _ = run_cli(["qless", "solve", "bcefggjmnntu", "--json"], capsys)
         doc = json.loads(out)
@@ -147,6 +153,21 @@ def test_qless_solve_answers_unsolvable_from_the_census(
         code, out, _ = run_cli(["qless", "solve", "abbbceggnnpw", "--lexicon", str(words),
                                 "--json"], capsys)
         assert code == 0 and "census" not in json.loads(out)
+    finally:
+        census._load.cache_clear()
+
+
+def test_the_web_solve_answers_from_the_census_as_the_cli_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzzlesmith.web.tasks import run_qless_solve
+
+    _real_census(tmp_path, monkeypatch)
+    try:
+        doc = run_qless_solve("BCEFGGJMNNTU", count=True)
+        assert doc["status"] == "unsolvable" and doc["placements"] == 0
+        assert doc["solutions"] == 0 and "census" in doc
+        assert "census" not in run_qless_solve("aabbccddeeff")
     finally:
         census._load.cache_clear()
 

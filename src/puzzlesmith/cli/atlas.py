@@ -50,7 +50,7 @@ def _db(path: Path | None) -> Path:
 
 def _timeout(seconds: float) -> float:
     if not (seconds > 0 and math.isfinite(seconds)):
-        raise InputError(f"--timeout must be a positive number of seconds, got {seconds}")
+        raise InputError(f"--time-limit must be a positive number of seconds, got {seconds}")
     return seconds
 
 
@@ -127,7 +127,8 @@ def build_cmd(
     count_solutions: Annotated[
         bool, typer.Option("--count-solutions", help="Also count every roll's solutions.")
     ] = False,
-    timeout: Annotated[float, typer.Option("--timeout", help="Time limit per roll (s).")] = 5.0,
+    timeout: Annotated[float, typer.Option("--time-limit", "-t", "--timeout",
+                                           help="Time limit per roll (s).")] = 5.0,
     workers: Annotated[
         int | None, typer.Option("--workers", help="Local worker processes (default: all cores).")
     ] = None,

@@ -46,7 +46,8 @@ SeedOpt = Annotated[
     int, typer.Option("--seed", help="Search in another order, to show another solution.")
 ]
 TimeoutOpt = Annotated[
-    str, typer.Option("--timeout", help="Time limit per roll in seconds.", show_default=True)
+    str, typer.Option("--time-limit", "-t", "--timeout", help="Time limit per roll in seconds.",
+                      show_default=True)
 ]
 CountOpt = Annotated[bool, typer.Option("--count", help="Count the distinct solutions exactly.")]
 AllOpt = Annotated[bool, typer.Option("--all", help="Print every distinct solution as found.")]
@@ -70,7 +71,7 @@ def parse_timeout(text: str) -> float:
     except ValueError:
         value = math.nan
     if not (value > 0 and math.isfinite(value)):
-        raise InputError(f"--timeout must be a positive number of seconds, got {text!r}")
+        raise InputError(f"--time-limit must be a positive number of seconds, got {text!r}")
     return value
 
 
@@ -131,29 +132,6 @@ def print_result(result: QlessResult, show_anagrams: bool, show_board: bool = Tr
             "[dim](from the Q-Less census: every roll of the dice was searched exhaustively;"
             " no search now)[/]"
         )
-
-
-def census_result(roll: str, lexicon: Lexicon, count: bool) -> QlessResult | None:
-    """"unsolvable" at once, when the census of the real dice on this word list says so.
-
-    Only a census made on exactly this word list (content hash) and the real dice answers;
-    for any other roll or list the search runs as usual.
-    """
-    from puzzlesmith.qless import census
-    from puzzlesmith.qless.dice import REAL_KEY
-    from puzzlesmith.qless.solve import QlessResult, anagrams_of
-
-    found = census.lookup(roll, lexicon.content_hash, REAL_KEY)
-    if found is None:
-        return None
-    h = found.header
-    return QlessResult(
-        letters=roll, status="unsolvable", board=None,
-        anagrams=tuple(anagrams_of(roll, lexicon)), placements=0, seconds=0.0,
-        lexicon=lexicon.name, solutions=0 if count else None, count_complete=count,
-        extra={"census": {"lexicon_hash": h["lexicon_hash"], "dice": h["dice"],
-                          "engine_versions": h["engine_versions"], "rolls": h["rolls"]}},
-    )
 
 
 def stored_result(roll: str, lexicon: Lexicon, count: bool) -> QlessResult | None:
@@ -233,7 +211,9 @@ def solve_rolls(
                 console.print(draw_board(board))
 
         # An unsolvable roll has no solution in any mode, so the census answers them all.
-        stored = census_result(roll, lex, count or all_)
+        from puzzlesmith.qless import census
+
+        stored = census.answer(roll, lex, count or all_)
         if stored is None and not (seed or all_ or max_solutions or common_index):
             stored = stored_result(roll, lex, count)
         result = stored or solve(

@@ -36,7 +36,8 @@ wordgrid_app = typer.Typer(
     no_args_is_help=True,
 )
 
-TimeoutOpt = Annotated[float, typer.Option("--timeout", help="Time limit per puzzle, seconds.")]
+TimeoutOpt = Annotated[float, typer.Option("--time-limit", "-t", "--timeout",
+                                           help="Time limit per puzzle, seconds.")]
 GRIDS_DRAWN = 12  # beyond this many solutions, the rest are listed as words
 
 

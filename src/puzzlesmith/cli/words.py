@@ -26,7 +26,8 @@ from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP
 from puzzlesmith.limits import Deadline, SearchTimeout
 
-TimeoutOpt = Annotated[float, typer.Option("--timeout", help="Time limit per query, seconds.")]
+TimeoutOpt = Annotated[float, typer.Option("--time-limit", "-t", "--timeout",
+                                           help="Time limit per query, seconds.")]
 PhrasesOpt = Annotated[
     bool, typer.Option("--phrases", help="Also WordNet's phrases (new york), matched without spaces.")
 ]

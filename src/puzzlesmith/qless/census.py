@@ -27,7 +27,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from puzzlesmith.lexicon import Lexicon, LexiconIndex
+    from puzzlesmith.qless.solve import QlessResult
 
 MAGIC = b"QLESS-CENSUS 1\n"
 BUNDLED = "census.bin"
@@ -143,3 +147,25 @@ def lookup(letters: str, lexicon_hash: str, dice: str) -> Census | None:
     if census is None or not census.matches(lexicon_hash, dice):
         return None
     return census if census.is_unsolvable(letters) else None
+
+
+def answer(roll: str, source: Lexicon | LexiconIndex, count: bool) -> QlessResult | None:
+    """"unsolvable" at once, when the census of the real dice on this word list says so.
+
+    Only a census made on exactly this word list (content hash) and the real dice answers;
+    for any other roll or list the caller searches as usual. `roll` is parsed (sorted).
+    """
+    from puzzlesmith.qless.dice import REAL_KEY
+    from puzzlesmith.qless.solve import QlessResult, anagrams_of
+
+    found = lookup(roll, source.content_hash, REAL_KEY)
+    if found is None:
+        return None
+    h = found.header
+    return QlessResult(
+        letters=roll, status="unsolvable", board=None,
+        anagrams=tuple(anagrams_of(roll, source)), placements=0, seconds=0.0,
+        lexicon=source.name, solutions=0 if count else None, count_complete=count,
+        extra={"census": {"lexicon_hash": h["lexicon_hash"], "dice": h["dice"],
+                          "engine_versions": h["engine_versions"], "rolls": h["rolls"]}},
+    )

@@ -220,14 +220,17 @@ def run_qless_solve(
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     roll = _prepared_roll(letters)
     index, common_index = _qless_indexes(lexicon, common, common_top)
+    from puzzlesmith.qless import census
     from puzzlesmith.web.pool import report_progress
 
+    # As the CLI: an unsolvable roll of the real dice is answered from the census.
     # No on_solution callback: with one the engine lists every board instead of counting
     # fast, and its document would differ from the CLI's. A count reports how many it has
     # found so far to a job's progress (`jobs.Job.reported`).
-    result = solve(roll, index, deadline=Deadline(timeout), seed=seed, common_index=common_index,
-                   count=count, max_solutions=max_solutions,
-                   on_progress=(lambda n: report_progress({"solutions": n})) if count else None)
+    result = census.answer(roll, index, count) or solve(
+        roll, index, deadline=Deadline(timeout), seed=seed, common_index=common_index,
+        count=count, max_solutions=max_solutions,
+        on_progress=(lambda n: report_progress({"solutions": n})) if count else None)
     return result.to_json()
 
 
