@@ -87,6 +87,8 @@ def test_board_is_drawn_as_a_grid(small_list: str, capsys: pytest.CaptureFixture
     ["qless", "solve", "abcd", "--timeout", "-3"],
     ["qless", "solve", "abcd", "--timeout", "soon"],
     ["qless", "solve", "abcd", "--timeout", "nan"],
+    ["qless", "solve", "abcd", "-t", "0"],
+    ["qless", "solve", "abcd", "--time-limit", "inf"],
     ["qless", "solve", "abcd", "--max-solutions", "0"],
     ["qless", "roll", "--timeout", "x", "--solve"],
 ])
@@ -95,6 +97,15 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], capsys: pytest.Captur
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and err.startswith("error:")
     assert out == ""
+
+
+@pytest.mark.parametrize("spelling", ["--timeout", "--time-limit", "-t"])
+def test_the_time_limit_has_the_same_spellings_as_everywhere(
+    spelling: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Far too short for a 16-letter proof: each spelling must reach the search.
+    code, out, _ = run(["qless", "solve", "mfnrrktbcnuetntx", spelling, "0.001", "--json"], capsys)
+    assert code == 1 and json.loads(out)["status"] == "timeout"
 
 
 def test_roll_is_seeded_and_real(capsys: pytest.CaptureFixture[str]) -> None:
