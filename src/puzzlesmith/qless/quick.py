@@ -61,11 +61,16 @@ class WordTables:
     def __init__(self, words: Iterable[str]) -> None:
         self.words: dict[int, list[str]] = {}
         self.members: set[str] = set()  # every word, for the board check
+        # How many words hold each letter: a roll's letters are ordered rarest first, so that
+        # the letter a crossing word must take next is the hardest to place (fail first).
+        self.rarity: dict[str, int] = dict.fromkeys(UNIT, 0)
         unit = UNIT.__getitem__
         for w in words:
             if not 3 <= len(w) <= MAX_LETTERS:
                 continue
             self.members.add(w)
+            for ch in set(w):
+                self.rarity[ch] += 1
             k = sum(map(unit, w)) & MASK
             same = self.words.get(k)
             if same is None:
@@ -80,7 +85,8 @@ class WordTables:
 
     def hangs(self, rest: str, ch: str) -> list[tuple[str, str]]:
         """(word, letters left after it) for each word through a cell holding `ch` that takes
-        `rest`'s first letter and more of `rest` (sorted letters), shorter words first.
+        `rest`'s first letter and more of `rest` (letters in rarity order, equal ones
+        together), longer words first.
 
         A leftover of one letter is never offered (it could not be hung on its own). Cached:
         rolls share remainders.
@@ -107,7 +113,8 @@ class WordTables:
 
 
 def _splits(letters: str) -> list[tuple[str, str]]:
-    """Each distinct way to split sorted `letters` in two: (part, the rest), both sorted."""
+    """Each distinct way to split `letters` (equal ones together) in two: (part, the rest),
+    both in the same order."""
     out = [("", "")]
     i = 0
     while i < len(letters):
@@ -157,7 +164,8 @@ def quick_boards(rolls: Sequence[str], source: Lexicon | LexiconIndex | WordTabl
     within `budget` tries (`main_budget` under any one main word) and `time_limit` seconds
     (each roll's own), or before a Deadline given as `time_limit` (shared, on its clock)."""
     t = source if isinstance(source, WordTables) else tables(source)
-    keys = ["".join(sorted(r)) for r in rolls]
+    rank = t.rarity.__getitem__
+    keys = ["".join(sorted(sorted(r), key=rank)) for r in rolls]
     out: list[Board | None] = [None] * len(keys)
     by_length: dict[int, list[int]] = {}
     for i, k in enumerate(keys):
