@@ -16,7 +16,8 @@ janko; median explain <= 0.1 s (10x10 2-star), 0.3 s (14x14 3-star), 3 s (25x25 
 Run: python -m benchmarks.stars_real               (all, writes benchmarks/results/stars_real.md)
      python -m benchmarks.stars_real --sample 5    (janko, puzz.link, krazydad, NYT, psb in full,
                                                     then 5 of every other source and size; prints only)
-     options: --kinds K1,K2  --limit SECONDS  --jsonl PATH (one record per puzzle)  --write
+     options: --kinds K1,K2  --sizes 17,21  --limit SECONDS  --jsonl PATH (one record per puzzle)
+              --write (a subset: to results/stars_real_subset.md)
               --records PATH (the tables again from the records of an earlier --jsonl run)
 """
 
@@ -57,10 +58,12 @@ def load(path: Path = DATA) -> list[dict[str, Any]]:
 
 
 def select(rows: list[dict[str, Any]], sample: int | None, kinds: set[str] | None,
-           seed: int = 12) -> list[dict[str, Any]]:
+           seed: int = 12, sizes: set[int] | None = None) -> list[dict[str, Any]]:
     """All rows, or the always-full sources plus `sample` of every other (kind, size, stars)."""
     if kinds:
         rows = [r for r in rows if r["kind"] in kinds]
+    if sizes:
+        rows = [r for r in rows if r["size"] in sizes]
     if sample is None:
         return rows
     groups: dict[tuple[str, int, int], list[dict[str, Any]]] = defaultdict(list)
@@ -285,13 +288,16 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--sample", type=int, default=None,
                    help="the always-full sources plus this many of every other source and size")
     p.add_argument("--kinds", default="", help="comma-separated kinds (e.g. starbattle-janko)")
+    p.add_argument("--sizes", default="", help="comma-separated grid sizes (e.g. 17,21)")
     p.add_argument("--limit", type=float, default=LIMIT, help="seconds per explain")
     p.add_argument("--jsonl", type=Path, default=None, help="write one record per puzzle here")
-    p.add_argument("--write", action="store_true", help="write the results file even for a subset")
+    p.add_argument("--write", action="store_true",
+                   help="write a subset's results too (to results/stars_real_subset.md)")
     p.add_argument("--records", type=Path, default=None,
                    help="build the tables from the records an earlier --jsonl run wrote (no run)")
     a = p.parse_args(argv if argv is not None else [x for x in sys.argv[1:] if x != "--assemble"])
-    rows = select(load(), a.sample, set(filter(None, a.kinds.split(","))) or None)
+    sizes = {int(x) for x in a.sizes.split(",") if x.strip()} or None
+    rows = select(load(), a.sample, set(filter(None, a.kinds.split(","))) or None, sizes=sizes)
     recs = []
     t0 = time.perf_counter()
     out = a.jsonl.open("w", encoding="utf-8") if a.jsonl else None
@@ -313,10 +319,13 @@ def main(argv: list[str] | None = None) -> None:
     if out:
         out.close()
     total = time.perf_counter() - t0
-    which = ("all puzzles" if a.sample is None and not a.kinds else
-             f"a subset ({len(recs)} puzzles: janko, puzz.link, krazydad, NYT, psb in full"
+    which = ("all puzzles" if a.sample is None and not a.kinds and not sizes else
+             f"a subset ({len(recs)} puzzles"
+             + (": janko, puzz.link, krazydad, NYT, psb in full" if not a.kinds and not sizes
+                else "")
              + (f", {a.sample} of every other source and size" if a.sample is not None else "")
-             + (f"; kinds {a.kinds}" if a.kinds else "") + ")")
+             + (f"; kinds {a.kinds}" if a.kinds else "")
+             + (f"; sizes {a.sizes}" if sizes else "") + ")")
     body = (
         f"{len(recs)} real puzzles from ../shared/data/stars/ ({which}), made or published by "
         f"others. Each is solved (the baseline: solution and uniqueness proof, checked against "
@@ -332,8 +341,12 @@ def main(argv: list[str] | None = None) -> None:
         + levels_spread(recs) + "\n"
     )
     print(body)
-    if a.write or (a.sample is None and not a.kinds):
+    if a.sample is None and not a.kinds and not sizes:
         print(f"wrote {write_results('stars_real', 'Star Battle on real puzzles (issue 12)', body)}")
+    elif a.write:
+        # A subset goes to its own file, so the full run's tables stay whole beside it.
+        title = "Star Battle on real puzzles, a subset rerun (issue 12)"
+        print(f"wrote {write_results('stars_real_subset', title, body)}")
 
 
 if __name__ == "__main__":
