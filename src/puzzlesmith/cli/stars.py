@@ -35,7 +35,7 @@ StarsOpt = Annotated[
     int | None, typer.Option("--stars", "-k", min=1, help="Stars per row, column and region.")
 ]
 TimeOpt = Annotated[
-    float, typer.Option("--time-limit", "-t", min=0.001, help="Seconds before giving up.")
+    float, typer.Option("--time-limit", "-t", "--timeout", min=0.001, help="Seconds before giving up.")
 ]
 
 _ARMS = {
