@@ -67,6 +67,8 @@ PROBE_FAILS = 64  # failures a probe of the weakest-entry bound may spend (see t
 PROBE_GAP = 2  # the first probe's bound above the floor (it doubles after a fill, halves after a miss)
 MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
 SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
+LETTER_FIELD = 26  # bits per position in a word's letter code (see letter_codes)
+SMALL_LOST = 24  # below this many words lost since the last revision, test only the letters they held
 # Core proofs (see _Problem.core): after this many failures of the restarts without a fill,
 # and again after each CORE_GROWTH times as many, search cores of these sizes completely,
 # each for at most CORE_NODES nodes. Themeless 15x15 2 of the benchmark, common words: a core
@@ -100,6 +102,22 @@ class WordTable:
 
 
 _TABLES: dict[tuple[str, str, int], WordTable] = {}
+_CODES: dict[WordTable, list[int]] = {}
+
+
+def letter_codes(table: WordTable) -> list[int]:
+    """Per word of `table`, its letters as one int: bit 26 * position + letter. The OR of a
+    few words' codes holds, for every position at once, the letters those words put there,
+    so a small domain's support is one OR a word. Filled on first use (0: not yet; no word
+    codes to 0), since coding the whole list up front takes a second."""
+    codes = _CODES.get(table)
+    if codes is None:
+        codes = _CODES[table] = [0] * len(table.words)
+    return codes
+
+
+def _code(word: str) -> int:
+    return sum(1 << (LETTER_FIELD * p + b - 97) for p, b in enumerate(word.encode()))
 TABLE_FORMAT = 1
 
 
@@ -297,8 +315,8 @@ class _Problem:
             by_length.setdefault(slot.length, []).append(v)
         self.same_length = [[u for u in by_length[s.length] if u != v] for v, s in enumerate(self.vars)]
         self.pls = [t.position_letter for t in self.tables]
-        self.cross_positions = [[p for p, *_ in cr] for cr in self.cross]
         self.words = [t.words for t in self.tables]
+        self.codes = [letter_codes(t) for t in self.tables]
         self.weights = [1.0] * len(self.edges)
         self.wipeout: _Wipeout | None = None
 
@@ -339,8 +357,8 @@ class _Problem:
                      for v in keep]
         sub.same_length = [[new[u] for u in self.same_length[v] if u in new] for v in keep]
         sub.pls = [t.position_letter for t in sub.tables]
-        sub.cross_positions = [[p for p, *_ in cr] for cr in sub.cross]
         sub.words = [t.words for t in sub.tables]
+        sub.codes = [self.codes[v] for v in keep]
         sub.weights = self.weights  # shared: the edges keep their ids
         sub.wipeout = None
         return sub
@@ -395,7 +413,7 @@ class _Problem:
         `seen[s]` is the domain of s when its cells were last revised (-1: never), so a revision
         looks only at the letters of the words lost since then when those are few.
         """
-        pls, cross, words, cpos = self.pls, self.cross, self.words, self.cross_positions
+        pls, cross, words, allcodes = self.pls, self.cross, self.words, self.codes
         queued = set(queue)
         dupes = self.dupes
         while queue:
@@ -427,34 +445,41 @@ class _Problem:
                             queue.append(u)
                             queued.add(u)
             ws = words[s]
-            # Which letters each crossed cell can still hold (support), by one of three routes.
-            support: list[int] | None = None  # exact letters per position
-            suspects: list[int] | None = None  # letters that may have lost their last word
+            codes = allcodes[s]
+            # Which letters each crossed cell can still hold: from the words themselves (their
+            # letter codes ORed) when few, else by testing each letter the cell still allows,
+            # only those the words lost since the last revision could have taken away.
+            support = -1  # letter codes ORed: exact letters per position
+            suspects = -1  # letter codes ORed: letters that may have lost their last word
             if c <= SMALL_DOMAIN:
-                support = [0] * len(pl)
+                support = 0
                 dd = d
                 while dd:
                     low = dd & -dd
-                    w = ws[low.bit_length() - 1]
-                    for p in cpos[s]:
-                        support[p] |= 1 << (ord(w[p]) - 97)
+                    i = low.bit_length() - 1
+                    code = codes[i]
+                    if not code:
+                        code = codes[i] = _code(ws[i])
+                    support |= code
                     dd ^= low
             elif old >= 0:
                 lost = old & ~d
-                if lost.bit_count() <= SMALL_DOMAIN:
-                    suspects = [0] * len(pl)
+                if lost.bit_count() <= SMALL_LOST:
+                    suspects = 0
                     while lost:
                         low = lost & -lost
-                        w = ws[low.bit_length() - 1]
-                        for p in cpos[s]:
-                            suspects[p] |= 1 << (ord(w[p]) - 97)
+                        i = low.bit_length() - 1
+                        code = codes[i]
+                        if not code:
+                            code = codes[i] = _code(ws[i])
+                        suspects |= code
                         lost ^= low
             for p, k, t, q, e in cross[s]:
                 m = masks[k]
-                if support is not None:
-                    new = m & support[p]
+                if support >= 0:
+                    new = m & (support >> (LETTER_FIELD * p))
                 else:
-                    mm = m if suspects is None else m & suspects[p]
+                    mm = m if suspects < 0 else m & (suspects >> (LETTER_FIELD * p))
                     new = m
                     plp = pl[p]
                     while mm:
