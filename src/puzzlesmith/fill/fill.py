@@ -16,6 +16,8 @@ Search (after ingrid_core and the CSP literature it follows):
 - two-way branching (entry = word, else entry != word) with random restarts, seeded, under
   a growing limit on failures; weights carry over between restarts, and every other run
   chooses words for room alone (of the best eight, the one leaving its crossings the most);
+- nogoods: each restart's branch yields nogoods (the choices above each refuted one), which
+  the later runs propagate, so no run searches a refuted subtree again;
 - quality: once a fill is found, search again for one whose weakest entry is stronger
   (branch and bound on the minimum score; every word left then clears the bound, so words
   are chosen for room alone), then for a better mean, while the budget lasts.
