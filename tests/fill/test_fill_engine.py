@@ -331,3 +331,54 @@ def test_a_core_without_a_fill_is_named(cores_first: None) -> None:
     assert oracle.count(rows, words) == 0
     assert result.status == "impossible" and result.note.endswith("on their own: 1 across, 1 down")
     assert result.core == ("1 across", "1 down") and result.to_json()["core"] == ["1 across", "1 down"]
+
+
+@st.composite
+def open_cases(draw: st.DrawFn) -> tuple[list[str], list[str], bool]:
+    """Open 3x3 to 4x5 grids over words of their two lengths from 3 or 4 letters: dense
+    enough that the search fails (and so restarts) before it settles, unlike most `cases`."""
+    h, w = draw(st.integers(3, 4)), draw(st.integers(3, 5))
+    letters = draw(st.sampled_from(["abc", "abcd"]))
+    pool = ["".join(p) for n in sorted({h, w}) for p in itertools.product(letters, repeat=n)]
+    words = draw(st.lists(st.sampled_from(pool), min_size=4, max_size=30, unique=True))
+    return ["." * w] * h, words, draw(st.booleans())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[
+    HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
+@given(st.one_of(open_cases(), cases()), st.integers(0, 3), st.integers(0, 4))
+def test_nogoods_from_restarts_agree_with_brute_force(monkeypatch: pytest.MonkeyPatch,
+                                                      case: tuple[list[str], list[str], bool],
+                                                      seed: int, fails: int) -> None:
+    # Runs restart after very few failures, so they learn nogoods (_Problem.learn) and lean
+    # on them. Every nogood learned must hold in no fill the brute force finds.
+    import puzzlesmith.fill.fill as engine
+
+    monkeypatch.setattr(engine, "FIRST_RESTART", fails)
+    monkeypatch.setattr(engine, "RESTART_GROWTH", 1.5)
+    monkeypatch.setattr(engine, "CORE_AFTER", 10**9)
+    learned: list[list[tuple[tuple[int, ...], str]]] = []
+    real_learn = engine._Problem.learn
+
+    def learn(self: engine._Problem, path: list[tuple[int, int, bool]]) -> None:
+        before = len(self.nogood_list)
+        real_learn(self, path)
+        for nogood in self.nogood_list[before:]:
+            learned.append([(self.vars[v].cells, self.words[v][b.bit_length() - 1])
+                            for v, b in nogood])
+
+    monkeypatch.setattr(engine._Problem, "learn", learn)
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    lex, index = lexicon(words)
+    fills = list(oracle.fills(rows, words, repeats=repeats))
+    found = fill(grid, lex, index, allow_repeats=repeats, seed=seed, deadline=Deadline(30),
+                 improve=0)
+    assert found.status == ("filled" if fills else "impossible")
+    if found.filled is not None:
+        independent_check(rows, list(found.filled.rows), set(words), repeats)
+    width = len(rows[0])
+    for nogood in learned:
+        for f in fills:
+            assert not all("".join(f[c // width][c % width] for c in cells) == word
+                           for cells, word in nogood), (nogood, f)

@@ -16,6 +16,8 @@ Search (after ingrid_core and the CSP literature it follows):
 - two-way branching (entry = word, else entry != word) with random restarts, seeded, under
   a growing limit on failures; weights carry over between restarts, and every other run
   chooses words for room alone (of the best eight, the one leaving its crossings the most);
+- nogoods: each restart's branch yields nogoods (the choices above each refuted one), which
+  the later runs propagate, so no run searches a refuted subtree again;
 - quality: once a fill is found, search again for one whose weakest entry is stronger
   (branch and bound on the minimum score; every word left then clears the bound, so words
   are chosen for room alone), then for a better mean, while the budget lasts.
@@ -67,6 +69,8 @@ PROBE_FAILS = 64  # failures a probe of the weakest-entry bound may spend (see t
 PROBE_GAP = 2  # the first probe's bound above the floor (it doubles after a fill, halves after a miss)
 MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
 SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
+LETTER_FIELD = 26  # bits per position in a word's letter code (see letter_codes)
+SMALL_LOST = 24  # below this many words lost since the last revision, test only the letters they held
 # Core proofs (see _Problem.core): after this many failures of the restarts without a fill,
 # and again after each CORE_GROWTH times as many, search cores of these sizes completely,
 # each for at most CORE_NODES nodes. Themeless 15x15 2 of the benchmark, common words: a core
@@ -77,6 +81,7 @@ CORE_AFTER = 500
 CORE_GROWTH = 4
 CORE_SIZES = (20, 28, 36)
 CORE_NODES = 8000
+LEARN = True  # record nogoods from each restart's branch (see _Problem.learn)
 
 
 @dataclass(frozen=True, eq=False)
@@ -100,6 +105,22 @@ class WordTable:
 
 
 _TABLES: dict[tuple[str, str, int], WordTable] = {}
+_CODES: dict[WordTable, list[int]] = {}
+
+
+def letter_codes(table: WordTable) -> list[int]:
+    """Per word of `table`, its letters as one int: bit 26 * position + letter. The OR of a
+    few words' codes holds, for every position at once, the letters those words put there,
+    so a small domain's support is one OR a word. Filled on first use (0: not yet; no word
+    codes to 0), since coding the whole list up front takes a second."""
+    codes = _CODES.get(table)
+    if codes is None:
+        codes = _CODES[table] = [0] * len(table.words)
+    return codes
+
+
+def _code(word: str) -> int:
+    return sum(1 << (LETTER_FIELD * p + b - 97) for p, b in enumerate(word.encode()))
 TABLE_FORMAT = 1
 
 
@@ -219,6 +240,8 @@ class FillResult:
 
 
 State = tuple[list[int], list[int], list[int], list[int]]
+# A nogood: (entry, word bit) pairs that no fill has all of (learned from a restart's branch).
+Nogood = tuple[tuple[int, int], ...]
 
 
 class _Restart(Exception):
@@ -297,10 +320,12 @@ class _Problem:
             by_length.setdefault(slot.length, []).append(v)
         self.same_length = [[u for u in by_length[s.length] if u != v] for v, s in enumerate(self.vars)]
         self.pls = [t.position_letter for t in self.tables]
-        self.cross_positions = [[p for p, *_ in cr] for cr in self.cross]
         self.words = [t.words for t in self.tables]
+        self.codes = [letter_codes(t) for t in self.tables]
         self.weights = [1.0] * len(self.edges)
         self.wipeout: _Wipeout | None = None
+        self.nogoods: list[dict[int, list[Nogood]]] = [{} for _ in range(n)]
+        self.nogood_list: list[Nogood] = []
 
     def regions(self, dom: list[int]) -> list[list[int]]:
         """The undecided entries in groups that share no cell once the decided ones (down to
@@ -339,10 +364,12 @@ class _Problem:
                      for v in keep]
         sub.same_length = [[new[u] for u in self.same_length[v] if u in new] for v in keep]
         sub.pls = [t.position_letter for t in sub.tables]
-        sub.cross_positions = [[p for p, *_ in cr] for cr in sub.cross]
         sub.words = [t.words for t in sub.tables]
+        sub.codes = [self.codes[v] for v in keep]
         sub.weights = self.weights  # shared: the edges keep their ids
         sub.wipeout = None
+        sub.nogoods = [{} for _ in keep]
+        sub.nogood_list = []
         return sub
 
     def core(self, size: int, dom: list[int]) -> list[int]:
@@ -373,6 +400,53 @@ class _Problem:
             keep.add(best)
         return sorted(keep)
 
+    def learn(self, path: list[tuple[int, int, bool]]) -> None:
+        """Record the nogoods a restarted run's branch proves (Lecoutre et al., "Recording
+        and minimizing nogoods from restarts", 2007): each "entry != word" on the branch
+        was taken because the subtree under the "entry = word" choices above it plus
+        "entry = word" had no fill, so those pairs together are a nogood. The next runs
+        then never search that subtree again."""
+        above: list[tuple[int, int]] = []
+        for v, bit, positive in path:
+            if positive:
+                above.append((v, bit))
+                continue
+            nogood = (*above, (v, bit))
+            self.nogood_list.append(nogood)
+            for u, b in nogood:
+                self.nogoods[u].setdefault(b.bit_length() - 1, []).append(nogood)
+
+    def forget(self) -> None:
+        """Drop the nogoods: they hold only under the root they were learned from."""
+        self.nogoods = [{} for _ in self.vars]
+        self.nogood_list = []
+
+    def with_nogoods(self, state: State) -> State | None:
+        """`state` (a run's root) with the nogoods applied: a nogood all of whose pairs hold
+        but one takes that one's word away (propagated); None if one holds whole."""
+        dom, cnt, masks, seen = (list(x) for x in state)
+        changed = []
+        for nogood in self.nogood_list:
+            unit, ub = -1, 0
+            for u, b in nogood:
+                du = dom[u]
+                if du == b:
+                    continue
+                if not du & b or unit >= 0:
+                    break
+                unit, ub = u, b
+            else:
+                if unit < 0:
+                    return None
+                dom[unit] &= ~ub
+                if not dom[unit]:
+                    return None
+                cnt[unit] = dom[unit].bit_count()
+                changed.append(unit)
+        if changed and not self.propagate(dom, cnt, masks, seen, changed):
+            return None
+        return dom, cnt, masks, seen
+
     def root(self, base: list[int]) -> State | None:
         """Domains, counts, letter masks and revision marks after propagating the starting
         domains."""
@@ -395,7 +469,7 @@ class _Problem:
         `seen[s]` is the domain of s when its cells were last revised (-1: never), so a revision
         looks only at the letters of the words lost since then when those are few.
         """
-        pls, cross, words, cpos = self.pls, self.cross, self.words, self.cross_positions
+        pls, cross, words, allcodes = self.pls, self.cross, self.words, self.codes
         queued = set(queue)
         dupes = self.dupes
         while queue:
@@ -413,6 +487,31 @@ class _Problem:
             seen[s] = d
             pl = pls[s]
             c = cnt[s]
+            if c == 1 and (ngs := self.nogoods[s]) and (learned := ngs.get(d.bit_length() - 1)):
+                # Nogoods holding "s is this word": when all but one of a nogood's pairs
+                # hold, the last one cannot.
+                for nogood in learned:
+                    unit, ub = -1, 0
+                    for u, b in nogood:
+                        du = dom[u]
+                        if du == b:
+                            continue
+                        if not du & b or unit >= 0:
+                            break  # one pair false already, or two undecided: nothing yet
+                        unit, ub = u, b
+                    else:
+                        if unit < 0:
+                            self.wipeout = _Wipeout(s, s, -1)
+                            return False
+                        du = dom[unit] & ~ub
+                        if not du:
+                            self.wipeout = _Wipeout(unit, s, -1)
+                            return False
+                        dom[unit] = du
+                        cnt[unit] = du.bit_count()
+                        if unit not in queued:
+                            queue.append(unit)
+                            queued.add(unit)
             if c == 1 and dupes:
                 for u in self.same_length[s]:
                     du = dom[u]
@@ -427,34 +526,41 @@ class _Problem:
                             queue.append(u)
                             queued.add(u)
             ws = words[s]
-            # Which letters each crossed cell can still hold (support), by one of three routes.
-            support: list[int] | None = None  # exact letters per position
-            suspects: list[int] | None = None  # letters that may have lost their last word
+            codes = allcodes[s]
+            # Which letters each crossed cell can still hold: from the words themselves (their
+            # letter codes ORed) when few, else by testing each letter the cell still allows,
+            # only those the words lost since the last revision could have taken away.
+            support = -1  # letter codes ORed: exact letters per position
+            suspects = -1  # letter codes ORed: letters that may have lost their last word
             if c <= SMALL_DOMAIN:
-                support = [0] * len(pl)
+                support = 0
                 dd = d
                 while dd:
                     low = dd & -dd
-                    w = ws[low.bit_length() - 1]
-                    for p in cpos[s]:
-                        support[p] |= 1 << (ord(w[p]) - 97)
+                    i = low.bit_length() - 1
+                    code = codes[i]
+                    if not code:
+                        code = codes[i] = _code(ws[i])
+                    support |= code
                     dd ^= low
             elif old >= 0:
                 lost = old & ~d
-                if lost.bit_count() <= SMALL_DOMAIN:
-                    suspects = [0] * len(pl)
+                if lost.bit_count() <= SMALL_LOST:
+                    suspects = 0
                     while lost:
                         low = lost & -lost
-                        w = ws[low.bit_length() - 1]
-                        for p in cpos[s]:
-                            suspects[p] |= 1 << (ord(w[p]) - 97)
+                        i = low.bit_length() - 1
+                        code = codes[i]
+                        if not code:
+                            code = codes[i] = _code(ws[i])
+                        suspects |= code
                         lost ^= low
             for p, k, t, q, e in cross[s]:
                 m = masks[k]
-                if support is not None:
-                    new = m & support[p]
+                if support >= 0:
+                    new = m & (support >> (LETTER_FIELD * p))
                 else:
-                    mm = m if suspects is None else m & suspects[p]
+                    mm = m if suspects < 0 else m & (suspects >> (LETTER_FIELD * p))
                     new = m
                     plp = pl[p]
                     while mm:
@@ -513,6 +619,9 @@ class _Search:
         self.fail_limit = fail_limit
         self.fails = 0
         self.nodes = 0
+        # The branch: (entry, word bit, True) for "entry = word" being searched, False once
+        # that subtree is exhausted and the search goes on with "entry != word".
+        self.path: list[tuple[int, int, bool]] = []
 
     def choose_var(self, cnt: list[int]) -> int | None:
         p = self.p
@@ -581,6 +690,8 @@ class _Search:
                   seen: list[int]) -> Iterator[list[int]]:
         """Every fill below this state (the lists are this call's own to change)."""
         p = self.p
+        path = self.path
+        depth = len(path)
         while True:
             if self.max_nodes is not None and self.nodes >= self.max_nodes:
                 raise _OutOfNodes
@@ -595,13 +706,22 @@ class _Search:
             d2, c2, m2, s2 = dom[:], cnt[:], masks[:], seen[:]
             d2[v] = bit
             c2[v] = 1
+            path.append((v, bit, True))
             if p.propagate(d2, c2, m2, s2, [v]):
                 yield from self.solutions(d2, c2, m2, s2)
             else:
+                path[-1] = (v, bit, False)  # before fail(): a restart learns from the branch
                 self.fail()
+            path[-1] = (v, bit, False)
             dom[v] &= ~bit
             cnt[v] -= 1
             if not dom[v] or not p.propagate(dom, cnt, masks, seen, [v]):
+                # This state has no fill: the choice above it ("entry = word") is refuted.
+                del path[depth:]
+                if not depth:  # the run's root: every choice was tried, nothing to restart
+                    return
+                u, b, _ = path[depth - 1]
+                path[depth - 1] = (u, b, False)
                 self.fail()
                 return
 
@@ -746,27 +866,36 @@ def fill(
         limit = float(FIRST_RESTART)
         run = 0
         failures, next_core = 0, CORE_AFTER
-        while True:
-            if cores and failures >= next_core:
-                next_core *= CORE_GROWTH
-                if cores_fail(base_root, until):
+        prob.forget()
+        try:
+            while True:
+                if cores and failures >= next_core:
+                    next_core *= CORE_GROWTH
+                    if cores_fail(base_root, until):
+                        return None
+                start_state = prob.with_nogoods(base_root) if prob.nogood_list else base_root
+                if start_state is None:  # the nogoods learned so far rule out every choice
                     return None
-            # Runs alternate (ALTERNATE) between words by score and words for room alone.
-            room = for_room or (ALTERNATE and run % 2 == 1)
-            look, decay = (BOUND_LOOKAHEAD, 1.0) if room else (LOOKAHEAD, LOOKAHEAD_DECAY)
-            # The very first run is greedy (no randomness), so seed 0 is the engine's own choice.
-            search = _Search(prob, until, rng if (seed or run) else None, limit,
-                             lookahead=look, decay=decay, max_nodes=left())
-            run += 1
-            try:
-                for sol in search.solutions(*(list(x) for x in base_root)):
-                    return list(sol)
-                return None
-            except _Restart:
-                limit *= RESTART_GROWTH
-            finally:
-                nodes += search.nodes
-                failures += search.fails
+                # Runs alternate (ALTERNATE) between words by score and words for room alone.
+                room = for_room or (ALTERNATE and run % 2 == 1)
+                look, decay = (BOUND_LOOKAHEAD, 1.0) if room else (LOOKAHEAD, LOOKAHEAD_DECAY)
+                # The very first run is greedy (no randomness), so seed 0 is the engine's own choice.
+                search = _Search(prob, until, rng if (seed or run) else None, limit,
+                                 lookahead=look, decay=decay, max_nodes=left())
+                run += 1
+                try:
+                    for sol in search.solutions(*(list(x) for x in start_state)):
+                        return list(sol)
+                    return None
+                except _Restart:
+                    limit *= RESTART_GROWTH
+                    if LEARN:
+                        prob.learn(search.path)
+                finally:
+                    nodes += search.nodes
+                    failures += search.fails
+        finally:
+            prob.forget()
 
     def probe(base_root: State, until: Deadline) -> list[int] | None | Literal[False]:
         """One short run (words for room, PROBE_FAILS failures): a fill, None when the run

@@ -24,6 +24,8 @@ let filled = [];
 let inputs = [];
 let across = true;
 let seed = 0;
+// Seconds a fill may take: 10 as on the command line, or the page's ?limit= (1-60).
+const timeLimit = Math.min(60, Math.max(1, Number(params().get("limit")) || 10));
 let checkToken = 0;
 
 function emptyGrid(n) {
@@ -244,7 +246,7 @@ async function runFill(again) {
   say(status, "Filling…");
   try {
     const doc = await api("/api/fill", {
-      grid: rows(), ...options(), seed, time_limit: 10,
+      grid: rows(), ...options(), seed, time_limit: timeLimit,
     });
     if (doc.status === "filled") {
       doc.grid.join("").split("").forEach((ch, i) => {
