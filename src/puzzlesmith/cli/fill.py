@@ -148,7 +148,7 @@ def fill_cmd(
     allow_repeats: RepeatsOpt = False,
     min_score: MinScoreOpt = 0,
     seed: Annotated[int, typer.Option("--seed", help="Another seed gives another fill.")] = 0,
-    time_limit: Annotated[float, typer.Option("--time-limit", "-t", min=0.001,
+    time_limit: Annotated[float, typer.Option("--time-limit", "-t", "--timeout", min=0.001,
                                               help="Seconds before giving up.")] = 10.0,
     improve: Annotated[int | None, typer.Option(
         "--improve", min=0,
@@ -279,7 +279,7 @@ def region_cmd(
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
     min_score: MinScoreOpt = 0,
-    time_limit: Annotated[float, typer.Option("--time-limit", "-t", min=0.001,
+    time_limit: Annotated[float, typer.Option("--time-limit", "-t", "--timeout", min=0.001,
                                               help="Seconds before giving up.")] = 10.0,
     json: JsonOpt = False,
 ) -> None:
