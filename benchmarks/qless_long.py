@@ -8,13 +8,13 @@ exhaustive search long rolls had before) runs on the first BASELINE inputs only:
 timeouts make it slow. Then exact counts of the first COUNTED 13-letter inputs, the engine
 with a 60 s limit, the attach search (which counted them before) on the first 3 with 10 s.
 The limits are CPU (process) time, not wall time: on this shared 2-core machine other
-jobs keep the load near 10, and a niced benchmark gets a tenth of a core, so wall-clock
-limits would measure the neighbours. Wall times are shown too.
+jobs can hold the cores, and wall-clock limits would then measure the neighbours. Wall times are shown too.
 Run: python -m benchmarks.qless_long [N] [BASELINE] [COUNTED]
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -139,8 +139,8 @@ def main(argv: list[str]) -> None:
     body = (
         f"{n} seeded inputs of 13-16 letters (12 dice plus 1-4 letters of random faces), "
         f"bundled word list, {LIMIT:g} s limit of CPU time per input, one process on this "
-        "shared 2-core machine (load near 10 from other jobs, so wall times are several "
-        "times the CPU times).\n\n" + header
+        f"shared 2-core machine (load average {os.getloadavg()[0]:.1f} at the end; wall "
+        "above CPU time means other jobs had the core).\n\n" + header
         + summary("engine (skeletons and cores, hung leaf words)", engine) + "\n"
         + "".join(summary(f"engine, {m} letters", rs) + "\n" for m, rs in sizes.items() if rs)
         + summary(f"engine, first {n_base} inputs", engine[:n_base]) + "\n"

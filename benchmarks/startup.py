@@ -55,6 +55,9 @@ def commands(folder: Path) -> list[tuple[str, list[str], float | None]]:
          [ps, "stars", "solve", str(star_puzzle(folder)), "--json"], 0.3),
         ("puzzlesmith qless solve mvhdrxwcciaa --json",
          [ps, "qless", "solve", "mvhdrxwcciaa", "--json"], 0.35),
+        # unsolvable: answered from the bundled census, not searched
+        ("puzzlesmith qless solve bcefggjmnntu --json",
+         [ps, "qless", "solve", "bcefggjmnntu", "--json"], 0.35),
     ]
     probe = subprocess.run([ps, "define", "--help"], capture_output=True)
     if probe.returncode == 0:
