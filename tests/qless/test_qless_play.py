@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from functools import lru_cache
 
 import pytest
@@ -17,7 +18,8 @@ from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import Lexicon, select
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
-from puzzlesmith.qless.play import daily, grade, grade_of, hint, parse_date
+from puzzlesmith.qless import play
+from puzzlesmith.qless.play import GRADES, Grade, daily, grade, grade_of, hint, parse_date
 
 
 @lru_cache(maxsize=256)
@@ -81,12 +83,29 @@ def test_hint_levels_on_a_real_roll() -> None:
         hint("mvhdrxwcciaa", full, level=4, deadline=Deadline(10))
 
 
-def test_a_lower_bound_says_so() -> None:
+def test_a_lower_bound_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A count cut short is a lower bound: more solutions mean easier, so the roll is this
+    # grade or easier; "novice" (the easiest) stays exact.
+    for name in GRADES[1:4]:
+        cut = Grade("abc", name, 5, False, None, False)
+        assert cut.text == f"{name} or easier" and not cut.to_json()["exact"]
+        assert Grade("abc", name, 5, True, 9, True).text == name
+    assert Grade("abc", "novice", 101, False, None, False).text == "novice"
+
+    # grade() itself, with the common-words count stopped after 12 solutions.
+    real = play.solve
+
+    def cut_common(letters: str, index: object, **kw: object) -> object:
+        done = real(letters, index, **kw)  # type: ignore[arg-type]
+        if index is common:
+            return replace(done, solutions=12, count_complete=False)
+        return done
+
     full, common = select(None)[0], select(None, 30_000)[1]
-    g = grade("readingsto", full, common, deadline=Deadline(0.3))
-    if not g.common_exact and g.grade != "novice":
-        assert g.text.endswith(" or easier") and not g.to_json()["exact"]
-    assert g.to_json()["common_complete"] is g.common_exact
+    monkeypatch.setattr(play, "solve", cut_common)
+    g = grade("readingsto", full, common, deadline=Deadline(30))
+    assert g.grade == "advanced" and g.common_solutions == 12 and not g.common_exact
+    assert g.text == "advanced or easier" and g.to_json()["common_complete"] is False
 
 
 def test_the_roll_of_a_day_is_fixed_and_solvable_with_common_words() -> None:
