@@ -9,10 +9,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import get_index, load_lexicon, register_file, select
-from puzzlesmith.lexicon.index import cache_dir, proper_names
+from puzzlesmith.lexicon.index import bits_to_indices, cache_dir, proper_names
 from puzzlesmith.lexicon.wordfile import parse_words
 from puzzlesmith.search.pattern import match
 
@@ -43,6 +45,17 @@ def test_index_agrees_with_plain_scan() -> None:
         w = bucket.words[i]
         assert dict(Counter(w)) == {chr(97 + c): int(n) for c, n in enumerate(bucket.counts[i]) if n}
         assert int(bucket.masks[i]) == sum(1 << (ord(c) - 97) for c in set(w))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 3000).flatmap(
+    lambda n: st.tuples(st.just(n), st.sets(st.integers(0, n - 1), max_size=n))))
+def test_set_bits_read_back(case: tuple[int, set[int]]) -> None:
+    # Sparse and dense sets take different routes; the oracle reads the binary digits.
+    n, members = case
+    bits = sum(1 << i for i in members)
+    digits = bin(bits)[2:][::-1]
+    assert bits_to_indices(bits, n) == [i for i, d in enumerate(digits) if d == "1"]
 
 
 def test_cache_invalidated_when_file_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LexiconIndex, letter_counts
-from puzzlesmith.lexicon.index import LengthBucket, bits_to_indices
+from puzzlesmith.lexicon.index import LengthBucket, bits_to_index_array, bits_to_indices
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import Rack, parse_rack
 
@@ -320,14 +320,19 @@ def match(
                 if banned >> b & 1:
                     for pos in range(n):
                         bits &= ~bucket.position_letter[pos][b]
-        idx = bits_to_indices(bits, len(bucket.words))
-        if need_counts is not None and idx:
-            arr = np.array(idx, dtype=np.intp)
-            idx = arr[np.all(bucket.counts[arr] >= need_counts, axis=1)].tolist()
-        if ana is not None and ana_counts is not None and idx:
-            arr = np.array(idx, dtype=np.intp)
-            short = np.clip(bucket.counts[arr].astype(np.int16) - ana_counts, 0, None).sum(axis=1)
-            idx = arr[short <= ana.blanks].tolist()
+        if need_counts is None and ana_counts is None:
+            idx = bits_to_indices(bits, len(bucket.words))
+        else:
+            # Letter counts filter many words (a rack leaves a whole bucket's bits set):
+            # indices and filters stay in numpy.
+            arr = bits_to_index_array(bits, len(bucket.words))
+            if need_counts is not None and arr.size:
+                arr = arr[np.all(bucket.counts[arr] >= need_counts, axis=1)]
+            if ana is not None and ana_counts is not None and arr.size:
+                counts = bucket.counts if arr.size == len(bucket.words) else bucket.counts[arr]
+                short = np.maximum(counts.astype(np.int16) - ana_counts, 0).sum(axis=1)
+                arr = arr[short <= ana.blanks]
+            idx = arr.tolist()
         if regex is not None:
             idx = [i for i in idx if regex.fullmatch(bucket.words[i])]
         if not idx:
