@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import time
 
 from benchmarks.common import median, percentile, timed, write_results
@@ -77,7 +78,8 @@ equivalent layouts counted once) with `qless solve --count`; per-roll limit {a.c
 - Unsolvable rolls: **{unsolvable}** of {a.rolls}.
 - Solutions per roll (exact counts): median {median([float(c) for c in counts]):,.0f},
   min {counts[0] if counts else 0:,}, max {counts[-1] if counts else 0:,}.
-- Wall time of the whole run: {total / 60:.1f} min.
+- Wall time of the whole run: {total / 60:.1f} min; load average at the end
+  {os.getloadavg()[0]:.1f} on 2 cores (other jobs slow this one's CPU time too).
 
 | solutions | rolls |
 |---|---|
