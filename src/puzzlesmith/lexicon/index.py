@@ -110,12 +110,16 @@ def bits_to_indices(bits: int, n: int) -> list[int]:
             if byte:
                 extend(map((i << 3).__add__, _BYTE_BITS[byte]))
         return out
-    words = array("Q", bits.to_bytes((n + 63) // 64 * 8, "little"))
+    # Only the span from the lowest to the highest set bit: a pattern's words are often
+    # neighbours in the alphabetical bucket (a fixed first letter).
+    first = ((bits & -bits).bit_length() - 1) >> 6
+    span = bits.bit_length() - (first << 6)
+    words = array("Q", (bits >> (first << 6)).to_bytes((span + 63) // 64 * 8, "little"))
     if sys.byteorder == "big":
         words.byteswap()
     add = out.append
-    for i in compress(range(len(words)), words):
-        w, base = words[i], i << 6
+    for i in compress(range(first, first + len(words)), words):
+        w, base = words[i - first], i << 6
         while w:
             low = w & -w
             add(base + low.bit_length() - 1)
