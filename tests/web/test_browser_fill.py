@@ -37,6 +37,7 @@ def test_blocks_letters_and_fill(page: Any, shot: Any) -> None:
     assert rows[1][0] == "s" and all("." not in row for row in rows)
     assert page.locator("#across li").count() == 5 and page.locator("#down li").count() == 5
     shot(page, "fill-5x5")
+    assert page.locator("#advice").is_hidden()  # a fill needs no advice
     page.get_by_role("button", name="Clear fill").click()
     rows = grid_rows(page)
     assert rows[1] == "s...." and rows[0] == "#...."
@@ -122,4 +123,5 @@ def test_core_proof_message_names_the_core(page: Any, client: Any, shot: Any) ->
     assert text.startswith(f"Impossible: these {len(doc['core'])} entries have no fill even on their own")
     assert text.rstrip(".").endswith(", ".join(doc["core"]))
     assert "." in "".join(grid_rows(page))  # nothing was filled in
+    assert "Common words only" in page.locator("#advice:not([hidden])").inner_text()
     shot(page, "fill-core-proof")

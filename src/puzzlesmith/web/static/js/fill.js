@@ -11,6 +11,7 @@ const minScore = document.getElementById("min-score");
 const allow2 = document.getElementById("allow-2");
 const status = document.getElementById("status");
 const warning = document.getElementById("warning");
+const advice = document.getElementById("advice");
 const acrossList = document.getElementById("across");
 const downList = document.getElementById("down");
 const buttons = [...form.querySelectorAll("button")];
@@ -244,6 +245,7 @@ async function runFill(again) {
   if (again) seed += 1;
   busy(true);
   say(status, "Filling…");
+  advice.hidden = true;
   try {
     const doc = await api("/api/fill", {
       grid: rows(), ...options(), seed, time_limit: timeLimit,
@@ -261,6 +263,13 @@ async function runFill(again) {
         : "Impossible: no fill exists with these words (every choice was tried).", "warn");
     } else {
       say(status, "Time limit reached before a fill was found.", "warn");
+    }
+    if (doc.status !== "filled" && common.checked) {
+      // The common words (about 23,000) cannot fill most 15 x 15 block patterns; the whole
+      // list can, and the filler still prefers the fill whose weakest entry is strongest.
+      say(advice, "Untick \u201cCommon words only\u201d to fill from the whole list: " +
+        "the filler still picks the fill whose weakest word is the strongest it finds.");
+      advice.hidden = false;
     }
   } catch (e) {
     say(status, e.message, "error");
