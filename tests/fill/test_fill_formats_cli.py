@@ -66,6 +66,13 @@ def test_impossible_is_exit_0(words: str, capsys: pytest.CaptureFixture[str]) ->
     assert code == 0 and json.loads(out)["status"] == "impossible"
 
 
+def test_no_common_fill_points_to_the_whole_list(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["fill", "qxzj./...../...../...../.....", "--common"], capsys)
+    assert code == 0 and "impossible" in out and "without it the whole list" in " ".join(out.split())
+    code, out, _ = run(["fill", "qxzj./...../...../...../....."], capsys)
+    assert code == 0 and "impossible" in out and "--common" not in out
+
+
 def test_timeout_is_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["fill", "/".join(["......."] * 7), "--json", "--time-limit", "0.05"], capsys)
     assert code == 1 and json.loads(out)["status"] == "timeout" and "time limit" in err

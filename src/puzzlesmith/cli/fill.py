@@ -111,7 +111,12 @@ def _entry_lists(doc: dict[str, Any]) -> Columns:
     return Columns(lists, padding=(0, 4))
 
 
-def print_fill(result: FillResult) -> None:
+_WHOLE_LIST_HINT = ("--common uses only the common words (too few for most 15x15 grids); "
+                    "without it the whole list is used, and the fill whose weakest entry is "
+                    "strongest still wins")
+
+
+def print_fill(result: FillResult, common: bool = False) -> None:
     doc = result.to_json()
     grid = result.filled or result.grid
     given = {c for c, ch in enumerate(result.grid.cells) if "a" <= ch <= "z"}
@@ -124,9 +129,11 @@ def print_fill(result: FillResult) -> None:
         else:
             console.print("[bold red]impossible:[/] no fill exists with these words "
                           "(the search tried every choice)")
-        return
-    if result.status == "timeout":
+    elif result.status == "timeout":
         console.print("[bold red]time limit reached[/] before a fill was found")
+    if result.status != "filled":
+        if common:
+            console.print(_WHOLE_LIST_HINT, style="dim")
         return
     console.print(_entry_lists(doc))
     best = " (no fill has a stronger weakest entry)" if result.optimal else ""
@@ -177,7 +184,7 @@ def fill_cmd(
     if json:
         print_json(result.to_json())
     else:
-        print_fill(result)
+        print_fill(result, common)
         if out is not None and result.filled is not None:
             console.print(f"wrote {out}")
     if result.status == "timeout" or (count and not result.complete):
