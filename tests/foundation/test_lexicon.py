@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import get_index, load_lexicon, register_file, select
-from puzzlesmith.lexicon.index import bits_to_indices, cache_dir, proper_names
+from puzzlesmith.lexicon.index import bits_to_index_array, bits_to_indices, cache_dir, proper_names
 from puzzlesmith.lexicon.wordfile import parse_words
 from puzzlesmith.search.pattern import match
 
@@ -55,7 +55,9 @@ def test_set_bits_read_back(case: tuple[int, set[int]]) -> None:
     n, members = case
     bits = sum(1 << i for i in members)
     digits = bin(bits)[2:][::-1]
-    assert bits_to_indices(bits, n) == [i for i, d in enumerate(digits) if d == "1"]
+    want = [i for i, d in enumerate(digits) if d == "1"]
+    assert bits_to_indices(bits, n) == want
+    assert bits_to_index_array(bits, n).tolist() == want
 
 
 def test_cache_invalidated_when_file_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
