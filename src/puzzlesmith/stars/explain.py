@@ -66,7 +66,7 @@ from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.board import Board, line_capacity
 from puzzlesmith.stars.model import Cell, StarPuzzle, check_solution
 from puzzlesmith.stars.propagate import propagate
-from puzzlesmith.stars.solve import solve
+from puzzlesmith.stars.solve import SolveResult, solve
 
 LEVELS = ("easy", "medium", "hard", "expert", "search")
 # Score per step, by rule and level. Set by hand; scripts/stars_fit_weights.py fits them on
@@ -1597,16 +1597,24 @@ def explain(
     time_limit: float | None = 30.0,
     given_stars: tuple[Cell, ...] = (),
     given_empty: tuple[Cell, ...] = (),
+    known_solution: tuple[Cell, ...] | None = None,
 ) -> Explanation:
     """Step-by-step human solution of a puzzle (from a partial state if given).
 
     Each step applies the easiest rule that decides something. When no rule applies (or
     the time limit passes), one final "search" step fills the rest from the solver's
     solution. `max_steps` stops early (`hint` is max_steps=1). Given marks that contradict
-    the solution get a single "mistake" step pointing at them.
+    the solution get a single "mistake" step pointing at them. `known_solution`: the
+    puzzle's only solution, when the caller has proved it is the only one (the generator
+    has): the solver is then not run again.
     """
     deadline = Deadline(time_limit)
-    solved = solve(puzzle, time_limit=time_limit)
+    if known_solution is not None:
+        solved = SolveResult(size=puzzle.size, stars=puzzle.stars, status="solved",
+                             solution=check_solution(puzzle, known_solution), unique=True,
+                             count=None, count_complete=False, engine="known", elapsed=0.0)
+    else:
+        solved = solve(puzzle, time_limit=time_limit)
     if solved.solution is None:
         return Explanation(
             size=puzzle.size, stars=puzzle.stars, unique=solved.unique, status=solved.status,
