@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -79,6 +80,18 @@ def test_hint_gives_one_step_and_spots_mistakes() -> None:
         (r, c) for r in range(6) for c in range(6) if (r, c) not in set(solve(puzzle).solution or ())
     ))
     assert done.steps == ()
+
+
+def test_known_solution_gives_the_same_explanation() -> None:
+    # The generator passes the solution it has proved unique; the steps are the same, and a
+    # wrong one is refused rather than explained into.
+    puzzle = StarPuzzle.from_labels(MENSA, 1)
+    plain = explain(puzzle, time_limit=None)
+    assert plain.solution is not None
+    known = explain(puzzle, time_limit=None, known_solution=plain.solution[::-1])
+    assert known.steps == plain.steps and known.solution == plain.solution and known.unique
+    with pytest.raises(AssertionError):
+        explain(puzzle, known_solution=((0, 0), (1, 2), (2, 4), (3, 1), (4, 3), (5, 5)))
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

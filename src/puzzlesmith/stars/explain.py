@@ -66,7 +66,7 @@ from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.board import Board, line_capacity
 from puzzlesmith.stars.model import Cell, StarPuzzle, check_solution
 from puzzlesmith.stars.propagate import propagate
-from puzzlesmith.stars.solve import solve
+from puzzlesmith.stars.solve import SolveResult, solve
 
 LEVELS = ("easy", "medium", "hard", "expert", "search")
 # Score per step, by rule and level. Set by hand; scripts/stars_fit_weights.py fits them on
@@ -201,6 +201,13 @@ class _Reasoner:
             if rr < n and cc < n and regs[r][c] != regs[rr][cc]
         }
         self.neighbour_regions = sorted(pairs)
+        # The even and odd rows, and columns (for `_needs_more_blocks`): masking out every
+        # other line keeps a run of cells from going on into the next line.
+        even_rows = sum(self.b.units[r] for r in range(0, n, 2))
+        even_cols = sum(self.b.units[n + c] for c in range(0, n, 2))
+        self._even_cols = even_cols
+        self._row_halves = (even_rows, self.b.full & ~even_rows)
+        self._col_halves = (even_cols, self.b.full & ~even_cols)
         self._needs_key = -1
         self._needs: list[int] = []
         self._bands_key: tuple[int, int] = (-1, -1)
@@ -214,7 +221,7 @@ class _Reasoner:
         self._quiet_key: tuple[int, int] = (-1, -1)
         self._quiet: int | None = None
         # Tilings found per (cells, stars): the same open cells come up step after step.
-        self._cover_cache: dict[tuple[int, int], list[_Cover]] = {}
+        self._cover_cache: dict[tuple[int, int], tuple[int, bool, list[_Cover]]] = {}
         # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
         self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
 
@@ -431,11 +438,13 @@ class _Reasoner:
         if not x or x.bit_count() > 4 * need:
             return None
         key = (x, need)
-        covers = self._cover_cache.get(key)
-        if covers is None:
-            covers = []
+        entry = self._cover_cache.get(key)
+        if entry is None:
+            covers: list[_Cover] = []
             tilings = (islice(self._covers(x, need, [], _MAX_TILINGS), _MAX_COVERS)
-                       if True else ())
+                       if not self._needs_more_blocks(x, need) else ())
+            outside_any = 0
+            fixed = False
             for cover in tilings:
                 union = twice = 0
                 for blk in cover:
@@ -447,7 +456,14 @@ class _Reasoner:
                     if own.bit_count() == 1:
                         star |= own
                 covers.append((union & ~x, twice & x, star, cover))
-            self._cover_cache[key] = covers
+                outside_any |= union & ~x
+                fixed = fixed or bool(twice & x or star)
+            entry = (outside_any, fixed, covers) if covers else _NO_COVERS
+            self._cover_cache[key] = entry
+        outside_any, fixed, covers = entry
+        if not fixed and not outside_any & open_:
+            # (No tiling decides anything here: the common case, answered without the loop.)
+            return None
         # (The cells outside x a tiling empties are the only part that depends on the state.)
         for outside, twice_x, star, cover in covers:
             empty = (outside & open_) | twice_x
@@ -455,25 +471,39 @@ class _Reasoner:
                 return cover, star, empty
         return None
 
-    def _blocks_at_least(self, x: int) -> int:
-        """A lower bound on the 2 x 2 blocks that cover the cells x. A block covers cells of
-        one even and one odd row, at most two neighbouring ones in each; so the blocks are
-        at least the windows of two cells that cover the even rows' cells, and the odd
-        rows' (and the same for columns). It spares the search most sets it would fail on."""
-        b = self.b
-        n = b.n
-        lo = (x & -x).bit_length() - 1
-        hi = x.bit_length() - 1
-        rows = [0, 0]
-        row0 = b.row0
-        for r in range(lo // n, hi // n + 1):
-            rows[r & 1] += line_capacity((x >> (r * n)) & row0, 1, n)
-        best = max(rows)
-        cols = [0, 0]
-        col0 = b.col0
-        for c in range(n):
-            cols[c & 1] += line_capacity((x >> c) & col0, n, n)
-        return max(best, *cols)
+    def _needs_more_blocks(self, x: int, count: int) -> bool:
+        """Whether the cells x surely need more than `count` 2 x 2 blocks to cover them. A
+        block covers cells of one even and one odd row, at most two neighbouring ones in
+        each; so the blocks are at least the windows of two cells that cover the even rows'
+        cells, and the odd rows' (and the same for columns). Most sets a tiling search is
+        asked about in supposed states fail so, and this is far cheaper than the search.
+
+        A run of L neighbouring cells along a line takes ceil(L / 2) windows: as many as
+        its cells at an even distance from the run's start."""
+        even_cols = self._even_cols
+        for half in self._row_halves:
+            y = x & half
+            starts = y & ~(y << 1)
+            # The runs that start in an even column: adding their first cells carries
+            # through them and clears them.
+            from_even = y & ~(y + (starts & even_cols))
+            if ((from_even & even_cols).bit_count()
+                    + (y & ~from_even & ~even_cols).bit_count()) > count:
+                return True
+        n = self.b.n
+        for half in self._col_halves:
+            # Cells with at least d cells of their run above them, d = 0, 1, 2, ...: the
+            # alternating sum counts the cells at an even distance.
+            run = x & half
+            got = 0
+            sign = 1
+            while run:
+                got += sign * run.bit_count()
+                run &= run << n
+                sign = -sign
+            if got > count:
+                return True
+        return False
 
     def _covers(
         self, x: int, count: int, chosen: list[tuple[int, int, int]], budget: list[int] | int
@@ -998,6 +1028,9 @@ class _Reasoner:
         k = b.k
         forced: list[int] = []
         broken: tuple[str, int, list[int]] | None = None
+        # The open cells when the 2 x 2 knock-ons last found something, and where (see
+        # `_tile_knock_on`): the sets before that place were all quiet there.
+        recent: tuple[int, tuple[int, ...]] | None = None
         changed = True
         while changed and broken is None:
             changed = False
@@ -1041,9 +1074,10 @@ class _Reasoner:
                     touched |= gone
                     changed = True
             if not changed and broken is None and tiled is not None:
-                found = self._tile_knock_on(s2, o2, settled)
+                found = self._tile_knock_on(s2, o2, settled, recent)
                 if found is not None:
-                    why, units, star, gone = found
+                    why, units, star, gone, place = found
+                    recent = (o2, place)
                     if star < 0:
                         broken = (f"{why()} in fewer 2x2 blocks than that, so no room for them",
                                   _union(b.units, units), units)
@@ -1061,24 +1095,33 @@ class _Reasoner:
             broken = self._short(s2, o2, touched)
         return s2, o2, forced, broken
 
-    def _tile_knock_on(self, s2: int, o2: int, settled: int | None = None
-                       ) -> tuple[Callable[[], str], list[int], int, int] | None:
+    def _tile_knock_on(self, s2: int, o2: int, settled: int | None = None,
+                       recent: tuple[int, tuple[int, ...]] | None = None,
+                       ) -> tuple[Callable[[], str], list[int], int, int, tuple[int, ...]] | None:
         """The first unit, or set of cells counting gives an exact number of stars, that the
         2 x 2 rule (or, for a counted set, the fill or the sees-all rule) decides something
-        in, in state (s2, o2): (what it says, its units, stars, empty cells), with stars -1
-        when its open cells fit in fewer 2 x 2 blocks than its stars (a contradiction); or
-        None.
+        in, in state (s2, o2): (what it says, its units, stars, empty cells, its place in
+        the order the sets are looked at), with stars -1 when its open cells fit in fewer
+        2 x 2 blocks than its stars (a contradiction); or None.
 
         With `settled` (see `_follow`), only the sets that changed since are looked at: a
         set with the same open cells and stars to place decides nothing in a state with
-        fewer open cells either (its tilings are the same, and they empty a subset)."""
+        fewer open cells either (its tilings are the same, and they empty a subset). With
+        `recent` (open cells, place) from the last call that found something, in a state
+        with more open cells on the way here: the sets before that place decided nothing
+        there, so of those only the ones that changed since are looked at."""
         b = self.b
         k = b.k
         if len(self._cover_cache) > _MAX_CACHED:
             self._cover_cache.clear()
         changed = b.full if settled is None else settled & ~o2
+        before: tuple[int, ...] = ()
+        changed_recent = 0
+        if recent is not None:
+            changed_recent = recent[0] & ~o2
+            before = recent[1]
         for u, m in enumerate(b.units):
-            if not changed & m:
+            if not (changed_recent if (0, u) < before else changed) & m:
                 continue
             need = k - (s2 & m).bit_count()
             x = o2 & m
@@ -1088,19 +1131,23 @@ class _Reasoner:
             if found is not None:
                 cover, star, empty = found
                 text = partial(_fits, self._why_units([u], need))
-                return text, [u], (-1 if len(cover) < need else star), empty
-        pairs = ((x, need, (units, why)) for x, need, units, why in self.region_pairs(s2, o2)
-                 if changed & (b.units[units[0]] | b.units[units[1]]))
-        for x, need, meta in chain(self._tight_counted(s2, o2, settled), pairs):
+                return text, [u], (-1 if len(cover) < need else star), empty, (0, u)
+        pairs = ((x, need, (units, why), (2, units[0], units[1]))
+                 for x, need, units, why in self.region_pairs(s2, o2)
+                 if (changed_recent if (2, units[0], units[1]) < before else changed)
+                 & (b.units[units[0]] | b.units[units[1]]))
+        recent_tight = (recent[0], before) if recent is not None else None
+        for x, need, meta, place in chain(self._tight_counted(s2, o2, settled, recent_tight),
+                                          pairs):
             cnt = x.bit_count()
             if cnt == need:
                 units, why = self._counted_meta(meta)
-                return partial(_all_open, why), units, x, 0
+                return partial(_all_open, why), units, x, 0, place
             if need == 1:
                 common = self._sees_all(x, o2 & ~x)
                 if common:
                     units, why = self._counted_meta(meta)
-                    return partial(_sees_text, why, common, b), units, 0, common
+                    return partial(_sees_text, why, common, b), units, 0, common, place
                 continue
             if cnt > 4 * need:
                 continue
@@ -1108,14 +1155,18 @@ class _Reasoner:
             if found is not None:
                 cover, star, empty = found
                 units, why = self._counted_meta(meta)
-                return partial(_fits, why()), units, (-1 if len(cover) < need else star), empty
+                return (partial(_fits, why()), units, (-1 if len(cover) < need else star), empty,
+                        place)
         return None
 
     def _counted_meta(self, meta: Any) -> tuple[list[int], Callable[[], str]]:
         """The units and the reason of a set from `_tight_counted` (or `region_pairs`)."""
         if len(meta) == 2:
             return meta
-        kind, rows, idx, inside, touching, got, rest = meta
+        # (The lists grow as `_tight_counted` goes on: the set's are their first entries.)
+        kind, rows, a, last, grown_in, n_in, grown_t, n_t, got, rest = meta
+        idx = tuple(range(a, last + 1))
+        inside, touching = grown_in[:n_in], grown_t[:n_t]
         n = self.b.n
         mask = _union(self.b.units[0 if rows else n:], list(idx))
         band = _Band(rows, idx, mask, got if kind != "touching" else got - rest, list(inside),
@@ -1127,12 +1178,14 @@ class _Reasoner:
             return band.lines(n) + list(inside), partial(self._why_inside, band, got, rest)
         return band.lines(n) + list(touching), partial(self._why_touching, band, got, rest)
 
-    def _tight_counted(self, s2: int, o2: int, settled: int | None = None
-                       ) -> Iterator[tuple[int, int, Any]]:
+    def _tight_counted(self, s2: int, o2: int, settled: int | None = None,
+                       recent: tuple[int, tuple[int, ...]] | None = None,
+                       ) -> Iterator[tuple[int, int, Any, tuple[int, ...]]]:
         """The sets of `counting_units` over bands of consecutive lines, only those with few
         enough open cells per star for a knock-on (`_tight`), found by counting open cells
         as each band grows (a supposed state is looked at once: the reasons are made only
-        for the set used, by `_counted_meta`): (cells, stars, what to make the reason of)."""
+        for the set used, by `_counted_meta`): (cells, stars, what to make the reason of,
+        its place in the order). `settled`, `recent`: as in `_tile_knock_on`."""
         b = self.b
         n, k, units = b.n, b.k, b.units
         regs = []
@@ -1150,21 +1203,24 @@ class _Reasoner:
                 for r in range(top, bottom + 1):
                     fold |= (om >> (r * n)) & row0
                 span.append(((top, bottom), ((fold & -fold).bit_length() - 1, fold.bit_length() - 1)))
-        changed = 0 if settled is None else settled & ~o2
+        spread = self._spread(settled, o2)
+        spread_recent = self._spread(recent[0], o2) if recent is not None else 0
+        before = recent[1] if recent is not None else ()
         for off in (0, n):
             rows = off == 0
             lines = units[off:off + n]
-            if settled is None:
-                dirty = [True] * n
+            # A band's sets are as they were in the settled state unless one of its lines,
+            # or a region reaching into it there, has changed since; the same for the state
+            # of `recent`, for the bands before its place.
+            dirty = [True] * n if spread < 0 else [bool(spread & m) for m in lines]
+            dirty_recent = [bool(spread_recent & m) for m in lines]
+            # Bands (a, last) with a * n + last below this come before that place.
+            if not before or before[0] == 0:
+                upto = -1
+            elif before[0] == 2 or before[1] > off // n:
+                upto = n * n
             else:
-                # A band's sets are as they were in the settled state unless one of its lines,
-                # or a region reaching into it there, has changed since.
-                spread = changed
-                for g in range(n):
-                    m = units[2 * n + g]
-                    if changed & m:
-                        spread |= settled & m
-                dirty = [bool(spread & m) for m in lines]
+                upto = -1 if before[1] < off // n else before[2] * n + before[3]
             line_open = [(o2 & m).bit_count() for m in lines]
             need = [k - (s2 & m).bit_count() for m in lines]
             by_lo: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
@@ -1188,12 +1244,14 @@ class _Reasoner:
                             t_need += rneed
                             t_mask |= om
                 mask = 0
-                dirty_in = False
+                dirty_settled = dirty_since = False
                 for last in range(a, n - 1 if a == 0 else n):
                     band_open += line_open[last]
                     band_need += need[last]
                     mask |= lines[last]
-                    dirty_in = dirty_in or dirty[last]
+                    dirty_settled = dirty_settled or dirty[last]
+                    dirty_since = dirty_since or dirty_recent[last]
+                    dirty_in = dirty_since if a * n + last < upto else dirty_settled
                     for _, u, om, cnt, rneed in by_lo[last]:
                         touching.append(u)
                         t_open += cnt
@@ -1207,28 +1265,76 @@ class _Reasoner:
                             in_mask |= om
                     if band_need == 0 or not dirty_in:
                         continue
+                    place = (1, off // n, a, last)
                     if last == a + 1 and 0 < band_open <= _tight(band_need):
                         yield (o2 & mask, band_need,
-                               ("band", rows, (a, last), (), (), band_need, 0))
+                               ("band", rows, a, last, inside, 0, touching, 0, band_need, 0),
+                               place)
                     rest = band_need - in_need
                     if inside and rest > 0 and 0 < band_open - in_open <= _tight(rest):
                         yield (o2 & mask & ~in_mask, rest,
-                               ("inside", rows, tuple(range(a, last + 1)), tuple(inside), (),
-                                in_need, rest))
+                               ("inside", rows, a, last, inside, len(inside), touching, 0,
+                                in_need, rest), place)
                     rest = t_need - band_need
                     if (rest > 0 and len(touching) <= 4
                             and 0 < t_open - band_open <= _tight(rest)):
                         yield (t_mask & ~mask, rest,
-                               ("touching", rows, tuple(range(a, last + 1)), tuple(inside),
-                                tuple(touching), t_need, rest))
+                               ("touching", rows, a, last, inside, len(inside), touching,
+                                len(touching), t_need, rest), place)
+
+    def _spread(self, ref: int | None, o2: int) -> int:
+        """The cells that changed since the state with open cells `ref` (-1 for all, when
+        None), with every cell open there of a region that changed."""
+        if ref is None:
+            return -1
+        units, n = self.b.units, self.b.n
+        changed = ref & ~o2
+        spread = changed
+        for g in range(n):
+            m = units[2 * n + g]
+            if changed & m:
+                spread |= ref & m
+        return spread
 
     def _line_region_knock_on(self, s2: int, o2: int) -> tuple[int, int]:
         """Cells the one-line confinement rule empties in state (s2, o2), and -1 or the line
         whose regions cannot give it exactly its stars (a contradiction)."""
         b = self.b
-        n, k, units = b.n, b.k, b.units
-        regs = [(o2 & units[2 * n + g], k - (s2 & units[2 * n + g]).bit_count()) for g in range(n)]
-        regs = [(rm, need) for rm, need in regs if rm]
+        n, k, units, row0 = b.n, b.k, b.units, b.row0
+        # Per line: what the regions reaching into it need, and those inside it (each region
+        # is looked at only in the lines it reaches, not every line against every region).
+        touch_need = [0] * (2 * n)
+        touch_m = [0] * (2 * n)
+        inside_need = [0] * (2 * n)
+        inside_m = [0] * (2 * n)
+        for g in range(n):
+            m = units[2 * n + g]
+            rm = o2 & m
+            if not rm:
+                continue
+            rneed = k - (s2 & m).bit_count()
+            top = ((rm & -rm).bit_length() - 1) // n
+            bottom = (rm.bit_length() - 1) // n
+            fold = 0
+            for r in range(top, bottom + 1):
+                part = (rm >> (r * n)) & row0
+                if part:
+                    fold |= part
+                    touch_need[r] += rneed
+                    touch_m[r] |= rm
+            if top == bottom:
+                inside_need[top] += rneed
+                inside_m[top] |= rm
+            if not fold & (fold - 1):
+                u = n + fold.bit_length() - 1
+                inside_need[u] += rneed
+                inside_m[u] |= rm
+            while fold:
+                low = fold & -fold
+                u = n + low.bit_length() - 1
+                touch_need[u] += rneed
+                touch_m[u] |= rm
+                fold ^= low
         gone = 0
         for u in range(2 * n):
             line = units[u]
@@ -1236,21 +1342,12 @@ class _Reasoner:
             if not om:
                 continue
             need = k - (s2 & line).bit_count()
-            inside_need = touch_need = 0
-            inside_m = touch_m = 0
-            for rm, rneed in regs:
-                if rm & line:
-                    touch_need += rneed
-                    touch_m |= rm
-                    if not rm & ~line:
-                        inside_need += rneed
-                        inside_m |= rm
-            if inside_need > need or touch_need < need:
+            if inside_need[u] > need or touch_need[u] < need:
                 return 0, u
-            if inside_need == need and inside_m:
-                gone |= om & ~inside_m
-            if touch_need == need:
-                gone |= touch_m & ~line
+            if inside_need[u] == need and inside_m[u]:
+                gone |= om & ~inside_m[u]
+            if touch_need[u] == need:
+                gone |= touch_m[u] & ~line
         return gone, -1
 
     # expert
@@ -1325,6 +1422,7 @@ class _Reasoner:
         return None
 
 
+_NO_COVERS: tuple[int, bool, list[_Cover]] = (0, False, [])  # (shared: never appended to)
 _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25x25 6-star
 _MAX_COVERS = 16  # tilings kept per set of cells
 _MAX_CACHED = 50_000  # sets of cells whose tilings are kept (supposed states add many)
@@ -1499,16 +1597,24 @@ def explain(
     time_limit: float | None = 30.0,
     given_stars: tuple[Cell, ...] = (),
     given_empty: tuple[Cell, ...] = (),
+    known_solution: tuple[Cell, ...] | None = None,
 ) -> Explanation:
     """Step-by-step human solution of a puzzle (from a partial state if given).
 
     Each step applies the easiest rule that decides something. When no rule applies (or
     the time limit passes), one final "search" step fills the rest from the solver's
     solution. `max_steps` stops early (`hint` is max_steps=1). Given marks that contradict
-    the solution get a single "mistake" step pointing at them.
+    the solution get a single "mistake" step pointing at them. `known_solution`: the
+    puzzle's only solution, when the caller has proved it is the only one (the generator
+    has): the solver is then not run again.
     """
     deadline = Deadline(time_limit)
-    solved = solve(puzzle, time_limit=time_limit)
+    if known_solution is not None:
+        solved = SolveResult(size=puzzle.size, stars=puzzle.stars, status="solved",
+                             solution=check_solution(puzzle, known_solution), unique=True,
+                             count=None, count_complete=False, engine="known", elapsed=0.0)
+    else:
+        solved = solve(puzzle, time_limit=time_limit)
     if solved.solution is None:
         return Explanation(
             size=puzzle.size, stars=puzzle.stars, unique=solved.unique, status=solved.status,

@@ -327,7 +327,7 @@ def generate(
             puzzle = make_unique(grid, stars, planned, rng, deadline)
             if puzzle is None:
                 continue
-            grade, points, steps = _grade(puzzle, deadline)
+            grade, points, steps = _grade(puzzle, deadline, planned)
         else:
             if cap > 0:
                 # A unique map is often at a harder level already; if it is not unique, the
@@ -619,14 +619,19 @@ def _bits(x: int) -> list[int]:
     return out
 
 
-def _grade(puzzle: StarPuzzle, deadline: Deadline) -> tuple[str, float, int]:
+def _grade(puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | None = None
+           ) -> tuple[str, float, int]:
+    """Grade, score and step count by a full explain. `solution`: the puzzle's only one,
+    when `make_unique` has just proved it so (the explainer then does not solve again: a
+    second or so on 25x25 with 6)."""
     from puzzlesmith.stars.explain import explain
 
     # On big grids (25x25 with 6) the step-by-step pass can take minutes: it gets at most
     # _GRADE_LIMIT seconds, after which the rest is filled by search and the grade reads
     # "search". The puzzle itself does not depend on this; only that grade can, on timing.
     budget = min(deadline.remaining(), _GRADE_LIMIT)
-    result = explain(puzzle, time_limit=max(budget, 0.001))
+    result = explain(puzzle, time_limit=max(budget, 0.001),
+                     known_solution=tuple(solution) if solution is not None else None)
     return result.difficulty, result.score, len(result.steps)
 
 
