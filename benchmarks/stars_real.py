@@ -246,7 +246,7 @@ def levels_spread(recs: list[dict[str, Any]]) -> str:
             + f" (of {len(ex)}).")
 
 
-def targets(recs: list[dict[str, Any]]) -> list[str]:
+def targets(recs: list[dict[str, Any]], time_limit: float = LIMIT) -> list[str]:
     out = []
     ex = [r for r in recs if "explain_s" in r]
 
@@ -276,7 +276,7 @@ def targets(recs: list[dict[str, Any]]) -> list[str]:
             out.append(f"median explain {size}x{size} {stars}*: {wall:.3f} s wall, {cpu:.3f} s CPU, "
                        f"over {len(group)} "
                        f"(target: <= {limit:g} s)")
-    out.append(f"explains that hit the {LIMIT:g} s limit: {sum(r['timeout'] for r in ex)}")
+    out.append(f"explains that hit the {time_limit:g} s limit: {sum(r['timeout'] for r in ex)}")
     wrong = [r for r in recs if r["problems"]]
     out.append(f"solves right: {len(recs) - len(wrong)}/{len(recs)}")
     out += [f"WRONG: {r['source']}: {'; '.join(r['problems'])}" for r in wrong]
@@ -334,7 +334,7 @@ def main(argv: list[str] | None = None) -> None:
         f"hard / expert / search."
         + (" (These tables were built again from that run's records, `--records`.)"
            if a.records else "") + "\n\n"
-        "### Targets\n\n" + "\n".join(f"- {t}" for t in targets(recs)) + "\n\n"
+        "### Targets\n\n" + "\n".join(f"- {t}" for t in targets(recs, a.limit)) + "\n\n"
         "### By source\n\n" + by_kind(recs) + "\n\n"
         "### By source and size\n\n" + tables(recs) + "\n\n"
         "### Grades against the sources' labels\n\n" + concordance(recs) + "\n\n"
