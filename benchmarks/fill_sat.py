@@ -170,7 +170,7 @@ def sat_fill_within(rows: list[str], words: list[str], limit: float,
     proc = ctx.Process(target=_child, args=(rows, words, solver, out), daemon=True)
     proc.start()
     try:
-        return out.get(timeout=limit)  # type: ignore[no-any-return]
+        return out.get(timeout=limit)
     except queue.Empty:
         return "unknown", None
     finally:
