@@ -113,7 +113,7 @@ def run_one(row: dict[str, Any], limit: float) -> dict[str, Any]:
         "explain_s": explain_s, "explain_cpu": explain_cpu, "search": result.used_search,
         "trial": rules.get("trial", 0) > 0,
         "wide_cases": any(w > MAX_CASES for w in ways),
-        "timeout": any("Time ran out" in s.reason for s in result.steps),
+        "timeout": result.cut_short,
         "difficulty": result.difficulty, "score": result.score,
         "steps": len(result.steps), "rules": dict(rules), "rule_levels": dict(by_level),
     })

@@ -121,3 +121,27 @@ def test_generate_prints_text_and_url(capsys: pytest.CaptureFixture[str]) -> Non
     assert doc["url"] in out and doc["text"] in out
     code, _, err = run(["stars", "generate", "--size", "6", "--stars", "2"], capsys)
     assert code == 2 and "cannot fit" in err
+
+
+def test_explain_and_hint_cut_short(
+    mensa: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The time limit passes before the rules start: explain says so (exit 1) instead of
+    # grading the solver's cells as the rules', and hint gives no step rather than the
+    # whole solution.
+    import puzzlesmith.stars.explain as module
+    from puzzlesmith.limits import Deadline
+
+    class Passed(Deadline):
+        def expired(self) -> bool:
+            return True
+
+    monkeypatch.setattr(module, "Deadline", Passed)
+    code, out, _ = run(["stars", "explain", mensa], capsys)
+    assert code == 1 and "time limit reached after 0 steps" in " ".join(out.split())
+    assert "the rules ran out" not in out and "difficulty:" not in out
+    code, out, _ = run(["stars", "explain", "--json", mensa], capsys)
+    doc = json.loads(out)
+    assert code == 1 and doc["cut_short"] is True and doc["status"] == "solved"
+    code, out, _ = run(["stars", "hint", mensa], capsys)
+    assert code == 1 and "time limit reached" in " ".join(out.split()) and "★" not in out

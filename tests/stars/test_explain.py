@@ -106,3 +106,36 @@ def test_rules_are_sound_on_solvable_maps(seed: int, shape: tuple[int, int]) -> 
     assume(grid is not None)
     assert grid is not None
     _check(grid, k)
+
+
+class _Ticks(Deadline):
+    """A deadline that passes after a given number of checks, so a cut is reproducible."""
+
+    budget = 0
+    calls = 0
+
+    def expired(self) -> bool:
+        type(self).calls += 1
+        return type(self).calls > self.budget
+
+
+@pytest.mark.parametrize("budget", [0, 5, 40])
+def test_a_cut_short_explanation_says_so(budget: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    import puzzlesmith.stars.explain as module
+
+    puzzle = StarPuzzle.from_labels(MENSA, 1)
+    whole = explain(puzzle, time_limit=None)
+    assert not whole.cut_short and not whole.to_json()["cut_short"]
+    monkeypatch.setattr(_Ticks, "budget", budget)
+    monkeypatch.setattr(_Ticks, "calls", 0)
+    monkeypatch.setattr(module, "Deadline", _Ticks)
+    cut = explain(puzzle, time_limit=30, known_solution=whole.solution)
+    assert cut.cut_short and cut.to_json()["cut_short"] is True
+    last = cut.steps[-1]
+    assert last.rule == "search" and last.reason.startswith("Time ran out")
+    # The solver's cells finish it; grade and score are the steps' before the cut.
+    assert cut.solution == whole.solution
+    taken = cut.steps[:-1]
+    assert cut.difficulty == max((s.level for s in taken), key=LEVELS.index, default="easy")
+    assert cut.score == round(sum(module.WEIGHTS[(s.rule, s.level)] for s in taken), 1)
+    assert len(taken) < len(whole.steps)

@@ -218,7 +218,7 @@ def explain(
         result = explain_puzzle(puzzle, time_limit=time_limit)
         if json:
             _json_line(result, source, several)
-            timed_out |= result.status == "timeout"
+            timed_out |= result.status == "timeout" or result.cut_short
             continue
         if several:
             console.print(f"[bold]{source}[/]: {puzzle.size}x{puzzle.size}, {_stars(puzzle.stars)}")
@@ -228,11 +228,20 @@ def explain(
         for i, step in enumerate(result.steps, 1):
             _print_step(i, step)
         console.print(_final_board(puzzle, result))
-        guesses = sum(step.rule == "search" for step in result.steps)
+        guesses = sum(step.rule == "search" for step in result.steps) - result.cut_short
         note = (f" — the rules ran out {guesses} time{'s' if guesses != 1 else ''}; the solver's "
                 f"search supplied {'that star' if guesses == 1 else 'those stars'}"
-                if result.used_search else "")
+                if guesses else "")
         uniq = "" if result.unique else " (the puzzle has more than one solution)"
+        if result.cut_short:
+            timed_out = True
+            console.print(
+                f"[red]time limit reached[/] after {len(result.steps) - 1} steps: the solver "
+                f"filled in the rest. Difficulty so far: at least [bold]{result.difficulty}[/] "
+                f"(score {result.score:g}){note}{uniq}. A longer --time-limit gives the whole "
+                f"explanation."
+            )
+            continue
         console.print(
             f"difficulty: [bold]{result.difficulty}[/] (score {result.score:g}){note}; "
             f"{len(result.steps)} steps{uniq}"
@@ -271,12 +280,18 @@ def hint(
         )
         if json:
             _json_line(result, source, several)
-            timed_out |= result.status == "timeout"
+            timed_out |= result.status == "timeout" or result.cut_short
             continue
         if several:
             console.print(f"[bold]{source}[/]: {puzzle.size}x{puzzle.size}, {_stars(puzzle.stars)}")
         if result.status != "solved":
             timed_out |= _print_failure(source, result)
+            continue
+        if result.cut_short:
+            # Its one step would be the whole solution: not a hint.
+            console.print(f"{source}: [red]time limit reached[/] before the rules found a step; "
+                          f"a longer --time-limit may find one")
+            timed_out = True
             continue
         if not result.steps:
             console.print("nothing left to do: every cell is decided")

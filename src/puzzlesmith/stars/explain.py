@@ -129,7 +129,9 @@ class Explanation:
 
     status: "solved" or "unsolvable". difficulty: the level of the hardest step ("search"
     when the rules ran out and the solver finished). score: the steps' weights added up
-    (`WEIGHTS`). The final stars always equal the solver's solution.
+    (`WEIGHTS`). The final stars always equal the solver's solution. cut_short: the time
+    limit stopped the rules and the solver filled in the rest (one last "search" step), so
+    difficulty and score are only those of the steps taken before: a lower bound.
     """
 
     size: int
@@ -141,10 +143,12 @@ class Explanation:
     steps: tuple[Step, ...]
     solution: tuple[Cell, ...] | None
     elapsed: float
+    cut_short: bool = False
 
     @property
     def score(self) -> float:
-        return round(sum(WEIGHTS.get((s.rule, s.level), 0.0) for s in self.steps), 1)
+        taken = self.steps[:-1] if self.cut_short else self.steps
+        return round(sum(WEIGHTS.get((s.rule, s.level), 0.0) for s in taken), 1)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -154,6 +158,7 @@ class Explanation:
             "difficulty": self.difficulty,
             "score": self.score,
             "used_search": self.used_search,
+            "cut_short": self.cut_short,
             "unique": self.unique,
             "steps": [s.to_json() for s in self.steps],
             "solution": [list(c) for c in self.solution] if self.solution else None,
@@ -1641,7 +1646,7 @@ def explain(
     steps: list[Step] = []
     rules = _rules(reasoner)
     worst = 0
-    used_search = False
+    used_search = cut_short = False
     while open_ and (max_steps is None or len(steps) < max_steps):
         found = None
         if not deadline.expired():
@@ -1650,14 +1655,16 @@ def explain(
                 if found is not None:
                     break
         if found is None:
-            found = _search_step(reasoner, stars, open_, target, deadline.expired())
+            cut_short = deadline.expired()
+            found = _search_step(reasoner, stars, open_, target, cut_short)
             used_search = True
         for r, c, what in found.decided:
             bit = 1 << (r * b.n + c)
             if what == "star":
                 stars |= bit
             open_ &= ~bit
-        worst = max(worst, LEVELS.index(found.level))
+        if not cut_short:
+            worst = max(worst, LEVELS.index(found.level))
         steps.append(found)
     if not open_:
         # Sound rules can only reach the solution; anything else is an engine bug.
@@ -1667,6 +1674,7 @@ def explain(
         size=puzzle.size, stars=puzzle.stars, unique=solved.unique, status="solved",
         difficulty=LEVELS[worst], used_search=used_search,
         steps=tuple(steps), solution=solved.solution, elapsed=deadline.elapsed(),
+        cut_short=cut_short,
     )
 
 

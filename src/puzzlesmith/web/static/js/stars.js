@@ -100,10 +100,10 @@ function gradeText(doc) {
 }
 
 /** Whether an explanation is the whole of it: not cut short by its time limit (explain then
- * fills the rest by search, after the limit has passed). */
-function complete(doc, limit) {
+ * fills the rest from the solver's solution). */
+function complete(doc) {
   if (doc.status === "unsolvable") return true;
-  return doc.status === "solved" && !(doc.used_search && doc.elapsed_ms >= limit * 1000);
+  return doc.status === "solved" && !doc.cut_short;
 }
 
 /** The grade line from an explain of at most GRADE_LIMIT seconds; kept as the explanation
@@ -113,7 +113,7 @@ function gradeQuickly() {
   gradeLine.textContent = "Difficulty: working it out…";
   grading = api("/api/stars/explain", { ...source(), time_limit: GRADE_LIMIT }).then((doc) => {
     if (puzzle !== asked) return null;
-    if (!complete(doc, GRADE_LIMIT)) {
+    if (!complete(doc)) {
       gradeLine.textContent = `Difficulty: not worked out within ${GRADE_LIMIT} s; Step through or Explain every step works it out.`;
       return null;
     }
@@ -285,7 +285,8 @@ async function hint() {
       say(status, "This puzzle has no solution.", "warn");
       return;
     }
-    if (doc.status !== "solved") {
+    if (doc.status !== "solved" || doc.cut_short) {
+      // A cut-short hint's one step is the whole solution, not a hint.
       say(status, "The time limit was reached before a deduction turned up.", "warn");
       return;
     }
@@ -369,11 +370,19 @@ async function explainAll() {
       el("button", { type: "button", className: "link", onclick: () => showStep(i) },
         el("span", { className: "rule" }, `${step.rule} (${step.level})`)),
       ` ${step.reason}`)));
-    const search = doc.used_search ? "; the rules ran out and search finished it" : "";
+    const guesses = doc.steps.filter((s) => s.rule === "search").length - (doc.cut_short ? 1 : 0);
+    const search = guesses ? "; the rules ran out and search finished it" : "";
+    const grade = doc.cut_short
+      ? `the time limit stopped the rules (the last step is the solver's); difficulty so far at least ${doc.difficulty} (score ${doc.score})`
+      : `difficulty ${doc.difficulty} (score ${doc.score})`;
     document.getElementById("steps-summary").textContent =
-      `${doc.steps.length} steps, difficulty ${doc.difficulty} (score ${doc.score})${search}. Choose a step to see the board after it.`;
+      `${doc.steps.length} steps, ${grade}${search}. Choose a step to see the board after it.`;
     document.getElementById("steps-box").hidden = false;
-    say(status, `Explained in ${doc.steps.length} steps (difficulty ${doc.difficulty}, score ${doc.score}).`, "good");
+    if (doc.cut_short) {
+      say(status, `Explained ${doc.steps.length - 1} steps before the time limit; the solver filled in the rest.`, "warn");
+    } else {
+      say(status, `Explained in ${doc.steps.length} steps (difficulty ${doc.difficulty}, score ${doc.score}).`, "good");
+    }
   } catch (e) {
     say(status, e.message, "error");
   } finally {
