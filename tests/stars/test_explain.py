@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.explain import LEVELS, explain, hint
-from puzzlesmith.stars.generate import random_regions, random_stars
+from puzzlesmith.stars.generate import generate, random_regions, random_stars
 from puzzlesmith.stars.model import StarPuzzle
 from puzzlesmith.stars.solve import solve
 from tests.stars.oracle import brute_force_solutions
@@ -139,3 +139,28 @@ def test_a_cut_short_explanation_says_so(budget: int, monkeypatch: pytest.Monkey
     assert cut.difficulty == max((s.level for s in taken), key=LEVELS.index, default="easy")
     assert cut.score == round(sum(module.WEIGHTS[(s.rule, s.level)] for s in taken), 1)
     assert len(taken) < len(whole.steps)
+
+
+@pytest.mark.parametrize("n, k, level, seed", [
+    (8, 1, "hard", 0), (8, 1, "hard", 1), (10, 2, "hard", 0), (10, 2, "hard", 1),
+    (10, 2, "expert", 2),
+])
+def test_knowing_the_answer_changes_no_step(n: int, k: int, level: str, seed: int) -> None:
+    # The per-cell rules skip the cells where a supposition agrees with the solution (it can
+    # lead to no contradiction). Up to 15x15, where every cell is scanned, the steps must be
+    # exactly those of a reasoner that does not know the solution. Generated hard and expert
+    # puzzles need those rules (exclusion, would-leave-short, trial).
+    import puzzlesmith.stars.explain as module
+
+    puzzle = generate(n, k, seed=seed, difficulty=level).puzzle
+    knowing = explain(puzzle, time_limit=None)
+    assert any(s.level in ("hard", "expert") for s in knowing.steps)
+
+    class Blind(module._Reasoner):
+        def __init__(self, puzzle: StarPuzzle, deadline: Deadline, answer: int = 0) -> None:
+            super().__init__(puzzle, deadline)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "_Reasoner", Blind)
+        blind = explain(puzzle, time_limit=None, known_solution=knowing.solution)
+    assert blind.steps == knowing.steps

@@ -177,10 +177,15 @@ def _plural(n: int, word: str) -> str:
 class _Reasoner:
     """The rules over one puzzle; each rule returns the first step it finds, or None."""
 
-    def __init__(self, puzzle: StarPuzzle, deadline: Deadline) -> None:
+    def __init__(self, puzzle: StarPuzzle, deadline: Deadline, answer: int = 0) -> None:
         self.puzzle = puzzle
         self.b = Board.of(puzzle)
         self.deadline = deadline
+        # The solution's stars, when known (0: not known). A supposed star there never leads
+        # to a contradiction (nor a supposed empty cell elsewhere), so the per-cell rules
+        # skip those cells: they would be checked only to find nothing. The steps the rules
+        # find are the same; the reasons never depend on it.
+        self.answer = answer
         n = self.b.n
         self.refs = tuple(
             UnitRef("row", u, f"row {u + 1}") if u < n
@@ -858,16 +863,18 @@ class _Reasoner:
         (remembering every cell it decides there), or with `stop`, a scan that ends that many
         cells after its first find."""
         queue = self.pending.get(name, [])
+        # (A trial supposes either way, so only it may check the solution's stars.)
+        useful = open_ & ~self.answer if name in _STAR_SUPPOSED else open_
         while queue:
             i = queue.pop(0)
-            if open_ >> i & 1:
+            if useful >> i & 1:
                 found = check(stars, open_, i)
                 if found is not None:
                     return found
         hits: list[int] = []
         first: Step | None = None
         left = -1
-        for i in self._scan_order(name, stars, open_, ranked=stop is not None):
+        for i in self._scan_order(name, stars, open_, useful, ranked=stop is not None):
             if self.deadline.expired() or left == 0:
                 break
             left -= 1
@@ -882,12 +889,13 @@ class _Reasoner:
         self.pending[name] = hits
         return first
 
-    def _scan_order(self, name: str, stars: int, open_: int, ranked: bool = False) -> list[int]:
-        """The cells a scan checks: all of them on grids up to 15 x 15; on bigger ones, where
-        a full scan of exclusion or trial costs seconds, the most promising `_SCAN_CELLS`:
-        those in the units with the fewest open cells per missing star (`ranked`: all of
-        them, the most promising first)."""
-        cells = _bits(open_)
+    def _scan_order(self, name: str, stars: int, open_: int, useful: int,
+                    ranked: bool = False) -> list[int]:
+        """The cells of `useful` a scan checks: all of them on grids up to 15 x 15; on bigger
+        ones, where a full scan of exclusion or trial costs seconds, the most promising
+        `_SCAN_CELLS`: those in the units with the fewest open cells per missing star
+        (`ranked`: all of them, the most promising first)."""
+        cells = _bits(useful)
         if (self.b.n <= 15 or name == "would-leave-short"
                 or len(cells) <= _SCAN_CELLS) and not ranked:
             return cells
@@ -1410,14 +1418,16 @@ class _Reasoner:
         b = self.b
         bit = 1 << i
         cell = b.cell(i)
-        if propagate(b, stars | bit, open_ & ~(bit | b.nbr[i]), confine=True) is None:
+        star_first = not self.answer & bit
+        if star_first and propagate(b, stars | bit, open_ & ~(bit | b.nbr[i]), confine=True) is None:
             return self.step(
                 "trial", "expert", 0, bit, [cell], [],
                 f"Suppose {_rc(cell)} were a star: following the counting rules from there "
                 f"leaves some row, column or region without room for its stars, so "
                 f"{_rc(cell)} is empty.",
             )
-        if propagate(b, stars, open_ & ~bit, confine=True) is None:
+        if (not self.answer or not star_first) and propagate(
+                b, stars, open_ & ~bit, confine=True) is None:
             return self.step(
                 "trial", "expert", bit, 0, [cell], [],
                 f"Suppose {_rc(cell)} were empty: following the counting rules from there "
@@ -1432,6 +1442,7 @@ _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25
 _MAX_COVERS = 16  # tilings kept per set of cells
 _MAX_CACHED = 50_000  # sets of cells whose tilings are kept (supposed states add many)
 _SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
+_STAR_SUPPOSED = {"would-leave-short", "exclusion", "exclusion-tiled"}  # scans that suppose a star
 _LATE = 0.5  # share of the time limit after which no scan checks more than those
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
@@ -1626,9 +1637,9 @@ def explain(
             difficulty="search", used_search=False, steps=(),
             solution=None, elapsed=deadline.elapsed(),
         )
-    reasoner = _Reasoner(puzzle, deadline)
-    b = reasoner.b
+    b = Board.of(puzzle)
     target = b.mask(list(solved.solution))
+    reasoner = _Reasoner(puzzle, deadline, answer=target)
     stars, open_ = _state(b, given_stars, given_empty)
     wrong = (stars & ~target) | (b.full & ~stars & ~open_ & target)
     if wrong:
