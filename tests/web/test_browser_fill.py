@@ -125,3 +125,17 @@ def test_core_proof_message_names_the_core(page: Any, client: Any, shot: Any) ->
     assert "." in "".join(grid_rows(page))  # nothing was filled in
     assert "Common words only" in page.locator("#advice:not([hidden])").inner_text()
     shot(page, "fill-core-proof")
+
+
+def test_a_long_fill_shows_its_progress(page: Any) -> None:
+    # An open 7x7 with the common words runs to its limit (3 s here): meanwhile a bar shows
+    # the time used of it; it goes away with the answer.
+    page.goto("/fill?size=7&limit=3")
+    page.wait_for_selector("form[data-ready]")
+    assert page.locator("#fill-working").is_hidden()
+    page.get_by_role("button", name="Fill", exact=True).click()
+    page.locator("#fill-working:not([hidden])").wait_for(timeout=2_000)
+    page.wait_for_function("document.getElementById('fill-progress').value > 0", timeout=5_000)
+    assert "stops by 3 s" in page.locator("#fill-elapsed").inner_text()
+    page.locator("#fill-working[hidden]").wait_for(state="attached", timeout=30_000)
+    assert page.locator("#status").inner_text() != "Filling…"

@@ -241,15 +241,35 @@ function busy(on) {
   form.setAttribute("aria-busy", on ? "true" : "false");
 }
 
+/** While a fill runs: the time it has used of its limit, as a bar and in the status line
+ * (the search gives its best fill, or its verdict, by the limit). Returns the stopper. */
+function showWorking() {
+  const box = document.getElementById("fill-working");
+  const bar = document.getElementById("fill-progress");
+  const elapsed = document.getElementById("fill-elapsed");
+  const start = performance.now();
+  const tick = () => {
+    const secs = (performance.now() - start) / 1000;
+    bar.value = Math.min(1, secs / timeLimit);
+    elapsed.textContent = `${Math.floor(secs)} s; it stops by ${timeLimit} s with its best fill or its verdict.`;
+  };
+  say(status, "Filling…");
+  tick();
+  box.hidden = false;
+  const timer = setInterval(tick, 250);
+  return () => { clearInterval(timer); box.hidden = true; };
+}
+
 async function runFill(again) {
   if (again) seed += 1;
   busy(true);
-  say(status, "Filling…");
   advice.hidden = true;
+  const stopWorking = showWorking();
   try {
     const doc = await api("/api/fill", {
       grid: rows(), ...options(), seed, time_limit: timeLimit,
     });
+    stopWorking();
     if (doc.status === "filled") {
       doc.grid.join("").split("").forEach((ch, i) => {
         if (!typed[i] && ch !== "#") { cells[i] = ch; filled[i] = true; }
@@ -272,6 +292,7 @@ async function runFill(again) {
       advice.hidden = false;
     }
   } catch (e) {
+    stopWorking();
     say(status, e.message, "error");
   } finally {
     busy(false);
