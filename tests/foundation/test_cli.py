@@ -111,3 +111,25 @@ def test_time_limit_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["anagram", "abcdeeeiiilmnooprrsstttu", "--words", "3", "--timeout", "0.2",
                           "--json"], capsys)
     assert code == 1 and json.loads(out)["timed_out"] is True and err.startswith("time limit:")
+
+
+def test_text_output_lists_every_word_once_in_the_width(capsys: pytest.CaptureFixture[str]) -> None:
+    # The columns are laid out by hand (Rich's took a minute for 270,000 words): every word
+    # of the JSON answer is printed once, in order, and no line is wider than the terminal.
+    from puzzlesmith.cli.common import console
+
+    code, out, _ = run(["match", "??????", "--json"], capsys)
+    words = json.loads(out)["words"]
+    code, out, _ = run(["match", "??????"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[1].startswith("6 letters")
+    shown = [w for line in lines[2:] if "=" not in line for w in line.split()]
+    assert shown == words
+    assert max(len(line) for line in lines) <= console.width
+    code, out, _ = run(["anagram", "listen", "--words", "2", "--json"], capsys)
+    full = json.loads(out)["full"]
+    code, out, _ = run(["anagram", "listen", "--words", "2"], capsys)
+    lines = out.split("using every letter", 1)[1].splitlines()[1:]
+    tokens = [w for line in lines if "=" not in line for w in line.split()]
+    assert [" ".join(tokens[i:i + 2]) for i in range(0, len(tokens), 2)] == full
+    assert max(len(line) for line in lines) <= console.width

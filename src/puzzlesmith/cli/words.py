@@ -33,11 +33,29 @@ PhrasesOpt = Annotated[
 ]
 
 
-def print_grouped(words: Iterable[str], common: frozenset[str], full: frozenset[str]) -> None:
-    """Words grouped by length in columns; common words bold, full anagrams starred."""
-    from rich.columns import Columns
+def print_columns(words: list[str], bold: frozenset[str] = frozenset(), padding: int = 2) -> None:
+    """Words in rows of equal-width columns, the ones in `bold` bold. (Rich's Columns fits
+    every column's width on its own: a minute for the 270,000 words of '????????????????'.)"""
     from rich.text import Text
 
+    if not words:
+        return
+    col = max(len(w) for w in words) + padding
+    per_row = max(1, (console.width + padding) // col)
+    out = Text(no_wrap=True)
+    for i in range(0, len(words), per_row):
+        row = words[i:i + per_row]
+        for j, w in enumerate(row):
+            out.append(w, style="bold" if w.rstrip("*") in bold else "")
+            if j < len(row) - 1:
+                out.append(" " * (col - len(w)))
+        if i + per_row < len(words):
+            out.append("\n")
+    console.print(out)
+
+
+def print_grouped(words: Iterable[str], common: frozenset[str], full: frozenset[str]) -> None:
+    """Words grouped by length in columns; common words bold, full anagrams starred."""
     groups: dict[int, list[str]] = {}
     for w in words:
         # a phrase ('new york') counts its letters only
@@ -45,11 +63,7 @@ def print_grouped(words: Iterable[str], common: frozenset[str], full: frozenset[
     for length in sorted(groups, reverse=True):
         group = groups[length]
         console.print(f"[bold cyan]{length} letters[/] [dim]({len(group)})[/]")
-        cells = []
-        for w in group:
-            style = "bold" if w in common else ""
-            cells.append(Text(w + ("*" if w in full else ""), style=style))
-        console.print(Columns(cells, padding=(0, 2)))
+        print_columns([w + ("*" if w in full else "") for w in group], common)
 
 
 def _legend(common_marked: bool, has_full: bool) -> None:
@@ -86,9 +100,7 @@ def match_cmd(
     1-9 repeated letters (1231); PATTERN/LETTERS also an anagram of LETTERS (? = blank);
     PATTERN:TEXT is PATTERN --means TEXT.
     """
-    from rich.columns import Columns
     from rich.markup import escape
-    from rich.text import Text
 
     from puzzlesmith.search.meaning import match_words, split_query, words_for
 
@@ -116,8 +128,7 @@ def match_cmd(
         more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
         console.print(f"[bold]{escape(result.query)}[/]: {result.count} words{more}")
         if order == "freq" or (found.ranked and order is None):
-            console.print(Columns([Text(w, style="bold" if w in marked else "")
-                                   for w in result.words], padding=(0, 2)))
+            print_columns(list(result.words), marked)
         else:
             print_grouped(result.words, marked, frozenset())
         _legend(bool(marked) and bool(result.words), False)
@@ -140,9 +151,7 @@ def anagram_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Every word that can be built from the letters; full anagrams marked."""
-    from rich.columns import Columns
     from rich.markup import escape
-    from rich.text import Text
 
     from puzzlesmith.search.letters import parse_rack
     from puzzlesmith.search.meaning import anagram_words, words_for
@@ -170,7 +179,7 @@ def anagram_cmd(
             print_grouped(result.words, marked, frozenset(result.full) if words == 1 else frozenset())
         if words > 1:
             console.print(f"[bold]{words}-word anagrams using every letter[/] ({len(result.full)})")
-            console.print(Columns([Text(g) for g in result.full], padding=(0, 3)))
+            print_columns(list(result.full), padding=3)
         _legend(bool(marked) and bool(result.words), words == 1 and bool(result.full))
         if result.timed_out:
             console.print(f"[yellow]stopped after {timeout} s: the list of full anagrams may "
