@@ -25,6 +25,8 @@ def buildable_in(bucket: LengthBucket, rack: Rack) -> list[int]:
     answers before numpy would have finished importing."""
     outside = ALL_LETTERS & ~letter_mask(rack.letters)
     masks = bucket.mask_data
+    if bucket.length <= rack.blanks:
+        return list(range(len(masks)))  # blanks alone spell every word this short
     if rack.blanks == 0:
         candidates = [i for i, m in enumerate(masks) if not m & outside]
     else:
