@@ -166,7 +166,8 @@ def main(argv: list[str] | None = None) -> None:
             lines.append(row(n, k, level, min(BASELINE_SEEDS if n <= 10 else 1, seeds, args.seeds),
                              args.cap, "baseline"))
         # Written after every case, so a run cut short still leaves what it measured.
-        path = write_results(name, title, _body(args.cap, lines, done, len(cases), argv_text))
+        path = write_results(name, title, _body(args.cap, lines, done, len(cases), argv_text),
+                             command="stars_generate")
     print(f"wrote {path}")
 
 
@@ -182,9 +183,10 @@ def _body(cap: float, lines: list[str], done: int, total: int, argv_text: str) -
         "| grid | level | side | finished | median wall | median CPU | grade, score |\n"
         "|---|---|---|---|---|---|---|\n" + "\n".join(lines) + "\n\n"
         "steered: `generate` (steering towards the level; expert and 'any' are not steered; "
-        "with no level the grade is a full explain cut off after 5 s, and a grade marked * "
-        "was cut short there). baseline: generate-and-test (a unique map, its grade a full "
-        "explain of up to 20 s, kept if the grade fits). Every steered puzzle was checked "
+        "with no level the grade is a full explain cut off after 20 s, 5 s above 15x15, and "
+        "a grade marked * was cut short there). baseline: generate-and-test (a unique map, "
+        "its grade a full explain of up to 20 s, kept if the grade fits). Every steered "
+        "puzzle was checked "
         "(one solution by the solver's count; with a level, explained without search at the "
         "level and score it came with); a failed check is written after its row.\n"
     )

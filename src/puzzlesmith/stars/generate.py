@@ -42,10 +42,12 @@ if TYPE_CHECKING:
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 Progress = Callable[[dict[str, Any]], None]
 _FIX_ROUNDS_PER_SIDE = 4  # rounds of reshaping per grid side before starting afresh
-# Wall seconds for grading a puzzle made without a level (see _grade). A full grade of a
-# 25x25 6-star map takes 7-70 s of CPU (median 14 s over 9 maps), more than the whole
-# 10 s the issue allows for making one; 10x10 and 14x14 ones take well under a second.
-_GRADE_LIMIT = 5.0
+# Wall seconds for grading a puzzle made without a level (see _grade). Up to 15x15 a grade
+# takes at most a few seconds of CPU (4.1 s the slowest seen, a 14x14 3-star expert map);
+# a full grade of a 25x25 6-star map takes 7-70 s (median 14 s over 9 maps), more than the
+# whole 10 s the issue allows for making one, so above 15x15 it is cut off sooner.
+_GRADE_LIMIT = 20.0
+_GRADE_LIMIT_BIG = 5.0
 _MAX_PATH = 6  # longest run of cells moved together to break another solution
 
 
@@ -61,7 +63,8 @@ class GeneratedPuzzle:
     attempts: int
     elapsed: float
     steps: int | None = None  # of the explanation the grade comes from (None: not known)
-    # False when the grade's explanation was cut off by its time budget (`_GRADE_LIMIT`):
+    # False when the grade's explanation was cut off by its time budget (`_GRADE_LIMIT`,
+    # `_GRADE_LIMIT_BIG` above 15x15):
     # then "search" means only that the rules had not finished in time.
     grade_complete: bool = True
 
@@ -650,7 +653,7 @@ def _bits(x: int) -> list[int]:
 
 
 def _grade(puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | None = None,
-           limit: float = _GRADE_LIMIT) -> tuple[str, float, int, bool]:
+           limit: float | None = None) -> tuple[str, float, int, bool]:
     """Grade, score, step count and whether the grade is complete, by a full explain.
     `solution`: the puzzle's only one, when `make_unique` has just proved it so (the
     explainer then does not solve again: a second or so on 25x25 with 6)."""
@@ -660,6 +663,8 @@ def _grade(puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | None =
     # `limit` seconds, after which the rest is filled by search and the grade reads
     # "search", marked incomplete. The puzzle itself does not depend on this; only that
     # grade can, on timing.
+    if limit is None:
+        limit = _GRADE_LIMIT if puzzle.size <= 15 else _GRADE_LIMIT_BIG
     budget = max(min(deadline.remaining(), limit), 0.001)
     result = explain(puzzle, time_limit=budget,
                      known_solution=tuple(solution) if solution is not None else None)
