@@ -35,13 +35,15 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.3f} ms"
 
 
-def write_results(name: str, title: str, body: str) -> Path:
-    """Write benchmarks/results/<name>.md with a header saying when and where it ran."""
+def write_results(name: str, title: str, body: str, command: str | None = None) -> Path:
+    """Write benchmarks/results/<name>.md with a header saying when and where it ran
+    (`command`: the benchmark module, when it is not `name`, as for a subset file)."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     header = (
         f"## {title}\n\n_Run {stamp} on {platform.python_implementation()} "
-        f"{platform.python_version()}, {platform.machine()}; `python -m benchmarks.{name}`._\n\n"
+        f"{platform.python_version()}, {platform.machine()}; "
+        f"`python -m benchmarks.{command or name}`._\n\n"
     )
     path = RESULTS / f"{name}.md"
     path.write_text(header + body.strip() + "\n", "utf-8")

@@ -13,12 +13,16 @@ asked (and the solver, counting, finds one solution).
 Targets (issue 12): 10x10 2-star at any level median at most 2 s, 14x14 3-star at most
 10 s, 25x25 6-star at most 10 s.
 Run: python -m benchmarks.stars_generate [--quick] [--seeds N] [--cap S] [--sizes 10 14 25]
+(--quick or --sizes: a subset, written to results/stars_generate_subset.md so the full
+run's file stays whole)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import sys
 import time
 from collections.abc import Callable
 
@@ -41,7 +45,7 @@ from puzzlesmith.stars.solve import solve
 CASES: list[tuple[int, int, str | None, int]] = [
     (10, 2, None, 5), (10, 2, "easy", 5), (10, 2, "medium", 5), (10, 2, "hard", 5),
     (14, 3, None, 3), (14, 3, "medium", 3), (14, 3, "hard", 3),
-    (25, 6, None, 2), (25, 6, "medium", 2), (25, 6, "hard", 2),
+    (25, 6, None, 3), (25, 6, "medium", 2), (25, 6, "hard", 2),
     (10, 2, "expert", 5), (14, 3, "easy", 2), (14, 3, "expert", 2),
 ]
 QUICK = [(10, 2, None, 2), (10, 2, "easy", 2), (10, 2, "medium", 2)]
@@ -81,7 +85,7 @@ def baseline(size: int, stars: int, seed: int, level: str | None, cap: float) ->
         puzzle = make_unique(grid, stars, planned, rng, deadline)
         if puzzle is None:
             continue
-        grade, points, steps = _grade(puzzle, deadline)
+        grade, points, steps, _ = _grade(puzzle, deadline, limit=20.0)
         if level is not None and grade != level:
             continue
         return GeneratedPuzzle(puzzle, check_solution(puzzle, planned), grade, points, seed,
@@ -127,7 +131,7 @@ def row(size: int, stars: int, level: str | None, seeds: int, cap: float, side: 
         cpus.append(min(cpu, cap))
         if made is not None:
             done += 1
-            grades.append(f"{made.difficulty} {made.score:g}")
+            grades.append(f"{made.difficulty} {made.score:g}" + ("" if made.grade_complete else "*"))
             if side == "steered" and (problem := check(made, level)):
                 problems.append(f"seed {seed}: {problem}")
     line = (f"| {size}x{size} {stars}-star | {level or 'any'} | {side} | {done}/{seeds} | "
@@ -151,6 +155,10 @@ def main(argv: list[str] | None = None) -> None:
         cases = [case for case in cases if case[0] in args.sizes]
     if not cases:
         p.error("no case to run")
+    subset = bool(args.quick or args.sizes)
+    name = "stars_generate_subset" if subset else "stars_generate"
+    title = "Star Battle generation per level (issue 12)" + (", a subset" if subset else "")
+    argv_text = " ".join(argv if argv is not None else sys.argv[1:])
     lines: list[str] = []
     for done, (n, k, level, seeds) in enumerate(cases, 1):
         lines.append(row(n, k, level, min(seeds, args.seeds), args.cap, "steered"))
@@ -158,26 +166,29 @@ def main(argv: list[str] | None = None) -> None:
             lines.append(row(n, k, level, min(BASELINE_SEEDS if n <= 10 else 1, seeds, args.seeds),
                              args.cap, "baseline"))
         # Written after every case, so a run cut short still leaves what it measured.
-        path = write_results("stars_generate", "Star Battle generation per level (issue 12)",
-                             _body(args.cap, lines, done, len(cases)))
+        path = write_results(name, title, _body(args.cap, lines, done, len(cases), argv_text),
+                             command="stars_generate")
     print(f"wrote {path}")
 
 
-def _body(cap: float, lines: list[str], done: int, total: int) -> str:
+def _body(cap: float, lines: list[str], done: int, total: int, argv_text: str) -> str:
     partial = "" if done == total else f" (partial: {done} of {total} cases so far)"
     return (
+        f"Arguments: `{argv_text or '(none)'}`. "
         f"Median over seeds 1..N of `generate(size, stars, seed, difficulty=level)`, cap "
         f"{cap:g} s of CPU per run (a run stopped at the cap counts as the cap){partial}. The "
-        "machine is shared (2 cores, several users, this run under nice 10), so wall time "
-        "mostly measures the others' load; CPU time is this process's own and is the figure "
-        "to compare with the targets.\n\n"
+        f"machine is shared (2 cores, several users, this run under nice {os.nice(0)}), so "
+        "wall time also measures the others' load; CPU time is this process's own and is the "
+        "figure to compare with the targets.\n\n"
         "| grid | level | side | finished | median wall | median CPU | grade, score |\n"
         "|---|---|---|---|---|---|---|\n" + "\n".join(lines) + "\n\n"
-        "steered: this session's `generate` (steering towards the level; expert and 'any' "
-        "are not steered). baseline: last session's generate-and-test (its grade a full "
-        "explain, up to 20 s). Every steered puzzle was checked (one solution by the solver's "
-        "count; explained without search at the level and score it came with); a failed "
-        "check is written after its row.\n"
+        "steered: `generate` (steering towards the level; expert and 'any' are not steered; "
+        "with no level the grade is a full explain cut off after 20 s, 5 s above 15x15, and "
+        "a grade marked * was cut short there). baseline: generate-and-test (a unique map, "
+        "its grade a full explain of up to 20 s, kept if the grade fits). Every steered "
+        "puzzle was checked "
+        "(one solution by the solver's count; with a level, explained without search at the "
+        "level and score it came with); a failed check is written after its row.\n"
     )
 
 

@@ -175,3 +175,17 @@ def test_the_generator_knows_the_level_of_every_rule_explain_runs() -> None:
     _, rules = rules_in_order(puzzle, Deadline(30))
     names = [getattr(rule, "__name__", "") for rule in rules]
     assert names and all(name in _RULE_LEVELS for name in names), names
+
+
+def test_a_grade_cut_short_says_so() -> None:
+    # The grade of a puzzle made without a level has a time budget; out of time it reads
+    # "search" and is marked incomplete, while one the rules finish is complete.
+    from puzzlesmith.stars.generate import _grade
+
+    made = generate(10, 2, seed=6, time_limit=60)
+    assert made.grade_complete and made.to_json()["grade_complete"] is True
+    full = explain(made.puzzle, time_limit=None)
+    assert _grade(made.puzzle, Deadline(None)) == (full.difficulty, full.score, len(full.steps), True)
+    for solution in (None, list(made.solution)):
+        cut = _grade(made.puzzle, Deadline(None), solution, limit=1e-9)
+        assert cut[0] == "search" and cut[3] is False

@@ -333,9 +333,10 @@ def generate(
     if json:
         print_json(made.to_json())
         return
+    cut = "" if made.grade_complete else "; grade cut short, `stars explain` gives the full one"
     typer.echo(
-        f"# {size}x{size}, {_stars(stars)}, difficulty {made.difficulty} (score {made.score:g}), "
-        f"seed {made.seed}"
+        f"# {size}x{size}, {_stars(stars)}, difficulty {made.difficulty} (score {made.score:g}"
+        f"{cut}), seed {made.seed}"
     )
     typer.echo(made.text, nl=False)
     typer.echo(f"# {made.url}")

@@ -42,7 +42,12 @@ if TYPE_CHECKING:
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 Progress = Callable[[dict[str, Any]], None]
 _FIX_ROUNDS_PER_SIDE = 4  # rounds of reshaping per grid side before starting afresh
-_GRADE_LIMIT = 20.0  # seconds for grading one puzzle (see _grade)
+# Wall seconds for grading a puzzle made without a level (see _grade). Up to 15x15 a grade
+# takes at most a few seconds of CPU (4.1 s the slowest seen, a 14x14 3-star expert map);
+# a full grade of a 25x25 6-star map takes 7-70 s (median 14 s over 9 maps), more than the
+# whole 10 s the issue allows for making one, so above 15x15 it is cut off sooner.
+_GRADE_LIMIT = 20.0
+_GRADE_LIMIT_BIG = 5.0
 _MAX_PATH = 6  # longest run of cells moved together to break another solution
 
 
@@ -58,6 +63,10 @@ class GeneratedPuzzle:
     attempts: int
     elapsed: float
     steps: int | None = None  # of the explanation the grade comes from (None: not known)
+    # False when the grade's explanation was cut off by its time budget (`_GRADE_LIMIT`,
+    # `_GRADE_LIMIT_BIG` above 15x15):
+    # then "search" means only that the rules had not finished in time.
+    grade_complete: bool = True
 
     @property
     def text(self) -> str:
@@ -79,6 +88,7 @@ class GeneratedPuzzle:
             "regions": [list(row) for row in self.puzzle.regions],
             "solution": [list(c) for c in self.solution],
             "step_count": self.steps,
+            "grade_complete": self.grade_complete,
             "attempts": self.attempts,
             "elapsed_ms": round(self.elapsed * 1000, 1),
         }
@@ -327,7 +337,7 @@ def generate(
             puzzle = make_unique(grid, stars, planned, rng, deadline)
             if puzzle is None:
                 continue
-            grade, points, steps = _grade(puzzle, deadline, planned)
+            grade, points, steps, complete = _grade(puzzle, deadline, planned)
         else:
             if cap > 0:
                 # A unique map is often at a harder level already; if it is not unique, the
@@ -339,14 +349,20 @@ def generate(
 
             # Expert steering would run trial over every open cell for every change it tries:
             # too slow to help, so expert puzzles are only tested.
-            if cap < DIFFICULTIES.index("expert") and not _steer(
-                    grid, stars, planned, cap, rng, deadline, left_open):
-                continue
+            known: list[Step] | None = None
+            if cap < DIFFICULTIES.index("expert"):
+                steered = _steer(grid, stars, planned, cap, rng, deadline, left_open)
+                if steered is None:
+                    continue
+                known = steered or None
             puzzle = StarPuzzle.from_labels(grid, stars)
-            graded = _grade_upto(puzzle, cap, deadline)
+            # Steering at medium or hard ends with explain's own steps for this very map (the
+            # rules up to the level, from the empty grid): no need to run them again.
+            graded = _grade_steps(puzzle, known) if known else _grade_upto(puzzle, cap, deadline)
             if graded is None:
                 continue
             grade, points, steps = graded
+            complete = True
             if difficulty is not None and grade != difficulty:
                 continue
             if score is not None and not score[0] <= points <= score[1]:
@@ -360,6 +376,7 @@ def generate(
             attempts=attempts,
             elapsed=deadline.elapsed(),
             steps=steps,
+            grade_complete=complete,
         )
 
 
@@ -383,7 +400,7 @@ _RULE_LEVELS = {
 
 
 def _explain_upto(
-    puzzle: StarPuzzle, cap: int, deadline: Deadline, state: tuple[int, int] | None = None
+    puzzle: StarPuzzle, cap: int, deadline: Deadline
 ) -> tuple[int, int, list[Step]] | None:
     """The explainer's steps up to level `cap`, until they get stuck: (stars, open cells,
     steps); None when the deadline passed. The rules are explain's own, in its order, cut
@@ -394,7 +411,11 @@ def _explain_upto(
     """
     from puzzlesmith.stars.explain import LEVELS, rules_in_order
 
-    b, every = rules_in_order(puzzle, deadline)
+    # Up to hard, no rule's work depends on time, and the rules get no time limit of their
+    # own: on grids over 15x15 explain's scans narrow once half of a time limit has passed,
+    # and the steps here must be those of `explain` with none. The deadline is checked
+    # between steps instead.
+    b, every = rules_in_order(puzzle, Deadline(None) if cap <= 2 else deadline)
     rules = []
     level = 0
     for rule in every:
@@ -402,7 +423,7 @@ def _explain_upto(
         if level > cap:
             break
         rules.append(rule)
-    stars, open_ = state if state is not None else (0, b.full)
+    stars, open_ = 0, b.full
     steps: list[Step] = []
     while open_:
         if deadline.expired():
@@ -424,17 +445,21 @@ def _grade_upto(
 ) -> tuple[str, float, int] | None:
     """The grade, score and step count of a puzzle the rules up to level `cap` solve (None
     otherwise)."""
-    from puzzlesmith.stars.explain import LEVELS, Explanation
-
     done = _explain_upto(puzzle, cap, deadline)
     if done is None or done[1]:
         return None
-    steps = tuple(done[2])
+    return _grade_steps(puzzle, done[2])
+
+
+def _grade_steps(puzzle: StarPuzzle, steps: list[Step]) -> tuple[str, float, int]:
+    """The grade, score and step count of explain's steps that solve the puzzle."""
+    from puzzlesmith.stars.explain import LEVELS, Explanation
+
     worst = max((LEVELS.index(s.level) for s in steps), default=0)
     # The score as `explain` adds it up.
     points = Explanation(size=puzzle.size, stars=puzzle.stars, status="solved",
-                         difficulty=LEVELS[worst], used_search=False, unique=True, steps=steps,
-                         solution=None, elapsed=0.0).score
+                         difficulty=LEVELS[worst], used_search=False, unique=True,
+                         steps=tuple(steps), solution=None, elapsed=0.0).score
     return LEVELS[worst], points, len(steps)
 
 
@@ -494,35 +519,43 @@ def _easy_closure(board: Board, regs: list[int]) -> tuple[int, int]:
 
 def _stuck(
     regs: list[int], k: int, base: Board, cap: int, deadline: Deadline
-) -> tuple[float, int, list[int]]:
+) -> tuple[float, int, list[int], list[Step] | None]:
     """Where the rules up to level `cap` get stuck on a map (region masks): (how far from
-    solved, open cells, open cells per region). How far: the open cells, plus how loose the
-    regions are (log2 of the ways each could still place its stars), so that a change that
-    tightens a region counts before it lets a rule fire."""
-    stars, cand = _easy_closure(base, regs)
-    if cand and cap > 0:
+    solved, open cells, open cells per region, and above easy the steps). How far: the open
+    cells, plus how loose the regions are (log2 of the ways each could still place its
+    stars), so that a change that tightens a region counts before it lets a rule fire.
+    Easy runs its rules all at once (`_easy_closure`); above easy, the rules run as explain
+    runs them, from the empty grid, so when they leave nothing open their steps are the
+    explanation (and grade) of the map."""
+    steps: list[Step] | None = None
+    if cap == 0:
+        stars, cand = _easy_closure(base, regs)
+    else:
         n = base.n
         grid = [[0] * n for _ in range(n)]
         for g, m in enumerate(regs):
             for i in _bits(m):
                 grid[i // n][i % n] = g
-        done = _explain_upto(StarPuzzle.from_labels(grid, k), cap, deadline, (stars, cand))
-        if done is not None:
-            stars, cand = done[0], done[1]
+        done = _explain_upto(StarPuzzle.from_labels(grid, k), cap, deadline)
+        if done is None:
+            stars, cand = _easy_closure(base, regs)
+        else:
+            stars, cand, steps = done
     loose = 0.0
     for m in regs:
         om = (cand & m).bit_count()
         if om:
             loose += math.log2(math.comb(om, k - (stars & m).bit_count()))
-    return cand.bit_count() + _LOOSENESS * loose, cand, [cand & m for m in regs]
+    return cand.bit_count() + _LOOSENESS * loose, cand, [cand & m for m in regs], steps
 
 
 def _steer(
     grid: list[list[int]], k: int, planned: list[Cell], cap: int, rng: random.Random,
     deadline: Deadline, report: Callable[[int], None],
-) -> bool:
+) -> list[Step] | None:
     """Reshape the regions (in place) until the rules up to level `cap` decide every cell;
-    False when changes stop helping (or time runs out).
+    None when changes stop helping (or time runs out), else explain's steps for the map
+    (above easy; an empty list at easy, where they are not worked out here).
 
     A change hands cells that hold no planned star to neighbouring regions, keeping their own
     regions in one piece, so every region keeps its K planned stars. Mostly the cells are all
@@ -559,13 +592,13 @@ def _steer(
 
     most = int(_MOST_CELLS * n)
     if max(m.bit_count() for m in regs) > most:
-        return False  # rare in a fresh map; a fresh one is quicker than shrinking this one
-    far, cand, open_in = _stuck(regs, k, base, cap, deadline)
+        return None  # rare in a fresh map; a fresh one is quicker than shrinking this one
+    far, cand, open_in, steps = _stuck(regs, k, base, cap, deadline)
     stale = 0
     while cand:
         report(cand.bit_count())
         if stale >= _STEER_STALE or deadline.expired():
-            return False
+            return None
         stale += 1
         if rng.random() < _OPEN_PICK:
             # Every open cell of a region that the rules left stuck, bar its stars.
@@ -595,11 +628,11 @@ def _steer(
             undo.append((i, g, h))
         if not undo:
             continue
-        far2, cand2, open2 = _stuck(regs, k, base, cap, deadline)
+        far2, cand2, open2, steps2 = _stuck(regs, k, base, cap, deadline)
         if far2 <= far:
             if far2 < far:
                 stale = 0
-            far, cand, open_in = far2, cand2, open2
+            far, cand, open_in, steps = far2, cand2, open2, steps2
         else:
             for i, g, h in reversed(undo):
                 owner[i] = g
@@ -607,7 +640,7 @@ def _steer(
                 regs[g] |= 1 << i
     for i, g in enumerate(owner):
         grid[i // n][i % n] = g
-    return True
+    return steps or []
 
 
 def _bits(x: int) -> list[int]:
@@ -619,20 +652,27 @@ def _bits(x: int) -> list[int]:
     return out
 
 
-def _grade(puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | None = None
-           ) -> tuple[str, float, int]:
-    """Grade, score and step count by a full explain. `solution`: the puzzle's only one,
-    when `make_unique` has just proved it so (the explainer then does not solve again: a
-    second or so on 25x25 with 6)."""
+def _grade(puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | None = None,
+           limit: float | None = None) -> tuple[str, float, int, bool]:
+    """Grade, score, step count and whether the grade is complete, by a full explain.
+    `solution`: the puzzle's only one, when `make_unique` has just proved it so (the
+    explainer then does not solve again: a second or so on 25x25 with 6)."""
     from puzzlesmith.stars.explain import explain
 
-    # On big grids (25x25 with 6) the step-by-step pass can take minutes: it gets at most
-    # _GRADE_LIMIT seconds, after which the rest is filled by search and the grade reads
-    # "search". The puzzle itself does not depend on this; only that grade can, on timing.
-    budget = min(deadline.remaining(), _GRADE_LIMIT)
-    result = explain(puzzle, time_limit=max(budget, 0.001),
+    # On big grids (25x25 with 6) the step-by-step pass can take a minute: it gets at most
+    # `limit` seconds, after which the rest is filled by search and the grade reads
+    # "search", marked incomplete. The puzzle itself does not depend on this; only that
+    # grade can, on timing.
+    if limit is None:
+        limit = _GRADE_LIMIT if puzzle.size <= 15 else _GRADE_LIMIT_BIG
+    budget = max(min(deadline.remaining(), limit), 0.001)
+    result = explain(puzzle, time_limit=budget,
                      known_solution=tuple(solution) if solution is not None else None)
-    return result.difficulty, result.score, len(result.steps)
+    # Out of time, explain ends with one search step for the rest (a search step it takes
+    # because the rules ran out comes well before the limit), or with no steps at all when
+    # its own solve ran out.
+    cut = result.solution is None or (result.used_search and result.elapsed >= budget)
+    return result.difficulty, result.score, len(result.steps), not cut
 
 
 def parse_score_range(text: str) -> tuple[float, float]:

@@ -93,6 +93,7 @@ function show(doc, marks = { stars: [], dots: [] }, grade = null) {
 
 function gradeText(doc) {
   if (doc.status === "unsolvable") return "No solution, so no difficulty.";
+  if (doc.grade_complete === false) return "Difficulty: not worked out in the time the generator gives its grade; Step through or Explain every step works it out.";
   if (doc.difficulty === "search") return `Difficulty: beyond the rules (score ${doc.score}): search finishes it.`;
   const count = doc.steps ? doc.steps.length : doc.step_count;
   const steps = count ? `, ${count} steps` : "";
@@ -258,7 +259,9 @@ async function showGenerated(made) {
     const doc = await api("/api/stars/parse", { puzzle: made.url });
     show(doc, undefined, made);
     const secs = (made.elapsed_ms / 1000).toFixed(1);
-    say(loadStatus, `Generated a ${made.size} × ${made.size} puzzle, difficulty ${made.difficulty}, score ${made.score} (seed ${made.seed}, ${secs} s).`, "good");
+    const grade = made.grade_complete === false ? "grade not worked out in time"
+      : `difficulty ${made.difficulty}, score ${made.score}`;
+    say(loadStatus, `Generated a ${made.size} × ${made.size} puzzle, ${grade} (seed ${made.seed}, ${secs} s).`, "good");
     board.moveTo(0, 0);
   } catch (e) {
     say(loadStatus, e.message, "error");
