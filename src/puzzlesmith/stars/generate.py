@@ -668,11 +668,10 @@ def _grade(puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | None =
     budget = max(min(deadline.remaining(), limit), 0.001)
     result = explain(puzzle, time_limit=budget,
                      known_solution=tuple(solution) if solution is not None else None)
-    # Out of time, explain ends with one search step for the rest (a search step it takes
-    # because the rules ran out comes well before the limit), or with no steps at all when
-    # its own solve ran out.
-    cut = result.solution is None or (result.used_search and result.elapsed >= budget)
-    return result.difficulty, result.score, len(result.steps), not cut
+    # Out of time, explain ends with one search step for the rest (`cut_short`), or with no
+    # steps at all when its own solve ran out.
+    cut = result.solution is None or result.cut_short
+    return "search" if cut else result.difficulty, result.score, len(result.steps), not cut
 
 
 def parse_score_range(text: str) -> tuple[float, float]:
