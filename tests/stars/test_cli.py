@@ -145,3 +145,9 @@ def test_explain_and_hint_cut_short(
     assert code == 1 and doc["cut_short"] is True and doc["status"] == "solved"
     code, out, _ = run(["stars", "hint", mensa], capsys)
     assert code == 1 and "time limit reached" in " ".join(out.split()) and "★" not in out
+
+
+def test_generate_easy_with_three_stars_points_to_medium(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["stars", "generate", "--size", "14", "--stars", "3", "--difficulty",
+                        "easy", "--time-limit", "1"], capsys)
+    assert code == 1 and "try --difficulty medium" in " ".join(err.split())
