@@ -20,7 +20,9 @@ Search (after ingrid_core and the CSP literature it follows):
   the later runs propagate, so no run searches a refuted subtree again;
 - quality: once a fill is found, search again for one whose weakest entry is stronger
   (branch and bound on the minimum score; every word left then clears the bound, so words
-  are chosen for room alone), then for a better mean, while the budget lasts.
+  are chosen for room alone), in restarted runs whose nogoods are kept with their bound (a
+  nogood learned at a bound holds at every higher one), then for a better mean, while the
+  budget lasts.
 
 "Impossible" is only said when a search without a failure limit ran out of choices.
 """
