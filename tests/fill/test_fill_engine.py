@@ -90,7 +90,7 @@ def make_grid(rows: list[str]) -> Grid:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(cases())
+@given(st.one_of(cases(), planted_cases()))
 def test_counts_and_impossible_match_brute_force(case: tuple[list[str], list[str], bool]) -> None:
     rows, words, repeats = case
     grid = make_grid(rows)
@@ -280,7 +280,7 @@ def test_a_pattern_only_a_used_word_fits_is_ruled_out_before_any_search() -> Non
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(cases(), st.data())
+@given(st.one_of(cases(), planted_cases()), st.data())
 def test_a_region_without_a_fill_proves_the_grid_has_none(case: tuple[list[str], list[str], bool],
                                                           data: st.DataObject) -> None:
     from puzzlesmith.fill.fill import fill_region
@@ -325,7 +325,7 @@ def cores_first(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[
     HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
-@given(cases())
+@given(st.one_of(cases(), planted_cases()))
 def test_core_proofs_agree_with_brute_force(cores_first: None,
                                             case: tuple[list[str], list[str], bool]) -> None:
     rows, words, repeats = case
