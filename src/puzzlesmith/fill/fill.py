@@ -20,7 +20,9 @@ Search (after ingrid_core and the CSP literature it follows):
   the later runs propagate, so no run searches a refuted subtree again;
 - quality: once a fill is found, search again for one whose weakest entry is stronger
   (branch and bound on the minimum score; every word left then clears the bound, so words
-  are chosen for room alone), then for a better mean, while the budget lasts.
+  are chosen for room alone), in restarted runs whose nogoods are kept with their bound (a
+  nogood learned at a bound holds at every higher one), then for a better mean, while the
+  budget lasts.
 
 "Impossible" is only said when a search without a failure limit ran out of choices.
 """
@@ -326,6 +328,9 @@ class _Problem:
         self.wipeout: _Wipeout | None = None
         self.nogoods: list[dict[int, list[Nogood]]] = [{} for _ in range(n)]
         self.nogood_list: list[Nogood] = []
+        # The weakest-entry bound the search runs under: the nogoods it learns hold at this
+        # bound and every higher one (the improvement searches raise it).
+        self.bound = min_score
 
     def regions(self, dom: list[int]) -> list[list[int]]:
         """The undecided entries in groups that share no cell once the decided ones (down to
@@ -370,6 +375,7 @@ class _Problem:
         sub.wipeout = None
         sub.nogoods = [{} for _ in keep]
         sub.nogood_list = []
+        sub.bound = self.bound
         return sub
 
     def core(self, size: int, dom: list[int]) -> list[int]:
@@ -400,26 +406,57 @@ class _Problem:
             keep.add(best)
         return sorted(keep)
 
-    def learn(self, path: list[tuple[int, int, bool]]) -> None:
+    def learn(self, path: list[tuple[int, int, bool]]) -> list[Nogood]:
         """Record the nogoods a restarted run's branch proves (Lecoutre et al., "Recording
         and minimizing nogoods from restarts", 2007): each "entry != word" on the branch
         was taken because the subtree under the "entry = word" choices above it plus
         "entry = word" had no fill, so those pairs together are a nogood. The next runs
-        then never search that subtree again."""
+        then never search that subtree again. Returns the new nogoods."""
         above: list[tuple[int, int]] = []
+        new: list[Nogood] = []
         for v, bit, positive in path:
             if positive:
                 above.append((v, bit))
                 continue
             nogood = (*above, (v, bit))
-            self.nogood_list.append(nogood)
-            for u, b in nogood:
-                self.nogoods[u].setdefault(b.bit_length() - 1, []).append(nogood)
+            new.append(nogood)
+            self._index_nogood(nogood)
+        return new
+
+    def _index_nogood(self, nogood: Nogood) -> None:
+        self.nogood_list.append(nogood)
+        for u, b in nogood:
+            self.nogoods[u].setdefault(b.bit_length() - 1, []).append(nogood)
 
     def forget(self) -> None:
         """Drop the nogoods: they hold only under the root they were learned from."""
         self.nogoods = [{} for _ in self.vars]
         self.nogood_list = []
+
+    def use_nogoods(self, nogoods: list[Nogood]) -> None:
+        """Propagate exactly these nogoods from now on."""
+        self.forget()
+        for nogood in nogoods:
+            self._index_nogood(nogood)
+
+    def tightened(self, state: State, keep: list[int]) -> State | None:
+        """`state` (arc consistent) with each domain ANDed with `keep`, made arc consistent
+        again; only the entries that lost words are revised. The fixpoint is the one a root
+        propagation of the ANDed domains reaches (arc consistency has one), for less work."""
+        dom, cnt, masks, seen = (list(x) for x in state)
+        changed = []
+        for v, k in enumerate(keep):
+            d = dom[v] & k
+            if d != dom[v]:
+                if not d:
+                    self.wipeout = _Wipeout(v, -1, -1)
+                    return None
+                dom[v] = d
+                cnt[v] = d.bit_count()
+                changed.append(v)
+        if changed and not self.propagate(dom, cnt, masks, seen, changed):
+            return None
+        return dom, cnt, masks, seen
 
     def with_nogoods(self, state: State) -> State | None:
         """`state` (a run's root) with the nogoods applied: a nogood all of whose pairs hold
@@ -897,21 +934,6 @@ def fill(
         finally:
             prob.forget()
 
-    def probe(base_root: State, until: Deadline) -> list[int] | None | Literal[False]:
-        """One short run (words for room, PROBE_FAILS failures): a fill, None when the run
-        exhausted the choices (a proof), False when it hit its limit."""
-        nonlocal nodes
-        search = _Search(problem, until, None, PROBE_FAILS, lookahead=BOUND_LOOKAHEAD, decay=1.0,
-                         max_nodes=left())
-        try:
-            for sol in search.solutions(*(list(x) for x in base_root)):
-                return list(sol)
-            return None
-        except _Restart:
-            return False
-        finally:
-            nodes += search.nodes
-
     def apart(groups: list[list[int]]) -> list[int] | None | Literal[False]:
         """A fill made region by region (each later region without the words the earlier
         ones used); None when one region alone has no fill (so the grid has none); False when
@@ -965,57 +987,95 @@ def fill(
     # Branch and bound on the weakest entry: search again with every free entry cut to words
     # beating the best fill's weakest. The ceiling is the highest bound that propagation at
     # the root does not already rule out (found by bisection, each probe a root propagation).
-    def bounded(threshold: int) -> list[int]:
-        return [d if problem.given_var[v] else d & problem.tables[v].at_least(threshold)
-                for v, d in enumerate(problem.base)]
-
     free = [v for v in range(len(problem.vars)) if not problem.given_var[v]]
+    roots: dict[int, State | None] = {}
+
+    def root_at(threshold: int) -> State | None:
+        """The root with every free entry cut to words scoring `threshold` or more, from
+        the grid's root (only what the cut removes is propagated again), cached."""
+        if threshold not in roots:
+            keep = [-1 if problem.given_var[v] else problem.tables[v].at_least(threshold)
+                    for v in range(len(problem.vars))]
+            roots[threshold] = problem.tightened(root, keep)
+        return roots[threshold]
+
     top = [(d & -d).bit_length() - 1 for d in root[0]]  # each entry's best word left
     hi = min((problem.tables[v].scores[top[v]] for v in free), default=0)
     lo = best_q[0] + 1
     low_ok = lo - 1
     while low_ok < hi and budget > 0:
         mid = (low_ok + hi + 1) // 2
-        if problem.root(bounded(mid)) is None:
+        if root_at(mid) is None:
             hi = mid - 1
         else:
             low_ok = mid
-    # Galloping probes first: a short search (PROBE_FAILS failures, words for room) at a bound
-    # `gap` above the floor. A fill raises the floor and doubles the gap; an exhausted probe
-    # proves a lower ceiling; a probe that hits its limit only says "not cheaply", so the
-    # next one aims lower (`cap`, the gap halved). When no cheap probe is left, the complete
-    # search at the floor proves the best or finds the next fill, as before. Climbing one
-    # point at a time can spend the budget at the bottom; a probe can jump (whole list,
-    # themeless 15x15 2: 0 to 18). Measured over three seeds the effect is mixed (docs/fill.md).
+    # Every run of the improvement is one restart of the search at some bound T: its
+    # failure limit grows each time T is searched again (PROBE_FAILS, then RESTART_GROWTH
+    # times more), its first run is greedy and later ones random, and the nogoods it learns
+    # when it restarts are kept with T. A nogood learned at T holds at every higher bound
+    # too (those fills are fills at T), so a run at T propagates the nogoods learned at T
+    # or below, and never searches again what an earlier run at a bound as low refuted; a
+    # run that runs out of choices (or starts with its nogoods ruling everything out)
+    # proves that no fill reaches T. Which T: galloping, `gap` above the floor (the best
+    # fill's weakest + 1) while under `cap`; a fill raises the floor and doubles the gap, a
+    # proof lowers the ceiling, a run that hits its limit only says "not cheaply", so the
+    # next one aims lower (the gap halved). At the floor itself the runs repeat with growing
+    # limits and the nogoods they learn, a complete search in the end. Climbing one point at
+    # a time can spend the budget at the bottom; a run can jump (whole list, themeless
+    # 15x15 2: 0 to 18).
+    learned: list[tuple[int, Nogood]] = []
+    runs_at: dict[int, int] = {}
+
+    def run_at(threshold: int) -> list[int] | None | Literal[False]:
+        """One run at the bound: a fill, None when no fill reaches it (a proof), False
+        when it hit its failure limit."""
+        nonlocal nodes
+        r = root_at(threshold)
+        if r is None:
+            return None
+        problem.bound = threshold
+        if LEARN:
+            problem.use_nogoods([ng for t, ng in learned if t <= threshold])
+        try:
+            start_state = problem.with_nogoods(r) if problem.nogood_list else r
+            if start_state is None:
+                return None
+            k = runs_at.get(threshold, 0)
+            runs_at[threshold] = k + 1
+            search = _Search(problem, until, rng if k else None, PROBE_FAILS * RESTART_GROWTH ** k,
+                             lookahead=BOUND_LOOKAHEAD, decay=1.0, max_nodes=left())
+            try:
+                for sol in search.solutions(*(list(x) for x in start_state)):
+                    return list(sol)
+                return None
+            except _Restart:
+                if LEARN:
+                    learned.extend((threshold, ng) for ng in problem.learn(search.path))
+                return False
+            finally:
+                nodes += search.nodes
+        finally:
+            problem.forget()
+            problem.bound = min_score
+
     cap, gap = hi, PROBE_GAP
     try:
         while budget > 0 and not optimal and nodes < budget_end:
             if lo > hi:
                 optimal = True
                 break
-            better: list[int] | None
-            if lo <= cap:
-                target = min(cap, lo + gap)
-                r2 = problem.root(bounded(target))
-                if r2 is None:
-                    hi = cap = target - 1
-                    continue
-                outcome = probe(r2, until)
-                if outcome is None:
-                    hi = cap = target - 1
-                    continue
-                if outcome is False:
+            target = min(cap, lo + gap) if lo <= cap else lo
+            outcome = run_at(target)
+            if outcome is None:
+                hi = target - 1
+                cap = min(cap, hi)
+                continue
+            if outcome is False:
+                if target > lo:
                     cap = target - 1
                     gap //= 2
-                    continue
-                better = outcome
-            else:
-                r2 = problem.root(bounded(lo))
-                better = find(r2, until, for_room=True) if r2 is not None else None
-                if better is None:
-                    optimal = True
-                    break
-            best, best_q, found = better, _quality(problem, better), found + 1
+                continue
+            best, best_q, found = outcome, _quality(problem, outcome), found + 1
             progress.append((time.perf_counter() - start, *best_q))
             lo = best_q[0] + 1
             cap = max(cap, min(hi, lo))
@@ -1024,7 +1084,8 @@ def fill(
         # weakest is proved best, for no more nodes than the search has taken so far.
         if optimal and budget > 0 and not all(problem.given_var):
             budget_end = min(budget_end, 2 * nodes)
-            r3 = problem.root(bounded(best_q[0]))
+            r3 = root_at(best_q[0])
+            problem.bound = best_q[0]
             tries = 0
             while r3 is not None and nodes < budget_end and tries < MEAN_TRIES:
                 tries += 1
@@ -1038,6 +1099,7 @@ def fill(
                     progress.append((time.perf_counter() - start, *best_q))
     except (SearchTimeout, _OutOfNodes):
         pass
+    problem.bound = min_score
     return result("filled", best, optimal=optimal, fills_found=found, first_seconds=first_seconds,
                   nodes=nodes, progress=tuple(progress), regions=len(regions),
                   first_nodes=first_nodes)
