@@ -174,3 +174,29 @@ def test_common_narrowing_keeps_each_lists_own_scores(
     assert common_a.words == common_b.words == ("house", "water")
     assert common_a.scores == (10, 20)
     assert common_b.scores == (70, 80)
+
+
+def test_common_narrowing_from_the_disk_cache_is_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A later process reads the narrowed list from the cache: the same words, scores and
+    # name as filtering afresh, even when the file was cut short (then it is made again).
+    import puzzlesmith.lexicon as lexicon_pkg
+
+    monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path / "cache"))
+    f = tmp_path / "s.txt"
+    f.write_text("house;10\nwater;20\nzymurgy;30\nthe;40\n")
+    for spec, top in ((str(f), 30_000), (None, 1000)):
+        monkeypatch.setattr(lexicon_pkg, "_narrowed", {})
+        made, _ = select(spec, top)
+        expected = set(made.words)
+        full, index = select(spec)
+        assert expected == index.common_words(top) & set(full.words)
+        for damage in (None, "cut"):
+            if damage:
+                (path,) = (tmp_path / "cache").glob(f"common-*-{top}.txt")
+                path.write_text(path.read_text()[:-20])
+            monkeypatch.setattr(lexicon_pkg, "_narrowed", {})
+            again, _ = select(spec, top)
+            assert (again.words, again.scores, again.name) == (made.words, made.scores, made.name)
+    assert made.scores is None and select(str(f), 30_000)[0].scores == (10, 40, 20)  # house the water
