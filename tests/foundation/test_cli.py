@@ -133,3 +133,27 @@ def test_text_output_lists_every_word_once_in_the_width(capsys: pytest.CaptureFi
     tokens = [w for line in lines if "=" not in line for w in line.split()]
     assert [" ".join(tokens[i:i + 2]) for i in range(0, len(tokens), 2)] == full
     assert max(len(line) for line in lines) <= console.width
+
+
+def test_slow_work_shows_a_bar_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import time
+
+    from rich.console import Console
+
+    import puzzlesmith.cli.common as common
+
+    shown = io.StringIO()
+    monkeypatch.setattr(common, "err_console", Console(file=shown, force_terminal=True, width=80))
+    with common.working("explaining 21x21", 30, delay=0.05):
+        time.sleep(0.6)
+    assert "explaining 21x21" in shown.getvalue() and "stops by 30 s" in shown.getvalue()
+    quick = io.StringIO()
+    monkeypatch.setattr(common, "err_console", Console(file=quick, force_terminal=True, width=80))
+    with common.working("filling", 10, delay=0.5):
+        pass  # answered before the delay: no bar
+    piped = io.StringIO()
+    monkeypatch.setattr(common, "err_console", Console(file=piped, force_terminal=False, width=80))
+    with common.working("filling", 10, delay=0):
+        time.sleep(0.3)
+    assert quick.getvalue() == piped.getvalue() == ""

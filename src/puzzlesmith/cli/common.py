@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, cast
 
@@ -89,6 +91,42 @@ def exit_time_limit(message: str) -> typer.Exit:
     """Report a search that hit its time limit: one line on stderr, exit status 1."""
     err_console.print(f"time limit: {message}", highlight=False, markup=False)
     return typer.Exit(1)
+
+
+@contextmanager
+def working(what: str, limit: float | None, delay: float = 0.5) -> Iterator[None]:
+    """A progress bar on standard error while slow work runs, when that is a terminal: the
+    seconds used of the time limit (the work ends by then, with its answer or a time-limit
+    report). It appears only after `delay`, as most answers come sooner, and is gone when
+    the work ends."""
+    if not err_console.is_terminal:
+        yield
+        return
+    import threading
+    import time
+
+    done = threading.Event()
+
+    def show() -> None:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        if done.wait(delay):
+            return
+        start = time.perf_counter() - delay
+        until = f"stops by {limit:g} s" if limit else ""
+        with Progress(TextColumn(what), BarColumn(), TimeElapsedColumn(), TextColumn(until),
+                      console=err_console, transient=True) as bar:
+            task = bar.add_task(what, total=limit)
+            while not done.wait(0.2):
+                bar.update(task, completed=time.perf_counter() - start)
+
+    thread = threading.Thread(target=show, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
 
 
 def print_json(doc: dict[str, Any]) -> None:

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from puzzlesmith.cli.common import CommonOpt, JsonOpt, LexiconOpt, console, err_console, print_json
+from puzzlesmith.cli.common import (
+    CommonOpt,
+    JsonOpt,
+    LexiconOpt,
+    console,
+    err_console,
+    print_json,
+    working,
+)
 from puzzlesmith.errors import InputError
 
 if TYPE_CHECKING:
@@ -177,8 +185,9 @@ def fill_cmd(
 
     grid = _grid(rows, file, allow_2)
     lex, index = choose(lexicon, common)
-    result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
-                  deadline=Deadline(time_limit), improve=improve, count=count)
+    with working(f"filling the {grid.width}x{grid.height} grid", time_limit):
+        result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
+                      seed=seed, deadline=Deadline(time_limit), improve=improve, count=count)
     if out is not None and result.filled is not None:
         write_grid_file(out, result.filled)
     if json:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import sys
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -23,6 +24,7 @@ from puzzlesmith.cli.common import (
     err_console,
     print_json,
     read_inputs,
+    working,
 )
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP  # light: the index (numpy) loads lazily
@@ -216,11 +218,17 @@ def solve_rolls(
         stored = census.answer(roll, lex, count or all_)
         if stored is None and not (seed or all_ or max_solutions or common_index):
             stored = stored_result(roll, lex, count)
-        result = stored or solve(
-            roll, lex, deadline=Deadline(timeout), seed=seed, common_index=common_index,
-            count=count or all_, max_solutions=max_solutions,
-            on_solution=stream if all_ else None,
-        )
+        if stored is None:
+            # (--all prints each solution as it comes: no bar across them.)
+            what = f"{'counting' if count else 'solving'} {roll}"
+            with working(what, timeout) if not all_ else nullcontext():
+                result = solve(
+                    roll, lex, deadline=Deadline(timeout), seed=seed, common_index=common_index,
+                    count=count or all_, max_solutions=max_solutions,
+                    on_solution=stream if all_ else None,
+                )
+        else:
+            result = stored
         timed_out |= result.status == "timeout" or result.count_timed_out
         if json:
             doc = result.to_json()

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from puzzlesmith.cli.common import FromOpt, JsonOpt, console, err_console, print_json, read_inputs
+from puzzlesmith.cli.common import (
+    FromOpt,
+    JsonOpt,
+    console,
+    err_console,
+    print_json,
+    read_inputs,
+    working,
+)
 from puzzlesmith.errors import InputError
 from puzzlesmith.limits import SearchTimeout
 from puzzlesmith.stars.explain import Explanation, Step
@@ -215,7 +223,8 @@ def explain(
     timed_out = False
     for source in items:
         puzzle = _load(source, stars)
-        result = explain_puzzle(puzzle, time_limit=time_limit)
+        with working(f"explaining {puzzle.size}x{puzzle.size}", time_limit):
+            result = explain_puzzle(puzzle, time_limit=time_limit)
         if json:
             _json_line(result, source, several)
             timed_out |= result.status == "timeout" or result.cut_short
@@ -275,9 +284,10 @@ def hint(
     timed_out = False
     for source in items:
         puzzle = _load(source, stars)
-        result = hint_puzzle(
-            puzzle, given_stars=given_stars, given_empty=given_empty, time_limit=time_limit
-        )
+        with working(f"looking for a step ({puzzle.size}x{puzzle.size})", time_limit):
+            result = hint_puzzle(
+                puzzle, given_stars=given_stars, given_empty=given_empty, time_limit=time_limit
+            )
         if json:
             _json_line(result, source, several)
             timed_out |= result.status == "timeout" or result.cut_short
@@ -325,8 +335,10 @@ def generate(
 ) -> None:
     """A random puzzle with exactly one solution, as text and as a puzz.link URL."""
     try:
-        made = generate_puzzle(size, stars, seed=seed, difficulty=difficulty,
-                               score=parse_score_range(score) if score else None, time_limit=time_limit)
+        scores = parse_score_range(score) if score else None
+        with working(f"generating a {size}x{size} puzzle", time_limit):
+            made = generate_puzzle(size, stars, seed=seed, difficulty=difficulty, score=scores,
+                                   time_limit=time_limit)
     except SearchTimeout:
         hint = ("; with 3 or more stars the easy rules alone almost never finish a grid: "
                 "try --difficulty medium" if difficulty == "easy" and stars >= 3 else "")
