@@ -200,3 +200,12 @@ def test_common_narrowing_from_the_disk_cache_is_the_same(
             again, _ = select(spec, top)
             assert (again.words, again.scores, again.name) == (made.words, made.scores, made.name)
     assert made.scores is None and select(str(f), 30_000)[0].scores == (10, 40, 20)  # house the water
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=0, max_size=9),
+                 st.integers(0, 274_000)))
+def test_index_membership_is_the_word_sets(probe: str | int) -> None:
+    lex, index = select()
+    word = lex.words[probe % len(lex.words)] if isinstance(probe, int) else probe
+    assert (word in index) == (word in lex.word_set)

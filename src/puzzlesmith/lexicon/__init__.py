@@ -125,7 +125,10 @@ def meaning_narrowed(
         from puzzlesmith.lexicon.index import sub_index
         from puzzlesmith.lexicon.meanings import narrow_words
 
-        tiers = narrow_words(lexicon.word_set, kind_of, means, phrases=phrases)
+        # (A phrase filter goes through every word; the others only ask about some, which
+        # the index answers without a set of all 274,000.)
+        tiers = narrow_words(lexicon.word_set if phrases else index, kind_of, means,
+                             phrases=phrases)
         label = "".join(f"+{k}:{v}" for k, v in (("kind-of", kind_of), ("means", means)) if v)
         narrowed = lexicon.restricted(frozenset(tiers), label)
         hit = (narrowed, sub_index(index, narrowed), tiers)

@@ -186,6 +186,17 @@ class LexiconIndex:
         """Words among wordfreq's `top` most frequent English words, leaving out proper names."""
         return _common_words(self, top)
 
+    def __contains__(self, word: object) -> bool:
+        """Whether the word is in the lexicon (by bisection in its length's bucket: no set of
+        all the words is built)."""
+        if not isinstance(word, str):
+            return False
+        bucket = self.buckets.get(len(word))
+        if bucket is None:
+            return False
+        i = bisect.bisect_left(bucket.words, word)
+        return i < len(bucket.words) and bucket.words[i] == word
+
     def rank(self, word: str) -> int:
         """The word's wordfreq rank (1 = most frequent), 0 if unranked or not in the lexicon."""
         bucket = self.buckets.get(len(word))

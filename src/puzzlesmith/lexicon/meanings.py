@@ -16,7 +16,7 @@ import gzip
 import re
 import zlib
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from importlib import resources
@@ -357,7 +357,7 @@ def means(text: str) -> dict[str, int]:
     return wordnet().means(text)
 
 
-def narrow(words: frozenset[str], tiers: Mapping[str, int], pos: str | None = None) -> dict[str, int]:
+def narrow(words: Container[str], tiers: Mapping[str, int], pos: str | None = None) -> dict[str, int]:
     """The words (a lexicon's, a-z) that qualify: the word is in `tiers`, or it is not itself a
     lemma and one of its base forms is (only bases of part of speech `pos`, if given). Each with
     its best tier.
@@ -410,7 +410,7 @@ def category(kind: str | None = None, text: str | None = None) -> dict[str, int]
     return tiers if kinds is None else {w: t for w, t in tiers.items() if w in kinds}
 
 
-def narrow_words(words: frozenset[str], kind: str | None = None, text: str | None = None,
+def narrow_words(words: Container[str], kind: str | None = None, text: str | None = None,
                  phrases: bool = False) -> dict[str, int]:
     """The words of a lexicon that pass a meaning filter, with their tiers.
 
@@ -420,6 +420,8 @@ def narrow_words(words: frozenset[str], kind: str | None = None, text: str | Non
     if phrases:
         spell = wordnet().phrases
         out: dict[str, int] = {}
+        if not isinstance(words, Iterable):
+            raise TypeError("a phrase filter goes through the words: give them as a set")
         for w in words:
             best = min((tiers[s] for s in spell.get(w, ()) if s in tiers), default=None)
             if best is not None:
