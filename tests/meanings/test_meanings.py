@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -167,3 +169,18 @@ def test_phrases_squash_spaces_and_hyphens() -> None:
     assert phrases["newyork"] == ("new york",)
     assert "a la carte" in phrases["alacarte"]
     assert all(k.isalpha() and k.isascii() for k in phrases)
+
+
+def test_definitions_from_the_disk_cache_are_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The definitions --means searches are kept on disk after the first use: a fresh load
+    # reads the same text and offsets, and a file cut short is made again.
+    monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path))
+    made = m.wordnet.__wrapped__()._definitions
+    read = m.wordnet.__wrapped__()._definitions
+    assert read[0] == made[0] and list(read[1]) == list(made[1])
+    (path,) = tmp_path.glob("wordnet-definitions-*.bin")
+    path.write_bytes(path.read_bytes()[:-100])
+    again = m.wordnet.__wrapped__()
+    assert again._definitions[0] == made[0] and again.mentioning("fruit") == m.wordnet().mentioning("fruit")

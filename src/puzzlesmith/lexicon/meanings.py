@@ -13,10 +13,12 @@ questions the commands ask of it.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import re
 import zlib
+from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from importlib import resources
@@ -245,14 +247,33 @@ class WordNet:
         return _kind_of(self, normalize(topic))
 
     @cached_property
-    def _definitions(self) -> tuple[str, list[int]]:
-        """All definitions, one a line (line i = synset i), and each line's start offset."""
+    def _definitions(self) -> tuple[str, Sequence[int]]:
+        """All definitions, lowercase, one a line (line i = synset i), and each line's start
+        offset. Kept in the disk cache: decompressing every synset for them took half a
+        second of each first --means."""
+        from puzzlesmith.diskcache import cache_dir, write_atomic
+
+        digest = hashlib.blake2b(self._blob, digest_size=10).hexdigest()
+        path = cache_dir() / f"wordnet-definitions-v1-{digest}.bin"
+        try:
+            raw = path.read_bytes()
+            n, size = int.from_bytes(raw[:8], "little"), int.from_bytes(raw[8:16], "little")
+            if n and len(raw) == 16 + 4 * n + size:  # (else cut short: make it again)
+                offsets = array("I")
+                offsets.frombytes(raw[16 : 16 + 4 * n])
+                return raw[16 + 4 * n :].decode("utf-8"), offsets
+        except (OSError, ValueError, UnicodeDecodeError):
+            pass  # not made yet, or unreadable: make it again
         defs = [line.split("\t", 5)[4] for line in self.synsets]
-        starts, pos = [], 0
+        starts, pos = array("I"), 0
         for d in defs:
             starts.append(pos)
             pos += len(d) + 1
-        return "\n".join(defs).lower(), starts
+        text = "\n".join(defs).lower()
+        data = text.encode("utf-8")
+        write_atomic(path, len(starts).to_bytes(8, "little") + len(data).to_bytes(8, "little")
+                     + starts.tobytes() + data)
+        return text, starts
 
     def mentioning(self, text: str) -> list[int]:
         """Synsets whose definition mentions TEXT as whole words (or its plural, +s/+es).
