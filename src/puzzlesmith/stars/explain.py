@@ -1703,9 +1703,15 @@ def hint(
     )
 
 
-def rules_in_order(puzzle: StarPuzzle, deadline: Deadline) -> tuple[Board, list[Rule]]:
+def rules_in_order(
+    puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | tuple[Cell, ...] = ()
+) -> tuple[Board, list[Rule]]:
     """The board and the rules, easiest first, as `explain` tries them: each rule takes
     (stars, open cells) as bit masks and gives its first Step or None. For
-    `stars/generate.py`, which runs the rules up to a level on the maps it builds."""
-    reasoner = _Reasoner(puzzle, deadline)
+    `stars/generate.py`, which runs the rules up to a level on the maps it builds.
+    `solution`: one the map is known to have (the generator's plan). The per-cell rules then
+    skip the checks it rules out, as `explain` does with the solver's, so that when it is
+    the only one the steps are explain's on every size."""
+    b = Board.of(puzzle)
+    reasoner = _Reasoner(puzzle, deadline, answer=b.mask(list(solution)))
     return reasoner.b, _rules(reasoner)

@@ -358,7 +358,7 @@ def generate(
             puzzle = StarPuzzle.from_labels(grid, stars)
             # Steering at medium or hard ends with explain's own steps for this very map (the
             # rules up to the level, from the empty grid): no need to run them again.
-            graded = _grade_steps(puzzle, known) if known else _grade_upto(puzzle, cap, deadline)
+            graded = _grade_steps(puzzle, known) if known else _grade_upto(puzzle, cap, deadline, planned)
             if graded is None:
                 continue
             grade, points, steps = graded
@@ -400,7 +400,7 @@ _RULE_LEVELS = {
 
 
 def _explain_upto(
-    puzzle: StarPuzzle, cap: int, deadline: Deadline
+    puzzle: StarPuzzle, cap: int, deadline: Deadline, planned: list[Cell]
 ) -> tuple[int, int, list[Step]] | None:
     """The explainer's steps up to level `cap`, until they get stuck: (stars, open cells,
     steps); None when the deadline passed. The rules are explain's own, in its order, cut
@@ -415,7 +415,8 @@ def _explain_upto(
     # own: on grids over 15x15 explain's scans narrow once half of a time limit has passed,
     # and the steps here must be those of `explain` with none. The deadline is checked
     # between steps instead.
-    b, every = rules_in_order(puzzle, Deadline(None) if cap <= 2 else deadline)
+    # (The plan is a solution of every map built around it: see `rules_in_order`.)
+    b, every = rules_in_order(puzzle, Deadline(None) if cap <= 2 else deadline, planned)
     rules = []
     level = 0
     for rule in every:
@@ -441,11 +442,11 @@ def _explain_upto(
 
 
 def _grade_upto(
-    puzzle: StarPuzzle, cap: int, deadline: Deadline
+    puzzle: StarPuzzle, cap: int, deadline: Deadline, planned: list[Cell]
 ) -> tuple[str, float, int] | None:
     """The grade, score and step count of a puzzle the rules up to level `cap` solve (None
     otherwise)."""
-    done = _explain_upto(puzzle, cap, deadline)
+    done = _explain_upto(puzzle, cap, deadline, planned)
     if done is None or done[1]:
         return None
     return _grade_steps(puzzle, done[2])
@@ -518,7 +519,7 @@ def _easy_closure(board: Board, regs: list[int]) -> tuple[int, int]:
 
 
 def _stuck(
-    regs: list[int], k: int, base: Board, cap: int, deadline: Deadline
+    regs: list[int], k: int, base: Board, cap: int, deadline: Deadline, planned: list[Cell]
 ) -> tuple[float, int, list[int], list[Step] | None]:
     """Where the rules up to level `cap` get stuck on a map (region masks): (how far from
     solved, open cells, open cells per region, and above easy the steps). How far: the open
@@ -536,7 +537,7 @@ def _stuck(
         for g, m in enumerate(regs):
             for i in _bits(m):
                 grid[i // n][i % n] = g
-        done = _explain_upto(StarPuzzle.from_labels(grid, k), cap, deadline)
+        done = _explain_upto(StarPuzzle.from_labels(grid, k), cap, deadline, planned)
         if done is None:
             stars, cand = _easy_closure(base, regs)
         else:
@@ -593,7 +594,7 @@ def _steer(
     most = int(_MOST_CELLS * n)
     if max(m.bit_count() for m in regs) > most:
         return None  # rare in a fresh map; a fresh one is quicker than shrinking this one
-    far, cand, open_in, steps = _stuck(regs, k, base, cap, deadline)
+    far, cand, open_in, steps = _stuck(regs, k, base, cap, deadline, planned)
     stale = 0
     while cand:
         report(cand.bit_count())
@@ -628,7 +629,7 @@ def _steer(
             undo.append((i, g, h))
         if not undo:
             continue
-        far2, cand2, open2, steps2 = _stuck(regs, k, base, cap, deadline)
+        far2, cand2, open2, steps2 = _stuck(regs, k, base, cap, deadline, planned)
         if far2 <= far:
             if far2 < far:
                 stale = 0
