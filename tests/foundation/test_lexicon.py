@@ -209,3 +209,22 @@ def test_index_membership_is_the_word_sets(probe: str | int) -> None:
     lex, index = select()
     word = lex.words[probe % len(lex.words)] if isinstance(probe, int) else probe
     assert (word in index) == (word in lex.word_set)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 9).flatmap(lambda n: st.tuples(st.just(n), st.lists(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=n, max_size=n),
+    min_size=1, max_size=300, unique=True))))
+def test_small_buckets_are_built_as_numpy_builds_them(case: tuple[int, list[str]]) -> None:
+    from puzzlesmith.lexicon import index as index_module
+
+    length, words = case
+    words.sort()
+    ranks = {w: i for i, w in enumerate(words) if i % 3}
+    plain = index_module.build_bucket(length, words, ranks)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(index_module, "_SMALL_BUCKET", 0)
+        numpy_made = index_module.build_bucket(length, words, ranks)
+    assert plain.position_letter == numpy_made.position_letter
+    assert (plain.mask_data, plain.count_data, plain.rank_data) == (
+        numpy_made.mask_data, numpy_made.count_data, numpy_made.rank_data)
