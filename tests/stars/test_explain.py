@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.explain import LEVELS, explain, hint
 from puzzlesmith.stars.generate import generate, random_regions, random_stars
-from puzzlesmith.stars.model import StarPuzzle
+from puzzlesmith.stars.model import Cell, StarPuzzle
 from puzzlesmith.stars.solve import solve
 from tests.stars.oracle import brute_force_solutions
 from tests.stars.strategies import blob_maps
@@ -157,7 +157,8 @@ def test_knowing_the_answer_changes_no_step(n: int, k: int, level: str, seed: in
     assert any(s.level in ("hard", "expert") for s in knowing.steps)
 
     class Blind(module._Reasoner):
-        def __init__(self, puzzle: StarPuzzle, deadline: Deadline, answer: int = 0) -> None:
+        def __init__(self, puzzle: StarPuzzle, deadline: Deadline,
+                     solution: tuple[Cell, ...] | list[Cell] = ()) -> None:
             super().__init__(puzzle, deadline)
 
     with pytest.MonkeyPatch.context() as patch:

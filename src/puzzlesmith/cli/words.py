@@ -46,7 +46,7 @@ def print_columns(words: list[str], bold: frozenset[str] = frozenset(), padding:
     for i in range(0, len(words), per_row):
         row = words[i:i + per_row]
         for j, w in enumerate(row):
-            out.append(w, style="bold" if w.rstrip("*") in bold else "")
+            out.append(w, style="bold" if w in bold else "")
             if j < len(row) - 1:
                 out.append(" " * (col - len(w)))
         if i + per_row < len(words):
@@ -63,7 +63,8 @@ def print_grouped(words: Iterable[str], common: frozenset[str], full: frozenset[
     for length in sorted(groups, reverse=True):
         group = groups[length]
         console.print(f"[bold cyan]{length} letters[/] [dim]({len(group)})[/]")
-        print_columns([w + ("*" if w in full else "") for w in group], common)
+        shown = [w + "*" if w in full else w for w in group]
+        print_columns(shown, frozenset(s for s, w in zip(shown, group, strict=True) if w in common))
 
 
 def _legend(common_marked: bool, has_full: bool) -> None:

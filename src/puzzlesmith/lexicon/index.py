@@ -186,24 +186,22 @@ class LexiconIndex:
         """Words among wordfreq's `top` most frequent English words, leaving out proper names."""
         return _common_words(self, top)
 
-    def __contains__(self, word: object) -> bool:
-        """Whether the word is in the lexicon (by bisection in its length's bucket: no set of
-        all the words is built)."""
-        if not isinstance(word, str):
-            return False
+    def _find(self, word: str) -> tuple[LengthBucket, int] | None:
+        """The word's bucket and position there, by bisection (None: not in the lexicon)."""
         bucket = self.buckets.get(len(word))
         if bucket is None:
-            return False
+            return None
         i = bisect.bisect_left(bucket.words, word)
-        return i < len(bucket.words) and bucket.words[i] == word
+        return (bucket, i) if i < len(bucket.words) and bucket.words[i] == word else None
+
+    def __contains__(self, word: object) -> bool:
+        """Whether the word is in the lexicon (no set of all the words is built)."""
+        return isinstance(word, str) and self._find(word) is not None
 
     def rank(self, word: str) -> int:
         """The word's wordfreq rank (1 = most frequent), 0 if unranked or not in the lexicon."""
-        bucket = self.buckets.get(len(word))
-        if bucket is None:
-            return 0
-        i = bisect.bisect_left(bucket.words, word)
-        return bucket.rank_data[i] if i < len(bucket.words) and bucket.words[i] == word else 0
+        found = self._find(word)
+        return 0 if found is None else found[0].rank_data[found[1]]
 
     def common_among(self, words: Iterable[str], top: int = DEFAULT_COMMON_TOP) -> frozenset[str]:
         """The common words (as in `common_words`) among `words`, reading only their lengths."""

@@ -177,7 +177,8 @@ def _plural(n: int, word: str) -> str:
 class _Reasoner:
     """The rules over one puzzle; each rule returns the first step it finds, or None."""
 
-    def __init__(self, puzzle: StarPuzzle, deadline: Deadline, answer: int = 0) -> None:
+    def __init__(self, puzzle: StarPuzzle, deadline: Deadline,
+                 solution: tuple[Cell, ...] | list[Cell] = ()) -> None:
         self.puzzle = puzzle
         self.b = Board.of(puzzle)
         self.deadline = deadline
@@ -185,7 +186,7 @@ class _Reasoner:
         # to a contradiction (nor a supposed empty cell elsewhere), so the per-cell rules
         # skip those cells: they would be checked only to find nothing. The steps the rules
         # find are the same; the reasons never depend on it.
-        self.answer = answer
+        self.answer = self.b.mask(list(solution))
         n = self.b.n
         self.refs = tuple(
             UnitRef("row", u, f"row {u + 1}") if u < n
@@ -1418,15 +1419,16 @@ class _Reasoner:
         b = self.b
         bit = 1 << i
         cell = b.cell(i)
-        star_first = not self.answer & bit
-        if star_first and propagate(b, stars | bit, open_ & ~(bit | b.nbr[i]), confine=True) is None:
+        star_there = bool(self.answer & bit)  # (in the solution, when it is known)
+        if not star_there and propagate(
+                b, stars | bit, open_ & ~(bit | b.nbr[i]), confine=True) is None:
             return self.step(
                 "trial", "expert", 0, bit, [cell], [],
                 f"Suppose {_rc(cell)} were a star: following the counting rules from there "
                 f"leaves some row, column or region without room for its stars, so "
                 f"{_rc(cell)} is empty.",
             )
-        if (not self.answer or not star_first) and propagate(
+        if (star_there or not self.answer) and propagate(
                 b, stars, open_ & ~bit, confine=True) is None:
             return self.step(
                 "trial", "expert", bit, 0, [cell], [],
@@ -1637,9 +1639,9 @@ def explain(
             difficulty="search", used_search=False, steps=(),
             solution=None, elapsed=deadline.elapsed(),
         )
-    b = Board.of(puzzle)
+    reasoner = _Reasoner(puzzle, deadline, solved.solution)
+    b = reasoner.b
     target = b.mask(list(solved.solution))
-    reasoner = _Reasoner(puzzle, deadline, answer=target)
     stars, open_ = _state(b, given_stars, given_empty)
     wrong = (stars & ~target) | (b.full & ~stars & ~open_ & target)
     if wrong:
@@ -1712,6 +1714,5 @@ def rules_in_order(
     `solution`: one the map is known to have (the generator's plan). The per-cell rules then
     skip the checks it rules out, as `explain` does with the solver's, so that when it is
     the only one the steps are explain's on every size."""
-    b = Board.of(puzzle)
-    reasoner = _Reasoner(puzzle, deadline, answer=b.mask(list(solution)))
+    reasoner = _Reasoner(puzzle, deadline, solution)
     return reasoner.b, _rules(reasoner)
