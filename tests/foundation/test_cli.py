@@ -65,12 +65,25 @@ def test_anagram_json(capsys: pytest.CaptureFixture[str]) -> None:
         ["match", "a?", "--lexicon", "nosuchlist"],
         ["match", "a?", "--lexicon", "/nonexistent/words.txt"],
         ["lexicon", "info", "nosuchlist"],
+        # usage errors found by the option parser, not by our code
+        ["match", "--bogus", "a?"],
+        ["nosuchcommand"],
+        ["stars", "solve", "--stars", "0", "x.txt"],
+        ["match", "a?", "--limit"],
+        ["qless", "atlas", "--nosuch"],
     ],
 )
 def test_bad_input_exits_2_with_one_line(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(args, capsys)
     assert code == 2
     assert err.strip().count("\n") == 0 and err.startswith("error: "), err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzlesmith import __version__
+
+    for flag in ("--version", "-V"):
+        assert run([flag], capsys)[:2] == (0, f"puzzlesmith {__version__}\n")
 
 
 def test_lexicon_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -83,21 +83,67 @@ class LazyGroup(TyperGroup):
             self._listing = False
 
 
+def _print_version(ctx: Any, _param: Any, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        from puzzlesmith import __version__
+
+        sys.stdout.write(f"puzzlesmith {__version__}\n")
+        ctx.exit()
+
+
 app = LazyGroup(
     name=ROOT,
     help="Solve, prove, count and create word and grid puzzles.",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
+    params=[typer.core.TyperOption(
+        param_decls=["--version", "-V"], is_flag=True, expose_value=False, is_eager=True,
+        callback=_print_version, help="Print the version and exit.")],
 )
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: bad input is one line on stderr and exit status 2, never a traceback."""
+    """Entry point: bad input is one line on stderr and exit status 2, never a traceback.
+
+    Click is run outside its standalone mode so that a usage error (an unknown option, a bad
+    value) is one `error:` line like every other bad input, not click's usage block.
+    """
+    import errno
+
+    # Typer 0.26+ carries its own copy of click: its exceptions are these, not click's.
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+
     try:
-        app.main(args=argv, prog_name="puzzlesmith", standalone_mode=True)
+        code = app.main(args=argv, prog_name="puzzlesmith", standalone_mode=False)
     except InputError as e:
         sys.stderr.write(f"error: {e}\n")
         sys.exit(2)
-    except KeyboardInterrupt:
+    except NoArgsIsHelpError as e:
+        e.show()
+        sys.exit(e.exit_code)
+    except UsageError as e:
+        where = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+        sys.stderr.write(f"error: {_sentence(e.format_message())}{where}\n")
+        sys.exit(2)
+    except ClickException as e:
+        e.show()
+        sys.exit(e.exit_code)
+    except (typer.Abort, KeyboardInterrupt):
         sys.stderr.write("interrupted\n")
         sys.exit(130)
+    except BrokenPipeError:
+        # The reader (`| head`) has gone: stop quietly, as click's standalone mode does.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - flushed at exit, never read
+        sys.exit(1)
+    except OSError as e:
+        if e.errno != errno.EPIPE:
+            raise
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _sentence(message: str) -> str:
+    """Click's messages start with a capital and may span lines; ours are one lower-case line."""
+    line = " ".join(message.split()).rstrip(".")
+    return line[:1].lower() + line[1:]
