@@ -159,7 +159,7 @@ async function load(text, marks) {
     puzzle = doc;
     show(doc, marks && { stars: parseCells(marks.s), dots: parseCells(marks.d) });
     const warn = doc.warnings.length ? ` Note: ${doc.warnings.join("; ")}` : "";
-    say(loadStatus, `Loaded a ${doc.size} × ${doc.size} puzzle.${warn}`, warn ? "warn" : "good");
+    say(loadStatus, `Puzzle loaded: ${doc.size} × ${doc.size}.${warn}`, warn ? "warn" : "good");
   } catch (e) {
     say(loadStatus, e.message, "error");
   } finally {
