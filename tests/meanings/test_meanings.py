@@ -184,3 +184,47 @@ def test_definitions_from_the_disk_cache_are_the_same(
     path.write_bytes(path.read_bytes()[:-100])
     again = m.wordnet.__wrapped__()
     assert again._definitions[0] == made[0] and again.mentioning("fruit") == m.wordnet().mentioning("fruit")
+
+
+def test_meaning_filters_from_the_disk_cache_are_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A later process reads a meaning filter's words from the disk cache instead of WordNet:
+    # the same words, scores, name and tiers as narrowing afresh; a file cut short is made
+    # again; each list (same words, other scores) and each filter has its own file.
+    import puzzlesmith.lexicon as lexicon_pkg
+    from puzzlesmith.lexicon import get_index, meaning_narrowed
+
+    monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path / "cache"))
+    scored = tmp_path / "s.txt"
+    scored.write_text("apple;10\npears;20\nfalcon;30\nhouse;40\nfalcons;50\n")
+    scored2 = tmp_path / "t.txt"
+    scored2.write_text("apple;70\npears;60\nfalcon;50\nhouse;40\nfalcons;30\n")
+    plex = m.phrase_lexicon()
+    cases = [(load_lexicon(None), "bird", None, False), (load_lexicon(None), None, "fruit", False),
+             (load_lexicon(None), "bird", "prey", False), (load_lexicon(str(scored)), "bird", None, False),
+             (load_lexicon(str(scored2)), "bird", None, False), (plex, None, "city", True)]
+    made = []
+    for lex, kind, text, phrases in cases:
+        monkeypatch.setattr(lexicon_pkg, "_by_meaning", {})
+        narrowed, _, tiers = meaning_narrowed(lex, get_index(lex), kind, text, phrases)
+        assert set(tiers) == set(narrowed.words) and narrowed.words
+        made.append((narrowed.words, narrowed.scores, narrowed.name, tiers))
+    assert made[3][:2] == (("falcon", "falcons"), (30, 50)) and made[4][1] == (50, 30)
+    assert len(list((tmp_path / "cache").glob("meaning-*.txt"))) == len(cases)
+
+    def no_wordnet(*_: object, **__: object) -> None:
+        raise AssertionError("narrowed afresh, not read from the disk cache")
+
+    for damage in (False, True):
+        if damage:
+            for path in (tmp_path / "cache").glob("meaning-*.txt"):
+                path.write_text(path.read_text()[:-3])
+        with pytest.MonkeyPatch.context() as mp:
+            if not damage:
+                mp.setattr(m, "narrow_words", no_wordnet)
+            for (lex, kind, text, phrases), expected in zip(cases, made, strict=True):
+                mp.setattr(lexicon_pkg, "_by_meaning", {})
+                narrowed, index, tiers = meaning_narrowed(lex, get_index(lex), kind, text, phrases)
+                assert (narrowed.words, narrowed.scores, narrowed.name, tiers) == expected
+                assert sorted(w for n in index.buckets for w in index.buckets[n].words) == sorted(expected[0])
