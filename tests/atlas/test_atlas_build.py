@@ -102,8 +102,9 @@ def test_rolls_command(capsys: pytest.CaptureFixture[str]) -> None:
         ["build", "--sample", "2", "--timeout", "-1", "--db", "{db}"],
         ["build", "--sample", "2", "--scheduler", "localhost:8786", "--db", "{db}"],
         ["build", "--from", "{bad}", "--db", "{db}"],
-        ["stats", "--db", "{missing}"],
-        ["lookup", "abc", "--db", "{missing}"],
+        # (no atlas, and no census of the common words: the bundled one is of the whole list)
+        ["stats", "--db", "{missing}", "--common"],
+        ["lookup", "abc", "--db", "{missing}", "--common"],
         ["export", "--parquet", "{out}", "--db", "{missing}"],
     ],
 )

@@ -56,3 +56,30 @@ def test_a_common_words_lexicon_is_named_by_its_options() -> None:
     assert _lexicon_option("letterpress+common30000") == "--lexicon letterpress --common"
     assert _lexicon_option("mine+common500") == "--lexicon mine --common --common-top 500"
     assert _lexicon_option("mine") == "--lexicon mine"
+
+
+def test_without_an_atlas_the_census_answers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # No atlas file: `lookup` and `stats` answer from the bundled census of the real dice,
+    # and the solver (which shares no code with the census file) agrees with each verdict.
+    from puzzlesmith.qless import census
+
+    if census.available() is None:
+        pytest.skip("no census is bundled")
+    db = str(tmp_path / "none.sqlite")
+    code, out = run(["qless", "atlas", "stats", "--db", db, "--unsolvable"], capsys)
+    unsolvable = out.split()
+    code, out = run(["qless", "atlas", "stats", "--db", db, "--json"], capsys)
+    exact = json.loads(out)["census"]
+    assert code == 0 and exact["unsolvable"] == len(unsolvable) > 0 and exact["rolls"] == 15_800_439
+    code, out = run(["qless", "atlas", "stats", "--db", db], capsys)
+    assert code == 0 and f"{len(unsolvable):,} of 15,800,439 rolls have no solution" in " ".join(out.split())
+    rolls = [unsolvable[len(unsolvable) // 2], "mfrdgntctoue", "zzzzzzzzzzzz", "aaeeo"]
+    code, out = run(["qless", "atlas", "lookup", *rolls, "--db", db, "--json"], capsys)
+    says = [json.loads(line)["census"] for line in out.splitlines()]
+    assert code == 0 and says == ["unsolvable", "solvable", "not a roll", "not a roll"]
+    code, out = run(["qless", "solve", "mfrdgntctoue", "--json", "--no-anagrams"], capsys)
+    assert json.loads(out)["status"] == "solved"
+    code, out = run(["qless", "atlas", "lookup", rolls[0], "--db", db], capsys)
+    assert code == 0 and "no solution (from the Q-Less census" in out

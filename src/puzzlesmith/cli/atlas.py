@@ -254,13 +254,21 @@ def stats_cmd(
     faces = parse_dice(dice) if dice is not None else None
     which = dice_key(faces)
     path = _db(db)
-    if unsolvable and not path.exists():
-        # No atlas here: the census (the bundled one or $PUZZLESMITH_CENSUS) knows them all.
+    if not path.exists():
+        # No atlas here: the census (the bundled one or $PUZZLESMITH_CENSUS) knows every roll.
         lex = choose(lexicon, common, common_top)[0]
         found = census.available()
         if found is None or not found.matches(lex.content_hash, which):
-            raise InputError(f"no atlas at {path}, and no census for {lex.name} and these dice")
-        _print_unsolvable(iter(found.unsolvable), json)
+            raise InputError(f"no atlas at {path}, and no census for {lex.name} and these dice:"
+                             " build one with `puzzlesmith qless atlas build`")
+        if unsolvable:
+            _print_unsolvable(iter(found.unsolvable), json)
+        elif json:
+            print_json({"db": None, "census": found.to_json()})
+        else:
+            _print_census(found.to_json())
+            console.print(f"[dim](no atlas at {path}: `qless atlas build` stores each roll's"
+                          " board, time and grade for the distributions)[/]")
         return
     con = store.connect(path, create=False)
     present = store.lexicons(con)
@@ -283,11 +291,15 @@ def stats_cmd(
         return
     _print_stats(result, path, [p for p in present if p[0] != h])
     if exact is not None:
-        console.print(
-            f"census (every roll searched, exact): {exact['unsolvable']:,} of"
-            f" {exact['rolls']:,} rolls have no solution; P(a roll can be solved) ="
-            f" {exact['p_solvable_exact']} = {100 * exact['p_solvable']:.4f}%"
-        )
+        _print_census(exact)
+
+
+def _print_census(exact: dict[str, Any]) -> None:
+    console.print(
+        f"census (every roll searched, exact): {exact['unsolvable']:,} of"
+        f" {exact['rolls']:,} rolls have no solution; P(a roll can be solved) ="
+        f" {exact['p_solvable_exact']} = {100 * exact['p_solvable']:.4f}%"
+    )
 
 
 def _print_unsolvable(keys: Iterable[str], json: bool) -> None:
@@ -374,16 +386,30 @@ def lookup_cmd(
     json: JsonOpt = False,
 ) -> None:
     """The stored result of a roll, at once (nothing is solved)."""
+    from puzzlesmith.qless import census
     from puzzlesmith.qless.atlas import store
     from puzzlesmith.qless.atlas.rolls import canonical
     from puzzlesmith.qless.dice import dice_key, parse_dice
 
-    which = dice_key(parse_dice(dice)) if dice is not None else store.REAL_DICE
+    faces = parse_dice(dice) if dice is not None else None
+    which = dice_key(faces) if faces is not None else store.REAL_DICE
 
     keys = [canonical(x) for x in read_inputs(letters, from_file)]
     path = _db(db)
     if not path.exists():
-        raise InputError(f"no atlas at {path}: build one with `puzzlesmith qless atlas build`")
+        # No atlas here, but the census says of every roll whether it can be solved.
+        lex = choose(lexicon, common, common_top)[0]
+        found = census.available()
+        if found is None or not found.matches(lex.content_hash, which):
+            raise InputError(f"no atlas at {path}, and no census for {lex.name} and these dice:"
+                             " build one with `puzzlesmith qless atlas build`")
+        for key in keys:
+            verdict = _census_verdict(found, key, faces)
+            if json:
+                print_json({"letters": key, "found": False, "lexicon": lex.name, "census": verdict})
+            else:
+                console.print(f"{key.upper()}: {_CENSUS_SAYS[verdict]}", soft_wrap=True)
+        return
     con = store.connect(path, create=False)
     present = store.lexicons(con)
     if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
@@ -392,6 +418,9 @@ def lookup_cmd(
     else:
         lex = choose(lexicon, common, common_top)[0]
         h, name = lex.content_hash, lex.name
+    found = census.available()
+    if found is not None and not found.matches(h, which):
+        found = None
     for key in keys:
         doc = store.lookup(path, key, h, which)
         if doc is not None:
@@ -399,12 +428,32 @@ def lookup_cmd(
             continue
         elsewhere = store.holders(con, key)
         hint = "; ".join(f"stored for lexicon {n}; add {_lexicon_option(n)}" for n in elsewhere)
+        says = _census_verdict(found, key, faces) if found is not None else None
         if json:
-            print_json({"letters": key, "found": False, "lexicon": name,
-                        "stored_for": elsewhere, **({"hint": hint} if hint else {})})
+            print_json({"letters": key, "found": False, "lexicon": name, "stored_for": elsewhere,
+                        **({"hint": hint} if hint else {}), **({"census": says} if says else {})})
         else:
             line = f"{key.upper()}: not in the atlas for {name}" + (f" ({hint})" if hint else "")
+            if says is not None:
+                line += f"; {_CENSUS_SAYS[says]}"
             console.print(line, soft_wrap=True)
+
+
+_CENSUS_SAYS = {
+    "unsolvable": "no solution (from the Q-Less census: every roll of the dice was searched"
+                  " exhaustively)",
+    "solvable": "can be solved (from the Q-Less census; no board is stored:"
+                " `puzzlesmith qless solve` shows one)",
+    "not a roll": "not a roll of these dice (they cannot show these letters, one die each)",
+}
+
+
+def _census_verdict(found: Any, key: str, faces: tuple[str, ...] | None) -> str:
+    from puzzlesmith.qless.dice import could_roll
+
+    if not could_roll(key, faces):
+        return "not a roll"
+    return "unsolvable" if found.is_unsolvable(key) else "solvable"
 
 
 def _lexicon_option(name: str) -> str:
