@@ -91,7 +91,8 @@ def draw(grid: Grid, *, highlight: set[int] | frozenset[int] = frozenset()) -> T
         cells = []
         for c, ch in enumerate(row):
             if ch == "#":
-                cells.append(Text("   ", style="on grey23"))
+                # Solid glyphs, not a shaded space: a block stays visible without colour (a pipe).
+                cells.append(Text("\u2588\u2588\u2588", style="grey23 on grey23"))
             elif ch == ".":
                 cells.append(Text(" · ", style="dim on grey93"))
             else:
