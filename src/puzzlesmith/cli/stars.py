@@ -195,7 +195,19 @@ def _print_failure(source: str, result: Explanation) -> bool:
 
 
 def _print_step(number: int, step: Step) -> None:
-    console.print(f"[bold]{number:>3}.[/] [cyan]{step.level:<6}[/] [bold]{step.rule}[/]: {step.reason}")
+    """One step, its reason wrapped under itself (a hanging indent), not under the number."""
+    import textwrap
+
+    from rich.text import Text
+
+    lines = textwrap.wrap(f"{number:>3}. {step.level:<6} {step.rule}: {step.reason}",
+                          width=max(40, console.width - 1), subsequent_indent=" " * 12,
+                          break_long_words=False, break_on_hyphens=False)
+    text = Text("\n".join(lines))
+    text.stylize("bold", 0, 4)
+    text.stylize("cyan", 5, 11)
+    text.stylize("bold", 12, 12 + len(step.rule))
+    console.print(text, soft_wrap=True)
 
 
 def _final_board(puzzle: StarPuzzle, result: Explanation) -> Text:
