@@ -24,7 +24,8 @@ let grading = null; // the short explain asked for the grade line when a puzzle 
 let walkAt = 0; // the step the walk-through shows (0: the start, before any step)
 let genJob = null; // the running generate job: {id, timer, level}
 
-const GENERATE_LIMIT = 60; // seconds a generate job may take
+// Seconds a generate job may take: 60, or the page's ?limit= (1-60), as on the fill page.
+const GENERATE_LIMIT = Math.min(60, Math.max(1, Number(params().get("limit")) || 60));
 // Seconds the grade line may hold a solve worker when a puzzle loads: enough for every real
 // puzzle up to 14x14 (median 0.07 s on 14x14 3-star); a big one is worked out fully (up to
 // 30 s) only when asked for, by Step through or Explain every step.
