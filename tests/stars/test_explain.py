@@ -165,3 +165,39 @@ def test_knowing_the_answer_changes_no_step(n: int, k: int, level: str, seed: in
         patch.setattr(module, "_Reasoner", Blind)
         blind = explain(puzzle, time_limit=None, known_solution=knowing.solution)
     assert blind.steps == knowing.steps
+
+
+@pytest.mark.parametrize("n, k, level, seed", [(8, 1, "hard", 3), (10, 2, "expert", 2)])
+def test_trial_knowing_the_answer_finds_what_a_blind_trial_finds(
+    n: int, k: int, level: str, seed: int
+) -> None:
+    # Trial on many partly decided states (consistent with the solution): the reasoner that
+    # knows the solution supposes only the useful way at each cell (empty at its stars, a
+    # star elsewhere), and must find exactly the steps of one that supposes both ways. The
+    # states are decided enough that both kinds of step turn up, so both skips are tested.
+    import puzzlesmith.stars.explain as module
+
+    puzzle = generate(n, k, seed=seed, difficulty=level).puzzle
+    solution = solve(puzzle, time_limit=None).solution
+    assert solution is not None
+    knowing = module._Reasoner(puzzle, Deadline(None), solution)
+    blind = module._Reasoner(puzzle, Deadline(None))
+    b = knowing.b
+    answer = b.mask(list(solution))
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    for _ in range(40):
+        stars = b.mask([c for c in solution if rng.random() < 0.4])
+        share = rng.uniform(0.5, 0.95)
+        empty = b.mask([b.cell(i) for i in range(n * n)
+                        if not answer >> i & 1 and rng.random() < share])
+        open_ = b.full & ~stars & ~empty
+        for i in range(n * n):
+            if open_ >> i & 1:
+                step = knowing._trial_at(stars, open_, i)
+                assert step == blind._trial_at(stars, open_, i)
+                if step is not None:
+                    ((r, c, what),) = step.decided
+                    assert (what == "star") == ((r, c) in solution)  # sound, too
+                    kinds.add(what)
+    assert kinds == {"star", "empty"}
