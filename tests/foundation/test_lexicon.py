@@ -25,6 +25,40 @@ def test_parse_words_normalizes_and_counts_skips() -> None:
     assert skipped == 2
 
 
+_LOWER = "abcdefghijklmnopqrstuvwxyz"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.text(_LOWER, min_size=1, max_size=8),
+                          st.lists(st.text(_LOWER + "[],-() ", min_size=1, max_size=12)
+                                   .filter(str.strip), min_size=0, max_size=4),
+                          st.sampled_from([" ", "\t", "  "]), st.booleans()),
+                min_size=1, max_size=30))
+def test_lists_with_definitions_are_read_as_their_words(
+    lines: list[tuple[str, list[str], str, bool]]
+) -> None:
+    # NWL2023/Collins text files: "WORD definition". When most lines carry more than the word,
+    # each line's first word is its entry; otherwise lines of several words are phrases,
+    # skipped. The oracle counts the lines by hand.
+    text = "\n".join((w.upper() if up else w) + (sep + " ".join(d) if d else "")
+                     for w, d, sep, up in lines)
+    with_text = sum(1 for _, d, _, _ in lines if d)
+    words, skipped = parse_words(text)
+    if 2 * with_text > len(lines):
+        assert (words, skipped) == (tuple(sorted({w for w, _, _, _ in lines})), 0)
+    else:
+        assert words == tuple(sorted({w for w, d, _, _ in lines if not d}))
+        assert skipped == with_text
+
+
+def test_nwl_and_collins_lines() -> None:
+    nwl = "AA rough, cindery lava [n AAS]\nAAH to exclaim in amazement [v -ED, -ING, -S]\n"
+    collins = "AA\t(Hawaiian) a volcanic rock [n -S]\nZZZ\tused to suggest sleep [interj]\n"
+    assert parse_words(nwl) == (("aa", "aah"), 0)
+    assert parse_words(collins) == (("aa", "zzz"), 0)
+    assert parse_words("apple\nbanana\nfoo bar\n") == (("apple", "banana"), 1)
+
+
 def test_bundled_lexicon() -> None:
     lex = load_lexicon()
     assert len(lex) >= 250_000

@@ -28,7 +28,8 @@ def test_paste_text_hint_and_solve(page: Any, shot: Any, client: Any) -> None:
     page.wait_for_selector("form[data-ready]")
     page.get_by_label("Text grid or puzz.link address").fill(TEXT)
     page.get_by_role("button", name="Load puzzle").click()
-    page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Puzzle loaded: 8 × 8')")
+    page.wait_for_function(
+        "document.querySelector('#load-status').textContent.startsWith('Puzzle loaded: 8 × 8')")
     assert page.locator(".star-cell").count() == 64
     assert f"p={URL.replace(':', '%3A').replace('/', '%2F').replace('?', '%3F')}" in page.url
     # Region borders: r1c4 | r1c5 is a border between regions 0 and 1.

@@ -127,7 +127,7 @@ def match_cmd(
             continue
         marked = frozenset() if common else index.common_among(result.words, common_top)
         more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
-        console.print(f"[bold]{escape(result.query)}[/]: {result.count} words{more}")
+        console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
         if order == "freq" or (found.ranked and order is None):
             print_columns(list(result.words), marked)
         else:
@@ -172,7 +172,7 @@ def anagram_cmd(
                 doc["definitions"] = first_definitions(result.words)
             print_json(doc)
             continue
-        console.print(f"[bold]{escape(result.query)}[/]: {len(result.words)} words")
+        console.print(f"[bold]{escape(result.query)}[/]: {_words(len(result.words))}")
         marked = frozenset() if common else index.common_among(result.words, common_top)
         if define:
             print_defined(result.words, marked, frozenset(result.full) if words == 1 else frozenset())
@@ -192,3 +192,7 @@ def anagram_cmd(
 def register(app: typer.Typer) -> None:
     app.command("match")(match_cmd)
     app.command("anagram")(anagram_cmd)
+
+
+def _words(n: int) -> str:
+    return "1 word" if n == 1 else f"{n:,} words"

@@ -3,7 +3,8 @@
 Format: UTF-8 text (optionally gzip-compressed, by a .gz suffix), one word per line, any case,
 `#` comments and blank lines ignored; entries with characters other than a-z are skipped and
 counted. Crossword constructors' lists (`word;score`, e.g. `aaronburr;50`) are read with their
-scores: a list where every entry carries one is a scored list.
+scores: a list where every entry carries one is a scored list. Scrabble lists with a definition
+after each word (NWL2023, Collins: `AA rough, cindery lava [n AAS]`) are read as their words.
 """
 
 from __future__ import annotations
@@ -29,12 +30,15 @@ def parse_scored_words(text: str) -> Contents:
     scores: dict[str, int] = {}
     plain: set[str] = set()
     skipped = 0
-    for line in text.splitlines():
-        entry = line.split("#", 1)[0].strip().lower()
-        if not entry:
-            continue
+    entries = [e for e in (line.split("#", 1)[0].strip().lower() for line in text.splitlines()) if e]
+    unscored = [e for e in entries if ";" not in e]
+    # NWL2023's and Collins's text files give a definition after each word ("AA rough,
+    # cindery lava [n AAS]"): when most lines hold more than one word, each line's first word
+    # is its entry. Otherwise a line of several words is a phrase, and skipped.
+    defined = 2 * sum(1 for e in unscored if len(e.split(None, 1)) > 1) > len(unscored)
+    for entry in entries:
         scored = _SCORED.fullmatch(entry)
-        word = scored.group(1).strip() if scored else entry
+        word = scored.group(1).strip() if scored else entry.split(None, 1)[0] if defined else entry
         if not _WORD.fullmatch(word):
             skipped += 1
         elif scored:
