@@ -20,7 +20,7 @@ from puzzlesmith.lexicon.wordfile import Contents, parse_word_bytes, read_bytes
 
 # Part of the key of the small "what these bytes hold" records: bump it when word files are
 # read differently, so no record of the old reading is used.
-READ_VERSION = 2
+READ_VERSION = 3  # 3: lists with a definition after each word
 
 DEFAULT_NAME = "letterpress"
 _BUNDLED = {
