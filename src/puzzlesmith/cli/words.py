@@ -69,7 +69,7 @@ def print_grouped(words: Iterable[str], common: frozenset[str], full: frozenset[
 
 def _legend(common_marked: bool, has_full: bool) -> None:
     notes = []
-    if common_marked:
+    if common_marked and console.is_terminal:  # (a pipe or a file shows no bold)
         notes.append("bold = common word")
     if has_full:
         notes.append("* = uses every letter")
