@@ -49,6 +49,10 @@ def commands(folder: Path) -> list[tuple[str, list[str], float | None]]:
         ("puzzlesmith qless solve --help", [ps, "qless", "solve", "--help"], 0.15),
         ("puzzlesmith match 'a?p?e' --json", [ps, "match", "a?p?e", "--json"], 0.3),
         ("puzzlesmith anagram listen --json", [ps, "anagram", "listen", "--json"], 0.3),
+        # two blanks: about 10,000 words can be built
+        ("puzzlesmith anagram 'listen??' --json", [ps, "anagram", "listen??", "--json"], 0.5),
+        # a meaning filter, its words read from the disk cache after the first run
+        ("puzzlesmith match 'a?p?e:fruit' --json", [ps, "match", "a?p?e:fruit", "--json"], 0.5),
         ("puzzlesmith wordgrid solve '??????' ipoaru gettct --json",
          [ps, "wordgrid", "solve", "??????", "ipoaru", "gettct", "--json"], 0.3),
         ("puzzlesmith stars solve 10x10.txt --json",
