@@ -170,3 +170,15 @@ def test_slow_work_shows_a_bar_on_a_terminal_only(monkeypatch: pytest.MonkeyPatc
     with common.working("filling", 10, delay=0):
         time.sleep(0.3)
     assert quick.getvalue() == piped.getvalue() == ""
+
+
+def test_a_closed_pipe_stops_quietly() -> None:
+    # `puzzlesmith match '*' | head -1`: the reader goes away after one line; no traceback.
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", "match", "*"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 1
+    assert first.startswith(b"*: ") and err == "", err

@@ -131,14 +131,11 @@ def main(argv: list[str] | None = None) -> None:
     except (typer.Abort, KeyboardInterrupt):
         sys.stderr.write("interrupted\n")
         sys.exit(130)
-    except BrokenPipeError:
-        # The reader (`| head`) has gone: stop quietly, as click's standalone mode does.
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - flushed at exit, never read
-        sys.exit(1)
     except OSError as e:
         if e.errno != errno.EPIPE:
             raise
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        # The reader (`| head`) has gone: stop quietly, as click's standalone mode does.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - flushed at exit, never read
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
 
