@@ -151,3 +151,30 @@ def test_generate_easy_with_three_stars_points_to_medium(capsys: pytest.CaptureF
     code, _, err = run(["stars", "generate", "--size", "14", "--stars", "3", "--difficulty",
                         "easy", "--time-limit", "1"], capsys)
     assert code == 1 and "try --difficulty medium" in " ".join(err.split())
+
+
+def test_generate_draws_the_board_on_a_terminal_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Piped (as here) the output is the puzzle file itself: it loads back and solves uniquely.
+    # On a terminal the empty board is drawn too, region borders and all.
+    import io
+
+    from rich.console import Console
+
+    import puzzlesmith.cli.stars as stars_cli
+
+    args = ["stars", "generate", "--size", "6", "--stars", "1", "--seed", "5"]
+    code, out, _ = run(args, capsys)
+    assert code == 0 and "┏" not in out
+    f = tmp_path / "made.txt"
+    f.write_text(out)
+    code, solved, _ = run(["stars", "solve", str(f)], capsys)
+    assert code == 0 and "unique" in solved
+    drawn = io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(stars_cli, "console", Console(file=drawn, force_terminal=True, width=80))
+        code, again, _ = run(args, capsys)
+    assert code == 0 and again == out
+    board = drawn.getvalue()
+    assert board.count("┏") >= 1 and len([line for line in board.splitlines() if "┃" in line]) >= 6

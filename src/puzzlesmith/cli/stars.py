@@ -364,6 +364,8 @@ def generate(
         f"# {size}x{size}, {_stars(stars)}, difficulty {made.difficulty} (score {made.score:g}"
         f"{cut}), seed {made.seed}"
     )
+    if console.is_terminal:  # drawn for the eye; a pipe or a file gets only the text to load
+        console.print(draw_board(made.puzzle))
     typer.echo(made.text, nl=False)
     typer.echo(f"# {made.url}")
     if show_solution:
