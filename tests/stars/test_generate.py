@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from itertools import islice
 
 import pytest
 from hypothesis import given, reject, settings
@@ -258,3 +259,22 @@ def test_steering_breaks_another_solution_where_its_rules_stop(
         assert not result.used_search and result.difficulty == "medium"
         assert [s.to_json() for s in result.steps] == [s.to_json() for s in steps]
     assert made and any(found), (made, found)
+
+
+def test_a_conflict_budget_stops_the_solver_the_same_way_on_any_machine() -> None:
+    # The steering's check for another solution is bounded in conflicts, not seconds, so the
+    # same seed gives the same puzzle under any load: a budget of one conflict gives up on a
+    # 14x14 3-star map (a time limit of a day would not), and a big one changes no answer.
+    from puzzlesmith.stars.generate import random_regions
+    from puzzlesmith.stars.solve import solutions
+
+    rng = random.Random(3)
+    planned = random_stars(14, 3, rng, Deadline(30))
+    grid = random_regions(14, 3, planned, rng)
+    assert grid is not None
+    puzzle = StarPuzzle.from_labels(grid, 3)
+    with pytest.raises(SearchTimeout):
+        list(solutions(puzzle, Deadline(86400), engine="sat", conflicts=1))
+    first = list(islice(solutions(puzzle, Deadline(60), engine="sat"), 3))
+    assert list(islice(solutions(puzzle, Deadline(60), engine="sat", conflicts=10**9), 3)) == first
+    assert first and all(len(set(s)) == 42 for s in first)

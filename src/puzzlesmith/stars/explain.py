@@ -625,12 +625,15 @@ class _Reasoner:
         b = self.b
         level = "easy" if max_width == 1 else "medium"
         for band in self.bands(stars, open_, singles=max_width == 1):
+            need = band.need
+            # (The counts first: the cell masks are 625-bit numbers on 25 x 25.)
+            if band.in_need != need and band.t_need != need:
+                continue
             width = band.width
             if width > max_width:
                 continue
-            need = band.need
-            empty = open_ & band.mask & ~band.in_mask
-            if band.in_set and band.in_need == need and empty:
+            empty = open_ & band.mask & ~band.in_mask if band.in_need == need else 0
+            if band.in_set and empty:
                 inside = band.inside
                 got = band.in_need
                 lines = band.lines(b.n)
@@ -643,8 +646,8 @@ class _Reasoner:
                     f"{what} still need{'s' if width == 1 else ''}; so the rest of {what} "
                     f"is empty.",
                 )
-            empty = open_ & band.t_mask & ~band.mask
-            if band.t_set and band.t_need == need and empty:
+            empty = open_ & band.t_mask & ~band.mask if band.t_need == need else 0
+            if band.t_set and empty:
                 touching = band.touching
                 lines = band.lines(b.n)
                 what = band.name()
@@ -669,18 +672,18 @@ class _Reasoner:
             if band.width == 2 and band.consecutive:
                 yield (open_ & band.mask, band.need, partial(band.lines, n),
                        partial(self._why_band, band))
-            if band.in_set:
+            if band.in_set and band.in_need < band.need:
                 got = band.in_need
                 rest = band.need - got
                 x = open_ & band.mask & ~band.in_mask
-                if rest > 0 and x:
+                if x:
                     yield (x, rest, partial(band.units, n, True),
                            partial(self._why_inside, band, got, rest))
-            if band.t_set:
+            if band.t_set and band.t_need > band.need and band.t_set.bit_count() <= 4:
                 got = band.t_need
                 rest = got - band.need
                 x = open_ & band.t_mask & ~band.mask
-                if rest > 0 and x and band.t_set.bit_count() <= 4:
+                if x:
                     yield (x, rest, partial(band.units, n, False),
                            partial(self._why_touching, band, got, rest))
 

@@ -392,7 +392,9 @@ _STEER_STALE = 150  # region changes in a row that gain nothing before a fresh m
 # Changes in a row that gain nothing before the solver is asked whether the map has another
 # solution where the rules stop (`_steer`).
 _STALL_CHECK = 3
-_STALL_SAT_LIMIT = 1.0  # seconds the solver gets for that (none found in time: steer on)
+# The solver's budget for that, in conflicts (about 1 s on 25x25 6-star; none found within
+# it: steer on). Conflicts, not seconds, so that a seed gives the same puzzle under any load.
+_STALL_CONFLICTS = 20_000
 _BREAK_TRIES = 2  # ways tried to break such a solution before a fresh map
 # ... each kept only if the rules then leave at most this many times N more undecided
 # (measured in `_stuck`'s terms) than before.
@@ -630,13 +632,12 @@ def _steer(
             # that the steering never broke), so when the steering stalls, the solver looks
             # for one among the open cells (every decided cell is the plan's, the rules being
             # sound; with few open cells this takes milliseconds, with most of a 25x25 grid
-            # open up to seconds, hence the limit), and its stars outside the plan leave
+            # open up to seconds, hence a budget), and its stars outside the plan leave
             # their regions, as in `make_unique`. (Not at easy: that steering starts from
             # a fresh map, full of other solutions, and breaking them at every stall
             # threw away its progress: 10x10 2-star easy went from 5/5 to 1/5 within 10 s.)
             try:
-                other = _other_solution(owner, k, planned, planbits & ~cand, cand,
-                                        Deadline(min(_STALL_SAT_LIMIT, deadline.remaining())))
+                other = _other_solution(owner, k, planned, planbits & ~cand, cand, deadline)
             except SearchTimeout:
                 other = None
             if other is None:
@@ -731,7 +732,7 @@ def _other_solution(owner: list[int], k: int, planned: list[Cell], stars: int, o
     puzzle = StarPuzzle.from_labels([owner[r * n:(r + 1) * n] for r in range(n)], k)
     plan = set(planned)
     for count, sol in enumerate(solutions(puzzle, deadline, hint=tuple(planned),
-                                          state=(stars, open_))):
+                                          state=(stars, open_), conflicts=_STALL_CONFLICTS)):
         if set(sol) != plan:
             return sol
         if count:
