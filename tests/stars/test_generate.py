@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from itertools import islice
 
 import pytest
 from hypothesis import given, reject, settings
@@ -189,3 +190,91 @@ def test_a_grade_cut_short_says_so() -> None:
     for solution in (None, list(made.solution)):
         cut = _grade(made.puzzle, Deadline(None), solution, limit=1e-9)
         assert cut[0] == "search" and cut[3] is False
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(6, 1), (7, 1), (8, 1), (8, 2)]),
+       st.sampled_from(["python", "sat"]), st.data())
+def test_solutions_within_a_state(seed: int, shape: tuple[int, int], engine: str,
+                                  data: st.DataObject) -> None:
+    # `solutions(state=...)`, which the steering asks where its rules stop, against a brute
+    # force over the whole map filtered by the state.
+    from puzzlesmith.stars.board import Board
+    from puzzlesmith.stars.generate import random_regions
+    from puzzlesmith.stars.solve import solutions
+
+    size, k = shape
+    rng = random.Random(seed)
+    planned = random_stars(size, k, rng, Deadline(30))
+    grid = random_regions(size, k, planned, rng)
+    if grid is None:
+        reject()
+    every = brute_force_solutions(grid, k)
+    puzzle = StarPuzzle.from_labels(grid, k)
+    board = Board.of(puzzle)
+    base = sorted(data.draw(st.sampled_from(every)))
+    stars = board.mask(data.draw(st.lists(st.sampled_from(base), max_size=len(base), unique=True)))
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    empty = board.mask(data.draw(st.lists(st.sampled_from(cells), max_size=size * size // 2,
+                                          unique=True))) & ~stars
+    open_ = board.full & ~stars & ~empty
+    expected = {s for s in every if stars & ~board.mask(sorted(s)) == 0
+                and board.mask(sorted(s)) & ~(stars | open_) == 0}
+    got = [frozenset(s) for s in solutions(puzzle, Deadline(30), engine=engine,
+                                           state=(stars, open_))]
+    assert len(got) == len(set(got)) and set(got) == expected
+
+
+def test_steering_breaks_another_solution_where_its_rules_stop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Steering fresh (not unique) maps at medium: where the rules stall on another solution,
+    # it is broken; whatever the steering returns is unique by the solver's count (both
+    # engines) and explained by `explain` with the same steps, without search.
+    import puzzlesmith.stars.generate as gen
+
+    found: list[int] = []
+    other_solution = gen._other_solution
+
+    def counted(*args: object, **kwargs: object) -> object:
+        result = other_solution(*args, **kwargs)  # type: ignore[arg-type]
+        found.append(result is not None)
+        return result
+
+    monkeypatch.setattr(gen, "_other_solution", counted)
+    made = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        planned = random_stars(10, 2, rng, Deadline(30))
+        grid = gen.random_regions(10, 2, planned, rng)
+        assert grid is not None
+        steps = gen._steer(grid, 2, planned, 1, rng, Deadline(60), lambda _: None, exact=True)
+        if not steps:
+            continue
+        made += 1
+        puzzle = StarPuzzle.from_labels(grid, 2)
+        for engine in ("python", "sat"):
+            counted_ = solve(puzzle, engine=engine, count=True, time_limit=None)
+            assert counted_.count == 1 and set(counted_.solution or ()) == set(planned)
+        result = explain(puzzle, time_limit=None)
+        assert not result.used_search and result.difficulty == "medium"
+        assert [s.to_json() for s in result.steps] == [s.to_json() for s in steps]
+    assert made and any(found), (made, found)
+
+
+def test_a_conflict_budget_stops_the_solver_the_same_way_on_any_machine() -> None:
+    # The steering's check for another solution is bounded in conflicts, not seconds, so the
+    # same seed gives the same puzzle under any load: a budget of one conflict gives up on a
+    # 14x14 3-star map (a time limit of a day would not), and a big one changes no answer.
+    from puzzlesmith.stars.generate import random_regions
+    from puzzlesmith.stars.solve import solutions
+
+    rng = random.Random(3)
+    planned = random_stars(14, 3, rng, Deadline(30))
+    grid = random_regions(14, 3, planned, rng)
+    assert grid is not None
+    puzzle = StarPuzzle.from_labels(grid, 3)
+    with pytest.raises(SearchTimeout):
+        list(solutions(puzzle, Deadline(86400), engine="sat", conflicts=1))
+    first = list(islice(solutions(puzzle, Deadline(60), engine="sat"), 3))
+    assert list(islice(solutions(puzzle, Deadline(60), engine="sat", conflicts=10**9), 3)) == first
+    assert first and all(len(set(s)) == 42 for s in first)

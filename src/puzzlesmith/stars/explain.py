@@ -59,7 +59,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, islice
-from typing import Any
+from typing import Any, NamedTuple
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.limits import Deadline
@@ -85,8 +85,9 @@ Decision = tuple[int, int, str]
 # A tiling of a set x by 2 x 2 blocks: (its cells outside x, cells of x in two blocks, cells
 # of x alone in their block, the blocks).
 _Cover = tuple[int, int, int, list[tuple[int, int, int]]]
-# A set of open cells holding an exact number of stars: (cells, stars, units, why).
-_Counted = tuple[int, int, list[int], Callable[[], str]]
+# A set of open cells holding an exact number of stars: (cells, stars, its units, why); the
+# units and the why are made only for a set a step uses (most are never used).
+_Counted = tuple[int, int, Callable[[], list[int]], Callable[[], str]]
 
 
 @dataclass(frozen=True)
@@ -309,41 +310,112 @@ class _Reasoner:
     def bands(self, stars: int, open_: int, singles: bool = False) -> list[_Band]:
         """Sets of rows (columns) that still need stars, with the regions inside them and the
         regions reaching into them (cached per state): every band of consecutive lines, then
-        the lines one region or two regions together reach (consecutive or not)."""
+        the lines one region or two regions together reach (consecutive or not).
+
+        A band's regions and their needs and cells are sums grown line by line as the band
+        grows (a region is inside a band of consecutive lines from the band's line where its
+        reach ends, if it starts there or later): a 25 x 25 grid has some 1,300 bands a
+        state, and going through every region for each of them cost more than the rules
+        that use them."""
         if not singles and (stars, open_) == self._bands_key:
             return self._bands
         b = self.b
         n = b.n
+        units = b.units
         needs = self.needs(stars)
-        regs = [2 * n + g for g in range(n) if open_ & b.units[2 * n + g]]
+        base = 2 * n
+        rneed = needs[base:]
+        rmask = units[base:]
+        row0 = b.row0
+        # The lines each region's open cells reach, as bits: rows, and columns.
+        reach_rows: dict[int, int] = {}
+        reach_cols: dict[int, int] = {}
+        for g in range(n):
+            om = open_ & rmask[g]
+            if not om:
+                continue
+            rbits = fold = 0
+            for r in range(((om & -om).bit_length() - 1) // n, (om.bit_length() - 1) // n + 1):
+                part = (om >> (r * n)) & row0
+                if part:
+                    rbits |= 1 << r
+                    fold |= part
+            reach_rows[g] = rbits
+            reach_cols[g] = fold
         out: list[_Band] = []
+        everything = (1 << n) - 1
         for rows in (True, False):
             off = 0 if rows else n
-            lines = b.units[off:off + n]
-            # Lines as bits: the lines each region's open cells reach.
-            reach = {u: sum(1 << i for i in range(n) if open_ & b.units[u] & lines[i]) for u in regs}
+            lines = units[off:off + n]
             line_need = needs[off:off + n]
+            reach = reach_rows if rows else reach_cols
+            at: list[list[int]] = [[] for _ in range(n)]  # the regions reaching each line
+            by_last: list[list[int]] = [[] for _ in range(n)]  # ... whose reach ends there
+            first_of: dict[int, int] = {}
+            for g, bits in reach.items():
+                first_of[g] = (bits & -bits).bit_length() - 1
+                by_last[bits.bit_length() - 1].append(g)
+                for i in _bits(bits):
+                    at[i].append(g)
             if singles:
-                sets = [1 << i for i in range(n)]
-            else:
-                sets = [((1 << (last + 1)) - (1 << first))
-                        for first in range(n) for last in range(first, n) if last - first < n - 1]
-            seen = set(sets)
-            extra = set(reach.values())
-            extra |= {reach[u] | reach[v] for j, u in enumerate(regs) for v in regs[j + 1:]}
-            everything = (1 << n) - 1
-            for lineset in [] if singles else sorted(extra, key=lambda x: (x.bit_count(), x)):
-                if lineset not in seen and lineset != everything:
-                    seen.add(lineset)
-                    sets.append(lineset)
-            for chosen in sets:
-                idx = tuple(_bits(chosen))
-                band_need = sum(line_need[i] for i in idx)
-                if band_need == 0:
+                for i in range(n):
+                    if not line_need[i]:
+                        continue
+                    in_set = in_need = in_mask = t_set = t_need = t_mask = 0
+                    for g in at[i]:
+                        t_set |= 1 << g
+                        t_need += rneed[g]
+                        t_mask |= rmask[g]
+                        if reach[g] == 1 << i:
+                            in_set |= 1 << g
+                            in_need += rneed[g]
+                            in_mask |= rmask[g]
+                    out.append(_Band(rows, (i,), lines[i], line_need[i], in_set, in_need, in_mask,
+                                     t_set, t_need, t_mask, base))
+                continue
+            seen: set[int] = set()
+            for first in range(n):
+                mask = band_need = in_set = in_need = in_mask = t_set = t_need = t_mask = 0
+                for last in range(first, n if first else n - 1):
+                    mask |= lines[last]
+                    band_need += line_need[last]
+                    for g in by_last[last]:
+                        if first_of[g] >= first:
+                            in_set |= 1 << g
+                            in_need += rneed[g]
+                            in_mask |= rmask[g]
+                    for g in at[last]:
+                        if not t_set >> g & 1:
+                            t_set |= 1 << g
+                            t_need += rneed[g]
+                            t_mask |= rmask[g]
+                    seen.add((1 << (last + 1)) - (1 << first))
+                    if band_need:
+                        out.append(_Band(rows, tuple(range(first, last + 1)), mask, band_need,
+                                         in_set, in_need, in_mask, t_set, t_need, t_mask, base))
+            reached = list(reach.values())
+            extra = set(reached)
+            extra |= {x | y for j, x in enumerate(reached) for y in reached[j + 1:]}
+            for lineset in sorted(extra, key=lambda x: (x.bit_count(), x)):
+                if lineset in seen or lineset == everything:
                     continue
-                inside = [u for u in regs if not reach[u] & ~chosen]
-                touching = [u for u in regs if reach[u] & chosen]
-                out.append(_Band(rows, idx, _union(lines, list(idx)), band_need, inside, touching))
+                seen.add(lineset)
+                idx = tuple(_bits(lineset))
+                band_need = sum(line_need[i] for i in idx)
+                if not band_need:
+                    continue
+                in_set = in_need = in_mask = t_set = t_need = t_mask = 0
+                for g, bits in reach.items():
+                    if bits & lineset:
+                        t_set |= 1 << g
+                        t_need += rneed[g]
+                        t_mask |= rmask[g]
+                        if not bits & ~lineset:
+                            in_set |= 1 << g
+                            in_need += rneed[g]
+                            in_mask |= rmask[g]
+                out.append(_Band(rows, idx, _union(lines, list(idx)), band_need, in_set, in_need,
+                                 in_mask, t_set, t_need, t_mask, base))
         if not singles:
             self._bands_key = (stars, open_)
             self._bands = out
@@ -551,39 +623,40 @@ class _Reasoner:
 
     def _confinement(self, stars: int, open_: int, max_width: int) -> Step | None:
         b = self.b
-        needs = self.needs(stars)
         level = "easy" if max_width == 1 else "medium"
         for band in self.bands(stars, open_, singles=max_width == 1):
+            need = band.need
+            # (The counts first: the cell masks are 625-bit numbers on 25 x 25.)
+            if band.in_need != need and band.t_need != need:
+                continue
             width = band.width
             if width > max_width:
                 continue
-            need = band.need
-            inside_m = _union(b.units, band.inside)
-            got = sum(needs[u] for u in band.inside)
-            empty = open_ & band.mask & ~inside_m
-            if band.inside and got == need and empty:
+            empty = open_ & band.mask & ~band.in_mask if band.in_need == need else 0
+            if band.in_set and empty:
+                inside = band.inside
+                got = band.in_need
                 lines = band.lines(b.n)
                 what = band.name()
-                names = self.names(band.inside)
+                names = self.names(inside)
                 return self.step(
-                    "confinement", level, 0, empty, open_ & inside_m, lines + band.inside,
-                    f"{_cap(names)} lie{'s' if len(band.inside) == 1 else ''} inside {what} and "
-                    f"need{'s' if len(band.inside) == 1 else ''} {_plural(got, 'star')}, all that "
+                    "confinement", level, 0, empty, open_ & band.in_mask, lines + inside,
+                    f"{_cap(names)} lie{'s' if len(inside) == 1 else ''} inside {what} and "
+                    f"need{'s' if len(inside) == 1 else ''} {_plural(got, 'star')}, all that "
                     f"{what} still need{'s' if width == 1 else ''}; so the rest of {what} "
                     f"is empty.",
                 )
-            touch_m = _union(b.units, band.touching)
-            got = sum(needs[u] for u in band.touching)
-            empty = open_ & touch_m & ~band.mask
-            if band.touching and got == need and empty:
+            empty = open_ & band.t_mask & ~band.mask if band.t_need == need else 0
+            if band.t_set and empty:
+                touching = band.touching
                 lines = band.lines(b.n)
                 what = band.name()
-                names = self.names(band.touching)
+                names = self.names(touching)
                 return self.step(
-                    "confinement", level, 0, empty, open_ & band.mask, lines + band.touching,
+                    "confinement", level, 0, empty, open_ & band.mask, lines + touching,
                     f"The {need} stars {what} still need{'s' if width == 1 else ''} can only "
                     f"come from {names}, which need exactly that many; so "
-                    f"{'its' if len(band.touching) == 1 else 'their'} cells outside {what} "
+                    f"{'its' if len(touching) == 1 else 'their'} cells outside {what} "
                     f"are empty.",
                 )
         return None
@@ -594,25 +667,24 @@ class _Reasoner:
         """Sets of open cells that hold an exact number of stars, found by counting: (cells,
         stars, units looked at, why), the why ending where a sentence can go on (a function, as
         most sets are never used)."""
-        b = self.b
-        n = b.n
-        needs = self.needs(stars)
+        n = self.b.n
         for band in self.bands(stars, open_):
-            lines = band.lines(n)
             if band.width == 2 and band.consecutive:
-                yield open_ & band.mask, band.need, lines, partial(self._why_band, band)
-            if band.inside:
-                got = sum(needs[u] for u in band.inside)
+                yield (open_ & band.mask, band.need, partial(band.lines, n),
+                       partial(self._why_band, band))
+            if band.in_set and band.in_need < band.need:
+                got = band.in_need
                 rest = band.need - got
-                x = open_ & band.mask & ~_union(b.units, band.inside)
-                if rest > 0 and x:
-                    yield x, rest, lines + band.inside, partial(self._why_inside, band, got, rest)
-            if band.touching:
-                got = sum(needs[u] for u in band.touching)
+                x = open_ & band.mask & ~band.in_mask
+                if x:
+                    yield (x, rest, partial(band.units, n, True),
+                           partial(self._why_inside, band, got, rest))
+            if band.t_set and band.t_need > band.need and band.t_set.bit_count() <= 4:
+                got = band.t_need
                 rest = got - band.need
-                x = open_ & _union(b.units, band.touching) & ~band.mask
-                if rest > 0 and x and len(band.touching) <= 4:
-                    yield (x, rest, lines + band.touching,
+                x = open_ & band.t_mask & ~band.mask
+                if x:
+                    yield (x, rest, partial(band.units, n, False),
                            partial(self._why_touching, band, got, rest))
 
     @staticmethod
@@ -645,7 +717,7 @@ class _Reasoner:
         for g, h in self.neighbour_regions:
             if needs[g] and needs[h] and open_ & b.units[g] and open_ & b.units[h]:
                 total = needs[g] + needs[h]
-                yield (open_ & (b.units[g] | b.units[h]), total, [g, h],
+                yield (open_ & (b.units[g] | b.units[h]), total, partial(list, (g, h)),
                        partial(self._why_units, [g, h], total))
 
     def counting(self, stars: int, open_: int) -> Step | None:
@@ -654,18 +726,19 @@ class _Reasoner:
                                           self.region_pairs(stars, open_)):
             if self.deadline.expired():
                 return None
-            cells = b.cells(x) if count == 1 or x.bit_count() == count else []
             if x.bit_count() == count:
+                cells = b.cells(x)
                 return self.step(
-                    "counting", "medium", x, 0, x, units,
+                    "counting", "medium", x, 0, x, units(),
                     f"{why()}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
                     f"{'it is a star' if count == 1 else 'all are stars'}.",
                 )
             if count == 1:
                 common = self._sees_all(x, open_ & ~x)
                 if common:
+                    cells = b.cells(x)
                     return self.step(
-                        "counting", "medium", 0, common, x, units,
+                        "counting", "medium", 0, common, x, units(),
                         f"{why()}, in one of {_cells_text(cells)}; "
                         f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
                         f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
@@ -675,7 +748,7 @@ class _Reasoner:
             if found is not None:
                 cover, star, empty = found
                 return self.step(
-                    "counting", "medium", star, empty, x, units,
+                    "counting", "medium", star, empty, x, units(),
                     f"{why()}; " + _tiling_text(cover, star, empty, count, b),
                 )
         return None
@@ -687,7 +760,7 @@ class _Reasoner:
         needs = self.needs(stars)
         for u, m in enumerate(self.b.units):
             if needs[u] >= min_count and open_ & m:
-                yield open_ & m, needs[u], [u], partial(self._why_units, [u], needs[u])
+                yield open_ & m, needs[u], partial(list, (u,)), partial(self._why_units, [u], needs[u])
         for x, count, units, why in self.counting_units(stars, open_):
             # On big grids, sets of four or more stars have too many ways to go through
             # (the enumeration would cost seconds and rarely end under the cap).
@@ -789,7 +862,7 @@ class _Reasoner:
                          f"giving a row, column or region more stars than it needs) are "
                          f"{self._ways_text(ways)}")
             return self.step(
-                "shapes", level, star, empty, x, units,
+                "shapes", level, star, empty, x, units(),
                 f"{why()}; {ways_text}: " + ", and ".join(facts) + "; so "
                 + _decided_text(b, star, empty) + ".",
             )
@@ -850,7 +923,7 @@ class _Reasoner:
             left = ("In the one way left" if len(alive) == 1
                     else f"In each of the {len(alive)} ways left")
             return self.step(
-                "cases", level, star, empty, x, units,
+                "cases", level, star, empty, x, units(),
                 f"{why()}, in one of {len(ways)} ways ({self._ways_text(ways)}). "
                 + (f"Of these, {'; '.join(told)}. " if told else "")
                 + f"{left} ({self._ways_text(alive)}), following the easy rules, {decided}. "
@@ -1146,10 +1219,11 @@ class _Reasoner:
                 cover, star, empty = found
                 text = partial(_fits, self._why_units([u], need))
                 return text, [u], (-1 if len(cover) < need else star), empty, (0, u)
-        pairs = ((x, need, (units, why), (2, units[0], units[1]))
-                 for x, need, units, why in self.region_pairs(s2, o2)
-                 if (changed_recent if (2, units[0], units[1]) < before else changed)
-                 & (b.units[units[0]] | b.units[units[1]]))
+        pairs = ((x, need, (pair, why), (2, pair[0], pair[1]))
+                 for x, need, pair, why in ((x, need, units(), why)
+                                            for x, need, units, why in self.region_pairs(s2, o2))
+                 if (changed_recent if (2, pair[0], pair[1]) < before else changed)
+                 & (b.units[pair[0]] | b.units[pair[1]]))
         recent_tight = (recent[0], before) if recent is not None else None
         for x, need, meta, place in chain(self._tight_counted(s2, o2, settled, recent_tight),
                                           pairs):
@@ -1183,12 +1257,12 @@ class _Reasoner:
         inside, touching = grown_in[:n_in], grown_t[:n_t]
         n = self.b.n
         mask = _union(self.b.units[0 if rows else n:], list(idx))
-        band = _Band(rows, idx, mask, got if kind != "touching" else got - rest, list(inside),
-                     list(touching))
+        band = _Band.of_units(rows, idx, mask, got if kind != "touching" else got - rest,
+                              inside, touching, 2 * n)
         if kind == "band":
             return band.lines(n), partial(self._why_band, band)
         if kind == "inside":
-            band = _Band(rows, idx, mask, got + rest, list(inside), [])
+            band = _Band.of_units(rows, idx, mask, got + rest, inside, [], 2 * n)
             return band.lines(n) + list(inside), partial(self._why_inside, band, got, rest)
         return band.lines(n) + list(touching), partial(self._why_touching, band, got, rest)
 
@@ -1452,17 +1526,48 @@ MAX_CASES = 24  # ... and follows one by one (expert)
 _WIDE_CASES = 96  # ... and only as a last resort, after trial (expert)
 
 
-@dataclass(frozen=True)
-class _Band:
-    """Some rows (columns), 0-based indices, with what they still need and the regions
-    inside them and reaching into them."""
+class _Band(NamedTuple):
+    """Some rows (columns), 0-based indices, with what they still need, and the regions
+    inside them and reaching into them: as bits (region g is bit g), what they need
+    together, and their cells. (A tuple: `bands` makes some 1,300 of them a state on
+    25 x 25.)"""
 
     rows: bool
     idx: tuple[int, ...]
     mask: int
     need: int
-    inside: list[int]
-    touching: list[int]
+    in_set: int
+    in_need: int
+    in_mask: int
+    t_set: int
+    t_need: int
+    t_mask: int
+    base: int  # unit number of region 0 (2 N)
+    # Set by `of_units`: the regions' units in the order a reason names them.
+    units_in: tuple[int, ...] | None = None
+    units_touching: tuple[int, ...] | None = None
+
+    @classmethod
+    def of_units(cls, rows: bool, idx: tuple[int, ...], mask: int, need: int,
+                 inside: list[int], touching: list[int], base: int) -> _Band:
+        """A band for its reason only (its regions' needs and cells left out)."""
+        return cls(rows, idx, mask, need, sum(1 << (u - base) for u in inside), 0, 0,
+                   sum(1 << (u - base) for u in touching), 0, 0, base, tuple(inside),
+                   tuple(touching))
+
+    @property
+    def inside(self) -> list[int]:
+        """The units of the regions inside it."""
+        if self.units_in is not None:
+            return list(self.units_in)
+        return [self.base + g for g in _bits(self.in_set)]
+
+    @property
+    def touching(self) -> list[int]:
+        """The units of the regions reaching into it."""
+        if self.units_touching is not None:
+            return list(self.units_touching)
+        return [self.base + g for g in _bits(self.t_set)]
 
     @property
     def width(self) -> int:
@@ -1475,6 +1580,10 @@ class _Band:
     def lines(self, n: int) -> list[int]:
         off = 0 if self.rows else n
         return [off + i for i in self.idx]
+
+    def units(self, n: int, inside: bool) -> list[int]:
+        """Its lines, then the regions inside it (or reaching into it)."""
+        return self.lines(n) + (self.inside if inside else self.touching)
 
     def name(self) -> str:
         kind = "rows" if self.rows else "columns"

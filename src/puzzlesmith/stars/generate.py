@@ -17,7 +17,10 @@
    the solution is unique (sound rules leave no other) and the explanation is at most that
    hard; the puzzle is kept when its hardest step is that level (and its score in range).
    Easy puzzles are grown this way from a fresh map; the harder levels start from a unique
-   map (step 3), which is often at the level already.
+   map (step 3), which is often at the level already, up to 15x15, and from a fresh map on
+   bigger grids, where the proof of step 3 is the costly part. When the steering stalls,
+   the solver looks for another solution where the rules stopped, and step 3's moves break
+   it.
 """
 
 from __future__ import annotations
@@ -339,9 +342,13 @@ def generate(
                 continue
             grade, points, steps, complete = _grade(puzzle, deadline, planned)
         else:
-            if cap > 0:
+            if cap > 0 and size <= _UNIQUE_FIRST_UPTO:
                 # A unique map is often at a harder level already; if it is not unique, the
-                # rules the steering runs still show where it is stuck.
+                # rules the steering runs still show where it is stuck. Above 15x15 the
+                # steering starts from the fresh map: there the solver's proof that a map
+                # is unique takes 1.5-18 s (CPU, 25x25 6-star), the steering's rules prove
+                # it anyway when they decide every cell, and the other solutions they stop
+                # at are broken when the steering stalls (`_steer`).
                 make_unique(grid, stars, planned, rng, deadline)
 
             def left_open(cells: int, tries: int = attempts) -> None:
@@ -351,7 +358,8 @@ def generate(
             # too slow to help, so expert puzzles are only tested.
             known: list[Step] | None = None
             if cap < DIFFICULTIES.index("expert"):
-                steered = _steer(grid, stars, planned, cap, rng, deadline, left_open)
+                steered = _steer(grid, stars, planned, cap, rng, deadline, left_open,
+                                 exact=difficulty is not None)
                 if steered is None:
                     continue
                 known = steered or None
@@ -381,6 +389,17 @@ def generate(
 
 
 _STEER_STALE = 150  # region changes in a row that gain nothing before a fresh map
+# Changes in a row that gain nothing before the solver is asked whether the map has another
+# solution where the rules stop (`_steer`).
+_STALL_CHECK = 3
+# The solver's budget for that, in conflicts (about 1 s on 25x25 6-star; none found within
+# it: steer on). Conflicts, not seconds, so that a seed gives the same puzzle under any load.
+_STALL_CONFLICTS = 20_000
+_BREAK_TRIES = 2  # ways tried to break such a solution before a fresh map
+# ... each kept only if the rules then leave at most this many times N more undecided
+# (measured in `_stuck`'s terms) than before.
+_BREAK_SLACK = 1.0
+_UNIQUE_FIRST_UPTO = 15  # largest grid side whose steering starts from a unique map
 _LOOSENESS = 1.0  # weight of the regions' open placements against cells left undecided
 _OPEN_PICK = 0.7  # how often a change moves a stuck region's open cells, not a random cell
 # No region grows past this many times N cells. The regions that take the cells others give
@@ -552,7 +571,7 @@ def _stuck(
 
 def _steer(
     grid: list[list[int]], k: int, planned: list[Cell], cap: int, rng: random.Random,
-    deadline: Deadline, report: Callable[[int], None],
+    deadline: Deadline, report: Callable[[int], None], exact: bool = False,
 ) -> list[Step] | None:
     """Reshape the regions (in place) until the rules up to level `cap` decide every cell;
     None when changes stop helping (or time runs out), else explain's steps for the map
@@ -566,7 +585,11 @@ def _steer(
     empty it there at once), and never to a region of _MOST_CELLS * N cells already (the
     receivers would swell, unlike real puzzles). The change stays if the map is then no
     further from solved
-    (`_stuck`); after _STEER_STALE changes in a row that gain nothing, a fresh map is tried.
+    (`_stuck`), and, with `exact` (a level asked), not solved by easier rules than level
+    `cap`; after _STEER_STALE changes in a row that gain nothing, a fresh map is tried.
+    Above easy, after _STALL_CHECK such changes, the solver looks for another solution where the rules
+    stopped, and if there is one, it is broken (its stars outside the plan handed to other
+    regions); a fresh map when that cannot be done.
     """
     from puzzlesmith.stars.board import Board
 
@@ -595,12 +618,58 @@ def _steer(
     if max(m.bit_count() for m in regs) > most:
         return None  # rare in a fresh map; a fresh one is quicker than shrinking this one
     far, cand, open_in, steps = _stuck(regs, k, base, cap, deadline, planned)
+    plan = set(planned)
     stale = 0
     while cand:
         report(cand.bit_count())
         if stale >= _STEER_STALE or deadline.expired():
             return None
         stale += 1
+        if stale == _STALL_CHECK and cap > 0:
+            # Sound rules cannot decide cells where the map has another solution, and no
+            # change that leaves it in place helps. Changes found at random rarely break it
+            # (on 25x25 6-star it was often a swap of two stars between two pairs of cells,
+            # that the steering never broke), so when the steering stalls, the solver looks
+            # for one among the open cells (every decided cell is the plan's, the rules being
+            # sound; with few open cells this takes milliseconds, with most of a 25x25 grid
+            # open up to seconds, hence a budget), and its stars outside the plan leave
+            # their regions, as in `make_unique`. (Not at easy: that steering starts from
+            # a fresh map, full of other solutions, and breaking them at every stall
+            # threw away its progress: 10x10 2-star easy went from 5/5 to 1/5 within 10 s.)
+            try:
+                other = _other_solution(owner, k, planned, planbits & ~cand, cand, deadline)
+            except SearchTimeout:
+                other = None
+            if other is None:
+                continue
+            extra = sorted(set(other) - plan)
+            best = None
+            for _ in range(_BREAK_TRIES):
+                trial = [owner[r * n:(r + 1) * n] for r in range(n)]
+                moved = False
+                for cell in rng.sample(extra, len(extra)):
+                    again = [row[:] for row in trial]
+                    if _move_path(again, cell, plan, rng, set()) and max(
+                            sum(row.count(g) for row in again) for g in range(n)) <= most:
+                        trial, moved = again, True
+                if not moved:
+                    break
+                owner2 = [g for row in trial for g in row]
+                regs2 = [0] * n
+                for i, g in enumerate(owner2):
+                    regs2[g] |= 1 << i
+                got = _stuck(regs2, k, base, cap, deadline, planned)
+                if got[0] <= far + _BREAK_SLACK * n and not (exact and not got[1]
+                                                             and _worst(got[3]) < cap):
+                    best = owner2, regs2, got
+                    break
+            if best is None:
+                return None  # it stays, or breaking it undoes the steering: a fresh map
+            owner, regs, (far2, cand, open_in, steps) = best
+            if far2 < far:
+                stale = 0
+            far = far2
+            continue
         if rng.random() < _OPEN_PICK:
             # Every open cell of a region that the rules left stuck, bar its stars.
             live = [m & ~planbits for m in open_in if m & ~planbits]
@@ -630,6 +699,10 @@ def _steer(
         if not undo:
             continue
         far2, cand2, open2, steps2 = _stuck(regs, k, base, cap, deadline, planned)
+        if exact and not cand2 and _worst(steps2) < cap:
+            # Solved, but by easier rules than asked: not the puzzle wanted, and a fresh map
+            # would lose the steering done so far, so the change is undone instead.
+            far2 = far + 1
         if far2 <= far:
             if far2 < far:
                 stale = 0
@@ -642,6 +715,29 @@ def _steer(
     for i, g in enumerate(owner):
         grid[i // n][i % n] = g
     return steps or []
+
+
+def _worst(steps: list[Step] | None) -> int:
+    """The level of the hardest of explain's steps (0 for none)."""
+    from puzzlesmith.stars.explain import LEVELS
+
+    return max((LEVELS.index(s.level) for s in steps or ()), default=0)
+
+
+def _other_solution(owner: list[int], k: int, planned: list[Cell], stars: int, open_: int,
+                    deadline: Deadline) -> tuple[Cell, ...] | None:
+    """A solution of the map (region per cell, in reading order) other than the plan, with
+    the given stars and no star outside the open cells (bit masks); None if there is none."""
+    n = len(planned) // k
+    puzzle = StarPuzzle.from_labels([owner[r * n:(r + 1) * n] for r in range(n)], k)
+    plan = set(planned)
+    for count, sol in enumerate(solutions(puzzle, deadline, hint=tuple(planned),
+                                          state=(stars, open_), conflicts=_STALL_CONFLICTS)):
+        if set(sol) != plan:
+            return sol
+        if count:
+            break
+    return None
 
 
 def _bits(x: int) -> list[int]:

@@ -73,7 +73,8 @@ def _encode_atmost(clauses: list[list[int]], atmost: list[tuple[list[int], int]]
 
 
 def _solve_limited(solver: Solver, deadline: Deadline, assumptions: Iterable[int] = ()) -> bool:
-    """One solve under the deadline (SearchTimeout when it passes)."""
+    """One solve under the deadline (SearchTimeout when it passes, or a budget set on the
+    solver runs out)."""
     remaining = deadline.remaining()
     if remaining <= 0:
         raise SearchTimeout
@@ -99,11 +100,17 @@ def sat_solutions(
     solver_name: str = SOLVER_NAME,
     *,
     hint: Iterable[tuple[int, int]] = (),
+    state: tuple[int, int] | None = None,
+    conflicts: int | None = None,
 ) -> Iterator[tuple[tuple[int, int], ...]]:
     """Every solution as sorted star cells, each found solution blocked before the next call.
 
     `hint`: stars the solver should guess first (the generator passes its planned solution,
     so the search for another one starts next to it, where other solutions usually are).
+    `state`: (stars, open cells) as bit masks, cell i = row * N + col: only the solutions
+    with those stars and no star outside the open cells. `conflicts`: the most conflicts
+    each solve may take (SearchTimeout beyond): a limit that, unlike a time limit, gives
+    the same answer on a busy machine.
     """
     n = puzzle.size
     if solver_name == "minicard":
@@ -117,7 +124,16 @@ def sat_solutions(
         guess = {r * n + c + 1 for r, c in hint}
         if guess:
             solver.set_phases([v if v in guess else -v for v in range(1, nvars + 1)])
-        while _solve_limited(solver, deadline):
+        fixed = []
+        if state is not None:
+            stars_in, open_in = state
+            fixed = [i + 1 if stars_in >> i & 1 else -(i + 1)
+                     for i in range(n * n) if not open_in >> i & 1]
+        while True:
+            if conflicts is not None:
+                solver.conf_budget(conflicts)
+            if not _solve_limited(solver, deadline, fixed):
+                break
             model = solver.get_model() or []
             stars = [v - 1 for v in model if 0 < v <= nvars]
             yield tuple(divmod(i, n) for i in sorted(stars))

@@ -43,19 +43,26 @@ def solutions(
     deadline: Deadline | None = None,
     engine: str = "auto",
     hint: tuple[Cell, ...] = (),
+    state: tuple[int, int] | None = None,
+    conflicts: int | None = None,
 ) -> Iterator[tuple[Cell, ...]]:
     """Every solution as sorted star cells, each checked by the validator; SearchTimeout when
-    the deadline passes. `hint` (stars to guess first) steers the SAT engine only."""
+    the deadline passes. `hint` (stars to guess first) steers the SAT engine only. `state`:
+    (stars, open cells) as `Board` bit masks: only the solutions that have those stars and
+    no star outside the open cells. `conflicts`: the SAT engine's budget per solve
+    (SearchTimeout beyond it; the Python search has none)."""
     deadline = deadline or Deadline(None)
     if choose_engine(puzzle, engine) == "sat":
         # Imported here: PySAT is loaded only when a puzzle needs it.
         from puzzlesmith.stars.sat import sat_solutions
 
-        for stars in sat_solutions(puzzle, deadline, hint=hint):
+        for stars in sat_solutions(puzzle, deadline, hint=hint, state=state,
+                                   conflicts=conflicts):
             yield check_solution(puzzle, stars)
         return
     board = Board.of(puzzle)
-    for mask in search(board, deadline):
+    start = state or (0, board.full)
+    for mask in search(board, deadline, start[0], start[1]):
         yield check_solution(puzzle, board.cells(mask))
 
 
