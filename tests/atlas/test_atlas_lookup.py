@@ -83,3 +83,26 @@ def test_without_an_atlas_the_census_answers(
     assert json.loads(out)["status"] == "solved"
     code, out = run(["qless", "atlas", "lookup", rolls[0], "--db", db], capsys)
     assert code == 0 and "no solution (from the Q-Less census" in out
+
+
+def test_a_roll_the_atlas_lacks_gets_the_census_verdict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from puzzlesmith.lexicon import load_lexicon
+    from puzzlesmith.qless import census
+
+    found = census.available()
+    if found is None:
+        pytest.skip("no census is bundled")
+    db = tmp_path / "a.sqlite"
+    h = load_lexicon(None).content_hash
+    assert found.matches(h, store.REAL_DICE)
+    store.insert_rows(store.connect(db), [make_row("abc", lexicon_hash=h)])
+    unsolvable = found.unsolvable[0]
+    code, out = run(["qless", "atlas", "lookup", "mfrdgntctoue", unsolvable, "--db", str(db),
+                     "--json"], capsys)
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [d["found"] for d in docs] == [False, False]
+    assert [d["census"] for d in docs] == ["solvable", "unsolvable"]
+    code, out = run(["qless", "atlas", "lookup", unsolvable, "--db", str(db)], capsys)
+    assert "not in the atlas" in out and "no solution (from the Q-Less census" in " ".join(out.split())
