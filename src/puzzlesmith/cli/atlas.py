@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from puzzlesmith.qless.atlas import stats as atlas_stats
+    from puzzlesmith.qless.census import Census
 
 atlas_app = typer.Typer(
     help="The atlas: a stored result for every roll of the real dice.", no_args_is_help=True
@@ -257,8 +258,8 @@ def stats_cmd(
     if not path.exists():
         # No atlas here: the census (the bundled one or $PUZZLESMITH_CENSUS) knows every roll.
         lex = choose(lexicon, common, common_top)[0]
-        found = census.available()
-        if found is None or not found.matches(lex.content_hash, which):
+        found = census.of(lex.content_hash, which)
+        if found is None:
             raise InputError(f"no atlas at {path}, and no census for {lex.name} and these dice:"
                              " build one with `puzzlesmith qless atlas build`")
         if unsolvable:
@@ -284,8 +285,8 @@ def stats_cmd(
 
     total = TOTAL_ROLLS if faces is None else count_rolls(faces)
     result = atlas_stats.compute(con, h, name, total, top, dice=which)
-    found = census.available()
-    exact = found.to_json() if found is not None and found.matches(h, which) else None
+    found = census.of(h, which)
+    exact = found.to_json() if found is not None else None
     if json:
         print_json({"db": str(path), **result.to_json(), "census": exact})
         return
@@ -399,8 +400,8 @@ def lookup_cmd(
     if not path.exists():
         # No atlas here, but the census says of every roll whether it can be solved.
         lex = choose(lexicon, common, common_top)[0]
-        found = census.available()
-        if found is None or not found.matches(lex.content_hash, which):
+        found = census.of(lex.content_hash, which)
+        if found is None:
             raise InputError(f"no atlas at {path}, and no census for {lex.name} and these dice:"
                              " build one with `puzzlesmith qless atlas build`")
         for key in keys:
@@ -418,9 +419,7 @@ def lookup_cmd(
     else:
         lex = choose(lexicon, common, common_top)[0]
         h, name = lex.content_hash, lex.name
-    found = census.available()
-    if found is not None and not found.matches(h, which):
-        found = None
+    found = census.of(h, which)
     for key in keys:
         doc = store.lookup(path, key, h, which)
         if doc is not None:
@@ -448,7 +447,7 @@ _CENSUS_SAYS = {
 }
 
 
-def _census_verdict(found: Any, key: str, faces: tuple[str, ...] | None) -> str:
+def _census_verdict(found: Census, key: str, faces: tuple[str, ...] | None) -> str:
     from puzzlesmith.qless.dice import could_roll
 
     if not could_roll(key, faces):

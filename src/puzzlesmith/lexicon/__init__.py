@@ -89,26 +89,25 @@ def select(
     return lexicon, index
 
 
+# Part of the names of the narrowed-lexicon files (`_write_narrowed`): bump it when their
+# layout changes, so no file of the old layout is read.
+_NARROWED_FORMAT = 2
+
+
 def _common_lexicon(lexicon: Lexicon, index: LexiconIndex, top: int, scores_key: int | None) -> Lexicon:
     """The lexicon's common words, from the disk cache once made: filtering 274,000 words
     (and reading every length's ranks) was a quarter of a second of each --common command."""
-    from puzzlesmith.diskcache import cache_dir, write_atomic
+    from puzzlesmith.diskcache import cache_dir
     from puzzlesmith.lexicon.index import FORMAT_VERSION
 
     suffix = f"+common{top}"
-    path = cache_dir() / f"common-v{FORMAT_VERSION}-{lexicon.content_hash}-{scores_key}-{top}.txt"
-    try:
-        count, words, scores = path.read_text(encoding="ascii").split("\n")
-        kept = tuple(words.split()) if words else ()
-        if len(kept) == int(count):
-            return Lexicon(name=lexicon.name + suffix, source=lexicon.source,
-                           license=lexicon.license, words=kept,
-                           scores=tuple(map(int, scores.split())) if scores_key is not None else None)
-    except (OSError, ValueError, UnicodeDecodeError):
-        pass  # not made yet, or unreadable: make it again
+    path = (cache_dir() / f"common-v{FORMAT_VERSION}.{_NARROWED_FORMAT}-{lexicon.content_hash}"
+                          f"-{scores_key}-{top}.txt")
+    found = _read_narrowed(path, lexicon, suffix)
+    if found is not None:
+        return found[0]
     common = lexicon.restricted(index.common_words(top), suffix)
-    scores_text = "" if common.scores is None else " ".join(map(str, common.scores))
-    write_atomic(path, f"{len(common.words)}\n{' '.join(common.words)}\n{scores_text}".encode("ascii"))
+    _write_narrowed(path, common)
     return common
 
 
@@ -132,14 +131,14 @@ def meaning_narrowed(
         label = "".join(f"+{k}:{v}" for k, v in (("kind-of", kind_of), ("means", means)) if v)
         cached = _meaning_cache(lexicon, label, phrases)
         found = _read_narrowed(cached, lexicon, label) if cached is not None else None
-        if found is None:
+        if found is not None and len(found[1]) == len(found[0].words):
+            narrowed, tiers = found[0], dict(zip(found[0].words, found[1], strict=True))
+        else:
             tiers = narrow_words(lexicon.word_set if phrases else index, kind_of, means,
                                  phrases=phrases)
             narrowed = lexicon.restricted(frozenset(tiers), label)
             if cached is not None:
-                _write_narrowed(cached, narrowed, tiers)
-        else:
-            narrowed, tiers = found
+                _write_narrowed(cached, narrowed, tuple(tiers[w] for w in narrowed.words))
         hit = (narrowed, sub_index(index, narrowed), tiers)
         if len(_by_meaning) > 64:
             _by_meaning.clear()
@@ -161,7 +160,8 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
     try:
         data = resources.files("puzzlesmith.lexicon").joinpath("data")
         wordnet = data.joinpath("wordnet-index.txt.gz").read_bytes()
-        synsets = len(data.joinpath("wordnet-synsets.bin").read_bytes())
+        with data.joinpath("wordnet-synsets.bin").open("rb") as f:
+            synsets = f.seek(0, 2)  # its size, without reading its 5 MB
     except OSError:
         return None
     h = hashlib.blake2b(digest_size=12)
@@ -169,32 +169,32 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
                  label, repr(phrases), str(synsets)):
         h.update(part.encode("utf-8") + b"\0")
     h.update(wordnet)
-    return cache_dir() / f"meaning-v{FORMAT_VERSION}-{h.hexdigest()}.txt"
+    return cache_dir() / f"meaning-v{FORMAT_VERSION}.{_NARROWED_FORMAT}-{h.hexdigest()}.txt"
 
 
-def _read_narrowed(path: Path, lexicon: Lexicon, label: str) -> tuple[Lexicon, dict[str, int]] | None:
+def _read_narrowed(path: Path, lexicon: Lexicon, suffix: str) -> tuple[Lexicon, tuple[int, ...]] | None:
+    """A narrowed lexicon `_write_narrowed` kept (its words, scores, and one number a word),
+    or None when the file is missing, cut short or unreadable: then it is made again."""
     try:
-        count, words, tiers, scores = path.read_text(encoding="ascii").split("\n")
+        count, words, scores, numbers = path.read_text(encoding="ascii").split("\n")
         kept = tuple(words.split()) if words else ()
-        tier_of = tuple(map(int, tiers.split())) if tiers else ()
-        if len(kept) != int(count) or len(tier_of) != len(kept):
-            return None
+        per_word = tuple(map(int, numbers.split())) if numbers else ()
         kept_scores = tuple(map(int, scores.split())) if lexicon.scores is not None else None
-        if kept_scores is not None and len(kept_scores) != len(kept):
-            return None
     except (OSError, ValueError, UnicodeDecodeError):
-        return None  # not made yet, or unreadable: make it again
-    narrowed = Lexicon(name=lexicon.name + label, source=lexicon.source, license=lexicon.license,
-                       words=kept, scores=kept_scores)
-    return narrowed, dict(zip(kept, tier_of, strict=True))
+        return None
+    if len(kept) != int(count) or len(per_word) not in (0, len(kept)) or (
+            kept_scores is not None and len(kept_scores) != len(kept)):
+        return None
+    return Lexicon(name=lexicon.name + suffix, source=lexicon.source, license=lexicon.license,
+                   words=kept, scores=kept_scores), per_word
 
 
-def _write_narrowed(path: Path, narrowed: Lexicon, tiers: dict[str, int]) -> None:
+def _write_narrowed(path: Path, narrowed: Lexicon, per_word: tuple[int, ...] = ()) -> None:
     from puzzlesmith.diskcache import write_atomic
 
     scores = "" if narrowed.scores is None else " ".join(map(str, narrowed.scores))
-    text = (f"{len(narrowed.words)}\n{' '.join(narrowed.words)}\n"
-            f"{' '.join(str(tiers[w]) for w in narrowed.words)}\n{scores}")
+    text = (f"{len(narrowed.words)}\n{' '.join(narrowed.words)}\n{scores}\n"
+            f"{' '.join(map(str, per_word))}")
     write_atomic(path, text.encode("ascii"))
 
 

@@ -141,12 +141,16 @@ def available() -> Census | None:
     return _load(os.environ.get(ENV) or BUNDLED)
 
 
+def of(lexicon_hash: str, dice: str) -> Census | None:
+    """The available census when it was made on this word list and these dice, else None."""
+    census = available()
+    return census if census is not None and census.matches(lexicon_hash, dice) else None
+
+
 def lookup(letters: str, lexicon_hash: str, dice: str) -> Census | None:
     """The census that says this roll is unsolvable on this word list and dice, or None."""
-    census = available()
-    if census is None or not census.matches(lexicon_hash, dice):
-        return None
-    return census if census.is_unsolvable(letters) else None
+    census = of(lexicon_hash, dice)
+    return census if census is not None and census.is_unsolvable(letters) else None
 
 
 def answer(roll: str, source: Lexicon | LexiconIndex, count: bool) -> QlessResult | None:
