@@ -93,3 +93,29 @@ def test_export_without_pyarrow_says_how_to_get_it(tmp_path: Path) -> None:
     assert out.stderr.strip().splitlines() == [
         "error: atlas export --parquet needs pyarrow: pip install 'puzzlesmith[parquet]'"
     ]
+
+
+@pytest.mark.parametrize("group", ["", *sorted(p for p in COMMANDS if p != "match")])
+def test_command_listings_show_whole_first_sentences(group: str) -> None:
+    """Click cuts a long line of a group's listing with "..." (and a sentence at "e.g."); each
+    line must end where the command's first sentence ends, however it wraps."""
+    import os
+
+    out = subprocess.run(
+        [sys.executable, "-m", "puzzlesmith", *group.split(), "--help"],
+        capture_output=True, text=True, env={**os.environ, "COLUMNS": "80"}, check=True,
+    ).stdout
+    if "Commands:" not in out:
+        return  # a command, not a group: nothing listed
+    listing = " ".join(out.split("Commands:")[1].split())
+    assert "..." not in listing
+    assert "(e.g." not in listing or "e.g. NWL2023, Collins) under a name." in listing
+
+
+def test_summary_is_the_first_sentence() -> None:
+    from puzzlesmith.cli import summary
+
+    assert summary("Register a list (e.g. NWL2023) under a name. More here.") == (
+        "Register a list (e.g. NWL2023) under a name.")
+    assert summary("Line one\n  goes on. Second.\n\nNext paragraph.") == "Line one goes on."
+    assert summary("No full stop") == "No full stop"

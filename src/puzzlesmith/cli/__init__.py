@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import importlib
 import os
+import re
 import sys
 from typing import Any
 
@@ -47,7 +48,20 @@ def load_command(path: str) -> Any:
     module = importlib.import_module(f"puzzlesmith.cli.{COMMANDS[path][0]}")
     holder = typer.Typer()
     module.register(holder)
-    return typer.main.get_group(holder).commands[path.split()[-1]]
+    command = typer.main.get_group(holder).commands[path.split()[-1]]
+    for sub in getattr(command, "commands", {}).values():
+        # Click cuts a listing's line at its terminal width with "..." (or at "e.g."):
+        # given as short help, the first sentence is wrapped whole instead.
+        if not sub.short_help and sub.help:
+            sub.short_help = summary(sub.help)
+    return command
+
+
+def summary(help_text: str) -> str:
+    """The first sentence of a command's help, on one line."""
+    first = " ".join(re.split(r"\n\s*\n", help_text.strip())[0].split())
+    end = re.search(r"(?<!e\.g)(?<!i\.e)\.(\s|$)", first)
+    return first[:end.start() + 1] if end else first
 
 
 class LazyGroup(TyperGroup):
@@ -72,7 +86,8 @@ class LazyGroup(TyperGroup):
         if path not in COMMANDS:
             return super().get_command(ctx, cmd_name)
         if self._listing:
-            return typer.core.TyperCommand(cmd_name, help=COMMANDS[path][1])
+            line = COMMANDS[path][1]
+            return typer.core.TyperCommand(cmd_name, help=line, short_help=line)
         return load_command(path)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
