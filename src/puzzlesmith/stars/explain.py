@@ -1612,8 +1612,14 @@ def _tiling_text(cover: list[tuple[int, int, int]], star: int, empty: int, need:
         parts.append(f"{_cells_text(b.cells(star))} "
                      f"{'is a star' if star.bit_count() == 1 else 'are stars'} (the only open cell "
                      f"left for {'its block' if star.bit_count() == 1 else 'their blocks'})")
-    return (f"its open cells fit in the {need} 2x2 blocks {names}; a 2x2 block holds at most one "
+    blocks = "the 2x2 block" if need == 1 else f"{_NUMBER_WORDS.get(need, need)} 2x2 blocks"
+    return (f"its open cells fit in {blocks} {names}; a 2x2 block holds at most one "
             f"star, so each block holds exactly one of them: " + " and ".join(parts) + ".")
+
+
+# "fit in two 2x2 blocks", not "in the 2 2x2 blocks": two numbers side by side misread.
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+                 8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
 
 
 def _tight(stars: int) -> int:
