@@ -1,11 +1,12 @@
 """Star Battle generation per size and level: steering the regions towards a level vs
 generate-and-test.
 
-For each size (10x10 2-star, 14x14 3-star, 25x25 6-star) and level (none, easy, medium,
-hard, expert), `generate` runs from fixed seeds; the table gives the median wall and CPU
+For each size (10x10 2-star, 12x12 and 14x14 3-star, 25x25 6-star) and level (none, easy,
+medium, hard, expert), `generate` runs from fixed seeds; the table gives the median wall and CPU
 time over the seeds, how many finished within the cap, and the grades and scores. The
 baseline is last session's path: a unique map (`make_unique`), graded by a full explain,
-kept only when the grade fits, else a fresh map (with a level: no steering). Both sides
+kept only when the grade fits, else a fresh map (with a level: no steering); with no level
+on 25x25, the grade cut off after 5 s (before 12-02 such grids were not steered). Both sides
 run in this process, one after the other, under the same cap; a run that hits the cap
 counts at the cap in the median (so a median at the cap means most runs did not finish).
 Every steered puzzle is checked: the explainer solves it without search at the level
@@ -40,13 +41,14 @@ from puzzlesmith.stars.generate import (
 from puzzlesmith.stars.model import check_solution
 from puzzlesmith.stars.solve import solve
 
-# (size, stars, level, seeds): fewer seeds where a run can take long. 25x25 skips easy (the
-# easy rules never start a 6-star grid) and expert (trial over 625 cells per map).
+# (size, stars, level, seeds): fewer seeds where a run can take long. Easy with 3 or more
+# stars is refused except on 12x12 (`generate.check_request`); 25x25 skips expert (trial
+# over 625 cells per map).
 CASES: list[tuple[int, int, str | None, int]] = [
     (10, 2, None, 5), (10, 2, "easy", 5), (10, 2, "medium", 5), (10, 2, "hard", 5),
     (14, 3, None, 3), (14, 3, "medium", 3), (14, 3, "hard", 3),
     (25, 6, None, 3), (25, 6, "medium", 2), (25, 6, "hard", 2),
-    (10, 2, "expert", 5), (14, 3, "easy", 2), (14, 3, "expert", 2),
+    (10, 2, "expert", 5), (12, 3, "easy", 3), (14, 3, "expert", 2),
 ]
 QUICK = [(10, 2, None, 2), (10, 2, "easy", 2), (10, 2, "medium", 2)]
 BASELINE_SEEDS = 2  # (1 above 10x10) the baseline often runs to the cap: fewer keep it short
@@ -85,11 +87,13 @@ def baseline(size: int, stars: int, seed: int, level: str | None, cap: float) ->
         puzzle = make_unique(grid, stars, planned, rng, deadline)
         if puzzle is None:
             continue
-        grade, points, steps, _ = _grade(puzzle, deadline, limit=20.0)
+        # With no level, above 15x15: the grade's old cut-off (`generate._GRADE_LIMIT_BIG`).
+        limit = 5.0 if level is None and size > 15 else 20.0
+        grade, points, steps, complete = _grade(puzzle, deadline, limit=limit)
         if level is not None and grade != level:
             continue
         return GeneratedPuzzle(puzzle, check_solution(puzzle, planned), grade, points, seed,
-                               attempts, deadline.elapsed(), steps)
+                               attempts, deadline.elapsed(), steps, complete)
     raise SearchTimeout
 
 
@@ -107,8 +111,9 @@ def check(made: GeneratedPuzzle, level: str | None) -> str:
     counted = solve(made.puzzle, count=True, time_limit=120)
     if counted.count != 1 or counted.solution != made.solution:
         return "not unique"
-    if level is None:
-        return ""
+    if level is None and made.puzzle.size <= 15:
+        return ""  # not steered: the grade is explain's own
+    level = level or made.difficulty  # steered up to hard: explain must agree
     result = explain(made.puzzle, time_limit=120)
     if result.used_search or result.difficulty != level or result.score != made.score:
         return f"explains as {result.difficulty} {result.score} (search: {result.used_search})"
@@ -162,7 +167,8 @@ def main(argv: list[str] | None = None) -> None:
     lines: list[str] = []
     for done, (n, k, level, seeds) in enumerate(cases, 1):
         lines.append(row(n, k, level, min(seeds, args.seeds), args.cap, "steered"))
-        if not args.no_baseline and level is not None:  # no level: the same code on both sides
+        # No level up to 15x15: the same code on both sides.
+        if not args.no_baseline and (level is not None or n > 15):
             lines.append(row(n, k, level, min(BASELINE_SEEDS if n <= 10 else 1, seeds, args.seeds),
                              args.cap, "baseline"))
         # Written after every case, so a run cut short still leaves what it measured.
@@ -182,13 +188,13 @@ def _body(cap: float, lines: list[str], done: int, total: int, argv_text: str) -
         "figure to compare with the targets.\n\n"
         "| grid | level | side | finished | median wall | median CPU | grade, score |\n"
         "|---|---|---|---|---|---|---|\n" + "\n".join(lines) + "\n\n"
-        "steered: `generate` (steering towards the level; expert and 'any' are not steered; "
-        "with no level the grade is a full explain cut off after 20 s, 5 s above 15x15, and "
-        "a grade marked * was cut short there). baseline: generate-and-test (a unique map, "
-        "its grade a full explain of up to 20 s, kept if the grade fits). Every steered "
-        "puzzle was checked "
-        "(one solution by the solver's count; with a level, explained without search at the "
-        "level and score it came with); a failed check is written after its row.\n"
+        "steered: `generate` (steering towards the level; expert is not steered, nor 'any' up "
+        "to 15x15, where the grade is a full explain cut off after 20 s; 'any' on 25x25 "
+        "steers up to hard). A grade marked * was cut short. baseline: generate-and-test (a "
+        "unique map, its grade a full explain of up to 20 s, 5 s with no level on 25x25, kept "
+        "if the grade fits). Every steered puzzle was checked (one solution by the solver's "
+        "count; with a level, or with none on 25x25, explained without search at the level "
+        "and score it came with); a failed check is written after its row.\n"
     )
 
 

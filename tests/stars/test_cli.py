@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -147,10 +148,13 @@ def test_explain_and_hint_cut_short(
     assert code == 1 and "time limit reached" in " ".join(out.split()) and "★" not in out
 
 
-def test_generate_easy_with_three_stars_points_to_medium(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["stars", "generate", "--size", "14", "--stars", "3", "--difficulty",
-                        "easy", "--time-limit", "1"], capsys)
-    assert code == 1 and "try --difficulty medium" in " ".join(err.split())
+def test_generate_easy_with_three_stars_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.perf_counter()
+    code, out, err = run(["stars", "generate", "--size", "14", "--stars", "3", "--difficulty",
+                          "easy"], capsys)
+    assert time.perf_counter() - started < 5  # not the 120 s default limit run out
+    assert code == 2 and not out and len(err.strip().splitlines()) == 1
+    assert "out of reach" in err and "try medium" in err
 
 
 def test_generate_draws_the_board_on_a_terminal_only(

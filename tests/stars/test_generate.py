@@ -57,7 +57,8 @@ def test_difficulty_is_respected() -> None:
 
 
 @pytest.mark.parametrize(("size", "stars", "difficulty"), [(10, 3, None), (0, 1, None),
-                                                           (6, 1, "impossible")])
+                                                           (6, 1, "impossible"), (14, 3, "easy"),
+                                                           (13, 3, "easy"), (16, 4, "easy")])
 def test_bad_requests(size: int, stars: int, difficulty: str | None) -> None:
     with pytest.raises(InputError):
         generate(size, stars, difficulty=difficulty)
@@ -132,6 +133,14 @@ def test_generated_at_each_level(size: int, stars: int, difficulty: str, seed: i
     if size <= 9:
         grid = [list(row) for row in made.puzzle.regions]
         assert brute_force_solutions(grid, stars) == [frozenset(made.solution)]
+
+
+def test_big_grid_without_a_level_is_steered_up_to_hard() -> None:
+    # 17x17 holds at most 4 stars a line: with no level such a grid is steered like a score
+    # range alone, so its grade is complete and at most hard, and explain agrees.
+    made = generate(17, 4, seed=1, time_limit=120)
+    assert made.grade_complete and made.difficulty in ("easy", "medium", "hard")
+    _check_at_level(made.puzzle, made.solution, made.difficulty, made.score, made.steps)
 
 
 @settings(max_examples=8, deadline=None)

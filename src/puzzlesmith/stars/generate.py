@@ -52,6 +52,11 @@ _FIX_ROUNDS_PER_SIDE = 4  # rounds of reshaping per grid side before starting af
 _GRADE_LIMIT = 20.0
 _GRADE_LIMIT_BIG = 5.0
 _MAX_PATH = 6  # longest run of cells moved together to break another solution
+# The only shape with 3 or more stars a line where steering finds easy puzzles: 12x12
+# 3-star, the tightest grid that holds 3 stars (seeds 2 and 3 in 5.4 and 3.4 s of CPU; seed 1
+# none in 30 s). On 13x13 and 14x14 3-star and 16x16 4-star no seed found one in 30-60 s
+# (docs/stars.md), so those are refused at once rather than left to run out of time.
+_EASY_BEYOND_TWO_STARS = frozenset({(12, 3)})
 
 
 @dataclass(frozen=True)
@@ -289,6 +294,26 @@ def _move_path(
     return False
 
 
+def check_request(size: int, stars: int, difficulty: str | None = None,
+                  score: tuple[float, float] | None = None) -> None:
+    """Raise InputError, at once, for what `generate` cannot make."""
+    if size < 1 or size > 40:
+        raise InputError(f"size must be between 1 and 40, got {size}")
+    if stars < 1 or stars > max_stars_per_line(size):
+        raise InputError(
+            f"{stars} stars per row cannot fit in a {size}x{size} grid without touching "
+            f"(at most {max_stars_per_line(size)})"
+        )
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise InputError(f"unknown difficulty {difficulty!r}: choose {', '.join(DIFFICULTIES)}")
+    if difficulty == "easy" and stars >= 3 and (size, stars) not in _EASY_BEYOND_TWO_STARS:
+        raise InputError(
+            f"easy {size}x{size} puzzles with {stars} stars are out of reach: the easy rules "
+            "alone do not finish such grids; try medium")
+    if score is not None and not 0 <= score[0] <= score[1]:
+        raise InputError(f"score range must be MIN-MAX with 0 <= MIN <= MAX, got {score[0]:g}-{score[1]:g}")
+
+
 def generate(
     size: int,
     stars: int = 1,
@@ -308,23 +333,18 @@ def generate(
     current try got: {"attempt": tries so far, "undecided": cells the rules leave open,
     "cells": N*N} (undecided only while steering towards a level).
     """
-    if size < 1 or size > 40:
-        raise InputError(f"size must be between 1 and 40, got {size}")
-    if stars < 1 or stars > max_stars_per_line(size):
-        raise InputError(
-            f"{stars} stars per row cannot fit in a {size}x{size} grid without touching "
-            f"(at most {max_stars_per_line(size)})"
-        )
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise InputError(f"unknown difficulty {difficulty!r}: choose {', '.join(DIFFICULTIES)}")
-    if score is not None and not 0 <= score[0] <= score[1]:
-        raise InputError(f"score range must be MIN-MAX with 0 <= MIN <= MAX, got {score[0]:g}-{score[1]:g}")
+    check_request(size, stars, difficulty, score)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     deadline = Deadline(time_limit)
     report: Progress = progress or (lambda _: None)
-    steer = difficulty is not None or score is not None
+    # Without a level, grids over 15x15 that hold as many stars as fit are steered up to
+    # hard too: there the solver's uniqueness proof and a full grade (5-70 s, see
+    # `_GRADE_LIMIT_BIG`) cost more than steering, whose rules prove uniqueness and grade the
+    # puzzle on the way.
+    steer = (difficulty is not None or score is not None
+             or (size > _UNIQUE_FIRST_UPTO and stars == max_stars_per_line(size)))
     cap = DIFFICULTIES.index(difficulty) if difficulty is not None else DIFFICULTIES.index("hard")
     attempts = 0
     while True:

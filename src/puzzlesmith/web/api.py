@@ -414,13 +414,11 @@ async def stars_generate(body: StarsGenerateRequest, request: Request) -> Doc:
              "done, `result`: the document of `stars generate --json`. `DELETE /api/jobs/{job}` "
              "stops it.")
 async def stars_generate_job(body: StarsGenerateRequest, request: Request) -> Doc:
-    from puzzlesmith.stars.generate import DIFFICULTIES, parse_score_range
+    from puzzlesmith.stars.generate import check_request, parse_score_range
 
     # Bad options answer 400 now, not as a failed job later.
-    if body.difficulty is not None and body.difficulty not in DIFFICULTIES:
-        raise InputError(f"unknown difficulty {body.difficulty!r}: choose {', '.join(DIFFICULTIES)}")
-    if body.score:
-        parse_score_range(body.score)
+    check_request(body.size, body.stars, body.difficulty,
+                  parse_score_range(body.score) if body.score else None)
     jobs: JobTable = request.app.state.jobs
     return jobs.start("stars-generate", tasks.run_stars_generate, body.model_dump(),
                       limit=body.time_limit).to_json()
