@@ -290,3 +290,26 @@ def test_generate_that_runs_out_of_time_says_so(page: Any) -> None:
     assert "within 1 s" in page.locator("#load-status").inner_text()
     assert page.locator("#generating").is_hidden()
     assert page.get_by_role("button", name="Generate").is_enabled()
+
+
+def test_generate_a_big_grid_fits_the_board_box(page: Any, shot: Any) -> None:
+    # 25x25 with 6 stars and no level is steered up to hard (seed 1: a hard puzzle in about
+    # 4 s of CPU), and its board shrinks to fit the page instead of scrolling.
+    page.goto("/stars?seed=1")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_label("Size").select_option("25")
+    page.get_by_label("Stars", exact=True).select_option("6")
+    page.get_by_role("button", name="Generate").click()
+    # With no level chosen, the progress names the level it steers to.
+    page.wait_for_function(
+        "document.querySelector('#gen-detail').textContent.includes('the hard rules decide')",
+        timeout=120_000)
+    page.wait_for_function(
+        "document.querySelector('#load-status').textContent.startsWith('Generated a 25')",
+        timeout=120_000)
+    assert "difficulty hard" in page.locator("#load-status").inner_text()
+    box = page.evaluate("(() => { const s = document.querySelector('.board-scroll');"
+                        " return [s.scrollWidth, s.clientWidth]; })()")
+    assert box[0] <= box[1], box
+    assert page.locator(".star-cell").count() == 625
+    shot(page, "stars-generated-25")

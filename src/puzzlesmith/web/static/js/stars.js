@@ -218,7 +218,7 @@ async function pollGenerate() {
     if (p.cells && p.undecided !== undefined) {
       // While steering towards a level: how much of the grid its rules already decide.
       bar.value = 1 - p.undecided / p.cells;
-      detail.textContent = `Try ${p.attempt}: the ${level} rules decide ${p.cells - p.undecided} of ${p.cells} cells; ${secs}`;
+      detail.textContent = `Try ${p.attempt}: the ${level || "hard"} rules decide ${p.cells - p.undecided} of ${p.cells} cells; ${secs}`;
     } else {
       bar.value = p.fraction || 0;
       detail.textContent = p.attempt ? `Try ${p.attempt}; ${secs}` : secs;
