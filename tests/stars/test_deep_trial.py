@@ -39,8 +39,9 @@ def _stuck(reasoner: _Reasoner, stars: int, open_: int, upto: int) -> tuple[int,
 def test_deep_trial_is_sound_by_brute_force() -> None:
     # Random maps (often with several solutions), followed by the rules up to hard until
     # they are stuck; there every cell deep trial empties is empty in every solution left.
+    # (Stuck up to expert, these small maps rarely leave deep trial anything.)
     fired = 0
-    for seed in range(30):
+    for seed in range(12):
         rng = random.Random(seed)
         n, k = (8, 1) if seed % 2 else (9, 2)
         planned = random_stars(n, k, rng, Deadline(30))
@@ -50,7 +51,7 @@ def test_deep_trial_is_sound_by_brute_force() -> None:
         every = brute_force_solutions(grid, k)
         reasoner = _Reasoner(StarPuzzle.from_labels(grid, k), Deadline(None))
         b = reasoner.b
-        stars, open_ = _stuck(reasoner, 0, b.full, _DEEP_RULES)
+        stars, open_ = _stuck(reasoner, 0, b.full, _DEEP_RULES - 2)
         agree = [s for s in every if b.mask(list(s)) & stars == stars
                  and not b.mask(list(s)) & ~stars & ~open_]
         assert agree
@@ -88,4 +89,5 @@ def test_deep_trial_fires_on_a_stuck_17x17() -> None:
     assert step is not None and step.rule == "deep-trial" and step.level == "expert"
     ((r, c, what),) = step.decided
     assert what == "empty" and (r, c) not in solution
-    assert "without room" in step.reason or "no room" in step.reason
+    assert step.reason.startswith(f"Suppose r{r + 1}c{c + 1} were a star")
+    assert "That leaves " in step.reason and "room for" in step.reason

@@ -985,8 +985,7 @@ class _Reasoner:
         tight = [needs[u] / max(1, (open_ & m).bit_count()) for u, m in enumerate(units)]
         cu = self.b.cell_units
         cells.sort(key=lambda i: -(tight[cu[i][0]] + tight[cu[i][1]] + tight[cu[i][2]]))
-        late = (self.deadline.seconds is not None
-                and self.deadline.elapsed() > _LATE * self.deadline.seconds)
+        late = self._late()
         # Past `_LATE` of the time limit, a ranked scan too checks only the most promising
         # cells: a stuck state then goes to search sooner, so the rules still end the grid
         # (with search steps) instead of the time limit cutting them off.
@@ -1524,8 +1523,17 @@ class _Reasoner:
         # Tried last: each cell runs the rules up to expert from its supposed star (up to
         # seconds on 17 x 17), so the scan checks only the `_SCAN_CELLS` most promising cells,
         # those first, and ends at its first find.
+        # Past `_LATE` of the time limit it is not tried: the stuck state goes to search, so a
+        # slow grid still ends with search steps rather than being cut off at the limit.
+        if self._late():
+            return None
         return self._scan("deep-trial", self._deep_trial_at, stars, open_, stop=0,
                           cap=_SCAN_CELLS)
+
+    def _late(self) -> bool:
+        """Whether `_LATE` of the time limit has passed."""
+        return (self.deadline.seconds is not None
+                and self.deadline.elapsed() > _LATE * self.deadline.seconds)
 
     def _deep_trial_at(self, stars: int, open_: int, i: int) -> Step | None:
         """A star at i, followed by every rule up to expert exclusion and cases (the
