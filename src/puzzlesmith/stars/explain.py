@@ -955,7 +955,13 @@ class _Reasoner:
         hits: list[int] = []
         first: Step | None = None
         left = -1
-        for i in self._scan_order(name, stars, open_, useful, ranked=stop is not None)[:cap]:
+        # (`cap` counts open cells, the useful ones or not, so that knowing the solution
+        # changes which cells are checked only by skipping the ones that cannot succeed.)
+        order = (self._scan_order(name, stars, open_, useful, ranked=stop is not None)
+                 if cap is None else
+                 [i for i in self._scan_order(name, stars, open_, open_, ranked=True)[:cap]
+                  if useful >> i & 1])
+        for i in order:
             if self.deadline.expired() or left == 0:
                 break
             left -= 1
