@@ -4,7 +4,7 @@ it with the rules up to hard (or expert), looking for a contradiction. Reads the
 from ../shared/data/stars/ (never copied here). Usage:
   PYTHONPATH=src python scripts/stars_deep_trial_experiment.py first|all hard|expert 3,6,7,8,9,11,12 [cap]
 """
-# ruff: noqa: E402, E501, E701  (a throwaway experiment, kept as it ran)
+# ruff: noqa: E402, E501, E701, SIM115  (a throwaway experiment, kept as it ran)
 import json
 import sys
 import time
