@@ -1529,9 +1529,10 @@ class _Reasoner:
         # Tried last: each cell runs the rules up to expert from its supposed star (up to
         # seconds on 17 x 17), so the scan checks only the `_SCAN_CELLS` most promising cells,
         # those first, and ends at its first find.
-        # Past `_LATE` of the time limit it is not tried: the stuck state goes to search, so a
-        # slow grid still ends with search steps rather than being cut off at the limit.
-        if self._late():
+        # Past `_LATE` of the time limit it is not tried (nor a follow carried on): the stuck
+        # state goes to search, so a slow grid still ends with search steps rather than being
+        # cut off at the limit. Not on grids over `_DEEP_MAX_SIZE` either.
+        if self.b.n > _DEEP_MAX_SIZE or self._late():
             return None
         return self._scan("deep-trial", self._deep_trial_at, stars, open_, stop=0,
                           cap=_SCAN_CELLS)
@@ -1566,11 +1567,11 @@ class _Reasoner:
             broken = sub._broken(s2, o2)
             if broken is not None:
                 break
-            if self.deadline.expired() or not o2:
+            if self._late() or self.deadline.expired() or not o2:
                 return None
             found = next((st for rule in rules if (st := rule(s2, o2)) is not None), None)
             if found is None:
-                if not self.deadline.expired():
+                if not self._late() and not self.deadline.expired():
                     self._settled[(3, i)] = (s2, s2 | o2)
                 return None
             chain.append(found)
@@ -1632,6 +1633,9 @@ _WIDE_CASES = 96  # ... and only as a last resort, after trial (expert)
 # The rules deep trial follows a supposed star with: `_rules`' first 15, up to expert
 # exclusion and cases (7-24 ways); not trial, wide cases, or itself.
 _DEEP_RULES = 15
+# Deep trial's largest grid: on the collection's 21 x 21 puzzles, within the default 30 s, it
+# saved no search step and left two cut off at the limit (each follow takes seconds there).
+_DEEP_MAX_SIZE = 17
 _BOOKKEEPING = {"star-neighbours", "unit-full"}  # steps a deep trial's reason leaves out
 
 
