@@ -44,6 +44,10 @@ expert  cases             as hard cases, with 7-24 ways
 expert  trial             a cell whose star (emptiness) leads, by the counting rules and
                           confinement, to a contradiction is empty (a star)
 expert  cases             as hard cases, with 25-96 ways: on grids up to 15 x 15
+expert  deep-trial        tried last: a supposed star followed by every rule up to expert
+                          exclusion and cases (the explainer's own loop) leaves a unit short, so
+                          the cell is empty (the 60 tightest cells, those first; the scan ends
+                          at its first find)
 
 On grids over 15 x 15 the other per-cell rules check only the 60 most promising cells, and
 so does expert exclusion once half the time limit has passed.
@@ -79,7 +83,8 @@ WEIGHTS = {
     ("would-leave-short", "hard"): 6.0, ("exclusion", "hard"): 10.0,
     ("shapes", "medium"): 5.0, ("shapes", "hard"): 8.0, ("cases", "hard"): 12.0,
     ("cases", "expert"): 25.0, ("exclusion", "expert"): 18.0,
-    ("trial", "expert"): 20.0, ("search", "search"): 50.0, ("mistake", "easy"): 0.0,
+    ("trial", "expert"): 20.0, ("deep-trial", "expert"): 30.0, ("search", "search"): 50.0,
+    ("mistake", "easy"): 0.0,
 }
 Decision = tuple[int, int, str]
 # A tiling of a set x by 2 x 2 blocks: (its cells outside x, cells of x in two blocks, cells
@@ -227,8 +232,8 @@ class _Reasoner:
         # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
         # scan and not yet used: checked again first, so a scan is not repeated every step.
         self.pending: dict[str, list[int]] = {}
-        # Per (1 for hard exclusion, 2 for expert, cell), where the supposed star there last
-        # led without a contradiction: (its stars, its stars and open cells).
+        # Per (1 for hard exclusion, 2 for expert, 3 for deep trial, cell), where the supposed
+        # star there last led without a contradiction: (its stars, its stars and open cells).
         self._settled: dict[tuple[int, int], tuple[int, int]] = {}
         self._quiet_key: tuple[int, int] = (-1, -1)
         self._quiet: int | None = None
@@ -236,6 +241,8 @@ class _Reasoner:
         self._cover_cache: dict[tuple[int, int], tuple[int, bool, list[_Cover]]] = {}
         # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
         self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
+        # The reasoner (blind to the solution) that deep trial follows supposed stars with.
+        self._deep: _Reasoner | None = None
 
     # helpers
 
@@ -932,10 +939,10 @@ class _Reasoner:
         return None
 
     def _scan(self, name: str, check: Callable[[int, int, int], Step | None], stars: int,
-              open_: int, stop: int | None = None) -> Step | None:
+              open_: int, stop: int | None = None, cap: int | None = None) -> Step | None:
         """Run a per-cell rule: cells it decided in an earlier scan first, then a full scan
         (remembering every cell it decides there), or with `stop`, a scan that ends that many
-        cells after its first find."""
+        cells after its first find (`cap`: and checks at most that many cells)."""
         queue = self.pending.get(name, [])
         # (A trial supposes either way, so only it may check the solution's stars.)
         useful = open_ & ~self.answer if name in _STAR_SUPPOSED else open_
@@ -948,7 +955,13 @@ class _Reasoner:
         hits: list[int] = []
         first: Step | None = None
         left = -1
-        for i in self._scan_order(name, stars, open_, useful, ranked=stop is not None):
+        # (`cap` counts open cells, the useful ones or not, so that knowing the solution
+        # changes which cells are checked only by skipping the ones that cannot succeed.)
+        order = (self._scan_order(name, stars, open_, useful, ranked=stop is not None)
+                 if cap is None else
+                 [i for i in self._scan_order(name, stars, open_, open_, ranked=True)[:cap]
+                  if useful >> i & 1])
+        for i in order:
             if self.deadline.expired() or left == 0:
                 break
             left -= 1
@@ -978,8 +991,7 @@ class _Reasoner:
         tight = [needs[u] / max(1, (open_ & m).bit_count()) for u, m in enumerate(units)]
         cu = self.b.cell_units
         cells.sort(key=lambda i: -(tight[cu[i][0]] + tight[cu[i][1]] + tight[cu[i][2]]))
-        late = (self.deadline.seconds is not None
-                and self.deadline.elapsed() > _LATE * self.deadline.seconds)
+        late = self._late()
         # Past `_LATE` of the time limit, a ranked scan too checks only the most promising
         # cells: a stuck state then goes to search sooner, so the rules still end the grid
         # (with search steps) instead of the time limit cutting them off.
@@ -1513,17 +1525,118 @@ class _Reasoner:
         return None
 
 
+    def deep_trial(self, stars: int, open_: int) -> Step | None:
+        # Tried last: each cell runs the rules up to expert from its supposed star (up to
+        # seconds on 17 x 17), so the scan checks only the `_SCAN_CELLS` most promising cells,
+        # those first, and ends at its first find.
+        # Past `_LATE` of the time limit it is not tried (nor a follow carried on): the stuck
+        # state goes to search, so a slow grid still ends with search steps rather than being
+        # cut off at the limit. Not on grids over `_DEEP_MAX_SIZE` either.
+        if self.b.n > _DEEP_MAX_SIZE or self._late():
+            return None
+        return self._scan("deep-trial", self._deep_trial_at, stars, open_, stop=0,
+                          cap=_SCAN_CELLS)
+
+    def _late(self) -> bool:
+        """Whether `_LATE` of the time limit has passed."""
+        return (self.deadline.seconds is not None
+                and self.deadline.elapsed() > _LATE * self.deadline.seconds)
+
+    def _deep_trial_at(self, stars: int, open_: int, i: int) -> Step | None:
+        """A star at i, followed by every rule up to expert exclusion and cases (the
+        explainer's own loop, on a reasoner that does not know the solution), leaves some
+        unit short."""
+        b = self.b
+        bit = 1 << i
+        if self._deep is None:
+            self._deep = _Reasoner(self.puzzle, self.deadline)
+            self._deep._cover_cache = self._cover_cache
+            self._deep._ways_cache = self._ways_cache
+        settled = self._settled.get((3, i))
+        if settled is not None and not stars & ~settled[0] and not settled[1] & ~(stars | open_):
+            # The state is still on the way to where the star led without a contradiction
+            # last time (each of its stars and empty cells is one there): not followed again.
+            return None
+        sub = self._deep
+        sub.pending.clear()
+        sub._settled.clear()
+        rules = _rules(sub)[:_DEEP_RULES]
+        s2, o2 = stars | bit, open_ & ~(bit | b.nbr[i])
+        chain: list[Step] = []
+        while True:
+            broken = sub._broken(s2, o2)
+            if broken is not None:
+                break
+            if self._late() or self.deadline.expired() or not o2:
+                return None
+            found = next((st for rule in rules if (st := rule(s2, o2)) is not None), None)
+            if found is None:
+                if not self._late() and not self.deadline.expired():
+                    self._settled[(3, i)] = (s2, s2 | o2)
+                return None
+            chain.append(found)
+            for r, c, what in found.decided:
+                j = 1 << (r * b.n + c)
+                if what == "star":
+                    s2 |= j
+                o2 &= ~j
+        text, cells, units = broken
+        cell = b.cell(i)
+        said = [f"{s.rule} ({s.level}): {_decided_text(b, *self._marks(s))}" for s in chain
+                if s.rule not in _BOOKKEEPING]
+        stars_then = b.cells(s2 & ~stars & ~bit)
+        return self.step(
+            "deep-trial", "expert", 0, bit,
+            [cell, *stars_then, *b.cells(o2 & cells)],
+            units,
+            f"Suppose {_rc(cell)} were a star, and follow it with the rules up to expert "
+            f"exclusion and cases "
+            f"(neighbours of stars and full units emptied as they come): "
+            f"{'; '.join(said) if said else 'nothing more follows'}. That leaves {text}. "
+            f"So {_rc(cell)} is empty.",
+        )
+
+    def _marks(self, step: Step) -> tuple[int, int]:
+        """A step's stars and empty cells, as masks."""
+        b = self.b
+        star = b.mask([(r, c) for r, c, w in step.decided if w == "star"])
+        empty = b.mask([(r, c) for r, c, w in step.decided if w != "star"])
+        return star, empty
+
+    def _broken(self, s2: int, o2: int) -> tuple[str, int, list[int]] | None:
+        """Some unit of state (s2, o2) over-full or without room for its stars (or two
+        stars touching): what to say, its cells, its units; None when there is none."""
+        b = self.b
+        for j in _bits(s2):
+            if s2 & b.nbr[j]:
+                other = (s2 & b.nbr[j]).bit_length() - 1
+                return (f"stars at {_rc(b.cell(j))} and {_rc(b.cell(other))} touching",
+                        (1 << j) | (1 << other), [])
+        for u, m in enumerate(b.units):
+            if (s2 & m).bit_count() > b.k:
+                return (f"{self.refs[u].name} with more than {_plural(b.k, 'star')}", m, [u])
+        return self._short(s2, o2, b.full)
+
+
 _NO_COVERS: tuple[int, bool, list[_Cover]] = (0, False, [])  # (shared: never appended to)
 _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25x25 6-star
 _MAX_COVERS = 16  # tilings kept per set of cells
 _MAX_CACHED = 50_000  # sets of cells whose tilings are kept (supposed states add many)
 _SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
-_STAR_SUPPOSED = {"would-leave-short", "exclusion", "exclusion-tiled"}  # scans that suppose a star
+# The scans that suppose a star.
+_STAR_SUPPOSED = {"would-leave-short", "exclusion", "exclusion-tiled", "deep-trial"}
 _LATE = 0.5  # share of the time limit after which no scan checks more than those
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
 MAX_CASES = 24  # ... and follows one by one (expert)
 _WIDE_CASES = 96  # ... and only as a last resort, after trial (expert)
+# The rules deep trial follows a supposed star with: `_rules`' first 15, up to expert
+# exclusion and cases (7-24 ways); not trial, wide cases, or itself.
+_DEEP_RULES = 15
+# Deep trial's largest grid: on the collection's 21 x 21 puzzles, within the default 30 s, it
+# saved no search step and left two cut off at the limit (each follow takes seconds there).
+_DEEP_MAX_SIZE = 17
+_BOOKKEEPING = {"star-neighbours", "unit-full"}  # steps a deep trial's reason leaves out
 
 
 class _Band(NamedTuple):
@@ -1681,6 +1794,7 @@ def _rules(r: _Reasoner) -> list[Rule]:
         r.sees_all, r.confinement_single, r.two_by_two,
         r.confinement_bands, r.counting, r.shapes, r.would_leave_short, r.exclusion,
         r.shapes_many, r.cases, r.exclusion_tiled, r.cases_many, r.trial, r.cases_wide,
+        r.deep_trial,
     ]
 
 

@@ -435,6 +435,7 @@ _RULE_LEVELS = {
     "confinement_single": 0, "two_by_two": 1, "confinement_bands": 1, "counting": 1,
     "shapes": 1, "would_leave_short": 2, "exclusion": 2, "shapes_many": 2, "cases": 2,
     "exclusion_tiled": 3, "cases_many": 3, "trial": 3, "cases_wide": 3,
+    "deep_trial": 3,
 }
 
 
