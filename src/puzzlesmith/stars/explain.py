@@ -62,7 +62,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from itertools import chain, islice
+from itertools import chain, islice, takewhile
 from typing import Any, NamedTuple
 
 from puzzlesmith.errors import InputError
@@ -1560,7 +1560,7 @@ class _Reasoner:
         sub = self._deep
         sub.pending.clear()
         sub._settled.clear()
-        rules = _rules(sub)[:_DEEP_RULES]
+        rules = _deep_rules(sub)
         s2, o2 = stars | bit, open_ & ~(bit | b.nbr[i])
         chain: list[Step] = []
         while True:
@@ -1584,6 +1584,8 @@ class _Reasoner:
         cell = b.cell(i)
         said = [f"{s.rule} ({s.level}): {_decided_text(b, *self._marks(s))}" for s in chain
                 if s.rule not in _BOOKKEEPING]
+        # Numbered, so that a person checking a long chain can keep their place.
+        said = [f"({n}) {line}" for n, line in enumerate(said, 1)]
         stars_then = b.cells(s2 & ~stars & ~bit)
         return self.step(
             "deep-trial", "expert", 0, bit,
@@ -1630,9 +1632,6 @@ _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medi
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
 MAX_CASES = 24  # ... and follows one by one (expert)
 _WIDE_CASES = 96  # ... and only as a last resort, after trial (expert)
-# The rules deep trial follows a supposed star with: `_rules`' first 15, up to expert
-# exclusion and cases (7-24 ways); not trial, wide cases, or itself.
-_DEEP_RULES = 15
 # Deep trial's largest grid: on the collection's 21 x 21 puzzles, within the default 30 s, it
 # saved no search step and left two cut off at the limit (each follow takes seconds there).
 _DEEP_MAX_SIZE = 17
@@ -1786,6 +1785,12 @@ def _cells_text(cells: list[Cell]) -> str:
 
 
 Rule = Callable[[int, int], Step | None]
+
+
+def _deep_rules(r: _Reasoner) -> list[Rule]:
+    """The rules deep trial follows a supposed star with: every rule before trial, up to
+    expert exclusion and cases (7-24 ways); not trial, wide cases, or deep trial itself."""
+    return list(takewhile(lambda rule: getattr(rule, "__name__", "") != "trial", _rules(r)))
 
 
 def _rules(r: _Reasoner) -> list[Rule]:
