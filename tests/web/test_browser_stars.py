@@ -334,6 +334,8 @@ def test_a_quick_grade_with_search_on_a_big_grid_is_not_kept(page: Any, client: 
     page.wait_for_selector("form[data-ready]")
     page.get_by_label("Text grid or puzz.link address").fill(text)
     page.get_by_role("button", name="Load puzzle").click()
+    page.wait_for_function(
+        "document.querySelector('#load-status').textContent.startsWith('Puzzle loaded: 17')")
     page.wait_for_function("!document.querySelector('#grade').textContent.includes('working')",
                            timeout=60_000)
     grade = page.locator("#grade").inner_text()
