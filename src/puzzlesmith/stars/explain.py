@@ -137,7 +137,9 @@ class Explanation:
     when the rules ran out and the solver finished). score: the steps' weights added up
     (`WEIGHTS`). The final stars always equal the solver's solution. cut_short: the time
     limit stopped the rules and the solver filled in the rest (one last "search" step), so
-    difficulty and score are only those of the steps taken before: a lower bound.
+    difficulty and score are only those of the steps taken before: a lower bound. hurried:
+    a search step came after half of the time limit, when the costliest rules give way to
+    search, so with a longer limit the rules might have gone on without it.
     """
 
     size: int
@@ -150,6 +152,7 @@ class Explanation:
     solution: tuple[Cell, ...] | None
     elapsed: float
     cut_short: bool = False
+    hurried: bool = False
 
     @property
     def score(self) -> float:
@@ -165,6 +168,7 @@ class Explanation:
             "score": self.score,
             "used_search": self.used_search,
             "cut_short": self.cut_short,
+            "hurried": self.hurried,
             "unique": self.unique,
             "steps": [s.to_json() for s in self.steps],
             "solution": [list(c) for c in self.solution] if self.solution else None,
@@ -1575,11 +1579,7 @@ class _Reasoner:
                     self._settled[(3, i)] = (s2, s2 | o2)
                 return None
             chain.append(found)
-            for r, c, what in found.decided:
-                j = 1 << (r * b.n + c)
-                if what == "star":
-                    s2 |= j
-                o2 &= ~j
+            s2, o2 = apply_step(b, found, s2, o2)
         text, cells, units = broken
         cell = b.cell(i)
         said = [f"{s.rule} ({s.level}): {_decided_text(b, *self._marks(s))}" for s in chain
@@ -1787,6 +1787,16 @@ def _cells_text(cells: list[Cell]) -> str:
 Rule = Callable[[int, int], Step | None]
 
 
+def apply_step(b: Board, step: Step, stars: int, open_: int) -> tuple[int, int]:
+    """The state (stars, open cells) after a step's decisions."""
+    for r, c, what in step.decided:
+        bit = 1 << (r * b.n + c)
+        if what == "star":
+            stars |= bit
+        open_ &= ~bit
+    return stars, open_
+
+
 def _deep_rules(r: _Reasoner) -> list[Rule]:
     """The rules deep trial follows a supposed star with: every rule before trial, up to
     expert exclusion and cases (7-24 ways); not trial, wide cases, or deep trial itself."""
@@ -1893,7 +1903,7 @@ def explain(
     steps: list[Step] = []
     rules = _rules(reasoner)
     worst = 0
-    used_search = cut_short = False
+    used_search = cut_short = hurried = False
     while open_ and (max_steps is None or len(steps) < max_steps):
         found = None
         if not deadline.expired():
@@ -1903,13 +1913,12 @@ def explain(
                     break
         if found is None:
             cut_short = deadline.expired()
+            # Past half of the time limit the costliest rules give way to search
+            # (`_Reasoner._late`): a longer limit might have needed no search step here.
+            hurried = hurried or reasoner._late()
             found = _search_step(reasoner, stars, open_, target, cut_short)
             used_search = True
-        for r, c, what in found.decided:
-            bit = 1 << (r * b.n + c)
-            if what == "star":
-                stars |= bit
-            open_ &= ~bit
+        stars, open_ = apply_step(b, found, stars, open_)
         if not cut_short:
             worst = max(worst, LEVELS.index(found.level))
         steps.append(found)
@@ -1921,7 +1930,7 @@ def explain(
         size=puzzle.size, stars=puzzle.stars, unique=solved.unique, status="solved",
         difficulty=LEVELS[worst], used_search=used_search,
         steps=tuple(steps), solution=solved.solution, elapsed=deadline.elapsed(),
-        cut_short=cut_short,
+        cut_short=cut_short, hurried=hurried,
     )
 
 

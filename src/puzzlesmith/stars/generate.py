@@ -449,7 +449,7 @@ def _explain_upto(
     rule that decides something), so when no cell is left open they are its whole
     explanation, and its grade is at most `cap`.
     """
-    from puzzlesmith.stars.explain import LEVELS, rules_in_order
+    from puzzlesmith.stars.explain import LEVELS, apply_step, rules_in_order
 
     # Up to hard, no rule's work depends on time, and the rules get no time limit of their
     # own: on grids over 15x15 explain's scans narrow once half of a time limit has passed,
@@ -472,11 +472,7 @@ def _explain_upto(
         found = next((step for rule in rules if (step := rule(stars, open_)) is not None), None)
         if found is None or LEVELS.index(found.level) > cap:
             break
-        for r, c, what in found.decided:
-            bit = 1 << (r * b.n + c)
-            if what == "star":
-                stars |= bit
-            open_ &= ~bit
+        stars, open_ = apply_step(b, found, stars, open_)
         steps.append(found)
     return stars, open_, steps
 

@@ -117,9 +117,8 @@ function gradeQuickly() {
   gradeLine.textContent = "Difficulty: working it out…";
   grading = api("/api/stars/explain", { ...source(), time_limit: GRADE_LIMIT }).then((doc) => {
     if (puzzle !== asked) return null;
-    // Over 15 x 15 the costliest rules give way to search once half of the time limit has
-    // passed, so a search step within these few seconds may not be one the full explain needs.
-    if (!complete(doc) || (doc.size > 15 && doc.used_search)) {
+    // A hurried explain took search steps where, with more time, the rules might go on.
+    if (!complete(doc) || doc.hurried) {
       gradeLine.textContent = `Difficulty: not worked out within ${GRADE_LIMIT} s; Step through or Explain every step works it out.`;
       return null;
     }
