@@ -21,6 +21,18 @@ def marks_of(page: Any, selector: str) -> list[tuple[int, int]]:
 def marks(page: Any, mark: str) -> list[tuple[int, int]]:
     return marks_of(page, f".star-cell[data-mark='{mark}']")
 
+def ask_generate(page: Any, size: int, stars: int, level: str | None = None,
+                 query: str = "") -> None:
+    """Open the page (with `query`), choose size, stars and level, and press Generate."""
+    page.goto(f"/stars{query}")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_label("Size").select_option(str(size))
+    page.get_by_label("Stars", exact=True).select_option(str(stars))
+    if level is not None:
+        page.get_by_label("Difficulty").select_option(level)
+    page.get_by_role("button", name="Generate").click()
+
+
 
 def test_paste_text_hint_and_solve(page: Any, shot: Any, client: Any) -> None:
     step = client.post("/api/stars/hint", json={"puzzle": URL}).json()["steps"][0]
@@ -213,12 +225,7 @@ def test_grade_and_step_through_with_the_keyboard(page: Any, shot: Any, client: 
 
 
 def test_generate_a_level_shows_its_grade(page: Any, client: Any) -> None:
-    page.goto("/stars")
-    page.wait_for_selector("form[data-ready]")
-    page.get_by_label("Size").select_option("10")
-    page.get_by_label("Stars", exact=True).select_option("2")
-    page.get_by_label("Difficulty").select_option("easy")
-    page.get_by_role("button", name="Generate").click()
+    ask_generate(page, 10, 2, "easy")
     page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Generated')",
                            timeout=90_000)
     assert "difficulty easy" in page.locator("#load-status").inner_text()
@@ -237,12 +244,7 @@ def test_generate_a_level_shows_its_grade(page: Any, client: Any) -> None:
 def test_generate_progress_and_stop(page: Any, shot: Any) -> None:
     # 12x12 with 3 stars at easy, seed 1: no puzzle within 30 s (docs/stars.md), so it runs
     # a while.
-    page.goto("/stars?seed=1")
-    page.wait_for_selector("form[data-ready]")
-    page.get_by_label("Size").select_option("12")
-    page.get_by_label("Stars", exact=True).select_option("3")
-    page.get_by_label("Difficulty").select_option("easy")
-    page.get_by_role("button", name="Generate").click()
+    ask_generate(page, 12, 3, "easy", query="?seed=1")
     page.locator("#generating").wait_for()
     assert page.evaluate("document.activeElement.id") == "gen-stop"
     # Generous waits: on a loaded machine the job worker can be slow to start and to stop.
@@ -261,12 +263,7 @@ def test_generate_progress_and_stop(page: Any, shot: Any) -> None:
 def test_generate_refuses_at_once_what_it_cannot_make(page: Any) -> None:
     # 14x14 with 3 stars at easy: the easy rules alone do not finish such a grid (measured,
     # docs/stars.md), so the page says so at once instead of starting a job.
-    page.goto("/stars")
-    page.wait_for_selector("form[data-ready]")
-    page.get_by_label("Size").select_option("14")
-    page.get_by_label("Stars", exact=True).select_option("3")
-    page.get_by_label("Difficulty").select_option("easy")
-    page.get_by_role("button", name="Generate").click()
+    ask_generate(page, 14, 3, "easy")
     page.wait_for_function(
         "document.querySelector('#load-status').textContent.includes('out of reach')",
         timeout=10_000)
@@ -278,12 +275,7 @@ def test_generate_refuses_at_once_what_it_cannot_make(page: Any) -> None:
 def test_generate_that_runs_out_of_time_says_so(page: Any) -> None:
     # 25x25 with 6 stars at expert is only tested, never steered, and a grade alone takes
     # longer than the 1 s limit (?limit=), so no puzzle turns up.
-    page.goto("/stars?limit=1")
-    page.wait_for_selector("form[data-ready]")
-    page.get_by_label("Size").select_option("25")
-    page.get_by_label("Stars", exact=True).select_option("6")
-    page.get_by_label("Difficulty").select_option("expert")
-    page.get_by_role("button", name="Generate").click()
+    ask_generate(page, 25, 6, "expert", query="?limit=1")
     page.wait_for_function(
         "document.querySelector('#load-status').textContent.startsWith('No puzzle turned up')",
         timeout=90_000)
@@ -295,11 +287,7 @@ def test_generate_that_runs_out_of_time_says_so(page: Any) -> None:
 def test_generate_a_big_grid_fits_the_board_box(page: Any, shot: Any) -> None:
     # 25x25 with 6 stars and no level is steered up to hard (seed 1: a hard puzzle in about
     # 4 s of CPU), and its board shrinks to fit the page instead of scrolling.
-    page.goto("/stars?seed=1")
-    page.wait_for_selector("form[data-ready]")
-    page.get_by_label("Size").select_option("25")
-    page.get_by_label("Stars", exact=True).select_option("6")
-    page.get_by_role("button", name="Generate").click()
+    ask_generate(page, 25, 6, query="?seed=1")
     # With no level chosen, the progress names the level it steers to.
     page.wait_for_function(
         "document.querySelector('#gen-detail').textContent.includes('the hard rules decide')",
