@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.explain import _Reasoner, _rules
+from puzzlesmith.stars import explain
+from puzzlesmith.stars.explain import _bits, _Reasoner, _rules
 from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import StarPuzzle
 from tests.stars.oracle import brute_force_solutions
@@ -69,6 +70,57 @@ def test_deep_trial_is_sound_by_brute_force() -> None:
             assert step.reason.startswith(f"Suppose r{r + 1}c{c + 1} were a star")
             assert step.reason.endswith(f"So r{r + 1}c{c + 1} is empty.")
     assert fired  # not vacuous
+
+
+def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A cell whose supposed star led to no contradiction goes on, at the next state, from
+    # where it stopped (`_deep_memo`) instead of from the start. With deep trial following
+    # only the rules up to counting (so that it often stops short on these small maps), each
+    # map is followed over three states (the rules up to 2x2 until stuck, then what deep
+    # trial found and one star of a solution added); every cell it empties, from the start or
+    # going on, is empty in every solution left.
+    def names(r: _Reasoner) -> list[str]:
+        return [getattr(rule, "__name__", "") for rule in _rules(r)]
+
+    monkeypatch.setattr(explain, "_deep_rules",
+                        lambda r: _rules(r)[:names(r).index("counting") + 1])
+    fired = went_on = 0  # (went on: fired from where an earlier try stopped)
+    for seed in range(16):
+        rng = random.Random(seed)
+        n, k = (8, 1) if seed % 2 else (9, 2)
+        planned = random_stars(n, k, rng, Deadline(30))
+        grid = random_regions(n, k, planned, rng)
+        if grid is None:
+            continue
+        every = brute_force_solutions(grid, k)
+        reasoner = _Reasoner(StarPuzzle.from_labels(grid, k), Deadline(None))
+        b = reasoner.b
+        base = names(reasoner).index("two_by_two")
+        stars, open_ = _stuck(reasoner, 0, b.full, base)
+        for _ in range(3):
+            agree = [s for s in every if b.mask(list(s)) & stars == stars
+                     and not b.mask(list(s)) & ~stars & ~open_]
+            assert agree
+            emptied = 0
+            for i in _bits(open_):
+                memo = i in reasoner._deep_memo
+                step = reasoner._deep_trial_at(stars, open_, i)
+                if step is None:
+                    continue
+                fired += 1
+                went_on += memo
+                ((r, c, what),) = step.decided
+                assert (r, c) == b.cell(i) and what == "empty"
+                assert all((r, c) not in s for s in agree), (seed, step.reason)
+                assert step.reason.endswith(f"So r{r + 1}c{c + 1} is empty.")
+                emptied |= 1 << i
+            star = b.mask(list(agree[0])) & open_ & ~emptied
+            if not star:
+                break
+            star &= -star
+            stars, open_ = _stuck(reasoner, stars | star,
+                                  open_ & ~emptied & ~star & ~b.nbr[star.bit_length() - 1], base)
+    assert went_on and fired > went_on  # not vacuous
 
 
 def test_deep_trial_fires_on_a_stuck_17x17() -> None:

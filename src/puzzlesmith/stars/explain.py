@@ -236,7 +236,7 @@ class _Reasoner:
         # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
         # scan and not yet used: checked again first, so a scan is not repeated every step.
         self.pending: dict[str, list[int]] = {}
-        # Per (1 for hard exclusion, 2 for expert, 3 for deep trial, cell), where the supposed
+        # Per (1 for hard exclusion, 2 for expert, cell), where the supposed
         # star there last led without a contradiction: (its stars, its stars and open cells).
         self._settled: dict[tuple[int, int], tuple[int, int]] = {}
         self._quiet_key: tuple[int, int] = (-1, -1)
@@ -247,6 +247,11 @@ class _Reasoner:
         self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
         # The reasoner (blind to the solution) that deep trial follows supposed stars with.
         self._deep: _Reasoner | None = None
+        # Per cell, where deep trial's supposed star there last led without a contradiction:
+        # (its stars, its stars and open cells, the steps there, and the sub-reasoner's
+        # `pending` and `_settled` there), so that the next try goes on from there.
+        self._deep_memo: dict[int, tuple[int, int, list[Step], dict[str, list[int]],
+                                         dict[tuple[int, int], tuple[int, int]]]] = {}
 
     # helpers
 
@@ -1538,8 +1543,19 @@ class _Reasoner:
         # cut off at the limit. Not on grids over `_DEEP_MAX_SIZE` either.
         if self.b.n > _DEEP_MAX_SIZE or self._late():
             return None
-        return self._scan("deep-trial", self._deep_trial_at, stars, open_, stop=0,
-                          cap=_SCAN_CELLS)
+        useful = open_ & ~self.answer
+        order = [i for i in self._scan_order("deep-trial", stars, open_, open_,
+                                             ranked=True)[:_SCAN_CELLS] if useful >> i & 1]
+        # Cells not tried before first: one that led to no contradiction last time mostly
+        # leads to none again (only what the state added since is new to it).
+        order.sort(key=lambda i: i in self._deep_memo)
+        for i in order:
+            if self.deadline.expired():
+                break
+            found = self._deep_trial_at(stars, open_, i)
+            if found is not None:
+                return found
+        return None
 
     def _late(self) -> bool:
         """Whether `_LATE` of the time limit has passed."""
@@ -1556,17 +1572,28 @@ class _Reasoner:
             self._deep = _Reasoner(self.puzzle, self.deadline)
             self._deep._cover_cache = self._cover_cache
             self._deep._ways_cache = self._ways_cache
-        settled = self._settled.get((3, i))
-        if settled is not None and not stars & ~settled[0] and not settled[1] & ~(stars | open_):
-            # The state is still on the way to where the star led without a contradiction
-            # last time (each of its stars and empty cells is one there): not followed again.
-            return None
         sub = self._deep
-        sub.pending.clear()
-        sub._settled.clear()
         rules = _deep_rules(sub)
-        s2, o2 = stars | bit, open_ & ~(bit | b.nbr[i])
-        chain: list[Step] = []
+        memo = self._deep_memo.get(i)
+        if memo is None:
+            s2, o2 = stars | bit, open_ & ~(bit | b.nbr[i])
+            chain: list[Step] = []
+            sub.pending, sub._settled = {}, {}
+        else:
+            s_f, so_f, old, sub.pending, sub._settled = memo
+            if not stars & ~s_f and not so_f & ~(stars | open_):
+                # The state is still on the way to where the star led without a
+                # contradiction last time (each of its stars and empty cells is one there).
+                return None
+            # Go on from there with what the state has added since: the rules only add stars
+            # and empty cells, so each step of that chain still follows from the star, and
+            # what the sub-reasoner knew of its cells there still holds (a star or empty cell
+            # the state and the chain disagree on is then a contradiction the rules find).
+            s2, o2 = s_f | stars, so_f & ~s_f & open_
+            # (Steps whose decisions the state has made since are left out of the reason.)
+            empty = b.full & ~stars & ~open_
+            chain = [st for st in old if (marks := self._marks(st))[0] & ~stars
+                     or marks[1] & ~empty]
         while True:
             broken = sub._broken(s2, o2)
             if broken is not None:
@@ -1576,10 +1603,11 @@ class _Reasoner:
             found = next((st for rule in rules if (st := rule(s2, o2)) is not None), None)
             if found is None:
                 if not self._late() and not self.deadline.expired():
-                    self._settled[(3, i)] = (s2, s2 | o2)
+                    self._deep_memo[i] = (s2, s2 | o2, chain, sub.pending, sub._settled)
                 return None
             chain.append(found)
             s2, o2 = apply_step(b, found, s2, o2)
+        self._deep_memo.pop(i, None)
         text, cells, units = broken
         cell = b.cell(i)
         said = [f"{s.rule} ({s.level}): {_decided_text(b, *self._marks(s))}" for s in chain
@@ -1626,7 +1654,7 @@ _MAX_COVERS = 16  # tilings kept per set of cells
 _MAX_CACHED = 50_000  # sets of cells whose tilings are kept (supposed states add many)
 _SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
 # The scans that suppose a star.
-_STAR_SUPPOSED = {"would-leave-short", "exclusion", "exclusion-tiled", "deep-trial"}
+_STAR_SUPPOSED = {"would-leave-short", "exclusion", "exclusion-tiled"}
 _LATE = 0.5  # share of the time limit after which no scan checks more than those
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
