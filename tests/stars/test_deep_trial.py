@@ -69,6 +69,12 @@ def test_deep_trial_is_sound_by_brute_force() -> None:
             assert all((r, c) not in s for s in agree), (seed, step.reason)
             assert step.reason.startswith(f"Suppose r{r + 1}c{c + 1} were a star")
             assert step.reason.endswith(f"So r{r + 1}c{c + 1} is empty.")
+        # And the rule itself (the cheap rules first on each cell, then the full ones).
+        step = _Reasoner(reasoner.puzzle, Deadline(None)).deep_trial(stars, open_)
+        if step is not None:
+            fired += 1
+            ((r, c, what),) = step.decided
+            assert what == "empty" and all((r, c) not in s for s in agree), (seed, step.reason)
     assert fired  # not vacuous
 
 
