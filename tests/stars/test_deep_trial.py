@@ -151,21 +151,3 @@ def test_deep_trial_fires_on_a_stuck_17x17() -> None:
     assert step.reason.startswith(f"Suppose r{r + 1}c{c + 1} were a star")
     assert "That leaves " in step.reason and "room for" in step.reason
     assert "): (1) " in step.reason  # the chain's steps are numbered
-
-
-def test_deep_trial_on_big_grids_only_with_time_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    # On grids over 17x17 a stop costs deep trial tens of seconds: it is tried there only
-    # with a time limit of a minute or more (or none), and on 17x17 with any.
-    calls: list[int] = []
-
-    def at(self: _Reasoner, stars: int, open_: int, i: int, rules: object = None) -> None:
-        calls.append(i)
-
-    monkeypatch.setattr(_Reasoner, "_deep_trial_at", at)
-    for n, k, limit, tried in ((21, 5, 30.0, False), (21, 5, 60.0, True), (21, 5, None, True),
-                               (17, 4, 30.0, True)):
-        calls.clear()
-        rows = ["".join(chr(ord("a") + r) for _ in range(n)) for r in range(n)]
-        reasoner = _Reasoner(StarPuzzle.from_labels(rows, k), Deadline(limit))
-        assert reasoner.deep_trial(0, reasoner.b.full) is None
-        assert bool(calls) == tried, (n, limit)

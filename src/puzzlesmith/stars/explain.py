@@ -1543,11 +1543,8 @@ class _Reasoner:
         # none again.
         # Past `_LATE` of the time limit it is not tried (nor a follow carried on): the stuck
         # state goes to search, so a slow grid still ends with search steps rather than being
-        # cut off at the limit. On grids over `_DEEP_MAX_SIZE` only with a time limit of
-        # `_DEEP_BIG_LIMIT` or more (or none): there a stop costs it tens of seconds, and with
-        # less time it only takes time from the other rules.
-        if self._late() or (self.b.n > _DEEP_MAX_SIZE and self.deadline.seconds is not None
-                            and self.deadline.seconds < _DEEP_BIG_LIMIT):
+        # cut off at the limit. Not on grids over `_DEEP_MAX_SIZE` either.
+        if self.b.n > _DEEP_MAX_SIZE or self._late():
             return None
         useful = open_ & ~self.answer
         order = [i for i in self._scan_order("deep-trial", stars, open_, open_,
@@ -1700,7 +1697,6 @@ _WIDE_CASES = 96  # ... and only as a last resort, after trial (expert)
 # Deep trial's largest grid: on the collection's 21 x 21 puzzles, within the default 30 s, it
 # saved no search step and left two cut off at the limit (each follow takes seconds there).
 _DEEP_MAX_SIZE = 17
-_DEEP_BIG_LIMIT = 60.0  # seconds (see `deep_trial`)
 _LEAD = 1  # cells deep trial tries in full before ranking the rest by the cheap rules
 _FAR = 0.5  # (see `deep_trial`)
 _BOOKKEEPING = {"star-neighbours", "unit-full"}  # steps a deep trial's reason leaves out
