@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars import explain
+from puzzlesmith.stars.board import Board
 from puzzlesmith.stars.explain import _bits, _Reasoner, _rules
 from puzzlesmith.stars.generate import random_regions, random_stars
-from puzzlesmith.stars.model import StarPuzzle
+from puzzlesmith.stars.model import Cell, StarPuzzle
 from tests.stars.oracle import brute_force_solutions
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "stars" / "real_puzzles.jsonl"
@@ -37,27 +39,40 @@ def _stuck(reasoner: _Reasoner, stars: int, open_: int, upto: int) -> tuple[int,
     return stars, open_
 
 
+def _names(reasoner: _Reasoner) -> list[str]:
+    return [getattr(rule, "__name__", "") for rule in _rules(reasoner)]
+
+
+def _random_maps(seeds: int) -> Iterator[tuple[int, _Reasoner, list[frozenset[Cell]]]]:
+    """Random maps (8x8 1-star and 9x9 2-star, often with several solutions): (seed, a
+    reasoner blind to the solutions, every solution by brute force)."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        n, k = (8, 1) if seed % 2 else (9, 2)
+        planned = random_stars(n, k, rng, Deadline(30))
+        grid = random_regions(n, k, planned, rng)
+        if grid is not None:
+            reasoner = _Reasoner(StarPuzzle.from_labels(grid, k), Deadline(None))
+            yield seed, reasoner, brute_force_solutions(grid, k)
+
+
+def _agree(every: list[frozenset[Cell]], b: Board, stars: int, open_: int) -> list[frozenset[Cell]]:
+    """The solutions that agree with the state (stars, open cells)."""
+    return [s for s in every if b.mask(list(s)) & stars == stars
+            and not b.mask(list(s)) & ~stars & ~open_]
+
+
 def test_deep_trial_is_sound_by_brute_force() -> None:
     # Random maps (often with several solutions), followed by the rules up to hard until
     # they are stuck; there every cell deep trial empties is empty in every solution left.
     # (Stuck up to expert, these small maps rarely leave deep trial anything.)
     fired = 0
-    for seed in range(12):
-        rng = random.Random(seed)
-        n, k = (8, 1) if seed % 2 else (9, 2)
-        planned = random_stars(n, k, rng, Deadline(30))
-        grid = random_regions(n, k, planned, rng)
-        if grid is None:
-            continue
-        every = brute_force_solutions(grid, k)
-        reasoner = _Reasoner(StarPuzzle.from_labels(grid, k), Deadline(None))
+    for seed, reasoner, every in _random_maps(12):
         b = reasoner.b
-        hard = [getattr(rule, "__name__", "") for rule in _rules(reasoner)].index("exclusion_tiled")
-        stars, open_ = _stuck(reasoner, 0, b.full, hard)
-        agree = [s for s in every if b.mask(list(s)) & stars == stars
-                 and not b.mask(list(s)) & ~stars & ~open_]
+        stars, open_ = _stuck(reasoner, 0, b.full, _names(reasoner).index("exclusion_tiled"))
+        agree = _agree(every, b, stars, open_)
         assert agree
-        for i in range(n * n):
+        for i in range(b.n * b.n):
             if not open_ >> i & 1:
                 continue
             step = reasoner._deep_trial_at(stars, open_, i)
@@ -85,27 +100,15 @@ def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.Mo
     # map is followed over three states (the rules up to 2x2 until stuck, then what deep
     # trial found and one star of a solution added); every cell it empties, from the start or
     # going on, is empty in every solution left.
-    def names(r: _Reasoner) -> list[str]:
-        return [getattr(rule, "__name__", "") for rule in _rules(r)]
-
     monkeypatch.setattr(explain, "_deep_rules",
-                        lambda r: _rules(r)[:names(r).index("counting") + 1])
+                        lambda r: _rules(r)[:_names(r).index("counting") + 1])
     fired = went_on = 0  # (went on: fired from where an earlier try stopped)
-    for seed in range(16):
-        rng = random.Random(seed)
-        n, k = (8, 1) if seed % 2 else (9, 2)
-        planned = random_stars(n, k, rng, Deadline(30))
-        grid = random_regions(n, k, planned, rng)
-        if grid is None:
-            continue
-        every = brute_force_solutions(grid, k)
-        reasoner = _Reasoner(StarPuzzle.from_labels(grid, k), Deadline(None))
+    for seed, reasoner, every in _random_maps(16):
         b = reasoner.b
-        base = names(reasoner).index("two_by_two")
+        base = _names(reasoner).index("two_by_two")
         stars, open_ = _stuck(reasoner, 0, b.full, base)
         for _ in range(3):
-            agree = [s for s in every if b.mask(list(s)) & stars == stars
-                     and not b.mask(list(s)) & ~stars & ~open_]
+            agree = _agree(every, b, stars, open_)
             assert agree
             emptied = 0
             for i in _bits(open_):

@@ -1549,7 +1549,8 @@ class _Reasoner:
         useful = open_ & ~self.answer
         order = [i for i in self._scan_order("deep-trial", stars, open_, open_,
                                              ranked=True)[:_SCAN_CELLS] if useful >> i & 1]
-        untried = [i for i in order if (m := self._deep_memo.get(i)) is None or not m.done]
+        tried = [i for i in order if (m := self._deep_memo.get(i)) is not None and m.done]
+        untried = [i for i in order if i not in tried]
         for i in untried[:_LEAD]:
             if self.deadline.expired():
                 return None
@@ -1574,7 +1575,6 @@ class _Reasoner:
         most = max((d for d, _ in fresh), default=0)
         first = [i for d, i in fresh if d >= _FAR * most]
         rest = [i for d, i in sorted(fresh, key=lambda x: -x[0]) if d < _FAR * most]
-        tried = [i for i in order if (m := self._deep_memo.get(i)) is not None and m.done]
         for i in first + rest + tried:
             if self.deadline.expired():
                 break
@@ -1874,15 +1874,20 @@ def apply_step(b: Board, step: Step, stars: int, open_: int) -> tuple[int, int]:
     return stars, open_
 
 
+def _rules_before(r: _Reasoner, name: str) -> list[Rule]:
+    """The rules of `_rules` before the one named `name`."""
+    return list(takewhile(lambda rule: getattr(rule, "__name__", "") != name, _rules(r)))
+
+
 def _deep_rules(r: _Reasoner) -> list[Rule]:
     """The rules deep trial follows a supposed star with: every rule before trial, up to
     expert exclusion and cases (7-24 ways); not trial, wide cases, or deep trial itself."""
-    return list(takewhile(lambda rule: getattr(rule, "__name__", "") != "trial", _rules(r)))
+    return _rules_before(r, "trial")
 
 
 def _cheap_rules(r: _Reasoner) -> list[Rule]:
     """The rules before the per-cell ones (up to counting): what deep trial ranks cells by."""
-    return list(takewhile(lambda rule: getattr(rule, "__name__", "") != "shapes", _rules(r)))
+    return _rules_before(r, "shapes")
 
 
 def _rules(r: _Reasoner) -> list[Rule]:
