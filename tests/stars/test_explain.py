@@ -94,6 +94,42 @@ def test_known_solution_gives_the_same_explanation() -> None:
         explain(puzzle, known_solution=((0, 0), (1, 2), (2, 4), (3, 1), (4, 3), (5, 5)))
 
 
+def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every reasoner of a grid size shares the 2 x 2 tilings found (they depend on the grid,
+    # not on its regions or the state): a tiling asked for after other maps and states left
+    # theirs behind must be the one a reasoner with an empty store finds, and explaining
+    # other maps first must change no step.
+    import puzzlesmith.stars.explain as module
+
+    maps = [generate(10, 2, seed=seed, difficulty="hard").puzzle for seed in (0, 1, 2)]
+    alone = []
+    for puzzle in maps:
+        monkeypatch.setattr(module, "_shared_covers", (0, {}))
+        alone.append(explain(puzzle, time_limit=None).steps)
+    monkeypatch.setattr(module, "_shared_covers", (0, {}))
+    for puzzle, steps in zip([*maps, *maps], [*alone, *alone], strict=True):
+        assert explain(puzzle, time_limit=None).steps == steps
+
+    rng = random.Random(5)
+    shared = [module._Reasoner(puzzle, Deadline(None)) for puzzle in maps]
+    b = shared[0].b
+    decided = 0
+    for _ in range(400):
+        # A few neighbouring cells (what a 2 x 2 tiling is asked about) in a random state.
+        r, c = rng.randrange(9), rng.randrange(9)
+        x = b.mask([(rr, cc) for rr in range(r, min(10, r + 3)) for cc in range(c, min(10, c + 4))
+                    if rng.random() < 0.6])
+        need = rng.randint(1, 3)
+        open_ = x | b.mask([b.cell(i) for i in range(100) if rng.random() < 0.5])
+        fresh = module._Reasoner(maps[0], Deadline(None))
+        fresh._cover_cache = {}
+        want = fresh._tiling(x, need, open_)
+        decided += want is not None
+        assert rng.choice(shared)._tiling(x, need, open_) == want
+    assert decided > 20
+    assert len(module._shared_covers[1]) > 0
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from([(6, 1), (7, 1), (8, 1), (8, 2), (9, 2)]))
 def test_rules_are_sound_on_solvable_maps(seed: int, shape: tuple[int, int]) -> None:

@@ -233,6 +233,7 @@ class _Reasoner:
         self._needs: list[int] = []
         self._bands_key: tuple[int, int] = (-1, -1)
         self._bands: list[_Band] = []
+        self._bands_shape: tuple[Any, ...] = ()
         # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
         # scan and not yet used: checked again first, so a scan is not repeated every step.
         self.pending: dict[str, list[int]] = {}
@@ -241,8 +242,9 @@ class _Reasoner:
         self._settled: dict[tuple[int, int], tuple[int, int]] = {}
         self._quiet_key: tuple[int, int] = (-1, -1)
         self._quiet: int | None = None
-        # Tilings found per (cells, stars): the same open cells come up step after step.
-        self._cover_cache: dict[tuple[int, int], tuple[int, bool, list[_Cover]]] = {}
+        # Tilings found per (cells, stars): the same open cells come up step after step, and
+        # map after map when the generator steers one (`_covers_of`).
+        self._cover_cache = _covers_of(n)
         # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
         self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
         # The reasoner (blind to the solution) that deep trial follows supposed stars with.
@@ -356,6 +358,13 @@ class _Reasoner:
                     fold |= part
             reach_rows[g] = rbits
             reach_cols[g] = fold
+        # A band holds only what the lines and regions need and the lines the regions reach,
+        # so a step that changes neither (a cell emptied inside a region's reach, as most
+        # 2 x 2 and sees-all steps do: about half the states) leaves every band as it was.
+        shape = (tuple(needs), tuple(reach_rows.items()), tuple(reach_cols.items()))
+        if not singles and shape == self._bands_shape:
+            self._bands_key = (stars, open_)
+            return self._bands
         out: list[_Band] = []
         everything = (1 << n) - 1
         for rows in (True, False):
@@ -432,6 +441,7 @@ class _Reasoner:
                                  in_mask, t_set, t_need, t_mask, base))
         if not singles:
             self._bands_key = (stars, open_)
+            self._bands_shape = shape
             self._bands = out
         return out
 
@@ -556,6 +566,8 @@ class _Reasoner:
                 outside_any |= union & ~x
                 fixed = fixed or bool(twice & x or star)
             entry = (outside_any, fixed, covers) if covers else _NO_COVERS
+            if len(self._cover_cache) >= _MAX_CACHED:
+                self._cover_cache.clear()
             self._cover_cache[key] = entry
         outside_any, fixed, covers = entry
         if not fixed and not outside_any & open_:
@@ -1218,8 +1230,6 @@ class _Reasoner:
         there, so of those only the ones that changed since are looked at."""
         b = self.b
         k = b.k
-        if len(self._cover_cache) > _MAX_CACHED:
-            self._cover_cache.clear()
         changed = b.full if settled is None else settled & ~o2
         before: tuple[int, ...] = ()
         changed_recent = 0
@@ -1587,7 +1597,6 @@ class _Reasoner:
         """The reasoner, blind to the solution, that deep trial follows supposed stars with."""
         if self._deep is None:
             self._deep = _Reasoner(self.puzzle, self.deadline)
-            self._deep._cover_cache = self._cover_cache
             self._deep._ways_cache = self._ways_cache
         return self._deep
 
@@ -1782,6 +1791,22 @@ class _Band(NamedTuple):
             return f"{kind} {self.idx[0] + 1}-{self.idx[-1] + 1}"
         ids = [str(i + 1) for i in self.idx]
         return f"{kind} {', '.join(ids[:-1])} and {ids[-1]}"
+
+
+_CoverCache = dict[tuple[int, int], tuple[int, bool, list[_Cover]]]
+_shared_covers: tuple[int, _CoverCache] = (0, {})
+
+
+def _covers_of(n: int) -> _CoverCache:
+    """The tilings found so far on an n x n grid. They depend on the grid alone, not on its
+    regions, so every reasoner of that size shares them (the last size asked for: one grid
+    size at a time is the common case, and it keeps memory bounded). Steering a 25 x 25 map
+    runs the rules on a new map for every change it tries; building the tilings afresh for
+    each was an eighth of its time."""
+    global _shared_covers
+    if _shared_covers[0] != n:
+        _shared_covers = (n, {})
+    return _shared_covers[1]
 
 
 def _union(units: tuple[int, ...], which: list[int]) -> int:
