@@ -47,7 +47,7 @@ from puzzlesmith.stars.solve import solve
 CASES: list[tuple[int, int, str | None, int]] = [
     (10, 2, None, 5), (10, 2, "easy", 5), (10, 2, "medium", 5), (10, 2, "hard", 5),
     (14, 3, None, 3), (14, 3, "medium", 3), (14, 3, "hard", 3),
-    (25, 6, None, 3), (25, 6, "medium", 2), (25, 6, "hard", 2),
+    (25, 6, None, 5), (25, 6, "medium", 5), (25, 6, "hard", 5),
     (10, 2, "expert", 5), (12, 3, "easy", 3), (14, 3, "expert", 2),
 ]
 QUICK = [(10, 2, None, 2), (10, 2, "easy", 2), (10, 2, "medium", 2)]
