@@ -94,19 +94,26 @@ def test_known_solution_gives_the_same_explanation() -> None:
         explain(puzzle, known_solution=((0, 0), (1, 2), (2, 4), (3, 1), (4, 3), (5, 5)))
 
 
+class _Forgets(dict[tuple[int, int], int]):
+    """A store that keeps nothing: the tiling search as it runs without remembering."""
+
+    def __setitem__(self, key: tuple[int, int], value: int) -> None:
+        pass
+
+
 def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every reasoner of a grid size shares the 2 x 2 tilings found (they depend on the grid,
     # not on its regions or the state): a tiling asked for after other maps and states left
-    # theirs behind must be the one a reasoner with an empty store finds, and explaining
-    # other maps first must change no step.
+    # theirs behind (tilings, and sets of cells with none) must be the one a search that
+    # remembers nothing finds, and explaining other maps first must change no step.
     import puzzlesmith.stars.explain as module
 
     maps = [generate(10, 2, seed=seed, difficulty="hard").puzzle for seed in (0, 1, 2)]
     alone = []
     for puzzle in maps:
-        monkeypatch.setattr(module, "_shared_covers", (0, {}))
+        monkeypatch.setattr(module, "_shared_covers", (0, {}, {}))
         alone.append(explain(puzzle, time_limit=None).steps)
-    monkeypatch.setattr(module, "_shared_covers", (0, {}))
+    monkeypatch.setattr(module, "_shared_covers", (0, {}, {}))
     for puzzle, steps in zip([*maps, *maps], [*alone, *alone], strict=True):
         assert explain(puzzle, time_limit=None).steps == steps
 
@@ -122,12 +129,12 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
         need = rng.randint(1, 3)
         open_ = x | b.mask([b.cell(i) for i in range(100) if rng.random() < 0.5])
         fresh = module._Reasoner(maps[0], Deadline(None))
-        fresh._cover_cache = {}
+        fresh._cover_cache, fresh._no_cover = {}, _Forgets()
         want = fresh._tiling(x, need, open_)
         decided += want is not None
         assert rng.choice(shared)._tiling(x, need, open_) == want
     assert decided > 20
-    assert len(module._shared_covers[1]) > 0
+    assert module._shared_covers[1] and module._shared_covers[2]
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

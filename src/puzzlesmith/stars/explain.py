@@ -244,7 +244,7 @@ class _Reasoner:
         self._quiet: int | None = None
         # Tilings found per (cells, stars): the same open cells come up step after step, and
         # map after map when the generator steers one (`_covers_of`).
-        self._cover_cache = _covers_of(n)
+        self._cover_cache, self._no_cover = _covers_of(n)
         # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
         self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
         # The reasoner (blind to the solution) that deep trial follows supposed stars with.
@@ -634,12 +634,29 @@ class _Reasoner:
             spread += 1
         if spread > count:
             return
+        # The same cells left to cover come up again and again, within a search and across
+        # searches (the open cells of one state and the next differ by a few). Those that
+        # have no cover are remembered with what the search for one cost, and that cost is
+        # still taken from the budget, so every search ends just as it would without this.
+        key = (x, count)
+        cost = self._no_cover.get(key)
+        if cost is not None:
+            left[0] -= cost
+            return
+        start = left[0]
+        found = False
         low = x & -x
         for blk in self.blocks_of[low.bit_length() - 1]:
             left[0] -= 1
             chosen.append(blk)
-            yield from self._covers(x & ~blk[2], count - 1, chosen, left)
+            for cover in self._covers(x & ~blk[2], count - 1, chosen, left):
+                found = True
+                yield cover
             chosen.pop()
+        if not found and left[0] > 0:
+            if len(self._no_cover) >= _MAX_CACHED:
+                self._no_cover.clear()
+            self._no_cover[key] = start - left[0]
 
     def confinement_single(self, stars: int, open_: int) -> Step | None:
         return self._confinement(stars, open_, max_width=1)
@@ -1794,10 +1811,10 @@ class _Band(NamedTuple):
 
 
 _CoverCache = dict[tuple[int, int], tuple[int, bool, list[_Cover]]]
-_shared_covers: tuple[int, _CoverCache] = (0, {})
+_shared_covers: tuple[int, _CoverCache, dict[tuple[int, int], int]] = (0, {}, {})
 
 
-def _covers_of(n: int) -> _CoverCache:
+def _covers_of(n: int) -> tuple[_CoverCache, dict[tuple[int, int], int]]:
     """The tilings found so far on an n x n grid. They depend on the grid alone, not on its
     regions, so every reasoner of that size shares them (the last size asked for: one grid
     size at a time is the common case, and it keeps memory bounded). Steering a 25 x 25 map
@@ -1805,8 +1822,8 @@ def _covers_of(n: int) -> _CoverCache:
     each was an eighth of its time."""
     global _shared_covers
     if _shared_covers[0] != n:
-        _shared_covers = (n, {})
-    return _shared_covers[1]
+        _shared_covers = (n, {}, {})
+    return _shared_covers[1], _shared_covers[2]
 
 
 def _union(units: tuple[int, ...], which: list[int]) -> int:
