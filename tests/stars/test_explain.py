@@ -137,6 +137,33 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
     assert module._shared_covers[1] and module._shared_covers[2]
 
 
+def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
+    # The cover search remembers sets with no cover and takes their cost from its budget:
+    # with small budgets (searches cut off part-way) it must yield exactly the covers of a
+    # search that remembers nothing, in the same order, however warm the store.
+    import puzzlesmith.stars.explain as module
+
+    puzzle = generate(10, 2, seed=0).puzzle
+    warm = module._Reasoner(puzzle, Deadline(None))
+    warm._cover_cache, warm._no_cover = {}, {}
+    cold = module._Reasoner(puzzle, Deadline(None))
+    cold._no_cover = _Forgets()
+    b = warm.b
+    rng = random.Random(7)
+    cut = found = 0
+    for _ in range(300):
+        r, c = rng.randrange(7), rng.randrange(6)
+        x = b.mask([(rr, cc) for rr in range(r, r + 4) for cc in range(c, c + 5)
+                    if rng.random() < 0.55])
+        need, budget = rng.randint(2, 6), rng.choice([3, 8, 20, 60, 200])
+        want = list(cold._covers(x, need, [], budget))
+        left = [budget]
+        assert list(warm._covers(x, need, [], left)) == want
+        cut += left[0] <= 0
+        found += bool(want)
+    assert warm._no_cover and cut > 20 and found > 20
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from([(6, 1), (7, 1), (8, 1), (8, 2), (9, 2)]))
 def test_rules_are_sound_on_solvable_maps(seed: int, shape: tuple[int, int]) -> None:
