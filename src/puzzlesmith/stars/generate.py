@@ -20,8 +20,7 @@
    map (step 3), which is often at the level already, up to 15x15, and from a fresh map on
    bigger grids, where the proof of step 3 is the costly part. When the steering stalls,
    the solver looks for another solution where the rules stopped, and step 3's moves break
-   it. Expert maps are steered with the rules up to hard (kept from being solved by them)
-   and finished, at each stall, by the expert rules.
+   it.
 """
 
 from __future__ import annotations
@@ -376,15 +375,14 @@ def generate(
                 report({"attempt": tries, "undecided": cells, "cells": size * size})
 
             # Expert steering would run trial over every open cell for every change it tries:
-            # too slow to help. So expert maps are steered with the rules up to hard, kept
-            # away from being solved by them, and finished with the expert rules each time
-            # that steering stalls (`_steer`'s `finish`).
-            expert = DIFFICULTIES.index("expert")
-            steered = _steer(grid, stars, planned, min(cap, expert - 1), rng, deadline,
-                             left_open, exact=difficulty is not None, finish=cap == expert)
-            if steered is None:
-                continue
-            known = steered or None
+            # too slow to help, so expert puzzles are only tested.
+            known: list[Step] | None = None
+            if cap < DIFFICULTIES.index("expert"):
+                steered = _steer(grid, stars, planned, cap, rng, deadline, left_open,
+                                 exact=difficulty is not None)
+                if steered is None:
+                    continue
+                known = steered or None
             puzzle = StarPuzzle.from_labels(grid, stars)
             # Steering at medium or hard ends with explain's own steps for this very map (the
             # rules up to the level, from the empty grid): no need to run them again.
@@ -556,15 +554,6 @@ def _easy_closure(board: Board, regs: list[int]) -> tuple[int, int]:
             return stars, cand
 
 
-def _map(regs: list[int], n: int, k: int) -> StarPuzzle:
-    """The puzzle of an n x n map given as region masks."""
-    grid = [[0] * n for _ in range(n)]
-    for g, m in enumerate(regs):
-        for i in _bits(m):
-            grid[i // n][i % n] = g
-    return StarPuzzle.from_labels(grid, k)
-
-
 def _stuck(
     regs: list[int], k: int, base: Board, cap: int, deadline: Deadline, planned: list[Cell]
 ) -> tuple[float, int, list[int], list[Step] | None]:
@@ -579,7 +568,12 @@ def _stuck(
     if cap == 0:
         stars, cand = _easy_closure(base, regs)
     else:
-        done = _explain_upto(_map(regs, base.n, k), cap, deadline, planned)
+        n = base.n
+        grid = [[0] * n for _ in range(n)]
+        for g, m in enumerate(regs):
+            for i in _bits(m):
+                grid[i // n][i % n] = g
+        done = _explain_upto(StarPuzzle.from_labels(grid, k), cap, deadline, planned)
         if done is None:
             stars, cand = _easy_closure(base, regs)
         else:
@@ -595,7 +589,6 @@ def _stuck(
 def _steer(
     grid: list[list[int]], k: int, planned: list[Cell], cap: int, rng: random.Random,
     deadline: Deadline, report: Callable[[int], None], exact: bool = False,
-    finish: bool = False,
 ) -> list[Step] | None:
     """Reshape the regions (in place) until the rules up to level `cap` decide every cell;
     None when changes stop helping (or time runs out), else explain's steps for the map
@@ -614,12 +607,6 @@ def _steer(
     Above easy, after _STALL_CHECK such changes, the solver looks for another solution where the rules
     stopped, and if there is one, it is broken (its stars outside the plan handed to other
     regions); a fresh map when that cannot be done.
-
-    With `finish` (for expert puzzles), a map the rules up to level `cap` solve is not
-    wanted: such a change is undone (a fresh map when the first map is one). Instead, each
-    time the steering stalls, the rules of the next level go on from where those stopped
-    (explain itself, from the empty grid: all its easier steps come first), and when they
-    decide every cell their steps are returned.
     """
     from puzzlesmith.stars.board import Board
 
@@ -648,8 +635,6 @@ def _steer(
     if max(m.bit_count() for m in regs) > most:
         return None  # rare in a fresh map; a fresh one is quicker than shrinking this one
     far, cand, open_in, steps = _stuck(regs, k, base, cap, deadline, planned)
-    if finish and not cand:
-        return None
     plan = set(planned)
     stale = 0
     while cand:
@@ -657,12 +642,6 @@ def _steer(
         if stale >= _STEER_STALE or deadline.expired():
             return None
         stale += 1
-        if stale == _STALL_CHECK and finish:
-            done = _explain_upto(_map(regs, n, k), cap + 1, deadline, planned)
-            if done is not None and not done[1]:
-                for i, g in enumerate(owner):
-                    grid[i // n][i % n] = g
-                return done[2]
         if stale == _STALL_CHECK and cap > 0:
             # Sound rules cannot decide cells where the map has another solution, and no
             # change that leaves it in place helps. Changes found at random rarely break it
@@ -697,8 +676,8 @@ def _steer(
                 for i, g in enumerate(owner2):
                     regs2[g] |= 1 << i
                 got = _stuck(regs2, k, base, cap, deadline, planned)
-                if got[0] <= far + _BREAK_SLACK * n and not (
-                        not got[1] and (finish or exact and _worst(got[3]) < cap)):
+                if got[0] <= far + _BREAK_SLACK * n and not (exact and not got[1]
+                                                             and _worst(got[3]) < cap):
                     best = owner2, regs2, got
                     break
             if best is None:
@@ -737,7 +716,7 @@ def _steer(
         if not undo:
             continue
         far2, cand2, open2, steps2 = _stuck(regs, k, base, cap, deadline, planned)
-        if not cand2 and (finish or exact and _worst(steps2) < cap):
+        if exact and not cand2 and _worst(steps2) < cap:
             # Solved, but by easier rules than asked: not the puzzle wanted, and a fresh map
             # would lose the steering done so far, so the change is undone instead.
             far2 = far + 1
