@@ -120,7 +120,7 @@ def _check_at_level(made_puzzle: StarPuzzle, solution: tuple[tuple[int, int], ..
 @pytest.mark.parametrize(("size", "stars", "difficulty", "seed"), [
     (6, 1, "easy", 1), (8, 1, "easy", 2), (8, 1, "medium", 3), (9, 2, "easy", 4),
     (9, 2, "medium", 5), (10, 2, "easy", 6), (10, 2, "easy", 7), (10, 2, "medium", 8),
-    (10, 2, "hard", 9),
+    (10, 2, "hard", 9), (9, 2, "expert", 2),
 ])
 def test_generated_at_each_level(size: int, stars: int, difficulty: str, seed: int) -> None:
     made = generate(size, stars, seed=seed, difficulty=difficulty, time_limit=120)
@@ -141,6 +141,14 @@ def test_big_grid_without_a_level_is_steered_up_to_hard() -> None:
     made = generate(17, 4, seed=1, time_limit=120)
     assert made.grade_complete and made.difficulty in ("easy", "medium", "hard")
     _check_at_level(made.puzzle, made.solution, made.difficulty, made.score, made.steps)
+
+
+def test_big_expert_grid() -> None:
+    # Over 15x15 expert maps used to be fresh random maps, rarely unique: 17x17 took 30 s or
+    # more. Made unique first, then graded by explain, a matter of seconds.
+    made = generate(17, 4, seed=2, difficulty="expert", time_limit=120)
+    assert made.difficulty == "expert"
+    _check_at_level(made.puzzle, made.solution, "expert", made.score, made.steps)
 
 
 @settings(max_examples=8, deadline=None)

@@ -362,14 +362,18 @@ def generate(
                 continue
             grade, points, steps, complete = _grade(puzzle, deadline, planned)
         else:
-            if cap > 0 and size <= _UNIQUE_FIRST_UPTO:
+            expert = cap == DIFFICULTIES.index("expert")
+            if cap > 0 and (size <= _UNIQUE_FIRST_UPTO or expert):
                 # A unique map is often at a harder level already; if it is not unique, the
                 # rules the steering runs still show where it is stuck. Above 15x15 the
                 # steering starts from the fresh map: there the solver's proof that a map
                 # is unique takes 1.5-18 s (CPU, 25x25 6-star), the steering's rules prove
                 # it anyway when they decide every cell, and the other solutions they stop
-                # at are broken when the steering stalls (`_steer`).
-                make_unique(grid, stars, planned, rng, deadline)
+                # at are broken when the steering stalls (`_steer`). Expert maps are only
+                # tested (below), so they are always made unique first: a fresh map is
+                # rarely unique over 15x15.
+                if make_unique(grid, stars, planned, rng, deadline) is None and expert:
+                    continue
 
             def left_open(cells: int, tries: int = attempts) -> None:
                 report({"attempt": tries, "undecided": cells, "cells": size * size})
@@ -377,7 +381,7 @@ def generate(
             # Expert steering would run trial over every open cell for every change it tries:
             # too slow to help, so expert puzzles are only tested.
             known: list[Step] | None = None
-            if cap < DIFFICULTIES.index("expert"):
+            if not expert:
                 steered = _steer(grid, stars, planned, cap, rng, deadline, left_open,
                                  exact=difficulty is not None)
                 if steered is None:
