@@ -363,6 +363,7 @@ def generate(
             grade, points, steps, complete = _grade(puzzle, deadline, planned)
         else:
             expert = cap == DIFFICULTIES.index("expert")
+            unique = None
             if cap > 0 and (size <= _UNIQUE_FIRST_UPTO or expert):
                 # A unique map is often at a harder level already; if it is not unique, the
                 # rules the steering runs still show where it is stuck. Above 15x15 the
@@ -372,8 +373,9 @@ def generate(
                 # at are broken when the steering stalls (`_steer`). Expert maps are only
                 # tested (below), so they are always made unique first: a fresh map is
                 # rarely unique over 15x15.
-                if make_unique(grid, stars, planned, rng, deadline) is None and expert:
-                    continue
+                unique = make_unique(grid, stars, planned, rng, deadline)
+            if expert and unique is None:
+                continue
 
             def left_open(cells: int, tries: int = attempts) -> None:
                 report({"attempt": tries, "undecided": cells, "cells": size * size})
