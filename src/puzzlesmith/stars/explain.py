@@ -361,10 +361,12 @@ class _Reasoner:
         # A band holds only what the lines and regions need and the lines the regions reach,
         # so a step that changes neither (a cell emptied inside a region's reach, as most
         # 2 x 2 and sees-all steps do: about half the states) leaves every band as it was.
-        shape = (tuple(needs), tuple(reach_rows.items()), tuple(reach_cols.items()))
-        if not singles and shape == self._bands_shape:
-            self._bands_key = (stars, open_)
-            return self._bands
+        shape: tuple[Any, ...] = ()
+        if not singles:
+            shape = (tuple(needs), tuple(reach_rows.items()), tuple(reach_cols.items()))
+            if shape == self._bands_shape:
+                self._bands_key = (stars, open_)
+                return self._bands
         out: list[_Band] = []
         everything = (1 << n) - 1
         for rows in (True, False):
