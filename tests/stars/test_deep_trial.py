@@ -1,6 +1,6 @@
 """Expert `deep-trial`: a supposed star followed by every rule up to hard. Its deductions
 hold in every solution that agrees with the state (brute force on small grids), and on the
-collection's 17x17 puzzles (when ../shared/data/stars/ is there) it fires where the other
+collection's 17x17 and 21x21 puzzles (when ../shared/data/stars/ is there) it fires where the other
 rules are stuck, and its cells are empty in the data's own solution."""
 
 from __future__ import annotations
@@ -132,21 +132,23 @@ def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.Mo
     assert went_on and fired > went_on  # not vacuous
 
 
-def test_deep_trial_fires_on_a_stuck_17x17() -> None:
-    # The collection's 9.txt:8: the rules (up to expert) stop after 13 steps with 267 of its
-    # 289 cells open; deep trial empties a cell there, one the solution leaves empty.
+@pytest.mark.parametrize(("size", "name", "left"), [(17, "9.txt:8", 267), (21, "10.txt:8", 412)])
+def test_deep_trial_fires_on_a_stuck_big_grid(size: int, name: str, left: int) -> None:
+    # The collection's 17x17 9.txt:8: the rules (up to expert) stop after 13 steps with 267
+    # of its 289 cells open; its 21x21 10.txt:8 after 17 steps with 412 of 441 open. Deep
+    # trial empties a cell there, one the solution leaves empty.
     if not DATA.exists():
         pytest.skip(f"no real puzzles at {DATA} (other people's puzzles, not in the repository)")
     rows = [json.loads(line) for line in DATA.open(encoding="utf-8")]
-    row = next(r for r in rows if r["kind"] == "starbattle-collection" and r["size"] == 17
-               and r["source"].endswith("puzzles/9.txt:8"))
+    row = next(r for r in rows if r["kind"] == "starbattle-collection" and r["size"] == size
+               and r["source"].endswith(f"puzzles/{name}"))
     puzzle = StarPuzzle.from_labels(row["regions"], row["stars"])
     solution = [tuple(c) for c in row["solution"]]
     reasoner = _Reasoner(puzzle, Deadline(None), solution)
     b = reasoner.b
     every = _rules(reasoner)
     stars, open_ = _stuck(reasoner, 0, b.full, len(every) - 1)
-    assert open_.bit_count() == 267
+    assert open_.bit_count() == left
     step = reasoner.deep_trial(stars, open_)
     assert step is not None and step.rule == "deep-trial" and step.level == "expert"
     ((r, c, what),) = step.decided

@@ -1572,8 +1572,8 @@ class _Reasoner:
         # none again.
         # Past `_LATE` of the time limit it is not tried (nor a follow carried on): the stuck
         # state goes to search, so a slow grid still ends with search steps rather than being
-        # cut off at the limit. Not on grids over `_DEEP_MAX_SIZE` either.
-        if self.b.n > _DEEP_MAX_SIZE or self._late():
+        # cut off at the limit.
+        if self._late():
             return None
         useful = open_ & ~self.answer
         order = [i for i in self._scan_order("deep-trial", stars, open_, open_,
@@ -1724,7 +1724,6 @@ MAX_CASES = 24  # ... and follows one by one (expert)
 _WIDE_CASES = 96  # ... and only as a last resort, after trial (expert)
 # Deep trial's largest grid: on the collection's 21 x 21 puzzles, within the default 30 s, it
 # saved no search step and left two cut off at the limit (each follow takes seconds there).
-_DEEP_MAX_SIZE = 17
 _LEAD = 1  # cells deep trial tries in full before ranking the rest by the cheap rules
 _FAR = 0.5  # (see `deep_trial`)
 _BOOKKEEPING = {"star-neighbours", "unit-full"}  # steps a deep trial's reason leaves out
