@@ -182,3 +182,25 @@ def test_generate_draws_the_board_on_a_terminal_only(
     assert code == 0 and again == out
     board = drawn.getvalue()
     assert board.count("┏") >= 1 and len([line for line in board.splitlines() if "┃" in line]) >= 6
+
+
+def test_explain_and_hint_say_when_search_came_in_a_hurry(
+    mensa: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A search step after half of the time limit (`hurried`): the text says a longer limit
+    # may do without it; otherwise it says nothing of the kind.
+    import dataclasses
+
+    import puzzlesmith.cli.stars as cli
+
+    code, out, _ = run(["stars", "explain", mensa], capsys)
+    assert code == 0 and "--time-limit" not in out
+    for name in ("explain_puzzle", "hint_puzzle"):
+        real = getattr(cli, name)
+        monkeypatch.setattr(cli, name, lambda *a, _real=real, **k: dataclasses.replace(
+            _real(*a, **k), hurried=True))
+    for command in ("explain", "hint"):
+        code, out, _ = run(["stars", command, mensa], capsys)
+        text = " ".join(out.split())
+        assert code == 0 and "search came after half of the time limit" in text
+        assert "a longer --time-limit" in text

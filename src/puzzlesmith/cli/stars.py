@@ -267,8 +267,16 @@ def explain(
             f"difficulty: [bold]{result.difficulty}[/] (score {result.score:g}){note}; "
             f"{len(result.steps)} steps{uniq}"
         )
+        if result.hurried:
+            console.print(_HURRIED)
     if timed_out:
         raise typer.Exit(1)
+
+
+# (Past half of the time limit the costliest rules give way to search: on big grids, such as
+# 21x21 5-star, deep trial needs a minute or more where the default limit gives it 15 s.)
+_HURRIED = ("[yellow]search came after half of the time limit[/], when the costliest rules "
+            "give way to it: a longer --time-limit (say 120 or 300) may need no search")
 
 
 @stars_app.command("hint")
@@ -320,6 +328,8 @@ def hint(
             continue
         step = result.steps[0]
         _print_step(1, step)
+        if result.hurried:
+            console.print(_HURRIED)
         console.print(draw_board(
             puzzle, given_stars, given_empty,
             new_stars=[(r, c) for r, c, w in step.decided if w == "star"],
