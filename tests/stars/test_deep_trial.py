@@ -1,7 +1,7 @@
 """Expert `deep-trial`: a supposed star followed by every rule up to hard. Its deductions
 hold in every solution that agrees with the state (brute force on small grids), and on the
-collection's 17x17 and 21x21 puzzles (when ../shared/data/stars/ is there) it fires where the other
-rules are stuck, and its cells are empty in the data's own solution."""
+collection's 17x17 and 21x21 puzzles (when ../shared/data/stars/ is there) it fires where
+the other rules are stuck, and its cells are empty in the data's own solution."""
 
 from __future__ import annotations
 

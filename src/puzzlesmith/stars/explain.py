@@ -1729,8 +1729,6 @@ _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medi
 _MAX_SHAPES = 16  # ... and still lists with care (hard)
 MAX_CASES = 24  # ... and follows one by one (expert)
 _WIDE_CASES = 96  # ... and only as a last resort, after trial (expert)
-# Deep trial's largest grid: on the collection's 21 x 21 puzzles, within the default 30 s, it
-# saved no search step and left two cut off at the limit (each follow takes seconds there).
 _LEAD = 1  # cells deep trial tries in full before ranking the rest by the cheap rules
 _FAR = 0.5  # (see `deep_trial`)
 _BOOKKEEPING = {"star-neighbours", "unit-full"}  # steps a deep trial's reason leaves out
