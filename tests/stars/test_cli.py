@@ -184,11 +184,11 @@ def test_generate_draws_the_board_on_a_terminal_only(
     assert board.count("┏") >= 1 and len([line for line in board.splitlines() if "┃" in line]) >= 6
 
 
-def test_explain_and_hint_say_when_search_came_in_a_hurry(
+def test_explain_and_hint_say_when_the_rules_ran_late(
     mensa: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A search step after half of the time limit (`hurried`): the text says a longer limit
-    # may do without it; otherwise it says nothing of the kind.
+    # Rules still going after half of the time limit (`hurried`): the text says a longer
+    # limit may take other steps; otherwise it says nothing of the kind.
     import dataclasses
 
     import puzzlesmith.cli.stars as cli
@@ -202,5 +202,5 @@ def test_explain_and_hint_say_when_search_came_in_a_hurry(
     for command in ("explain", "hint"):
         code, out, _ = run(["stars", command, mensa], capsys)
         text = " ".join(out.split())
-        assert code == 0 and "search came after half of the time limit" in text
+        assert code == 0 and "the rules ran past half of the time limit" in text
         assert "a longer --time-limit" in text

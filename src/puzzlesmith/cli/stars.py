@@ -275,8 +275,9 @@ def explain(
 
 # (Past half of the time limit the costliest rules give way to search: on big grids, such as
 # 21x21 5-star, deep trial needs a minute or more where the default limit gives it 15 s.)
-_HURRIED = ("[yellow]search came after half of the time limit[/], when the costliest rules "
-            "give way to it: a longer --time-limit (say 120 or 300) may need no search")
+_HURRIED = ("[yellow]the rules ran past half of the time limit[/], when the costliest of them "
+            "give way (to search where stuck): a longer --time-limit (say 120 or 300) may take "
+            "other steps, grade otherwise and need no search")
 
 
 @stars_app.command("hint")

@@ -138,8 +138,9 @@ class Explanation:
     (`WEIGHTS`). The final stars always equal the solver's solution. cut_short: the time
     limit stopped the rules and the solver filled in the rest (one last "search" step), so
     difficulty and score are only those of the steps taken before: a lower bound. hurried:
-    a search step came after half of the time limit, when the costliest rules give way to
-    search, so with a longer limit the rules might have gone on without it.
+    the rules were still going after half of the time limit, when the costliest of them give
+    way (to search where the rules are stuck), so a longer limit might take other steps,
+    grade and score the puzzle otherwise, and need no search.
     """
 
     size: int
@@ -2038,7 +2039,7 @@ def explain(
     steps: list[Step] = []
     rules = _rules(reasoner)
     worst = 0
-    used_search = cut_short = hurried = False
+    used_search = cut_short = False
     while open_ and (max_steps is None or len(steps) < max_steps):
         found = None
         if not deadline.expired():
@@ -2048,15 +2049,15 @@ def explain(
                     break
         if found is None:
             cut_short = deadline.expired()
-            # Past half of the time limit the costliest rules give way to search
-            # (`_Reasoner._late`): a longer limit might have needed no search step here.
-            hurried = hurried or reasoner._late()
             found = _search_step(reasoner, stars, open_, target, cut_short)
             used_search = True
         stars, open_ = apply_step(b, found, stars, open_)
         if not cut_short:
             worst = max(worst, LEVELS.index(found.level))
         steps.append(found)
+    # Past half of the time limit the costliest rules give way (`_Reasoner._late`), so the
+    # steps from then on are not those a longer limit takes: the grade is not the puzzle's own.
+    hurried = bool(steps) and reasoner._late()
     if not open_:
         # Sound rules can only reach the solution; anything else is an engine bug.
         assert stars == target, "explain reached a state that is not the solver's solution"

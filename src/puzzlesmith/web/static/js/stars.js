@@ -117,7 +117,7 @@ function gradeQuickly() {
   gradeLine.textContent = "Difficulty: working it out…";
   grading = api("/api/stars/explain", { ...source(), time_limit: GRADE_LIMIT }).then((doc) => {
     if (puzzle !== asked) return null;
-    // A hurried explain took search steps where, with more time, the rules might go on.
+    // A hurried explain may have taken other steps (or search steps) than a longer one.
     if (!complete(doc) || doc.hurried) {
       gradeLine.textContent = `Difficulty: not worked out within ${GRADE_LIMIT} s; Step through or Explain every step works it out.`;
       return null;
