@@ -209,6 +209,24 @@ def test_a_grade_cut_short_says_so() -> None:
         assert cut[0] == "search" and cut[3] is False
 
 
+def test_a_grade_past_half_its_time_is_not_complete(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Past half of its time the explainer's costliest rules give way, so the grade may not
+    # be the one `stars explain` gives: the rules finish, but the grade is marked incomplete.
+    import puzzlesmith.stars.explain as module
+    from puzzlesmith.stars.generate import _grade
+
+    made = generate(10, 2, seed=6, time_limit=60)
+    full = explain(made.puzzle, time_limit=None)
+
+    class Late(Deadline):
+        def elapsed(self) -> float:
+            return 0.75 * (self.seconds or 0.0)
+
+    monkeypatch.setattr(module, "Deadline", Late)
+    late = _grade(made.puzzle, Deadline(None), list(made.solution))
+    assert late[0] == full.difficulty and late[3] is False
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from([(6, 1), (7, 1), (8, 1), (8, 2)]),
        st.sampled_from(["python", "sat"]), st.data())
@@ -295,3 +313,26 @@ def test_a_conflict_budget_stops_the_solver_the_same_way_on_any_machine() -> Non
     first = list(islice(solutions(puzzle, Deadline(60), engine="sat"), 3))
     assert list(islice(solutions(puzzle, Deadline(60), engine="sat", conflicts=10**9), 3)) == first
     assert first and all(len(set(s)) == 42 for s in first)
+
+
+def test_an_expert_grade_past_half_its_time_is_passed_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Expert maps are graded by the rules with the generator's time left; past half of it
+    # the steps might not be `explain`'s, so the map is passed over. Up to hard the rules
+    # have no time limit of their own, so the clock changes nothing.
+    import puzzlesmith.stars.generate as module
+
+    made = generate(10, 2, seed=2, difficulty="expert", time_limit=60)
+    full = explain(made.puzzle, time_limit=None)
+    planned = list(made.solution)
+    hard = generate(10, 2, seed=1, difficulty="hard", time_limit=60)
+    done = module._explain_upto(made.puzzle, 3, Deadline(60), planned)
+    assert done is not None and not done[1] and tuple(done[2]) == full.steps
+
+    class Late(Deadline):
+        def elapsed(self) -> float:
+            return 0.75 * (self.seconds or 0.0)
+
+    monkeypatch.setattr(module, "Deadline", Late)
+    assert module._explain_upto(made.puzzle, 3, Deadline(60), planned) is None
+    upto = module._explain_upto(hard.puzzle, 2, Deadline(60), list(hard.solution))
+    assert upto is not None and tuple(upto[2]) == explain(hard.puzzle, time_limit=None).steps

@@ -1628,9 +1628,7 @@ class _Reasoner:
         return self._deep
 
     def _late(self) -> bool:
-        """Whether `_LATE` of the time limit has passed."""
-        return (self.deadline.seconds is not None
-                and self.deadline.elapsed() > _LATE * self.deadline.seconds)
+        return past_half(self.deadline)
 
     def _deep_trial_at(self, stars: int, open_: int, i: int,
                        rules: list[Rule] | None = None) -> Step | None:
@@ -1911,6 +1909,12 @@ def _cells_text(cells: list[Cell]) -> str:
 
 
 Rule = Callable[[int, int], Step | None]
+
+
+def past_half(deadline: Deadline) -> bool:
+    """Whether `_LATE` of the time limit has passed: from then on the costliest rules give
+    way, so the steps may be other than those of a longer limit."""
+    return deadline.seconds is not None and deadline.elapsed() > _LATE * deadline.seconds
 
 
 def apply_step(b: Board, step: Step, stars: int, open_: int) -> tuple[int, int]:

@@ -72,7 +72,7 @@ class GeneratedPuzzle:
     elapsed: float
     steps: int | None = None  # of the explanation the grade comes from (None: not known)
     # False when the grade's explanation was cut off by its time budget (`_GRADE_LIMIT`,
-    # `_GRADE_LIMIT_BIG` above 15x15):
+    # `_GRADE_LIMIT_BIG` above 15x15), or ran past half of it (`Explanation.hurried`):
     # then "search" means only that the rules had not finished in time.
     grade_complete: bool = True
 
@@ -449,20 +449,24 @@ def _explain_upto(
     puzzle: StarPuzzle, cap: int, deadline: Deadline, planned: list[Cell]
 ) -> tuple[int, int, list[Step]] | None:
     """The explainer's steps up to level `cap`, until they get stuck: (stars, open cells,
-    steps); None when the deadline passed. The rules are explain's own, in its order, cut
-    at the first one above the level, and a step above the level ends the run as stuck:
-    from the empty grid these are exactly `explain`'s first steps (it too takes the first
-    rule that decides something), so when no cell is left open they are its whole
-    explanation, and its grade is at most `cap`.
+    steps); None when the deadline passed (or, at expert, half of the time left). The rules
+    are explain's own, in its order, cut at the first one above the level, and a step above
+    the level ends the run as stuck: from the empty grid these are exactly `explain`'s first
+    steps (it too takes the first rule that decides something), so when no cell is left
+    open they are its whole explanation, and its grade is at most `cap`.
     """
-    from puzzlesmith.stars.explain import LEVELS, apply_step, rules_in_order
+    from puzzlesmith.stars.explain import LEVELS, apply_step, past_half, rules_in_order
 
     # Up to hard, no rule's work depends on time, and the rules get no time limit of their
     # own: on grids over 15x15 explain's scans narrow once half of a time limit has passed,
     # and the steps here must be those of `explain` with none. The deadline is checked
-    # between steps instead.
+    # between steps instead. Expert's deep trial can run for long, so it gets the time
+    # left, and a map still going past half of it is passed over (its steps, too, might
+    # not be explain's).
     # (The plan is a solution of every map built around it: see `rules_in_order`.)
-    b, every = rules_in_order(puzzle, Deadline(None) if cap <= 2 else deadline, planned)
+    own = (Deadline(None) if cap <= 2 or deadline.seconds is None
+           else Deadline(max(deadline.remaining(), 0.001)))
+    b, every = rules_in_order(puzzle, own, planned)
     rules = []
     level = 0
     for rule in every:
@@ -480,6 +484,8 @@ def _explain_upto(
             break
         stars, open_ = apply_step(b, found, stars, open_)
         steps.append(found)
+    if past_half(own):
+        return None
     return stars, open_, steps
 
 
@@ -789,9 +795,11 @@ def _grade(puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | None =
     result = explain(puzzle, time_limit=budget,
                      known_solution=tuple(solution) if solution is not None else None)
     # Out of time, explain ends with one search step for the rest (`cut_short`), or with no
-    # steps at all when its own solve ran out.
+    # steps at all when its own solve ran out. Past half of its time it may take other steps
+    # than `stars explain` with time to spare (`hurried`): a grade, but not the puzzle's own.
     cut = result.solution is None or result.cut_short
-    return "search" if cut else result.difficulty, result.score, len(result.steps), not cut
+    grade = "search" if cut else result.difficulty
+    return grade, result.score, len(result.steps), not (cut or result.hurried)
 
 
 def parse_score_range(text: str) -> tuple[float, float]:
