@@ -94,6 +94,30 @@ def test_play_by_hand_with_keyboard_and_share(page: Any, shot: Any) -> None:
     assert marks(page, "star") == SOLUTION
 
 
+def test_a_hurried_explanation_says_so(page: Any, client: Any) -> None:
+    # An explain that ran past half of its time limit (`hurried`): the quick grade is not
+    # kept, and the full one says a longer limit may grade the puzzle otherwise. (The server
+    # is made to say so: a real one takes half a minute on a 21x21.)
+    expected = client.post("/api/stars/explain", json={"puzzle": URL}).json()
+    assert expected["hurried"] is False
+
+    def hurried(route: Any) -> None:
+        doc = route.fetch().json()
+        route.fulfill(json={**doc, "hurried": True})
+
+    page.route("**/api/stars/explain", hurried)
+    page.goto(f"/stars?p={URL}")
+    page.wait_for_selector("form[data-ready]")
+    page.wait_for_function("!document.querySelector('#grade').textContent.includes('working')")
+    assert "not worked out within 5 s" in page.locator("#grade").inner_text()
+    page.get_by_role("button", name="Explain every step").click()
+    page.locator("#steps-box").wait_for()
+    page.wait_for_function("document.querySelector('#grade').textContent.includes('hurry')")
+    grade = page.locator("#grade").inner_text()
+    assert grade.startswith(f"Difficulty: {expected['difficulty']} (score {expected['score']:g}")
+    assert "--time-limit 300" in grade
+
+
 def test_explain_every_step(page: Any, shot: Any, client: Any) -> None:
     expected = client.post("/api/stars/explain", json={"puzzle": URL}).json()
     page.goto(f"/stars?p={URL}")

@@ -97,10 +97,15 @@ function show(doc, marks = { stars: [], dots: [] }, grade = null) {
 function gradeText(doc) {
   if (doc.status === "unsolvable") return "No solution, so no difficulty.";
   if (doc.grade_complete === false) return "Difficulty: not worked out in the time the generator gives its grade; Step through or Explain every step works it out.";
-  if (doc.difficulty === "search") return `Difficulty: beyond the rules (score ${doc.score}): search finishes it.`;
+  // (The quick grade is never hurried here: gradeQuickly does not keep it.)
+  const hurry = doc.hurried
+    ? " Worked out in a hurry: past half of its time limit the costliest rules gave way, so "
+      + "with more time (puzzlesmith stars explain --time-limit 300) it may grade otherwise."
+    : "";
+  if (doc.difficulty === "search") return `Difficulty: beyond the rules (score ${doc.score}): search finishes it.${hurry}`;
   const count = doc.steps ? doc.steps.length : doc.step_count;
   const steps = count ? `, ${count} steps` : "";
-  return `Difficulty: ${doc.difficulty} (score ${doc.score}${steps}).`;
+  return `Difficulty: ${doc.difficulty} (score ${doc.score}${steps}).${hurry}`;
 }
 
 /** Whether an explanation is the whole of it: not cut short by its time limit (explain then
