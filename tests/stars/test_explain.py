@@ -213,7 +213,7 @@ def test_a_cut_short_explanation_says_so(budget: int, monkeypatch: pytest.Monkey
 
 class _Clock(Deadline):
     """A clock that moves one second each time it is read, never expiring: the explainer's
-    half-way point (`_late`) comes after `budget` readings."""
+    half-way point (`past_half`) comes after `budget` readings."""
 
     budget = 0
     reads = 0

@@ -209,6 +209,13 @@ def test_a_grade_cut_short_says_so() -> None:
         assert cut[0] == "search" and cut[3] is False
 
 
+class _Late(Deadline):
+    """A clock three quarters of the way to its limit, whenever it is read."""
+
+    def elapsed(self) -> float:
+        return 0.75 * (self.seconds or 0.0)
+
+
 def test_a_grade_past_half_its_time_is_not_complete(monkeypatch: pytest.MonkeyPatch) -> None:
     # Past half of its time the explainer's costliest rules give way, so the grade may not
     # be the one `stars explain` gives: the rules finish, but the grade is marked incomplete.
@@ -218,11 +225,7 @@ def test_a_grade_past_half_its_time_is_not_complete(monkeypatch: pytest.MonkeyPa
     made = generate(10, 2, seed=6, time_limit=60)
     full = explain(made.puzzle, time_limit=None)
 
-    class Late(Deadline):
-        def elapsed(self) -> float:
-            return 0.75 * (self.seconds or 0.0)
-
-    monkeypatch.setattr(module, "Deadline", Late)
+    monkeypatch.setattr(module, "Deadline", _Late)
     late = _grade(made.puzzle, Deadline(None), list(made.solution))
     assert late[0] == full.difficulty and late[3] is False
 
@@ -328,11 +331,7 @@ def test_an_expert_grade_past_half_its_time_is_passed_over(monkeypatch: pytest.M
     done = module._explain_upto(made.puzzle, 3, Deadline(60), planned)
     assert done is not None and not done[1] and tuple(done[2]) == full.steps
 
-    class Late(Deadline):
-        def elapsed(self) -> float:
-            return 0.75 * (self.seconds or 0.0)
-
-    monkeypatch.setattr(module, "Deadline", Late)
+    monkeypatch.setattr(module, "Deadline", _Late)
     assert module._explain_upto(made.puzzle, 3, Deadline(60), planned) is None
     upto = module._explain_upto(hard.puzzle, 2, Deadline(60), list(hard.solution))
     assert upto is not None and tuple(upto[2]) == explain(hard.puzzle, time_limit=None).steps

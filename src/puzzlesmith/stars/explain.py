@@ -1032,7 +1032,7 @@ class _Reasoner:
         tight = [needs[u] / max(1, (open_ & m).bit_count()) for u, m in enumerate(units)]
         cu = self.b.cell_units
         cells.sort(key=lambda i: -(tight[cu[i][0]] + tight[cu[i][1]] + tight[cu[i][2]]))
-        late = self._late()
+        late = past_half(self.deadline)
         # Past `_LATE` of the time limit, a ranked scan too checks only the most promising
         # cells: a stuck state then goes to search sooner, so the rules still end the grid
         # (with search steps) instead of the time limit cutting them off.
@@ -1580,7 +1580,7 @@ class _Reasoner:
         # Past `_LATE` of the time limit it is not tried (nor a follow carried on): the stuck
         # state goes to search, so a slow grid still ends with search steps rather than being
         # cut off at the limit.
-        if self._late():
+        if past_half(self.deadline):
             return None
         useful = open_ & ~self.answer
         order = [i for i in self._scan_order("deep-trial", stars, open_, open_,
@@ -1599,7 +1599,7 @@ class _Reasoner:
             found = self._deep_trial_at(stars, open_, i, cheap)
             if found is not None:
                 return found
-            if self._late() or self.deadline.expired():
+            if past_half(self.deadline) or self.deadline.expired():
                 return None
             end = self._deep_memo.get(i)
             if end is None:
@@ -1626,9 +1626,6 @@ class _Reasoner:
             self._deep._supposing = True
             self._deep._ways_cache = self._ways_cache
         return self._deep
-
-    def _late(self) -> bool:
-        return past_half(self.deadline)
 
     def _deep_trial_at(self, stars: int, open_: int, i: int,
                        rules: list[Rule] | None = None) -> Step | None:
@@ -1665,11 +1662,11 @@ class _Reasoner:
             broken = sub._broken(s2, o2)
             if broken is not None:
                 break
-            if self._late() or self.deadline.expired() or not o2:
+            if past_half(self.deadline) or self.deadline.expired() or not o2:
                 return None
             found = next((st for rule in rules if (st := rule(s2, o2)) is not None), None)
             if found is None:
-                if not self._late() and not self.deadline.expired():
+                if not past_half(self.deadline) and not self.deadline.expired():
                     self._deep_memo[i] = _Supposed(s2, s2 | o2, chain, sub.pending, sub._settled,
                                                    done)
                 return None
@@ -2059,9 +2056,9 @@ def explain(
         if not cut_short:
             worst = max(worst, LEVELS.index(found.level))
         steps.append(found)
-    # Past half of the time limit the costliest rules give way (`_Reasoner._late`), so the
-    # steps from then on are not those a longer limit takes: the grade is not the puzzle's own.
-    hurried = bool(steps) and reasoner._late()
+    # Past half of the time limit the costliest rules give way (`past_half`), so the steps
+    # from then on are not those a longer limit takes: the grade is not the puzzle's own.
+    hurried = bool(steps) and past_half(deadline)
     if not open_:
         # Sound rules can only reach the solution; anything else is an engine bug.
         assert stars == target, "explain reached a state that is not the solver's solution"
