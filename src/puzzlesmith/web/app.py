@@ -15,32 +15,21 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
-from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.web import tasks
 from puzzlesmith.web.jobs import JobTable
+from puzzlesmith.web.pages import PAGES, STATIC, render
 from puzzlesmith.web.pool import PoolBusy, TaskKilled, WorkerCrashed, WorkerPool
 
 log = logging.getLogger("puzzlesmith.web")
-
-STATIC = resources.files("puzzlesmith.web").joinpath("static")
-PAGES = {
-    "/": "index.html",
-    "/words": "words.html",
-    "/wordgrid": "wordgrid.html",
-    "/fill": "fill.html",
-    "/qless": "qless.html",
-    "/stars": "stars.html",
-    "/api-docs": "api.html",
-}
 
 
 @dataclass(frozen=True)
@@ -224,15 +213,15 @@ def create_app(
 
     app.include_router(router)
 
-    def page(filename: str) -> Callable[[], Any]:
-        async def serve_page() -> FileResponse:
-            return FileResponse(str(STATIC.joinpath(filename)), media_type="text/html")
+    def page(filename: str, path: str) -> Callable[[], Any]:
+        async def serve_page() -> HTMLResponse:
+            return HTMLResponse(render(filename, path))
 
         return serve_page
 
     for path, filename in PAGES.items():
         if STATIC.joinpath(filename).is_file():
-            app.add_api_route(path, page(filename), include_in_schema=False, methods=["GET"])
+            app.add_api_route(path, page(filename, path), include_in_schema=False, methods=["GET"])
     app.add_api_route("/favicon.ico", lambda: RedirectResponse("/static/favicon.svg"),
                       include_in_schema=False, methods=["GET"])
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -1,0 +1,36 @@
+"""One site: every page arrives composed into the one shell (head, header, navigation, footer)."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+from puzzlesmith.web.pages import PAGES, compose, render
+
+
+@pytest.mark.parametrize("path", sorted(PAGES))
+def test_every_page_has_the_shell_once_and_its_own_head(client: httpx.Client, path: str) -> None:
+    html = client.get(path).text
+    assert html.startswith("<!doctype html>")
+    for part in ("<header class=\"site\">", "<nav aria-label=\"Puzzles\">", "<footer class=\"site\">",
+                 "<main id=\"main\">", "css/site.css", "<title>", 'class="skip"'):
+        assert html.count(part) == 1, (path, part)
+    head = html[:html.index("</head>")]
+    # The page's own scripts sit in <head>, after the shared stylesheet.
+    own = re.findall(r'src="(/static/js/[a-z]+\.js)"', render(PAGES[path], path))
+    for src in own:
+        assert src in head
+    current = re.findall(r'<a href="([^"]+)" aria-current="page">', html)
+    assert current == ([path] if path in ("/words", "/wordgrid", "/fill", "/qless", "/stars") else [])
+    assert html.index("<header") < html.index("<main") < html.index("<footer")
+
+
+def test_a_page_without_main_or_title_is_refused() -> None:
+    shell = "<head><!--page:head--></head><!--page:main-->"
+    assert compose("<title>t</title>\n<main>x</main>", "/x", shell) == (
+        "<head>  <title>t</title></head>  <main>x</main>")
+    for bad in ("<title>t</title><div>x</div>", "<main>x</main>"):
+        with pytest.raises(ValueError):
+            compose(bad, "/x", shell)
