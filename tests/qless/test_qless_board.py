@@ -87,3 +87,35 @@ def test_connected() -> None:
     assert connected(Board.from_rows(["ab", ".c"]))
     assert not connected(Board.from_rows(["a.", ".c"]))
     assert not connected(Board(()))
+
+
+@settings(deadline=None)
+@given(cells)
+def test_placed_runs_start_where_an_independent_reading_finds_them(cs: list) -> None:
+    # Independent reading: scan each row and column string of the rows for runs of 2+.
+    import re
+
+    from puzzlesmith.qless.board import placed_runs
+
+    b = Board.of(cs)
+    rows = b.rows()
+    cols = ["".join(row[c] for row in rows) for c in range(b.width)]
+    want = [(r, m.start(), True, m.group()) for r, row in enumerate(rows)
+            for m in re.finditer(r"[a-z]{2,}", row)]
+    want += [(m.start(), c, False, m.group()) for c, col in enumerate(cols)
+             for m in re.finditer(r"[a-z]{2,}", col)]
+    got = [(run.row, run.col, run.across, run.text) for run in placed_runs(b.cells)]
+    assert sorted(got) == sorted(want)
+    assert [t for *_, t in got] == b.runs()
+
+
+def test_review_judges_each_run_and_says_what_is_missing() -> None:
+    from puzzlesmith.qless.board import NOT_A_WORD, TOO_SHORT, WORD, review
+
+    cs = list(Board.from_rows(["cat.", "x...", "...b"]).cells)
+    got = review(cs, "catxbe", {"cat"})
+    assert [(run.text, v) for run, v in got.runs] == [("cat", WORD), ("cx", TOO_SHORT)]
+    assert got.missing == "e" and got.extra == "" and not got.connected
+    got = review(Board.from_rows(["cab"]).cells, "cab", {"cat"})
+    assert [v for _, v in got.runs] == [NOT_A_WORD] and got.connected
+    assert got.problems() == ["run 'cab' is not a word"]

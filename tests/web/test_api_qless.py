@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -108,10 +109,18 @@ def wait_job_pool(client: httpx.Client, started: int) -> dict[str, Any]:
         time.sleep(0.1)
 
 
-def test_atlas_lookup(client: httpx.Client, cli_env: dict[str, str]) -> None:
+def no_server_path(doc: Any, *paths: Path) -> None:
+    """No string in an API answer names a file on the server (defect 6 of issue 30)."""
+    text = json.dumps(doc)
+    for p in (Path.home(), *paths):
+        assert str(p) not in text, f"{p} in {text[:300]}"
+
+
+def test_atlas_lookup(client: httpx.Client, cli_env: dict[str, str], data_dir: Path) -> None:
     r = client.post("/api/qless/atlas", json={"letters": SOLVABLE})
-    if r.status_code == 400:  # no atlas yet in this session's data dir: the CLI's message
-        assert r.json()["detail"].startswith("no atlas at ")
+    assert r.status_code == 200  # no atlas is no stored answer, not a failed request
+    if r.json().get("found") is False:  # no atlas yet in this session's data dir
+        assert r.json() == {"letters": "".join(sorted(SOLVABLE)), "found": False}
         subprocess.run([sys.executable, "-m", "puzzlesmith", "qless", "atlas", "build",
                         "--workers", "1", "--from", "-"], input=SOLVABLE + "\n", text=True,
                        env=cli_env, check=True, capture_output=True, timeout=180)
@@ -121,7 +130,10 @@ def test_atlas_lookup(client: httpx.Client, cli_env: dict[str, str]) -> None:
     lookup = subprocess.run([sys.executable, "-m", "puzzlesmith", "qless", "atlas", "lookup",
                              SOLVABLE, "--json"], env=cli_env, capture_output=True, text=True,
                             check=True)
-    assert doc == json.loads(lookup.stdout)
+    cli_doc = json.loads(lookup.stdout)
+    assert cli_doc["atlas"].pop("db")  # the CLI names its own file; the API names none
+    assert doc == cli_doc
+    no_server_path(doc, data_dir)
     assert doc["status"] == "solved" and doc["atlas"]["lexicon"] == "letterpress"
     missing = client.post("/api/qless/atlas", json={"letters": "aaaaaaaaaaaa"}).json()
     assert missing == {"letters": "aaaaaaaaaaaa", "found": False}
@@ -180,3 +192,106 @@ def test_hint_grade_and_daily_are_the_cli_documents(client: httpx.Client) -> Non
     assert doc == cli_json("qless", "daily", "--date", "2026-12-01", "--timeout", "60")
     bad = client.post("/api/qless/daily", json={"date": "2026-02-30"})
     assert bad.status_code == 400 and bad.json()["detail"].startswith("--date must be")
+
+
+# ---- /api/qless/check: a board built by hand, judged by the engine's validator ------------
+
+TINY = {"cat", "act", "tac", "star", "rats", "arts", "tars", "tsar", "sat"}  # conftest's "tiny"
+
+
+def brute_check(roll: str, rows: list[str], words: set[str]) -> dict[str, Any]:
+    """An independent reading of a board: runs by scanning rows and columns as strings,
+    connectivity by flood fill over the grid, letters by counting."""
+    import re
+    from collections import Counter
+
+    width = max((len(r) for r in rows), default=0)
+    grid = [r.ljust(width, ".") for r in rows]
+    runs = []
+    for r, row in enumerate(grid):
+        runs += [(m.group(), r, m.start(), "across") for m in re.finditer(r"[a-z]{2,}", row)]
+    for c in range(width):
+        col = "".join(row[c] for row in grid)
+        runs += [(m.group(), m.start(), c, "down") for m in re.finditer(r"[a-z]{2,}", col)]
+    filled = {(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch != "."}
+    seen: set[tuple[int, int]] = set()
+    if filled:
+        todo = [min(filled)]
+        while todo:
+            r, c = todo.pop()
+            if (r, c) in seen or (r, c) not in filled:
+                continue
+            seen.add((r, c))
+            todo += [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+    connected = bool(filled) and seen == filled
+    have = Counter(ch for row in grid for ch in row if ch != ".")
+    want = Counter(roll)
+    verdicts = {(w, r, c, d): "too short" if len(w) < 3 else "word" if w in words
+                else "not a word" for w, r, c, d in runs}
+    solved = connected and have == want and all(v == "word" for v in verdicts.values())
+    return {"runs": verdicts, "connected": connected, "solved": solved,
+            "missing": "".join(sorted((want - have).elements())),
+            "extra": "".join(sorted((have - want).elements()))}
+
+
+def check(client: httpx.Client, roll: str, rows: list[str], **extra: Any) -> dict[str, Any]:
+    r = client.post("/api/qless/check", json={"letters": roll, "board": rows, **extra})
+    assert r.status_code == 200, r.text
+    doc: dict[str, Any] = r.json()
+    return doc
+
+
+def test_check_agrees_with_an_independent_reading_of_random_boards(client: httpx.Client) -> None:
+    import random
+
+    rng = random.Random(30)
+    boards = [["star", "a...", "t..."], ["star", "a..t", "t..."], ["cat", "..a", "..t"],
+              ["sat.", "...t"], [], ["....", ".ca.", ".at."]]
+    for _ in range(40):  # random tiles of the roll on a small grid: most break some rule
+        h, w = rng.randint(1, 4), rng.randint(1, 5)
+        grid = [["."] * w for _ in range(h)]
+        for ch in rng.sample("starcat", rng.randint(1, min(7, h * w))):
+            grid[rng.randrange(h)][rng.randrange(w)] = ch
+        boards.append(["".join(row) for row in grid])
+    solved = 0
+    for rows in boards:
+        roll = "starat" if rows[:1] == ["star"] else "starcat"
+        doc = check(client, roll, rows, lexicon="tiny")
+        want = brute_check(roll, rows, TINY)
+        got = {(x["word"], x["row"], x["col"], x["direction"]): x["verdict"] for x in doc["runs"]}
+        assert got == want["runs"], rows
+        assert (doc["connected"], doc["solved"], doc["missing"], doc["extra"]) == (
+            want["connected"], want["solved"], want["missing"], want["extra"]), rows
+        assert doc["solved"] == (doc["problems"] == [])
+        solved += doc["solved"]
+    assert solved >= 1  # the first board is a solution: the check can say yes
+
+
+def test_check_accepts_every_board_the_solver_gives(client: httpx.Client) -> None:
+    for letters in (SOLVABLE, "mvhdrxwcciaa"):
+        doc = client.post("/api/qless/solve", json={"letters": letters}).json()
+        got = check(client, letters, doc["board"])
+        assert got["solved"] and sorted(got["words"]) == sorted(doc["words"])
+        assert all(x["verdict"] == "word" for x in got["runs"])
+        # One tile moved off the board: never solved.
+        rows = list(doc["board"])
+        c = next(i for i, ch in enumerate(rows[0]) if ch != ".")
+        rows += ["." * len(rows[0]), "." * (len(rows[0]) - 1) + rows[0][c]]
+        rows[0] = rows[0][:c] + "." + rows[0][c + 1:]
+        assert not check(client, letters, rows)["solved"]
+
+
+def test_check_bad_input_is_one_clear_4xx(client: httpx.Client) -> None:
+    cases = [
+        ({"letters": "starat", "board": ["st1r"]}, 400, "row 1 of the board holds '1'"),
+        ({"letters": "ab", "board": ["ab"]}, 400, "a roll has 3 to 16 letters"),
+        ({"letters": "starat", "board": ["star"], "lexicon": "/etc/passwd"}, 400,
+         "unknown lexicon"),
+        ({"letters": "starat", "board": ["." * 41]}, 422, ""),
+        ({"letters": "starat", "board": ["a"] * 41}, 422, ""),
+        ({"letters": "starat"}, 422, ""),
+    ]
+    for body, status, text in cases:
+        r = client.post("/api/qless/check", json=body)
+        assert r.status_code == status, (body, r.text)
+        assert text in str(r.json()["detail"])

@@ -15,7 +15,7 @@ that equivalence is implemented: equal canonical boards <=> same solution.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass
 
 Cell = tuple[int, int, str]
@@ -92,8 +92,20 @@ class Board:
         return self.rows()
 
 
-def _runs(cells: Iterable[Cell]) -> Iterator[str]:
+@dataclass(frozen=True)
+class Run:
+    """One maximal across or down run of two or more letters, where it starts."""
+
+    row: int
+    col: int
+    across: bool
+    text: str
+
+
+def placed_runs(cells: Iterable[Cell]) -> list[Run]:
+    """Every maximal across run (top to bottom), then every down run (left to right)."""
     grid = {(r, c): ch for r, c, ch in cells}
+    found = []
     for dr, dc in ((0, 1), (1, 0)):
         starts = sorted(
             (r, c) if dr == 0 else (c, r)
@@ -102,16 +114,25 @@ def _runs(cells: Iterable[Cell]) -> Iterator[str]:
         )
         for a, b in starts:
             r, c = (a, b) if dr == 0 else (b, a)
-            run = []
+            r0, c0, run = r, c, []
             while (r, c) in grid:
                 run.append(grid[r, c])
                 r, c = r + dr, c + dc
-            yield "".join(run)
+            found.append(Run(r0, c0, dr == 0, "".join(run)))
+    return found
+
+
+def _runs(cells: Iterable[Cell]) -> Iterator[str]:
+    return (run.text for run in placed_runs(cells))
 
 
 def connected(board: Board) -> bool:
     """Whether every cell can be reached from every other through shared edges."""
-    todo = {(r, c) for r, c, _ in board.cells}
+    return _connected(board.cells)
+
+
+def _connected(cells: Iterable[Cell]) -> bool:
+    todo = {(r, c) for r, c, _ in cells}
     if not todo:
         return False
     stack = [todo.pop()]
@@ -124,23 +145,49 @@ def connected(board: Board) -> bool:
     return not todo
 
 
-def problems(board: Board, letters: str, words: Collection[str]) -> list[str]:
+TOO_SHORT, NOT_A_WORD, WORD = "too short", "not a word", "word"
+
+
+@dataclass(frozen=True)
+class Review:
+    """Each rule of a finished board, judged for a board as it stands (built by hand or not)."""
+
+    runs: tuple[tuple[Run, str], ...]  # every run with its verdict: WORD, NOT_A_WORD, TOO_SHORT
+    connected: bool
+    missing: str  # letters of the roll not on the board, sorted
+    extra: str  # letters on the board the roll does not have, sorted
+
+    def problems(self) -> list[str]:
+        found: list[str] = []
+        if self.missing or self.extra:
+            found.append(f"letters differ from the roll (missing {self.missing!r}, "
+                         f"extra {self.extra!r})")
+        if not self.connected:
+            found.append("not connected")
+        for run, verdict in self.runs:
+            if verdict == TOO_SHORT:
+                found.append(f"run {run.text!r} is shorter than 3 letters")
+            elif verdict == NOT_A_WORD:
+                found.append(f"run {run.text!r} is not a word")
+        return found
+
+
+def review(cells: Iterable[Cell], letters: str, words: Container[str]) -> Review:
+    """Every rule judged for these cells (anywhere on the plane) and this roll."""
+    cs = list(cells)
+    want, have = Counter(letters), Counter(ch for _, _, ch in cs)
+    judged = tuple(
+        (run, TOO_SHORT if len(run.text) < 3 else WORD if run.text in words else NOT_A_WORD)
+        for run in placed_runs(cs)
+    )
+    return Review(judged, _connected(cs), "".join(sorted((want - have).elements())),
+                  "".join(sorted((have - want).elements())))
+
+
+def problems(board: Board, letters: str, words: Container[str]) -> list[str]:
     """Every rule the board breaks for this roll (empty when it is a solution)."""
-    found: list[str] = []
-    want, have = Counter(letters), Counter(ch for _, _, ch in board.cells)
-    if want != have:
-        missing = "".join(sorted((want - have).elements()))
-        extra = "".join(sorted((have - want).elements()))
-        found.append(f"letters differ from the roll (missing {missing!r}, extra {extra!r})")
-    if not connected(board):
-        found.append("not connected")
-    for run in board.runs():
-        if len(run) < 3:
-            found.append(f"run {run!r} is shorter than 3 letters")
-        elif run not in words:
-            found.append(f"run {run!r} is not a word")
-    return found
+    return review(board.cells, letters, words).problems()
 
 
-def is_solution(board: Board, letters: str, words: Collection[str]) -> bool:
+def is_solution(board: Board, letters: str, words: Container[str]) -> bool:
     return not problems(board, letters, words)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available
@@ -171,6 +171,14 @@ class QlessDailyRequest(Options):
 class AtlasLookupRequest(Options):
     letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
                          description="The roll (12 letters).")
+
+
+class QlessCheckRequest(Options):
+    letters: str = Field(..., max_length=64, examples=["mvhdrxwcciaa"],
+                         description="The roll: 3 to 16 letters.")
+    board: list[Annotated[str, StringConstraints(max_length=40)]] = Field(
+        ..., max_length=40, examples=[["chair", "..v..", "..a..", "..x..", ".wad."]],
+        description="The board as rows: a letter a-z, or '.' for an empty cell.")
 
 
 PuzzleField = Field(..., max_length=20_000, examples=[
@@ -370,6 +378,16 @@ async def qless_count(body: QlessCountRequest, request: Request) -> Doc:
              summary="A roll's stored result, at once (`qless atlas lookup --json`)")
 async def atlas_lookup(body: AtlasLookupRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_atlas_lookup, body, limit=10.0)
+
+
+@router.post("/qless/check",
+             summary="Judge a board built by hand: each run, connected, every letter used",
+             description="The validator every solver board passes: `solved` is true only when "
+             "it accepts the board. `runs` gives each across and down run of two or more "
+             "letters with where it starts (row and col of the rows sent, from 0) and its "
+             "verdict: word, not a word or too short.")
+async def qless_check(body: QlessCheckRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_qless_check, body, limit=10.0)
 
 
 @router.post("/stars/parse", summary="Read a Star Battle puzzle: regions, text and URL forms",

@@ -295,6 +295,69 @@ def run_qless_daily(
     return daily(parse_date(date), full, words, deadline=Deadline(timeout)).to_json()
 
 
+MAX_BOARD_SIDE = 40  # rows and columns a board sent to be checked may have
+
+
+def _board_cells(rows: list[str]) -> list[tuple[int, int, str]]:
+    """A board as rows of letters, '.' or ' ' for an empty cell (the solver's `board`)."""
+    if len(rows) > MAX_BOARD_SIDE:
+        raise InputError(f"a board has at most {MAX_BOARD_SIDE} rows, not {len(rows)}")
+    cells = []
+    for r, row in enumerate(rows):
+        if len(row) > MAX_BOARD_SIDE:
+            raise InputError(f"row {r + 1} of the board has {len(row)} cells; at most "
+                             f"{MAX_BOARD_SIDE}")
+        for c, ch in enumerate(row.lower()):
+            if ch in ". ":
+                continue
+            if not ("a" <= ch <= "z"):
+                raise InputError(f"row {r + 1} of the board holds {ch!r}: a cell is a letter "
+                                 "a-z, or '.' when empty")
+            cells.append((r, c, ch))
+    return cells
+
+
+def run_qless_check(
+    letters: str,
+    board: list[str],
+    *,
+    lexicon: str | None = None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+) -> Doc:
+    """A board built by hand, judged by the validator every engine board passes.
+
+    Each run (with where it starts, as rows and columns of the rows sent, from 0) gets
+    "word", "not a word" or "too short"; `solved` is true only when no rule is broken.
+    Words are those of the whole lexicon, as a solve that falls back to all words uses;
+    `common` marks which of them are common words.
+    """
+    from puzzlesmith.qless.board import WORD, Board, review
+    from puzzlesmith.qless.solve import parse_letters
+
+    roll = parse_letters(letters)
+    cells = _board_cells(board)
+    _, index = lexicon_for(lexicon)
+    judged = review(cells, roll, index)
+    words = [run.text for run, verdict in judged.runs if verdict == WORD]
+    common_words = index.common_among(words, common_top)
+    problems = judged.problems()
+    return {
+        "letters": roll,
+        "runs": [{"word": run.text, "row": run.row, "col": run.col,
+                  "direction": "across" if run.across else "down", "verdict": verdict,
+                  "common": run.text in common_words}
+                 for run, verdict in judged.runs],
+        "connected": judged.connected,
+        "missing": judged.missing,
+        "extra": judged.extra,
+        "problems": problems,
+        "solved": not problems,
+        "words": Board.of(cells).words() if not problems else [],
+        "lexicon": index.name,
+    }
+
+
 def run_atlas_lookup(
     letters: str,
     *,
@@ -302,17 +365,25 @@ def run_atlas_lookup(
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
 ) -> Doc:
-    """`puzzlesmith qless atlas lookup LETTERS --json` (one roll)."""
+    """`puzzlesmith qless atlas lookup LETTERS --json` (one roll), less the atlas file's path.
+
+    A server without an atlas has no stored answer, which is an answer ("found": false),
+    not bad input: the page asks on every solve. No answer names a file on the server.
+    """
     from puzzlesmith.qless.atlas import default_db_path, lookup
     from puzzlesmith.qless.atlas.rolls import canonical
 
     key = canonical(letters)
     path = default_db_path()
     if not path.exists():
-        raise InputError(f"no atlas at {path}: build one with `puzzlesmith qless atlas build`")
+        return {"letters": key, "found": False}
     lex, _ = lexicon_for(lexicon, common, common_top)
     doc = lookup(path, key, lex.content_hash)
-    return doc if doc is not None else {"letters": key, "found": False}
+    if doc is None:
+        return {"letters": key, "found": False}
+    if isinstance(doc.get("atlas"), dict):
+        doc["atlas"] = {k: v for k, v in doc["atlas"].items() if k != "db"}
+    return doc
 
 
 def _star_puzzle(puzzle: str, stars: int | None) -> Any:
