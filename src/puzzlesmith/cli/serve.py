@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import sys
 from types import FrameType
 from typing import Annotated
 
@@ -23,6 +24,9 @@ def serve(
                                          help="Worker processes for solves.")] = 2,
     job_workers: Annotated[int, typer.Option("--job-workers", min=1, max=16,
                                              help="Worker processes for long counts.")] = 1,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", help="Also answer requests for this Host name (repeatable); by "
+        "default only 127.0.0.1, localhost and [::1].")] = None,
 ) -> None:
     """Start the web app (pages and JSON API) and print its address."""
     import uvicorn
@@ -34,12 +38,18 @@ def serve(
                          f"({', '.join(available())}); add a word file with `lexicon add`")
     _check_port(host, port)
     shown = f"[{host}]" if ":" in host else host
+    allowed = _allowed_hosts(host, allow_host or [])
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        # One line however narrow the terminal (Rich would wrap it).
+        sys.stderr.write(f"warning: listening on {shown}; the app has no login, so anyone who "
+                         f"can reach it may use it (Host names answered: {', '.join(allowed)})\n")
 
     def announce() -> None:
         # Printed once the workers have loaded the dictionary, so the link works when shown.
         err_console.print(f"puzzlesmith web app on http://{shown}:{port}/  (Ctrl-C to stop)")
 
-    app = create_app(Settings(lexicon=lexicon, workers=workers, job_workers=job_workers),
+    app = create_app(Settings(lexicon=lexicon, workers=workers, job_workers=job_workers,
+                                     allowed_hosts=tuple(allowed)),
                      on_ready=announce)
 
     class Server(uvicorn.Server):
@@ -57,6 +67,20 @@ def serve(
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
                             timeout_graceful_shutdown=5)
     Server(config).run()
+
+
+def _allowed_hosts(host: str, extra: list[str]) -> list[str]:
+    """Host names to answer: this machine's, a named listening address, and --allow-host's."""
+    from puzzlesmith.web.guard import LOCAL_HOSTS, host_name, normalize
+
+    names = list(LOCAL_HOSTS)
+    if host not in ("0.0.0.0", "::"):
+        names.append(normalize(host))
+    for name in extra:
+        if host_name(name) != normalize(name) and host_name(f"[{name}]") != normalize(name):
+            raise InputError(f"--allow-host takes a host name without port or path, not {name!r}")
+        names.append(normalize(name))
+    return [f"[{n}]" if ":" in n else n for n in dict.fromkeys(names)]
 
 
 def _check_port(host: str, port: int) -> None:

@@ -74,6 +74,21 @@ def available() -> dict[str, str]:
     return names
 
 
+def summaries() -> list[dict[str, object]]:
+    """Each lexicon's name, kind (bundled or registered) and size in bytes, without a path:
+    what another person may see of this machine's lists (the web app's picker)."""
+    out: list[dict[str, object]] = []
+    for name, (filename, src, _) in _BUNDLED.items():
+        data = resources.files("puzzlesmith.lexicon").joinpath("data", filename)
+        size = _file_stamp(Path(str(data)))[1] or None
+        out.append({"name": name, "kind": "bundled", "bytes": size, "source": f"bundled: {src}"})
+    for name, path in registered().items():
+        size = _file_stamp(Path(path))[1] or None
+        out.append({"name": name, "kind": "registered", "bytes": size,
+                    "source": "registered with `lexicon add`"})
+    return out
+
+
 def _file_stamp(path: Path) -> tuple[int, int]:
     try:
         st = path.stat()

@@ -286,13 +286,14 @@ async def health(request: Request) -> Doc:
     }
 
 
-@router.get("/lexicons", summary="Dictionaries for the picker (`lexicon list --json`)")
+@router.get("/lexicons", summary="Dictionaries for the picker (`lexicon list --json`)",
+            description="Each lexicon's `name`, `kind` (bundled or registered), `bytes` (its "
+            "word file's size) and `source`; unlike `lexicon list --json`, never a file path.")
 async def lexicons(request: Request) -> Doc:
+    from puzzlesmith.lexicon.registry import summaries
+
     default = request.app.state.settings.lexicon or DEFAULT_NAME
-    return {
-        "lexicons": [{"name": n, "source": s} for n, s in available().items()],
-        "default": default,
-    }
+    return {"lexicons": summaries(), "default": default}
 
 
 @router.post("/match", summary="Words that fit a pattern (`puzzlesmith match --json`)")

@@ -1,6 +1,7 @@
 """The HTTP app: static pages, the JSON API, and the worker pools behind it.
 
-Errors are always `{"detail": "<one line>"}`: 400 for bad input (the CLI's own message),
+Errors are always `{"detail": "<one line>"}`: 400 for bad input (the CLI's own message, with
+the folders of any path left out) or a Host name this server does not answer (guard.py),
 413 for a body over the size limit, 422 for a request that does not fit the API's schema,
 503 when every worker stays busy, 504 when a search had to be killed at its time limit.
 """
@@ -25,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.web import tasks
+from puzzlesmith.web.guard import LOCAL_HOSTS, HostCheck, redact
 from puzzlesmith.web.jobs import JobTable
 from puzzlesmith.web.pages import PAGES, STATIC, render
 from puzzlesmith.web.pool import PoolBusy, TaskKilled, WorkerCrashed, WorkerPool
@@ -41,6 +43,8 @@ class Settings:
     job_workers: int = 1  # long jobs (solution counts), kept apart so they never block solves
     max_body: int = 64 * 1024
     queue_timeout: float = 60.0
+    # Host names answered besides this machine's own (guard.LOCAL_HOSTS): `--allow-host`.
+    allowed_hosts: tuple[str, ...] = ()
 
 
 class BodyLimit:
@@ -186,10 +190,12 @@ def create_app(
     app.state.settings = settings
     app.add_middleware(BodyLimit, max_bytes=settings.max_body)
     app.add_middleware(Revalidate)
+    # Last added runs first: a foreign Host is turned away before its body is read.
+    app.add_middleware(HostCheck, allowed=(*LOCAL_HOSTS, *settings.allowed_hosts))
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> Response:
-        return JSONResponse({"detail": str(exc)}, status_code=400)
+        return JSONResponse({"detail": redact(str(exc))}, status_code=400)
 
     @app.exception_handler(RequestValidationError)
     async def schema_error(request: Request, exc: RequestValidationError) -> Response:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -17,7 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.web.guard import redact
 from puzzlesmith.web.pool import PoolBusy, TaskKilled, WorkerCrashed, WorkerPool
+
+log = logging.getLogger("puzzlesmith.web")
 
 MAX_ACTIVE = 4  # running or waiting jobs; more is someone holding the button down
 KEEP_FINISHED = 64
@@ -92,11 +96,14 @@ class JobTable:
             job.state = "stopped"
             job.detail = "stopped"
         except InputError as e:
-            job.state, job.detail = "error", str(e)
+            job.state, job.detail = "error", redact(str(e))
         except TaskKilled as e:
             job.state, job.detail = "timeout", str(e)
-        except (PoolBusy, WorkerCrashed) as e:
+        except PoolBusy as e:
             job.state, job.detail = "error", str(e)
+        except WorkerCrashed as e:
+            log.error("job %s failed:\n%s", job.id, e)  # a traceback: for the log, not clients
+            job.state, job.detail = "error", "internal error: the job failed (see the server log)"
         finally:
             job.finished = time.monotonic()
 

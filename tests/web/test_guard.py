@@ -1,0 +1,115 @@
+"""Only local pages reach the server (the Host check), and no answer names a server path."""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from puzzlesmith.diskcache import cache_dir
+from puzzlesmith.web.guard import host_name, redact
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.1:8765", "localhost", "LOCALHOST:1",
+                                  "[::1]", "[::1]:8000"])
+def test_local_host_names_are_answered(client: httpx.Client, host: str) -> None:
+    r = client.get("/api/lexicons", headers={"host": host})
+    assert r.status_code == 200, r.text
+
+
+@pytest.mark.parametrize("host", ["attacker.example", "attacker.example:8765", "127.0.0.1.evil",
+                                  "localhost.evil:80", "[::2]", "127.0.0.2", "", "a b",
+                                  "127.0.0.1:port", "user@127.0.0.1"])
+def test_other_host_names_are_refused(client: httpx.Client, host: str) -> None:
+    for method, path in (("GET", "/api/lexicons"), ("GET", "/"), ("POST", "/api/match")):
+        r = client.request(method, path, headers={"host": host}, json={"pattern": "a?p?e"})
+        assert r.status_code == 400, (host, path)
+        assert "is not served here" in r.json()["detail"]
+
+
+def test_host_name_parsing() -> None:
+    assert host_name("Example.COM:80") == "example.com"
+    assert host_name("[::1]:8000") == "::1"
+    assert host_name("[::1]") == "::1"
+    assert host_name("x:99999") is None
+    assert host_name("x/y") is None
+    assert host_name("") is None
+
+
+def _paths_in(doc: Any) -> list[str]:
+    text = json.dumps(doc)
+    return re.findall(r"(?<![\w.])/(?:[\w.+-]+/)+[\w.+-]*", text)
+
+
+def test_lexicons_answer_names_kinds_and_sizes_without_paths(client: httpx.Client) -> None:
+    doc = client.get("/api/lexicons").json()
+    by_name = {lex["name"]: lex for lex in doc["lexicons"]}
+    assert by_name["letterpress"]["kind"] == "bundled"
+    assert by_name["tiny"]["kind"] == "registered"
+    # conftest's TINY_WORDS, 9 lines of letters
+    assert by_name["tiny"]["bytes"] == len("cat\nact\ntac\nstar\nrats\narts\ntars\ntsar\nsat\n")
+    assert by_name["letterpress"]["bytes"] > 100_000
+    assert _paths_in(doc) == []
+
+
+def test_error_messages_name_no_server_folder(client: httpx.Client) -> None:
+    r = client.post("/api/qless/atlas", json={"letters": "mphrrsttsnea"})
+    assert r.status_code == 400
+    assert "no atlas" in r.json()["detail"]
+    assert _paths_in(r.json()) == [], r.json()
+
+
+@given(st.lists(st.from_regex(r"[a-z0-9._-]{1,8}", fullmatch=True), min_size=1, max_size=4))
+def test_redact_keeps_only_the_last_part_of_a_server_path(parts: list[str]) -> None:
+    for folder in (Path.home(), Path(tempfile.gettempdir()), cache_dir()):
+        path = "/".join([str(folder), *parts])
+        assert redact(f"cannot read {path}: gone") == f"cannot read …/{parts[-1]}: gone"
+
+
+def test_redact_leaves_what_the_client_sent_alone() -> None:
+    for message in ("unknown lexicon '/etc/passwd'", "pattern 'a??le/pleat' is bad", "*ing/x/y"):
+        assert redact(message) == message
+
+
+def test_serve_on_all_addresses_warns_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from puzzlesmith.cli import serve as serve_cli
+
+    seen: dict[str, Any] = {}
+
+    def no_run(self: Any, *args: Any, **kwargs: Any) -> None:
+        seen["settings"] = self.config.app.state.settings
+
+    monkeypatch.setattr(uvicorn.Server, "run", no_run)
+    monkeypatch.setattr(serve_cli, "_check_port", lambda host, port: None)
+    serve_cli.serve(host="0.0.0.0", port=8000, lexicon=None, workers=1, job_workers=1,
+                    allow_host=["puzzles.lan"])
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    assert len(warnings) == 1
+    assert "no login" in warnings[0] and "puzzles.lan" in warnings[0]
+    assert "localhost" in warnings[0]
+    assert "puzzles.lan" in seen["settings"].allowed_hosts
+
+
+def test_serve_on_this_machine_does_not_warn(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from puzzlesmith.cli import serve as serve_cli
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: None)
+    monkeypatch.setattr(serve_cli, "_check_port", lambda host, port: None)
+    serve_cli.serve(host="127.0.0.1", port=8000, lexicon=None, workers=1, job_workers=1,
+                    allow_host=None)
+    assert "warning" not in capsys.readouterr().err
