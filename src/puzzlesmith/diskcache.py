@@ -21,12 +21,13 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("puzzlesmith"))
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, *, best_effort: bool = True) -> None:
     """Write-then-rename, so a crash or a concurrent builder never leaves a torn file.
 
     Two processes building the same file at once both write complete temporary files and
     the last rename wins; readers see one whole file or the other. A read-only cache
-    directory only costs a rebuild next time.
+    directory only costs a rebuild next time, so OSError is swallowed unless `best_effort`
+    is false (a file the user asked for must say why it was not written).
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -39,4 +40,5 @@ def write_atomic(path: Path, data: bytes) -> None:
             Path(tmp).unlink(missing_ok=True)
             raise
     except OSError:
-        pass
+        if not best_effort:
+            raise

@@ -26,7 +26,7 @@ def words(tmp_path: Path) -> str:
 def test_grid_files_round_trip(tmp_path: Path, suffix: str) -> None:
     grid = parse_grid(["#abc", "defg", "hijk", "lmn#"])
     path = tmp_path / f"g{suffix}"
-    write_grid_file(path, grid, "t")
+    write_grid_file(path, grid)
     assert read_grid_file(path) == grid
 
 

@@ -5,8 +5,11 @@ blank lines, spaces and comment lines starting `;` or `//` are ignored; one line
 hold every row, split by `/`.
 
 `.puz` and `.ipuz`: the blocks come from the grid, the fixed letters from its solution (the
-setter's letters); a solution cell that holds no letter (`-`, blank, null) is empty. Written
-files hold the filled grid as their solution, numbered, with empty clues.
+setter's letters); a solution cell that holds no letter (`-`, blank, null) is empty. Title,
+author, copyright, notes and the clues are read into the `Grid` and written back out, so a
+file read, filled and written keeps them; an entry without a clue is written with an empty one.
+
+`to_document` / `from_document` are the same grid as JSON, for the web page and `--json`.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, parse_grid
+from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, parse_grid
 
 SUFFIXES = (".puz", ".ipuz")
+FORMATS = ("puz", "ipuz", "text")
 
 
 def split_rows(text: str) -> list[str]:
@@ -37,33 +41,59 @@ def parse_text(text: str, *, allow_2: bool = False) -> Grid:
     return parse_grid(split_rows(text), allow_2=allow_2)
 
 
+def format_of(name: str) -> str:
+    """`puz`, `ipuz` or `text`, by the file name's suffix."""
+    suffix = Path(name).suffix.lower()
+    return suffix[1:] if suffix in SUFFIXES else "text"
+
+
 def read_grid_file(path: Path, *, allow_2: bool = False) -> Grid:
     """The grid in the file at `path` (text, .puz or .ipuz by its suffix)."""
-    suffix = path.suffix.lower()
     try:
-        if suffix == ".puz":
-            return _read_puz(path, allow_2)
-        if suffix == ".ipuz":
-            return _read_ipuz(path.read_text("utf-8"), allow_2)
-        return parse_text(path.read_text("utf-8"), allow_2=allow_2)
+        data = path.read_bytes()
     except FileNotFoundError:
         raise InputError(f"grid file not found: {path}") from None
     except IsADirectoryError:
         raise InputError(f"grid file is a directory: {path}") from None
-    except (OSError, UnicodeDecodeError) as e:
+    except OSError as e:
         raise InputError(f"cannot read grid file {path}: {e}") from None
+    try:
+        return read_grid_bytes(data, format_of(path.name), allow_2=allow_2)
     except InputError as e:
         raise InputError(f"{path}: {e}") from None
 
 
-def _read_puz(path: Path, allow_2: bool) -> Grid:
+def read_grid_bytes(data: bytes, fmt: str, *, allow_2: bool = False) -> Grid:
+    """The grid in a file's bytes, `fmt` one of FORMATS (an upload has no path to go by)."""
+    if fmt == "puz":
+        return _read_puz(data, allow_2)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(f"not UTF-8 text, so not a {fmt} grid file") from None
+    if fmt == "ipuz":
+        return _read_ipuz(text, allow_2)
+    if fmt == "text":
+        return parse_text(text, allow_2=allow_2)
+    raise InputError(f"unknown grid format {fmt!r}: choose one of {', '.join(FORMATS)}")
+
+
+def puz_order(grid: Grid) -> list[Slot]:
+    """The entries in a .puz file's clue order: cell by cell, a cell's across before its down."""
+    return sorted(grid.slots, key=lambda s: (s.cells[0], s.direction != "across"))
+
+
+def _read_puz(data: bytes, allow_2: bool) -> Grid:
     import puz
 
+    p = puz.Puzzle()
     try:
-        p = puz.read(str(path))
-    except Exception as e:  # puzpy raises its own and struct errors on damaged files
-        raise InputError(f"not a readable .puz file: {e}") from None
+        p.load(data)
+    except Exception as e:  # puzpy raises its own, struct and decoding errors on damaged files
+        raise InputError(f"not a readable .puz file: {getattr(e, 'message', '') or e}") from None
     w, h = p.width, p.height
+    if w * h == 0 or len(p.solution) < w * h:
+        raise InputError("not a readable .puz file: its grid is empty or cut short")
     cells = []
     for ch in p.solution[: w * h]:
         if ch == ".":
@@ -72,7 +102,13 @@ def _read_puz(path: Path, allow_2: bool) -> Grid:
             cells.append(ch.lower())
         else:
             cells.append(EMPTY)
-    return parse_grid(["".join(cells[r * w : (r + 1) * w]) for r in range(h)], allow_2=allow_2)
+    grid = parse_grid(["".join(cells[r * w : (r + 1) * w]) for r in range(h)], allow_2=allow_2)
+    order = puz_order(grid)
+    if len(p.clues) != len(order):
+        raise InputError(f"the .puz file has {len(p.clues)} clues for its {len(order)} entries")
+    clues = {s.label: clue for s, clue in zip(order, p.clues, strict=True)}
+    return grid.with_clues(clues).with_info(title=p.title, author=p.author,
+                                            copyright=p.copyright, notes=p.notes)
 
 
 def _ipuz_value(cell: Any) -> str | None:
@@ -81,12 +117,57 @@ def _ipuz_value(cell: Any) -> str | None:
     return cell if isinstance(cell, str) else None
 
 
+def _ipuz_text(doc: dict[str, Any], key: str) -> str:
+    value = doc.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str | int | float):
+        raise InputError(f"ipuz {key!r} is not text")
+    return str(value)
+
+
+def _ipuz_clues(doc: dict[str, Any], grid: Grid) -> dict[str, str]:
+    """Entry label -> clue from the ipuz `clues` lists (`Across`, `Down`, or `Across:Label`);
+    a clue is `[number, text]`, `{"number": n, "clue": text}` or bare text (then it goes to
+    the direction's entries in order)."""
+    given = doc.get("clues") or {}
+    if not isinstance(given, dict):
+        raise InputError("ipuz \"clues\" is not an object of clue lists")
+    out: dict[str, str] = {}
+    for key, items in given.items():
+        direction = str(key).split(":")[0].strip().lower()
+        if direction not in ("across", "down"):
+            continue
+        if not isinstance(items, list):
+            raise InputError(f"ipuz clues {key!r} is not a list")
+        slots = [s for s in grid.slots if s.direction == direction]
+        numbers = {s.number for s in slots}
+        for k, item in enumerate(items):
+            number: Any
+            if isinstance(item, list) and len(item) >= 2:
+                number, text = item[0], item[1]
+            elif isinstance(item, dict):
+                number, text = item.get("number"), item.get("clue", "")
+            elif isinstance(item, str):
+                number, text = (slots[k].number if k < len(slots) else None), item
+            else:
+                raise InputError(f"ipuz clue {k + 1} of {key!r} is neither [number, clue] nor an object")
+            try:
+                n = int(number)
+            except (TypeError, ValueError):
+                raise InputError(f"ipuz clue {k + 1} of {key!r} has no entry number") from None
+            if n not in numbers:
+                raise InputError(f"ipuz has a clue for {n} {direction}, which the grid has no entry for")
+            out[f"{n} {direction}"] = text if isinstance(text, str) else str(text)
+    return out
+
+
 def _read_ipuz(text: str, allow_2: bool) -> Grid:
     try:
         doc = json.loads(text)
     except ValueError as e:
         raise InputError(f"not ipuz JSON: {e}") from None
-    if not isinstance(doc, dict) or "puzzle" not in doc:
+    if not isinstance(doc, dict) or not isinstance(doc.get("puzzle"), list):
         raise InputError("not an ipuz crossword (no \"puzzle\" grid)")
     block = str(doc.get("block", "#"))
     puzzle = doc["puzzle"]
@@ -105,20 +186,17 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
             rows.append("".join(row))
     except (TypeError, ValueError):
         raise InputError("ipuz puzzle and solution grids differ in shape") from None
-    return parse_grid(rows, allow_2=allow_2)
-
-
-def _clue_numbers(grid: Grid) -> tuple[list[int], list[int]]:
-    across = [s.number for s in grid.slots if s.direction == "across"]
-    down = [s.number for s in grid.slots if s.direction == "down"]
-    return across, down
+    grid = parse_grid(rows, allow_2=allow_2)
+    return grid.with_clues(_ipuz_clues(doc, grid)).with_info(
+        title=_ipuz_text(doc, "title"), author=_ipuz_text(doc, "author"),
+        copyright=_ipuz_text(doc, "copyright"), notes=_ipuz_text(doc, "notes"))
 
 
 def dump_text(grid: Grid) -> str:
     return "\n".join(grid.rows) + "\n"
 
 
-def dump_ipuz(grid: Grid, title: str = "") -> str:
+def dump_ipuz(grid: Grid) -> str:
     numbers = grid.numbers
     w = grid.width
     puzzle: list[list[Any]] = []
@@ -126,48 +204,85 @@ def dump_ipuz(grid: Grid, title: str = "") -> str:
     for r, row in enumerate(grid.rows):
         puzzle.append([BLOCK if ch == BLOCK else numbers.get(r * w + c, 0) for c, ch in enumerate(row)])
         solution.append([BLOCK if ch == BLOCK else (ch.upper() if ch != EMPTY else None) for ch in row])
-    across, down = _clue_numbers(grid)
-    doc = {
+    clues: dict[str, list[list[Any]]] = {"Across": [], "Down": []}
+    for s in grid.slots:
+        clues[s.direction.capitalize()].append([s.number, grid.clue(s)])
+    doc: dict[str, Any] = {
         "version": "http://ipuz.org/v2",
         "kind": ["http://ipuz.org/crossword#1"],
-        "title": title,
+        "title": grid.title,
+        "author": grid.author,
+        "copyright": grid.copyright,
+        "notes": grid.notes,
         "dimensions": {"width": grid.width, "height": grid.height},
         "block": BLOCK,
         "empty": 0,
         "puzzle": puzzle,
         "solution": solution,
-        "clues": {"Across": [[n, ""] for n in across], "Down": [[n, ""] for n in down]},
+        "clues": clues,
     }
-    return json.dumps(doc, indent=1)
+    for key in ("author", "copyright", "notes"):
+        if not doc[key]:
+            del doc[key]
+    return json.dumps(doc, indent=1, ensure_ascii=False)
 
 
-def dump_puz(grid: Grid, title: str = "") -> bytes:
+def dump_puz(grid: Grid) -> bytes:
+    """The grid as a .puz file; an empty cell is written as `-` (no letter in the solution)."""
     import puz
 
-    p = puz.Puzzle()
+    texts = [grid.title, grid.author, grid.copyright, grid.notes, *(c for _, c in grid.clues)]
+    try:
+        "".join(texts).encode("latin-1")
+        version = "1.3"
+    except UnicodeEncodeError:
+        version = "2.0"  # .puz 2.0 holds its text as UTF-8; older readers expect Latin-1
+    p = puz.Puzzle(version)
     p.width, p.height = grid.width, grid.height
     p.solution = "".join("." if ch == BLOCK else ("-" if ch == EMPTY else ch.upper()) for ch in grid.cells)
     p.fill = "".join("." if ch == BLOCK else "-" for ch in grid.cells)
-    p.title = title
-    # .puz lists clues cell by cell, the across clue before the down clue of a cell.
-    p.clues = ["" for _ in grid.slots]
+    p.title, p.author, p.copyright, p.notes = grid.title, grid.author, grid.copyright, grid.notes
+    p.clues = [grid.clue(s) for s in puz_order(grid)]
     return bytes(p.tobytes())
 
 
-def write_grid_file(path: Path, grid: Grid, title: str = "") -> None:
-    """Write `grid` to `path` as .puz, .ipuz or text, by the suffix."""
-    suffix = path.suffix.lower()
+def dump_grid(grid: Grid, fmt: str) -> bytes:
+    """The bytes of `grid` as a file of format `fmt` (one of FORMATS)."""
+    if fmt == "puz":
+        return dump_puz(grid)
+    if fmt == "ipuz":
+        return dump_ipuz(grid).encode("utf-8")
+    if fmt == "text":
+        return dump_text(grid).encode("utf-8")
+    raise InputError(f"unknown grid format {fmt!r}: choose one of {', '.join(FORMATS)}")
+
+
+def write_grid_file(path: Path, grid: Grid) -> None:
+    """Write `grid` (title, author and clues too where the format holds them) to `path` as
+    .puz, .ipuz or text, by the suffix, atomically."""
+    from puzzlesmith.diskcache import write_atomic
+
+    fmt = format_of(path.name)
+    if fmt == "puz" and EMPTY in grid.cells:
+        raise InputError(".puz needs a full grid (every cell a letter)")
     try:
-        if suffix == ".puz":
-            if EMPTY in grid.cells:
-                raise InputError(".puz needs a full grid (every cell a letter)")
-            path.write_bytes(dump_puz(grid, title))
-        elif suffix == ".ipuz":
-            path.write_text(dump_ipuz(grid, title), "utf-8")
-        else:
-            path.write_text(dump_text(grid), "utf-8")
+        write_atomic(path, dump_grid(grid, fmt), best_effort=False)
     except OSError as e:
         raise InputError(f"cannot write {path}: {e}") from None
+
+
+def to_document(grid: Grid) -> dict[str, Any]:
+    """The grid as JSON: rows, file details and clues (entry label -> clue)."""
+    return {"grid": list(grid.rows), "title": grid.title, "author": grid.author,
+            "copyright": grid.copyright, "notes": grid.notes, "clues": dict(grid.clues)}
+
+
+def from_document(doc: dict[str, Any], *, allow_2: bool = False) -> Grid:
+    """The grid of a `to_document` JSON object (only `grid` is required)."""
+    grid = parse_grid(doc.get("grid") or [], allow_2=allow_2)
+    return grid.with_clues(doc.get("clues") or {}).with_info(
+        title=doc.get("title") or "", author=doc.get("author") or "",
+        copyright=doc.get("copyright") or "", notes=doc.get("notes") or "")
 
 
 def grid_rows_from_args(rows: Sequence[str]) -> list[str]:

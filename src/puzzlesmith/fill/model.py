@@ -4,13 +4,16 @@ validator every fill passes through.
 A grid is a rectangle of cells, one string a row: `#` a block, `.` an empty cell, a-z a fixed
 letter. Every maximal across or down run of two or more cells is an entry. Numbers go to the
 cells that start an entry, left to right, top to bottom, as in a newspaper crossword.
+
+A grid also carries what a crossword file holds beside its cells (title, author, copyright,
+notes and a clue per entry), so a file read, filled and written keeps them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Literal
 
@@ -52,9 +55,18 @@ class Slot:
 
 @dataclass(frozen=True)
 class Grid:
-    """A crossword grid: `rows` of `#`, `.` and a-z, all of one width. Build with `parse_grid`."""
+    """A crossword grid: `rows` of `#`, `.` and a-z, all of one width. Build with `parse_grid`.
+
+    `clues` pairs an entry's label (`1 across`) with its clue, in `slots` order, leaving out
+    entries without one: a tuple, so a grid stays hashable and compares by value.
+    """
 
     rows: tuple[str, ...]
+    title: str = ""
+    author: str = ""
+    copyright: str = ""
+    notes: str = ""
+    clues: tuple[tuple[str, str], ...] = ()
 
     @property
     def height(self) -> int:
@@ -83,9 +95,38 @@ class Grid:
         return {c for s in self.slots for c in s.cells}
 
     def with_cells(self, cells: Sequence[str]) -> Grid:
+        """The same grid (title, clues and all) with other cells."""
         w = self.width
         flat = "".join(cells)
-        return Grid(tuple(flat[r * w : (r + 1) * w] for r in range(self.height)))
+        return replace(self, rows=tuple(flat[r * w : (r + 1) * w] for r in range(self.height)))
+
+    def clue(self, slot: Slot) -> str:
+        """The clue of `slot`, "" if it has none."""
+        return self.clue_map.get(slot.label, "")
+
+    @cached_property
+    def clue_map(self) -> dict[str, str]:
+        return dict(self.clues)
+
+    def with_clues(self, clues: Mapping[str, str]) -> Grid:
+        """The grid with these clues (entry label -> clue); InputError for a label the grid has
+        no entry for. Blank clues are dropped."""
+        labels = [s.label for s in self.slots]
+        unknown = sorted(set(clues) - set(labels))
+        if unknown:
+            raise InputError(f"clue for {unknown[0]!r}, which is not an entry of the grid "
+                             f"(entries are labelled like {labels[0]!r})")
+        kept = tuple((label, " ".join(clues[label].split())) for label in labels
+                     if clues.get(label, "").strip())
+        return replace(self, clues=kept)
+
+    def with_info(self, *, title: str | None = None, author: str | None = None,
+                  copyright: str | None = None, notes: str | None = None) -> Grid:
+        """The grid with the given file details changed (None keeps one as it is)."""
+        return replace(self, title=self.title if title is None else title.strip(),
+                       author=self.author if author is None else author.strip(),
+                       copyright=self.copyright if copyright is None else copyright.strip(),
+                       notes=self.notes if notes is None else notes.strip())
 
     @property
     def is_full(self) -> bool:
