@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -59,10 +61,21 @@ def test_lexicons_answer_names_kinds_and_sizes_without_paths(client: httpx.Clien
     assert _paths_in(doc) == []
 
 
-def test_error_messages_name_no_server_folder(client: httpx.Client) -> None:
-    r = client.post("/api/qless/atlas", json={"letters": "mphrrsttsnea"})
+def test_error_messages_name_no_server_folder(
+    client: httpx.Client, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    words = tmp_path / "gone.txt"
+    words.write_text("zebra\nzebus\n", "utf-8")
+    subprocess.run([sys.executable, "-m", "puzzlesmith", "lexicon", "add", "gone", str(words)],
+                   env=cli_env, check=True, capture_output=True)
+    words.unlink()  # registered, then deleted: its error names the file
+    try:
+        r = client.post("/api/match", json={"pattern": "zeb??", "lexicon": "gone"})
+    finally:
+        words.write_text("zebra\nzebus\n", "utf-8")  # whole again for the session's other tests
     assert r.status_code == 400
-    assert "no atlas" in r.json()["detail"]
+    assert "gone.txt" in r.json()["detail"]
+    assert str(tmp_path) not in r.json()["detail"]
     assert _paths_in(r.json()) == [], r.json()
 
 
