@@ -82,7 +82,9 @@ async function init() {
         el("p", {}, ...prose(op.summary)),
         op.description ? el("p", { className: "legend" }, ...prose(op.description)) : null);
       if (schema) {
-        section.append(el("div", { className: "board-scroll" }, fields(schema)));
+        // A table wider than a phone scrolls sideways: a tab stop, so the keyboard can scroll it too.
+        section.append(el("div", { className: "board-scroll", tabIndex: 0, role: "region",
+          "aria-label": `Fields of ${method.toUpperCase()} ${path}` }, fields(schema)));
         if (method === "post") section.append(tryIt(path, example(schema)));
       }
       box.append(section);

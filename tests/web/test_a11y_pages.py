@@ -1,0 +1,67 @@
+"""axe-core finds no serious or critical accessibility violation on the site's own pages
+(home, Words, Word grid, API reference) in their main states, at desktop and phone widths."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.web.a11y import assert_accessible
+
+pytestmark = pytest.mark.browser
+WIDTHS = [1280, 375]
+
+
+def home(page: Any) -> None:
+    page.goto("/")
+    page.locator("main h1").wait_for()
+
+
+def words_with_a_meaning_open(page: Any) -> None:
+    page.goto("/words?q=falcon")
+    page.locator("#results [data-word=falcon]").click()
+    page.locator("#senses .sense").first.wait_for()
+
+
+def anagrams(page: Any) -> None:
+    page.goto("/words?mode=anagram&q=dormitory&common=1&words=2")
+    page.locator("#phrases li").first.wait_for()
+
+
+def wordgrid_all_answers(page: Any) -> None:
+    page.goto("/wordgrid?g=___-ate-den")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("button", name="Find all").click()
+    page.locator("#status.good").wait_for()
+
+
+def api_docs_after_a_call(page: Any) -> None:
+    page.goto("/api-docs")
+    page.wait_for_selector("main[data-ready]")
+    section = page.locator("section", has=page.locator("h2", has_text="POST /api/match"))
+    section.get_by_role("button", name="Send").click()
+    section.locator("pre", has_text="apple").wait_for()
+
+
+STATES: dict[str, Callable[[Any], None]] = {
+    "home": home,
+    "words-meaning": words_with_a_meaning_open,
+    "words-anagrams": anagrams,
+    "wordgrid-all": wordgrid_all_answers,
+    "api-docs-call": api_docs_after_a_call,
+}
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("state", sorted(STATES))
+def test_no_serious_violations(browser: Any, server: str, state: str, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        STATES[state](page)
+        assert_accessible(page, f"{state} at {width} px")
+    finally:
+        context.close()
