@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from test_api_stars import TEXT, URL
@@ -45,7 +46,7 @@ def test_paste_text_hint_and_solve(page: Any, shot: Any, client: Any) -> None:
     assert page.locator(".star-cell").count() == 64
     assert f"p={URL.replace(':', '%3A').replace('/', '%2F').replace('?', '%3F')}" in page.url
     # Region borders: r1c4 | r1c5 is a border between regions 0 and 1.
-    assert "br" in (page.get_by_role("gridcell", name="Row 1, column 4, region 0: empty")
+    assert "br" in (page.get_by_role("gridcell", name="Row 1, column 4, region 0, empty")
                     .get_attribute("class") or "")
 
     page.get_by_role("button", name="Hint").click()
@@ -70,7 +71,7 @@ def test_paste_text_hint_and_solve(page: Any, shot: Any, client: Any) -> None:
 def test_play_by_hand_with_keyboard_and_share(page: Any, shot: Any) -> None:
     page.goto(f"/stars?p={URL}")
     page.wait_for_selector("form[data-ready]")
-    first = page.get_by_role("gridcell", name="Row 1, column 1, region 0: empty")
+    first = page.get_by_role("gridcell", name="Row 1, column 1, region 0, empty")
     first.focus()
     page.keyboard.press("End")  # row 1, column 8
     page.keyboard.press("s")
@@ -92,6 +93,74 @@ def test_play_by_hand_with_keyboard_and_share(page: Any, shot: Any) -> None:
     page.goto(page.url)
     page.wait_for_selector("form[data-ready]")
     assert marks(page, "star") == SOLUTION
+
+
+def test_the_board_names_rows_columns_and_regions_as_the_text_does(page: Any, client: Any) -> None:
+    # Defect 5: the explanations say "region t" and "r2c4"; the board shows the same numbers
+    # (rows and columns from 1) and the puzzle's own region labels, and its cells say them.
+    head, body = TEXT.split("\n", 1)
+    text = head + "\n" + body.translate(str.maketrans("01234567", "pqrstuvw"))
+    doc = client.post("/api/stars/parse", json={"puzzle": text}).json()
+    labels, regions = doc["labels"], doc["regions"]
+    assert labels != [str(i) for i in range(8)]
+    steps = client.post("/api/stars/explain", json={"puzzle": text}).json()["steps"]
+    page.goto(f"/stars?p={quote(text)}")
+    page.wait_for_selector("form[data-ready]")
+    numbers = [str(i) for i in range(1, 9)]
+    assert page.locator(".star-axis.rows span").all_inner_texts() == numbers
+    assert page.locator(".star-axis.cols span").all_inner_texts() == numbers
+    assert page.locator(".star-axis.rows").is_visible() and page.locator(".star-axis.cols").is_visible()
+    shown = page.eval_on_selector_all(
+        ".region-label", "ls => ls.map(l => [l.textContent, Number(l.parentElement.dataset.region)])")
+    assert sorted(map(tuple, shown)) == sorted((label, g) for g, label in enumerate(labels))
+    assert page.locator(".region-label").first.is_visible()
+    named = {u["name"] for s in steps for u in s["units"] if u["kind"] == "region"}
+    assert named and named <= {f"region {label}" for label, _ in shown}
+    # The row numbers line up with the rows they name.
+    row2 = page.locator(".star-axis.rows span").nth(1).bounding_box()
+    cell = page.locator(".star-cell[data-r='1'][data-c='3']")
+    box = cell.bounding_box()
+    assert abs((row2["y"] + row2["height"] / 2) - (box["y"] + box["height"] / 2)) < 2
+    assert cell.get_attribute("aria-label") == f"Row 2, column 4, region {labels[regions[1][3]]}, empty"
+    # Hints and the step-through are asked about the puzzle as given, so their text uses
+    # the same labels (the URL form would number the regions from 0).
+    page.get_by_role("button", name="Step through").click()
+    page.locator("#walk-reason").wait_for()
+    assert page.locator("#walk-reason").inner_text().endswith(steps[0]["reason"])
+
+
+@pytest.mark.viewport(1280, 800)
+def test_a_small_board_is_big_on_a_desktop(page: Any, client: Any) -> None:
+    # Defect 8: the 6x6 board was about 200 px wide on 1280 px.
+    url = client.post("/api/stars/generate", json={"size": 6, "stars": 1, "seed": 1}).json()["url"]
+    page.goto(f"/stars?p={quote(url)}")
+    page.wait_for_selector("form[data-ready]")
+    box = page.locator(".starboard").bounding_box()
+    assert box["width"] >= 360, box
+    assert box["y"] + box["height"] <= 800 + page.evaluate("window.scrollY"), box
+    assert page.locator("#board-scroll-note").is_hidden()
+
+
+@pytest.mark.viewport(375, 740)
+def test_boards_fit_a_phone_or_show_that_they_scroll(page: Any, client: Any) -> None:
+    url = client.post("/api/stars/generate", json={"size": 6, "stars": 1, "seed": 1}).json()["url"]
+    page.goto(f"/stars?p={quote(url)}")
+    page.wait_for_selector("form[data-ready]")
+    fits = ("(() => { const s = document.querySelector('#board-box');"
+            " return s.scrollWidth <= s.clientWidth; })()")
+    assert page.evaluate(fits)
+    assert page.locator(".starboard").bounding_box()["width"] >= 250
+    assert page.locator("#board-scroll-note").is_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    # 25 x 25 cells worth tapping are wider than a phone: the box scrolls and says so.
+    text = "\n".join(ch * 25 for ch in "abcdefghijklmnopqrstuvwxy")
+    page.get_by_label("Text grid or puzz.link address").fill(text)
+    page.get_by_role("button", name="Load puzzle").click()
+    page.wait_for_function(
+        "document.querySelector('#load-status').textContent.startsWith('Puzzle loaded: 25')")
+    assert not page.evaluate(fits)
+    assert page.locator("#board-scroll-note").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
 def test_a_hurried_explanation_says_so(page: Any, client: Any) -> None:

@@ -38,9 +38,8 @@ export class StarBoard {
     grid.setAttribute("role", "grid");
     grid.setAttribute("aria-label",
       `Star Battle board, ${size} by ${size}, ${this.puzzle.stars} ${this.puzzle.stars === 1 ? "star" : "stars"} in every row, column and region`);
-    grid.style.gridTemplateColumns = `repeat(${size}, var(--star-cell))`;
-    grid.style.setProperty("--n", size);
     this.cells = [];
+    const named = new Set(); // regions whose label is drawn already (in their first cell)
     for (let r = 0; r < size; r++) {
       const row = document.createElement("div");
       row.setAttribute("role", "row");
@@ -54,13 +53,27 @@ export class StarBoard {
         cell.setAttribute("role", "gridcell");
         cell.dataset.r = r;
         cell.dataset.c = c;
+        cell.dataset.region = g;
         cell.tabIndex = r === 0 && c === 0 ? 0 : -1;
-        cell.style.background = PALETTE[g % PALETTE.length];
+        cell.style.backgroundColor = PALETTE[g % PALETTE.length];
         // Thick lines where the region changes (and round the edge of the board).
         if (r === 0 || regions[r - 1][c] !== g) cell.classList.add("bt");
         if (r === size - 1 || regions[r + 1][c] !== g) cell.classList.add("bb");
         if (c === 0 || regions[r][c - 1] !== g) cell.classList.add("bl");
         if (c === size - 1 || regions[r][c + 1] !== g) cell.classList.add("br");
+        const mark = document.createElement("span");
+        mark.className = "mark";
+        mark.setAttribute("aria-hidden", "true");
+        cell.append(mark);
+        if (!named.has(g)) {
+          // The region's name as the explanations write it, in its first cell (reading order).
+          named.add(g);
+          const tag = document.createElement("span");
+          tag.className = "region-label";
+          tag.setAttribute("aria-hidden", "true");
+          tag.textContent = this.label(g);
+          cell.append(tag);
+        }
         line.push(cell);
         row.append(cell);
       }
@@ -74,7 +87,24 @@ export class StarBoard {
       this.cycle(Number(cell.dataset.r), Number(cell.dataset.c));
     });
     grid.addEventListener("keydown", (e) => this.onKey(e));
-    this.container.replaceChildren(grid);
+    // Row numbers down the left and column numbers along the top, counted from 1 as the
+    // explanations write them (r2c4, row 2); the cells' own names say the same to a reader.
+    const numbers = (cls) => {
+      const axis = document.createElement("div");
+      axis.className = `star-axis ${cls}`;
+      axis.setAttribute("aria-hidden", "true");
+      for (let i = 1; i <= size; i++) {
+        const n = document.createElement("span");
+        n.textContent = String(i);
+        axis.append(n);
+      }
+      return axis;
+    };
+    const frame = document.createElement("div");
+    frame.className = "starframe";
+    frame.style.setProperty("--n", size);
+    frame.append(numbers("cols"), numbers("rows"), grid);
+    this.container.replaceChildren(frame);
     this.refresh();
   }
 
@@ -171,9 +201,9 @@ export class StarBoard {
         const mark = this.marks.get(this.key(r, c)) || "";
         const cell = this.cells[r][c];
         cell.dataset.mark = mark;
-        cell.textContent = mark === "star" ? "★" : mark === "dot" ? "·" : "";
+        cell.firstChild.textContent = mark === "star" ? "★" : mark === "dot" ? "·" : "";
         cell.setAttribute("aria-label",
-          `Row ${r + 1}, column ${c + 1}, region ${this.label(regions[r][c])}: ${SAY[mark]}`);
+          `Row ${r + 1}, column ${c + 1}, region ${this.label(regions[r][c])}, ${SAY[mark]}`);
       }
     }
   }

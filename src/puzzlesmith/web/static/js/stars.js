@@ -37,6 +37,8 @@ const walkPos = document.getElementById("walk-pos");
 const walkReason = document.getElementById("walk-reason");
 const whyButton = document.getElementById("why");
 const gradeLine = document.getElementById("grade");
+const scrollBox = document.getElementById("board-box");
+const scrollNote = document.getElementById("board-scroll-note");
 
 // ---- cells as people write them (r3c5, from 1) -------------------------------------------
 
@@ -50,8 +52,10 @@ function parseCells(text) {
 
 function share() {
   if (!puzzle) return;
+  // The URL form names the regions 0, 1, 2...: a puzzle with labels of its own keeps its text.
+  const numbered = puzzle.labels.every((label, i) => label === String(i));
   setParams({
-    p: puzzle.url,
+    p: numbered || !puzzle.source ? puzzle.url : puzzle.source,
     k: starsInput.value,
     s: board.stars().map(rc).join("_"),
     d: board.dots().map(rc).join("_"),
@@ -78,6 +82,7 @@ function show(doc, marks = { stars: [], dots: [] }, grade = null) {
   puzzle = doc;
   board = new StarBoard(boardBox, doc, onMarks);
   board.setMarks(marks.stars, marks.dots);
+  noteScrolling();
   const k = doc.stars;
   boardInfo.textContent = `${doc.size} × ${doc.size}, ${k} ${k === 1 ? "star" : "stars"} in every row, column and region.`;
   clearReason();
@@ -165,6 +170,9 @@ async function load(text, marks) {
   busy(true);
   try {
     const doc = await api("/api/stars/parse", { puzzle: text, stars: k });
+    // Asked about as given, so the explanations name its regions by its own labels (the URL
+    // form numbers them from 0).
+    doc.source = text;
     puzzle = doc;
     show(doc, marks && { stars: parseCells(marks.s), dots: parseCells(marks.d) });
     const warn = doc.warnings.length ? ` Note: ${doc.warnings.join("; ")}` : "";
@@ -283,7 +291,7 @@ async function showGenerated(made) {
 // ---- asking the solver -------------------------------------------------------------------
 
 function source() {
-  return { puzzle: puzzle.url, stars: puzzle.stars };
+  return { puzzle: puzzle.source || puzzle.url, stars: puzzle.stars };
 }
 
 async function hint() {
@@ -527,6 +535,12 @@ function onMarks() {
   checkDone();
 }
 
+/** Say so when the board is wider than its box (a big board on a phone), as the box then
+ * scrolls sideways and its far side is out of sight. */
+function noteScrolling() {
+  scrollNote.hidden = scrollBox.scrollWidth <= scrollBox.clientWidth + 1;
+}
+
 // ---- start -------------------------------------------------------------------------------
 
 async function init() {
@@ -552,6 +566,7 @@ async function init() {
     say(status, "Marks cleared.");
     share();
   });
+  new ResizeObserver(noteScrolling).observe(scrollBox);
   busy(true);
   await load(puzzleInput.value, { s: p.get("s"), d: p.get("d") });
   loadForm.dataset.ready = "1";
