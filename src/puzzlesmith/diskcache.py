@@ -35,6 +35,9 @@ def write_atomic(path: Path, data: bytes, *, best_effort: bool = True) -> None:
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
+                if not best_effort:  # the user's own file: on the disk before it replaces
+                    f.flush()
+                    os.fsync(f.fileno())
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)

@@ -62,8 +62,14 @@ def register(name: str, path: Path) -> Lexicon:
     lex = load_file(path.resolve(), name)
     entries = registered()
     entries[name] = str(path.resolve())
-    _registry_file().parent.mkdir(parents=True, exist_ok=True)
-    _registry_file().write_text(json.dumps(entries, indent=2, sort_keys=True), "utf-8")
+    target = _registry_file()
+    try:
+        # Atomic: a full disk or a crash leaves the old registry whole, never a torn file.
+        write_atomic(target, json.dumps(entries, indent=2, sort_keys=True).encode(),
+                     best_effort=False)
+    except OSError as e:
+        raise InputError(f"cannot write lexicon registry {target}: {e.strerror or e} "
+                         f"({name!r} not registered; the registry is unchanged)") from None
     return lex
 
 
