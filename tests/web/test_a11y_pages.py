@@ -1,5 +1,5 @@
 """axe-core finds no serious or critical accessibility violation on the site's own pages
-(home, Words, Word grid, API reference) in their main states, at desktop and phone widths."""
+(home, Words, Word grid, API reference, 404) in their main states, at desktop and phone widths."""
 
 from __future__ import annotations
 
@@ -45,12 +45,18 @@ def api_docs_after_a_call(page: Any) -> None:
     section.locator("pre", has_text="apple").wait_for()
 
 
+def not_found(page: Any) -> None:
+    assert page.goto("/no-such-page").status == 404
+    page.locator("main h1").wait_for()
+
+
 STATES: dict[str, Callable[[Any], None]] = {
     "home": home,
     "words-meaning": words_with_a_meaning_open,
     "words-anagrams": anagrams,
     "wordgrid-all": wordgrid_all_answers,
     "api-docs-call": api_docs_after_a_call,
+    "404": not_found,
 }
 
 

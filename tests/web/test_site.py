@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import httpx
 import pytest
@@ -34,3 +35,23 @@ def test_a_page_without_main_or_title_is_refused() -> None:
     for bad in ("<title>t</title><div>x</div>", "<main>x</main>"):
         with pytest.raises(ValueError):
             compose(bad, "/x", shell)
+
+
+def test_a_missing_page_is_a_page_and_a_missing_api_path_stays_json(client: httpx.Client) -> None:
+    page = client.get("/no-such-page", headers={"accept": "text/html,*/*;q=0.8"})
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "<h1>Page not found</h1>" in page.text and '<header class="site">' in page.text
+    for path, accept in [("/api/no-such-call", "text/html"), ("/no-such-page", "application/json"),
+                         ("/static/js/no-such.js", "*/*")]:
+        answer = client.get(path, headers={"accept": accept})
+        assert answer.status_code == 404, path
+        assert answer.json() == {"detail": "Not Found"}, path
+
+
+@pytest.mark.browser
+def test_the_404_page_in_a_browser(page: Any) -> None:
+    response = page.goto("/wordgird?g=___-ate-den")
+    assert response.status == 404
+    assert page.locator("h1").inner_text() == "Page not found"
+    page.get_by_role("link", name="Word grid").first.click()
+    page.wait_for_url("**/wordgrid")

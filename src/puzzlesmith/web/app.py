@@ -19,16 +19,18 @@ from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.web import tasks
 from puzzlesmith.web.guard import LOCAL_HOSTS, HostCheck, redact
 from puzzlesmith.web.jobs import JobTable
-from puzzlesmith.web.pages import PAGES, STATIC, render
+from puzzlesmith.web.pages import NOT_FOUND, PAGES, STATIC, render
 from puzzlesmith.web.pool import PoolBusy, TaskKilled, WorkerCrashed, WorkerPool
 
 log = logging.getLogger("puzzlesmith.web")
@@ -196,6 +198,16 @@ def create_app(
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> Response:
         return JSONResponse({"detail": redact(str(exc))}, status_code=400)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        # A browser asking for a page that is not there gets one in the site's style; the
+        # API, and any client that does not ask for HTML, keeps the JSON error.
+        path = request.url.path
+        if (exc.status_code == 404 and not path.startswith("/api/")
+                and "text/html" in request.headers.get("accept", "")):
+            return HTMLResponse(render(NOT_FOUND, path), status_code=404)
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def schema_error(request: Request, exc: RequestValidationError) -> Response:
