@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.fill import default_improve, fill
 from puzzlesmith.fill.model import Grid, parse_grid
+from puzzlesmith.fill.nogoods import Nogood
 from puzzlesmith.lexicon import Lexicon
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
@@ -316,7 +317,7 @@ def test_region_box_outside_the_grid_is_bad_input() -> None:
 @pytest.fixture
 def cores_first(monkeypatch: pytest.MonkeyPatch) -> None:
     """Core proofs before any search, small cores, a small node limit (some run out)."""
-    import puzzlesmith.fill.fill as engine
+    import puzzlesmith.fill.strategy as engine
 
     monkeypatch.setattr(engine, "CORE_AFTER", 0)
     monkeypatch.setattr(engine, "CORE_SIZES", (2, 3, 5, 8))
@@ -369,24 +370,25 @@ def open_cases(draw: st.DrawFn) -> tuple[list[str], list[str], bool]:
 def test_nogoods_from_restarts_agree_with_brute_force(monkeypatch: pytest.MonkeyPatch,
                                                       case: tuple[list[str], list[str], bool],
                                                       seed: int, fails: int) -> None:
-    # Runs restart after very few failures, so they learn nogoods (_Problem.learn) and lean
+    # Runs restart after very few failures, so they learn nogoods (Problem.learn) and lean
     # on them. Every nogood learned must hold in no fill the brute force finds.
-    import puzzlesmith.fill.fill as engine
+    import puzzlesmith.fill.strategy as engine
+    from puzzlesmith.fill.problem import Problem
 
     monkeypatch.setattr(engine, "FIRST_RESTART", fails)
     monkeypatch.setattr(engine, "RESTART_GROWTH", 1.5)
     monkeypatch.setattr(engine, "CORE_AFTER", 10**9)
     learned: list[list[tuple[tuple[int, ...], str]]] = []
-    real_learn = engine._Problem.learn
+    real_learn = Problem.learn
 
-    def learn(self: engine._Problem, path: list[tuple[int, int, bool]]) -> None:
-        before = len(self.nogood_list)
-        real_learn(self, path)
-        for nogood in self.nogood_list[before:]:
+    def learn(self: Problem, path: list[tuple[int, int, bool]]) -> list[Nogood]:
+        new = real_learn(self, path)
+        for nogood in new:
             learned.append([(self.vars[v].cells, self.words[v][b.bit_length() - 1])
                             for v, b in nogood])
+        return new
 
-    monkeypatch.setattr(engine._Problem, "learn", learn)
+    monkeypatch.setattr(Problem, "learn", learn)
     rows, words, repeats = case
     grid = make_grid(rows)
     lex, index = lexicon(words)
@@ -408,15 +410,15 @@ def test_nogoods_from_restarts_agree_with_brute_force(monkeypatch: pytest.Monkey
 def test_a_tightened_root_is_the_root_of_the_tightened_domains(
         case: tuple[list[str], list[str], bool], data: st.DataObject) -> None:
     # The improvement search cuts the grid's propagated root to the words clearing a bound
-    # and propagates only what changed (_Problem.tightened); arc consistency has one
+    # and propagates only what changed (Problem.tightened); arc consistency has one
     # fixpoint, so that must be what propagating the cut domains from scratch reaches.
-    from puzzlesmith.fill import fill as engine
+    from puzzlesmith.fill.problem import Problem
 
     rows, words, repeats = case
     grid = make_grid(rows)
     scores = [data.draw(st.integers(0, 60)) for _ in words]
     lex, index = lexicon(words, scores)
-    problem = engine._Problem(grid, lex, index, min_score=0, allow_repeats=repeats)
+    problem = Problem(grid, lex, index, min_score=0, allow_repeats=repeats)
     root = problem.root(problem.base)
     if root is None:  # nothing to cut
         return
@@ -441,16 +443,17 @@ def test_nogoods_kept_across_bounds_agree_with_brute_force(
     # bound and the runs at that bound or above lean on them. A nogood learned, or
     # propagated, at bound T must hold in no fill (the brute force's) whose free entries all
     # score T or more, and the best weakest entry, proved, must still be the brute force's.
-    import puzzlesmith.fill.fill as engine
+    import puzzlesmith.fill.strategy as engine
+    from puzzlesmith.fill.problem import Problem
 
     monkeypatch.setattr(engine, "PROBE_FAILS", fails)
     monkeypatch.setattr(engine, "RESTART_GROWTH", 1.5)
     monkeypatch.setattr(engine, "CORE_AFTER", 10**9)
     learned: list[tuple[int, list[tuple[tuple[int, ...], str]]]] = []
-    learned_at: dict[engine.Nogood, int] = {}
-    real_learn = engine._Problem.learn
+    learned_at: dict[Nogood, int] = {}
+    real_learn = Problem.learn
 
-    def learn(self: engine._Problem, path: list[tuple[int, int, bool]]) -> list[engine.Nogood]:
+    def learn(self: Problem, path: list[tuple[int, int, bool]]) -> list[Nogood]:
         new = real_learn(self, path)
         for nogood in new:
             learned_at[nogood] = min(learned_at.get(nogood, self.bound), self.bound)
@@ -458,9 +461,9 @@ def test_nogoods_kept_across_bounds_agree_with_brute_force(
                                      for v, b in nogood]) for nogood in new)
         return new
 
-    real_use = engine._Problem.use_nogoods
+    real_use = Problem.use_nogoods
 
-    def use_nogoods(self: engine._Problem, nogoods: list[engine.Nogood]) -> None:
+    def use_nogoods(self: Problem, nogoods: list[Nogood]) -> None:
         # the nogoods a run at a bound propagates: each learned at that bound or below, and
         # (below) holding at it
         assert all(learned_at[ng] <= self.bound for ng in nogoods)
@@ -468,8 +471,8 @@ def test_nogoods_kept_across_bounds_agree_with_brute_force(
                                      for v, b in nogood]) for nogood in nogoods)
         real_use(self, nogoods)
 
-    monkeypatch.setattr(engine._Problem, "learn", learn)
-    monkeypatch.setattr(engine._Problem, "use_nogoods", use_nogoods)
+    monkeypatch.setattr(Problem, "learn", learn)
+    monkeypatch.setattr(Problem, "use_nogoods", use_nogoods)
     rows, words, repeats = case
     grid = make_grid(rows)
     scores = [data.draw(st.integers(0, 60)) for _ in words]

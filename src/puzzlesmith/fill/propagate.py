@@ -1,0 +1,173 @@
+"""Arc consistency over the entries' bitset domains, with the no-repeat rule and the
+nogoods learned from restarts propagated alongside.
+
+When an entry's domain shrinks, the letters its words still allow in each of its crossed cells
+are recomputed; a letter that lost its last word there takes, with one AND of the crossing
+entry's (position, letter) bitsets, every crossing word that needs it. This repeats until
+nothing changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from puzzlesmith.fill.tables import LETTER_FIELD, word_code
+
+if TYPE_CHECKING:
+    from puzzlesmith.fill.problem import Problem
+
+SMALL_DOMAIN = 24  # below this many words, read letters off the words themselves
+SMALL_LOST = 24  # below this many words lost since the last revision, test only the letters they held
+
+
+@dataclass
+class Wipeout:
+    """Where propagation emptied a domain."""
+
+    var: int
+    source: int  # the entry whose propagation emptied it (-1: no words fit at all)
+    cell: int  # the cell they share (-1: none)
+
+
+def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], seen: list[int],
+              queue: list[int]) -> bool:
+    """Arc consistency (and no repeats) from the entries in `queue`; False on a wipeout.
+
+    `seen[s]` is the domain of s when its cells were last revised (-1: never), so a revision
+    looks only at the letters of the words lost since then when those are few.
+    """
+    pls, cross, words, allcodes = prob.pls, prob.cross, prob.words, prob.codes
+    queued = set(queue)
+    dupes = prob.dupes
+    nogoods = prob.nogoods.by_entry
+    while queue:
+        # Smallest domain first: it prunes hardest and is cheapest to read.
+        if len(queue) > 1:
+            s = min(queue, key=cnt.__getitem__)
+            queue.remove(s)
+        else:
+            s = queue.pop()
+        queued.discard(s)
+        d = dom[s]
+        old = seen[s]
+        if old == d:
+            continue
+        seen[s] = d
+        pl = pls[s]
+        c = cnt[s]
+        if c == 1 and (ngs := nogoods[s]) and (learned := ngs.get(d.bit_length() - 1)):
+            # Nogoods holding "s is this word": when all but one of a nogood's pairs
+            # hold, the last one cannot.
+            for nogood in learned:
+                unit, ub = -1, 0
+                for u, b in nogood:
+                    du = dom[u]
+                    if du == b:
+                        continue
+                    if not du & b or unit >= 0:
+                        break  # one pair false already, or two undecided: nothing yet
+                    unit, ub = u, b
+                else:
+                    if unit < 0:
+                        prob.wipeout = Wipeout(s, s, -1)
+                        return False
+                    du = dom[unit] & ~ub
+                    if not du:
+                        prob.wipeout = Wipeout(unit, s, -1)
+                        return False
+                    dom[unit] = du
+                    cnt[unit] = du.bit_count()
+                    if unit not in queued:
+                        queue.append(unit)
+                        queued.add(unit)
+        if c == 1 and dupes:
+            for u in prob.same_length[s]:
+                du = dom[u]
+                if du & d:
+                    du &= ~d
+                    if not du:
+                        prob.wipeout = Wipeout(u, s, -1)
+                        return False
+                    dom[u] = du
+                    cnt[u] = du.bit_count()
+                    if u not in queued:
+                        queue.append(u)
+                        queued.add(u)
+        ws = words[s]
+        codes = allcodes[s]
+        # Which letters each crossed cell can still hold: from the words themselves (their
+        # letter codes ORed) when few, else by testing each letter the cell still allows,
+        # only those the words lost since the last revision could have taken away.
+        support = -1  # letter codes ORed: exact letters per position
+        suspects = -1  # letter codes ORed: letters that may have lost their last word
+        if c <= SMALL_DOMAIN:
+            support = 0
+            dd = d
+            while dd:
+                low = dd & -dd
+                i = low.bit_length() - 1
+                code = codes[i]
+                if not code:
+                    code = codes[i] = word_code(ws[i])
+                support |= code
+                dd ^= low
+        elif old >= 0:
+            lost = old & ~d
+            if lost.bit_count() <= SMALL_LOST:
+                suspects = 0
+                while lost:
+                    low = lost & -lost
+                    i = low.bit_length() - 1
+                    code = codes[i]
+                    if not code:
+                        code = codes[i] = word_code(ws[i])
+                    suspects |= code
+                    lost ^= low
+        for p, k, t, q, e in cross[s]:
+            m = masks[k]
+            if support >= 0:
+                new = m & (support >> (LETTER_FIELD * p))
+            else:
+                mm = m if suspects < 0 else m & (suspects >> (LETTER_FIELD * p))
+                new = m
+                plp = pl[p]
+                while mm:
+                    low = mm & -mm
+                    if not d & plp[low.bit_length() - 1]:
+                        new ^= low
+                    mm ^= low
+            if new == m:
+                continue
+            if not new:
+                prob.weights[e] += 1
+                prob.wipeout = Wipeout(t, s, k)
+                return False
+            masks[k] = new
+            removed = m ^ new
+            plt = pls[t][q]
+            x = 0
+            if removed.bit_count() <= new.bit_count():
+                while removed:
+                    low = removed & -removed
+                    x |= plt[low.bit_length() - 1]
+                    removed ^= low
+                nd = dom[t] & ~x
+            else:
+                mm = new
+                while mm:
+                    low = mm & -mm
+                    x |= plt[low.bit_length() - 1]
+                    mm ^= low
+                nd = dom[t] & x
+            if nd != dom[t]:
+                if not nd:
+                    prob.weights[e] += 1
+                    prob.wipeout = Wipeout(t, s, k)
+                    return False
+                dom[t] = nd
+                cnt[t] = nd.bit_count()
+                if t not in queued:
+                    queue.append(t)
+                    queued.add(t)
+    return True

@@ -1,0 +1,532 @@
+"""Filling a crossword grid: every entry a word, no word twice.
+
+Representation. Each entry (slot) has a domain: a bitset (a Python int) over the words of its
+length, the words ordered best score first, so the lowest set bit is the best word left. The
+(position, letter) bitsets of the lexicon index, built over that order, turn "the words with
+an `e` third" into one int. Each checked cell (one in two entries) has a letter mask.
+
+Search (after ingrid_core and the CSP literature it follows):
+- arc consistency: when an entry's domain shrinks, the letters its words still allow in each
+  crossed cell are recomputed; letters lost there remove, with one AND, every word of the
+  crossing entry that needs them, and so on until nothing changes;
+- no repeats: an entry down to one word takes that word out of every other entry's domain;
+- dom/wdeg: branch on the entry with the fewest words per unit of "trouble" (weights on the
+  crossings whose propagation wiped a domain out), trying its best-scored words first, the
+  one of the top three that leaves its crossings the most room;
+- two-way branching (entry = word, else entry != word) with random restarts, seeded, under
+  a growing limit on failures; weights carry over between restarts, and every other run
+  chooses words for room alone (of the best eight, the one leaving its crossings the most);
+- nogoods: each restart's branch yields nogoods (the choices above each refuted one), which
+  the later runs propagate, so no run searches a refuted subtree again;
+- quality: once a fill is found, search again for one whose weakest entry is stronger
+  (branch and bound on the minimum score; every word left then clears the bound, so words
+  are chosen for room alone), in restarted runs whose nogoods are kept with their bound (a
+  nogood learned at a bound holds at every higher one), then for a better mean, while the
+  budget lasts.
+
+"Impossible" is only said when a search without a failure limit ran out of choices.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from puzzlesmith.fill.model import Grid, Slot, check_fill, repeated
+from puzzlesmith.fill.nogoods import Nogood
+from puzzlesmith.fill.problem import Problem, State
+from puzzlesmith.fill.search import (
+    BOUND_LOOKAHEAD,
+    LOOKAHEAD,
+    LOOKAHEAD_DECAY,
+    OutOfNodes,
+    Restart,
+    Search,
+)
+from puzzlesmith.lexicon import Lexicon, LexiconIndex
+from puzzlesmith.limits import Deadline, SearchTimeout
+
+Status = Literal["filled", "impossible", "timeout"]
+FIRST_RESTART = 64  # failures allowed before the first restart
+RESTART_GROWTH = 1.25
+COUNT_LIMIT = 10_000_000
+# Restarts alternate the two choices of word: by score (then room), and for room alone. On
+# the whole list, themeless 15x15 grids 1 and 2 of the benchmark: 136 and 180 nodes to the
+# first fill instead of 623 and 1,278.
+ALTERNATE = True
+# The default improvement budget, in search nodes (see default_improve): nodes, not seconds,
+# so a fill does not change with the machine's load.
+# Small grids need nodes more than big ones (and theirs cost less: 0.25 ms of CPU on a 7x7
+# against 0.7 on a 15x15), hence a base plus a little an entry.
+IMPROVE_BASE = 300
+IMPROVE_PER_ENTRY = 5
+IMPROVE_FACTOR = 1.0
+PROBE_FAILS = 64  # failures a probe of the weakest-entry bound may spend (see the galloping probes)
+PROBE_GAP = 2  # the first probe's bound above the floor (it doubles after a fill, halves after a miss)
+MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
+# Core proofs (see Problem.core): after this many failures of the restarts without a fill,
+# and again after each CORE_GROWTH times as many, search cores of these sizes completely,
+# each for at most CORE_NODES nodes. Themeless 15x15 2 of the benchmark, common words: a core
+# of 20 entries grown after 500 failures has no fill (3,005 nodes; 3,541 in all, 2.4 CPU s).
+# The price on a grid that fills late: top-50k common words, themeless 3 and 4, cores that
+# fill cost about 6,700 and 4,000 nodes (first fill 1.6 -> 4.1 and 2.5 -> 5.0 CPU s).
+CORE_AFTER = 500
+CORE_GROWTH = 4
+CORE_SIZES = (20, 28, 36)
+CORE_NODES = 8000
+LEARN = True  # record nogoods from each restart's branch (see Problem.learn)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One filled entry as the output lists it."""
+
+    slot: Slot
+    answer: str
+    score: int | None  # None: a word the setter gave that is not in the list
+    given: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.slot.number, "direction": self.slot.direction, "row": self.slot.row,
+                "col": self.slot.col, "answer": self.answer, "score": self.score,
+                "given": self.given}
+
+
+@dataclass(frozen=True)
+class FillResult:
+    """The outcome of `fill`: the best fill found (if any) and how the search ended."""
+
+    grid: Grid  # the input grid
+    status: Status
+    filled: Grid | None
+    entries: tuple[Entry, ...]
+    seconds: float
+    lexicon: str
+    seed: int
+    optimal: bool = False  # no fill has a stronger weakest entry (proved)
+    fills_found: int = 0
+    count: int | None = None  # --count: fills counted (all of them when complete)
+    complete: bool = True
+    first_seconds: float | None = None
+    nodes: int = 0
+    first_nodes: int | None = None  # search nodes to the first fill (the rest improved it)
+    note: str = ""
+    # (seconds, weakest, mean) of each fill that beat the ones before it, the first one first
+    progress: tuple[tuple[float, int, float], ...] = ()
+    regions: int = 1  # groups of undecided entries sharing no cell, filled apart (first fill)
+    core: tuple[str, ...] = ()  # "impossible" by a core proof: the entries ("12 across") of the core
+
+    @property
+    def min_score(self) -> int | None:
+        scored = [e.score for e in self.entries if e.score is not None]
+        return min(scored) if scored else None
+
+    @property
+    def mean_score(self) -> float | None:
+        scored = [e.score for e in self.entries if e.score is not None]
+        return round(sum(scored) / len(scored), 2) if scored else None
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "grid": list((self.filled or self.grid).rows),
+            "status": self.status,
+            "entries": [e.to_json() for e in self.entries],
+            "min_score": self.min_score,
+            "mean_score": self.mean_score,
+            "seconds": round(self.seconds, 3),
+            "lexicon": self.lexicon,
+            "seed": self.seed,
+            "optimal_min_score": self.optimal,
+            "fills_found": self.fills_found,
+            "first_fill_seconds": None if self.first_seconds is None else round(self.first_seconds, 3),
+            "nodes": self.nodes,
+            "first_fill_nodes": self.first_nodes,
+        }
+        if self.count is not None:
+            doc["count"] = self.count
+            doc["complete"] = self.complete
+        doc["regions"] = self.regions
+        if self.progress:
+            doc["progress"] = [{"seconds": round(t, 3), "min_score": m, "mean_score": round(a, 2)}
+                               for t, m, a in self.progress]
+        if self.core:
+            doc["core"] = list(self.core)
+        if self.note:
+            doc["note"] = self.note
+        return doc
+
+
+def _answers(problem: Problem, dom: list[int]) -> list[str]:
+    return [problem.words[v][d.bit_length() - 1] for v, d in enumerate(dom)]
+
+
+def _fill_cells(grid: Grid, problem: Problem, answers: list[str]) -> Grid:
+    cells = list(grid.cells)
+    for slot, word in zip(problem.vars, answers, strict=True):
+        for c, ch in zip(slot.cells, word, strict=True):
+            cells[c] = ch
+    return grid.with_cells(cells)
+
+
+def _entries(grid: Grid, filled: Grid, problem: Problem, dom: list[int]) -> tuple[Entry, ...]:
+    by_slot: dict[Slot, tuple[int, bool]] = {}
+    for v, (slot, d) in enumerate(zip(problem.vars, dom, strict=True)):
+        by_slot[slot] = (problem.tables[v].scores[d.bit_length() - 1], problem.given_var[v])
+    out = []
+    for slot in grid.slots:
+        answer = slot.pattern(filled.cells)
+        score, given = by_slot.get(slot, (None, True))
+        out.append(Entry(slot, answer, score, given))
+    return tuple(out)
+
+
+def _quality(problem: Problem, dom: list[int]) -> tuple[int, float]:
+    """(weakest, mean) score over the entries the fill chose."""
+    free = [problem.tables[v].scores[d.bit_length() - 1]
+            for v, d in enumerate(dom) if not problem.given_var[v]]
+    if not free:
+        return (0, 0.0)
+    return (min(free), sum(free) / len(free))
+
+
+def default_improve(first_nodes: int, entries: int) -> int:
+    """Search nodes spent looking for a better fill when --improve is not given: 300 and 5 an
+    entry (a 5x5 350, a 15x15 of 76 entries 680), or as many as the first fill took if more."""
+    return max(IMPROVE_BASE + IMPROVE_PER_ENTRY * entries, int(IMPROVE_FACTOR * first_nodes))
+
+
+def fill(
+    grid: Grid,
+    lexicon: Lexicon,
+    index: LexiconIndex,
+    *,
+    min_score: int = 0,
+    allow_repeats: bool = False,
+    seed: int = 0,
+    deadline: Deadline | None = None,
+    improve: int | None = None,
+    count: bool = False,
+) -> FillResult:
+    """Fill every entry of `grid` with a word of `lexicon`.
+
+    `improve`: search nodes to spend looking for a better fill after the first (None:
+    `default_improve`), within the deadline; a node budget, so the fill found does not
+    depend on the machine's speed or load. `count`: count every fill instead (small grids).
+    """
+    return FillStrategy(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
+                        seed=seed, deadline=deadline).run(improve=improve, count=count)
+
+
+class FillStrategy:
+    """One call of `fill`: the grid's problem, the search nodes spent so far, and what the
+    first fill and the improvement searches learn along the way."""
+
+    def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
+                 allow_repeats: bool, seed: int, deadline: Deadline | None) -> None:
+        self.grid = grid
+        self.lexicon = lexicon
+        self.min_score = min_score
+        self.allow_repeats = allow_repeats
+        self.seed = seed
+        self.deadline = deadline or Deadline(10.0)
+        self.start = time.perf_counter()
+        self.problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats)
+        self.rng = random.Random(seed)
+        self.nodes = 0
+        self.budget_end: int | None = None  # the node count at which the improvement search stops
+        self.core_proof: list[str] = []  # the entries of a core proved to have no fill
+        self.root: State | None = None
+        # The improvement: roots by bound, nogoods learned with their bound, runs by bound.
+        self.roots: dict[int, State | None] = {}
+        self.learned: list[tuple[int, Nogood]] = []
+        self.runs_at: dict[int, int] = {}
+
+    def result(self, status: Status, best: list[int] | None, **kw: Any) -> FillResult:
+        problem, grid = self.problem, self.grid
+        filled = entries = None
+        if best is not None:
+            filled = _fill_cells(grid, problem, _answers(problem, best))
+            check_fill(grid, filled, self.lexicon.word_set, allow_repeats=self.allow_repeats)
+            entries = _entries(grid, filled, problem, best)
+            assert all(e.score is None or e.given or e.score >= self.min_score for e in entries)
+        return FillResult(grid, status, filled, entries or (), time.perf_counter() - self.start,
+                          self.lexicon.name, self.seed, **kw)
+
+    def run(self, *, improve: int | None, count: bool) -> FillResult:
+        problem, grid = self.problem, self.grid
+        root = self.root = problem.root(problem.base)
+        given_twice = not self.allow_repeats and repeated(
+            s.pattern(grid.cells) for s in problem.fixed_given)
+        if root is None or given_twice:
+            return self.result("impossible", None, count=0 if count else None)
+        if count:
+            return self.count(root)
+        regions = problem.regions(root[0])
+        try:
+            best: list[int] | None
+            if len(regions) > 1:
+                made = self.apart(root, regions)
+                best = self.find(root, self.deadline, cores=True) if made is False else made
+            else:
+                best = self.find(root, self.deadline, cores=True)
+        except SearchTimeout:
+            return self.result("timeout", None, nodes=self.nodes, regions=len(regions))
+        if best is None:
+            core_proof = self.core_proof
+            note = ""
+            if core_proof:
+                note = (f"these {len(core_proof)} entries have no fill even on their own: "
+                        + ", ".join(core_proof))
+            return self.result("impossible", None, nodes=self.nodes, regions=len(regions),
+                               note=note, core=tuple(core_proof))
+        return self.improve(root, best, improve, len(regions))
+
+    def count(self, root: State) -> FillResult:
+        """Every fill counted (up to COUNT_LIMIT), by the complete search."""
+        search = Search(self.problem, self.deadline, None, None)
+        first: list[int] | None = None
+        n = 0
+        try:
+            for sol in search.solutions(*root):
+                n += 1
+                if first is None:
+                    first = list(sol)
+                if n >= COUNT_LIMIT:
+                    break
+        except SearchTimeout:
+            return self.result("timeout" if first is None else "filled", first, count=n,
+                               complete=False, nodes=search.nodes, fills_found=n)
+        status: Status = "filled" if n else "impossible"
+        return self.result(status, first, count=n, complete=n < COUNT_LIMIT, nodes=search.nodes,
+                           fills_found=n)
+
+    def left(self) -> int | None:
+        return None if self.budget_end is None else self.budget_end - self.nodes
+
+    def cores_fail(self, base_root: State, until: Deadline) -> bool:
+        """True if a core of the trouble (Problem.core) has no fill: then neither has the grid."""
+        problem = self.problem
+        undecided = sum(d.bit_count() > 1 for d in base_root[0])
+        for size in CORE_SIZES:
+            if size >= undecided:  # no smaller than the problem: the restarts search that
+                return False
+            keep = problem.core(size, base_root[0])
+            if len(keep) < 2:
+                return False
+            sub = problem.restricted(keep)
+            # Its own weights: the core's failures would mislead the restarts that follow.
+            sub.weights = list(problem.weights)
+            r = sub.root([base_root[0][v] for v in keep])
+            search = Search(sub, until, None, None, max_nodes=CORE_NODES)
+            try:
+                got = None if r is None else next(iter(search.solutions(*r)), None)
+            except OutOfNodes:
+                continue
+            finally:
+                self.nodes += search.nodes
+            if got is None:
+                self.core_proof.extend(problem.vars[v].label for v in keep)
+                return True
+        return False
+
+    def find(self, base_root: State, until: Deadline, *, for_room: bool = False,
+             on: Problem | None = None, cores: bool = False) -> list[int] | None:
+        """A fill from this root (of `on`, else the grid's problem): restarts under a growing
+        failure limit; None if there is none. `for_room`: every word left clears the bound,
+        so words are chosen for room alone. `cores`: when the restarts keep failing, look
+        for a core with no fill (a proof that there is none)."""
+        prob = on or self.problem
+        limit = float(FIRST_RESTART)
+        run = 0
+        failures, next_core = 0, CORE_AFTER
+        prob.forget()
+        try:
+            while True:
+                if cores and failures >= next_core:
+                    next_core *= CORE_GROWTH
+                    if self.cores_fail(base_root, until):
+                        return None
+                start_state = prob.with_nogoods(base_root) if prob.nogoods.all else base_root
+                if start_state is None:  # the nogoods learned so far rule out every choice
+                    return None
+                # Runs alternate (ALTERNATE) between words by score and words for room alone.
+                room = for_room or (ALTERNATE and run % 2 == 1)
+                look, decay = (BOUND_LOOKAHEAD, 1.0) if room else (LOOKAHEAD, LOOKAHEAD_DECAY)
+                # The very first run is greedy (no randomness), so seed 0 is the engine's own choice.
+                search = Search(prob, until, self.rng if (self.seed or run) else None, limit,
+                                lookahead=look, decay=decay, max_nodes=self.left())
+                run += 1
+                try:
+                    for sol in search.solutions(*(list(x) for x in start_state)):
+                        return list(sol)
+                    return None
+                except Restart:
+                    limit *= RESTART_GROWTH
+                    if LEARN:
+                        prob.learn(search.path)
+                finally:
+                    self.nodes += search.nodes
+                    failures += search.fails
+        finally:
+            prob.forget()
+
+    def apart(self, root: State, groups: list[list[int]]) -> list[int] | None | Literal[False]:
+        """A fill made region by region (each later region without the words the earlier
+        ones used); None when one region alone has no fill (so the grid has none); False when
+        the regions' fills cannot be combined this way (then the whole grid is searched)."""
+        problem = self.problem
+        dom = list(root[0])
+        for keep in sorted(groups, key=len, reverse=True):
+            sub = problem.restricted(keep)
+            base = [dom[v] for v in keep]
+            if problem.dupes:
+                for i, v in enumerate(keep):
+                    for u in problem.same_length[v]:
+                        if dom[u].bit_count() == 1 and u not in keep:
+                            base[i] &= ~dom[u]
+            r = sub.root(base)
+            got = self.find(r, self.deadline, on=sub) if r is not None else None
+            if got is None:
+                alone = sub.root([root[0][v] for v in keep])
+                if alone is None or self.find(alone, self.deadline, on=sub) is None:
+                    return None
+                return False
+            for v, d in zip(keep, got, strict=True):
+                dom[v] = d
+        return dom
+
+    def root_at(self, threshold: int) -> State | None:
+        """The root with every free entry cut to words scoring `threshold` or more, from
+        the grid's root (only what the cut removes is propagated again), cached."""
+        problem, roots = self.problem, self.roots
+        if threshold not in roots:
+            assert self.root is not None
+            keep = [-1 if problem.given_var[v] else problem.tables[v].at_least(threshold)
+                    for v in range(len(problem.vars))]
+            roots[threshold] = problem.tightened(self.root, keep)
+        return roots[threshold]
+
+    def run_at(self, threshold: int, until: Deadline) -> list[int] | None | Literal[False]:
+        """One run at the bound: a fill, None when no fill reaches it (a proof), False
+        when it hit its failure limit."""
+        problem = self.problem
+        r = self.root_at(threshold)
+        if r is None:
+            return None
+        problem.bound = threshold
+        if LEARN:
+            problem.use_nogoods([ng for t, ng in self.learned if t <= threshold])
+        try:
+            start_state = problem.with_nogoods(r) if problem.nogoods.all else r
+            if start_state is None:
+                return None
+            k = self.runs_at.get(threshold, 0)
+            self.runs_at[threshold] = k + 1
+            search = Search(problem, until, self.rng if k else None,
+                            PROBE_FAILS * RESTART_GROWTH ** k,
+                            lookahead=BOUND_LOOKAHEAD, decay=1.0, max_nodes=self.left())
+            try:
+                for sol in search.solutions(*(list(x) for x in start_state)):
+                    return list(sol)
+                return None
+            except Restart:
+                if LEARN:
+                    self.learned.extend((threshold, ng) for ng in problem.learn(search.path))
+                return False
+            finally:
+                self.nodes += search.nodes
+        finally:
+            problem.forget()
+            problem.bound = self.min_score
+
+    def improve(self, root: State, best: list[int], improve: int | None,
+                regions: int) -> FillResult:
+        """From the first fill, search for fills with a stronger weakest entry, then (once the
+        weakest is proved best) for a better mean, within the node budget."""
+        problem = self.problem
+        first_seconds = time.perf_counter() - self.start
+        first_nodes = self.nodes
+        found = 1
+        optimal = all(problem.given_var)  # nothing left to choose, nothing to improve
+        budget = improve if improve is not None else default_improve(first_nodes,
+                                                                      len(self.grid.slots))
+        self.budget_end = budget_end = self.nodes + budget
+        until = self.deadline
+        best_q = _quality(problem, best)
+        progress = [(first_seconds, *best_q)]
+        # Branch and bound on the weakest entry: search again with every free entry cut to
+        # words beating the best fill's weakest. The ceiling is the highest bound that
+        # propagation at the root does not already rule out (found by bisection, each probe
+        # a root propagation).
+        free = [v for v in range(len(problem.vars)) if not problem.given_var[v]]
+        top = [(d & -d).bit_length() - 1 for d in root[0]]  # each entry's best word left
+        hi = min((problem.tables[v].scores[top[v]] for v in free), default=0)
+        lo = best_q[0] + 1
+        low_ok = lo - 1
+        while low_ok < hi and budget > 0:
+            mid = (low_ok + hi + 1) // 2
+            if self.root_at(mid) is None:
+                hi = mid - 1
+            else:
+                low_ok = mid
+        # Every run of the improvement is one restart of the search at some bound T: its
+        # failure limit grows each time T is searched again (PROBE_FAILS, then RESTART_GROWTH
+        # times more), its first run is greedy and later ones random, and the nogoods it learns
+        # when it restarts are kept with T. A nogood learned at T holds at every higher bound
+        # too (those fills are fills at T), so a run at T propagates the nogoods learned at T
+        # or below, and never searches again what an earlier run at a bound as low refuted; a
+        # run that runs out of choices (or starts with its nogoods ruling everything out)
+        # proves that no fill reaches T. Which T: galloping, `gap` above the floor (the best
+        # fill's weakest + 1) while under `cap`; a fill raises the floor and doubles the gap, a
+        # proof lowers the ceiling, a run that hits its limit only says "not cheaply", so the
+        # next one aims lower (the gap halved). At the floor itself the runs repeat with growing
+        # limits and the nogoods they learn, a complete search in the end. Climbing one point at
+        # a time can spend the budget at the bottom; a run can jump (whole list, themeless
+        # 15x15 2: 0 to 18).
+        cap, gap = hi, PROBE_GAP
+        try:
+            while budget > 0 and not optimal and self.nodes < budget_end:
+                if lo > hi:
+                    optimal = True
+                    break
+                target = min(cap, lo + gap) if lo <= cap else lo
+                outcome = self.run_at(target, until)
+                if outcome is None:
+                    hi = target - 1
+                    cap = min(cap, hi)
+                    continue
+                if outcome is False:
+                    if target > lo:
+                        cap = target - 1
+                        gap //= 2
+                    continue
+                best, best_q, found = outcome, _quality(problem, outcome), found + 1
+                progress.append((time.perf_counter() - self.start, *best_q))
+                lo = best_q[0] + 1
+                cap = max(cap, min(hi, lo))
+                gap = max(1, 2 * gap)
+            # Then other fills whose weakest entry ties the best, for a better mean: once the
+            # weakest is proved best, for no more nodes than the search has taken so far.
+            if optimal and budget > 0 and not all(problem.given_var):
+                self.budget_end = budget_end = min(budget_end, 2 * self.nodes)
+                r3 = self.root_at(best_q[0])
+                problem.bound = best_q[0]
+                tries = 0
+                while r3 is not None and self.nodes < budget_end and tries < MEAN_TRIES:
+                    tries += 1
+                    other = self.find(r3, until)
+                    if other is None:
+                        break
+                    found += 1
+                    q = _quality(problem, other)
+                    if q > best_q:
+                        best, best_q = other, q
+                        progress.append((time.perf_counter() - self.start, *best_q))
+        except (SearchTimeout, OutOfNodes):
+            pass
+        problem.bound = self.min_score
+        return self.result("filled", best, optimal=optimal, fills_found=found,
+                           first_seconds=first_seconds, nodes=self.nodes,
+                           progress=tuple(progress), regions=regions, first_nodes=first_nodes)

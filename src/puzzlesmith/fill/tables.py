@@ -1,0 +1,93 @@
+"""The fill's word tables: the words of one length, best score first, with their (position,
+letter) bitsets, cached in memory and on disk beside the lexicon index."""
+
+from __future__ import annotations
+
+import pickle
+from bisect import bisect_left
+from dataclasses import dataclass, field
+
+from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.fill.scores import scores_key, word_scores
+from puzzlesmith.lexicon import Lexicon, LexiconIndex
+from puzzlesmith.lexicon.index import build_bucket
+
+DISK_CACHE_MIN = 2000  # smaller tables build faster than they load
+LETTER_FIELD = 26  # bits per position in a word's letter code (see letter_codes)
+TABLE_FORMAT = 1
+
+
+@dataclass(frozen=True, eq=False)
+class WordTable:
+    """The words of one length, best score first, with their (position, letter) bitsets."""
+
+    length: int
+    words: tuple[str, ...]
+    scores: tuple[int, ...]
+    position_letter: tuple[tuple[int, ...], ...] = field(repr=False)
+    _neg_scores: tuple[int, ...] = field(repr=False)
+    _ids: dict[str, int] = field(repr=False)
+
+    def at_least(self, score: int) -> int:
+        """Bitset of the words scoring `score` or more (a prefix: the list is best first)."""
+        return (1 << bisect_left(self._neg_scores, -score + 1)) - 1
+
+    def bit(self, word: str) -> int:
+        i = self._ids.get(word)
+        return 0 if i is None else 1 << i
+
+
+_TABLES: dict[tuple[str, str, int], WordTable] = {}
+_CODES: dict[WordTable, list[int]] = {}
+
+
+def letter_codes(table: WordTable) -> list[int]:
+    """Per word of `table`, its letters as one int: bit 26 * position + letter. The OR of a
+    few words' codes holds, for every position at once, the letters those words put there,
+    so a small domain's support is one OR a word. Filled on first use (0: not yet; no word
+    codes to 0), since coding the whole list up front takes a second."""
+    codes = _CODES.get(table)
+    if codes is None:
+        codes = _CODES[table] = [0] * len(table.words)
+    return codes
+
+
+def word_code(word: str) -> int:
+    return sum(1 << (LETTER_FIELD * p + b - 97) for p, b in enumerate(word.encode()))
+
+
+def _build_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
+    scores = word_scores(lexicon, index)
+    bucket = index.bucket(length)
+    words = sorted(bucket.words if bucket else (), key=lambda w: (-scores[w], w))
+    if words:
+        pl = build_bucket(length, words, {}).position_letter
+    else:
+        pl = tuple(tuple(0 for _ in range(26)) for _ in range(length))
+    ws = tuple(words)
+    sc = tuple(scores[w] for w in ws)
+    return WordTable(length, ws, sc, pl, tuple(-s for s in sc), {w: i for i, w in enumerate(ws)})
+
+
+def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
+    """The fill's view of the lexicon's words of one length: from memory, else the disk cache
+    beside the lexicon index's, else built (and cached)."""
+    key = (scores_key(lexicon), lexicon.source, length)
+    table = _TABLES.get(key)
+    if table is not None:
+        return table
+    path = cache_dir() / f"fill-v{TABLE_FORMAT}-{key[0]}-{length}.pickle"
+    try:
+        with open(path, "rb") as f:
+            table = pickle.load(f)
+        if not isinstance(table, WordTable) or table.length != length:
+            table = None
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        table = None
+    if table is None:
+        table = _build_table(lexicon, index, length)
+    if table is not None and len(table.words) >= DISK_CACHE_MIN and not path.exists():
+        write_atomic(path, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
+    _TABLES[key] = table
+    return table
+
