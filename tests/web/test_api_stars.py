@@ -108,3 +108,35 @@ def test_generate_job_bad_options_are_400(client: httpx.Client) -> None:
     assert r.status_code == 400 and r.json()["detail"].startswith("unknown difficulty 'silly'")
     r = client.post("/api/stars/generate-job", json={"size": 8, "stars": 1, "score": "a-b"})
     assert r.status_code == 400 and "--score wants MIN-MAX" in r.json()["detail"]
+
+
+def test_check_is_the_cli_document_and_keeps_the_answer(client: httpx.Client) -> None:
+    answer = client.post("/api/stars/solve", json={"puzzle": URL}).json()["solution"]
+    stars = [f"r{r + 1}c{c + 1}" for r, c in answer]
+    off = next(f"r{r + 1}c{c + 1}" for r in range(8) for c in range(8) if [r, c] not in answer)
+    cases = [
+        ([], [], "right", 0),
+        (stars[:3], [off], "right", 0),
+        (stars, [], "solved", 0),
+        ([*stars[:2], off], [stars[4]], "wrong", 2),
+    ]
+    for star, empty, status, wrong in cases:
+        doc = client.post("/api/stars/check", json={"puzzle": URL, "star": star, "empty": empty}).json()
+        args = [f"--star={s}" for s in star] + [f"--empty={e}" for e in empty]
+        assert without_time(doc) == without_time(cli_json("stars", "check", URL, *args))
+        assert (doc["status"], doc["wrong"]) == (status, wrong)
+        assert "solution" not in doc
+    several = "stars=1\n00000\n11111\n22222\n33333\n44444\n"
+    assert client.post("/api/stars/check", json={"puzzle": several}).json()["status"] == "several"
+
+
+def test_check_bad_marks_are_400(client: httpx.Client) -> None:
+    for star, empty, message in [
+        (["r1c1"], ["r1c1"], "r1c1 is marked both a star and empty: choose one"),
+        (["r9c1"], [], "star r9c1 is off the 8x8 grid"),
+        (["here"], [], "cannot read cell 'here' for --star: write r3c5 or 3,5 (from 1)"),
+    ]:
+        r = client.post("/api/stars/check", json={"puzzle": URL, "star": star, "empty": empty})
+        assert r.status_code == 400 and r.json()["detail"] == message
+    r = client.post("/api/stars/check", json={"puzzle": URL, "star": "r1c1"})
+    assert r.status_code == 422 and "star" in r.json()["detail"]

@@ -19,6 +19,7 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.errors import InputError
 from puzzlesmith.limits import SearchTimeout
+from puzzlesmith.stars.check import check_marks
 from puzzlesmith.stars.explain import Explanation, Step
 from puzzlesmith.stars.explain import explain as explain_puzzle
 from puzzlesmith.stars.explain import hint as hint_puzzle
@@ -338,6 +339,47 @@ def hint(
             look=step.cells,
         ))
     if timed_out:
+        raise typer.Exit(1)
+
+
+_CHECK_SAYS = {
+    "solved": "solved: every star is placed and right",
+    "right": "right so far: no mark differs from the solution",
+    "several": "the puzzle has more than one solution, so there is no one answer to check against",
+    "unsolvable": "the puzzle has no solution",
+    "timeout": "time limit reached before the puzzle's one solution was found and proved",
+}
+
+
+@stars_app.command("check")
+def check(
+    source: SourceArg,
+    star: Annotated[
+        list[str] | None, typer.Option("--star", help="A star you placed: r3c5 or 3,5 (repeat).")
+    ] = None,
+    empty: Annotated[
+        list[str] | None, typer.Option("--empty", help="A cell you marked empty (repeat).")
+    ] = None,
+    stars: StarsOpt = None,
+    time_limit: TimeOpt = 10.0,
+    json: JsonOpt = False,
+) -> None:
+    """Whether your marks are right so far (compared with the puzzle's only solution), without
+    saying which cells are wrong or showing the answer."""
+    puzzle = _load(source, stars)
+    given_stars = parse_cells(star, "--star")
+    given_empty = parse_cells(empty, "--empty")
+    with working(f"checking ({puzzle.size}x{puzzle.size})", time_limit):
+        result = check_marks(puzzle, given_stars=given_stars, given_empty=given_empty,
+                             time_limit=time_limit)
+    if json:
+        print_json(result.to_json())
+    elif result.status == "wrong":
+        console.print(f"[red]wrong[/]: {result.wrong} of your marks "
+                      f"{'differs' if result.wrong == 1 else 'differ'} from the solution")
+    else:
+        console.print(_CHECK_SAYS[result.status])
+    if result.status == "timeout":
         raise typer.Exit(1)
 
 

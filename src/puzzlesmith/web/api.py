@@ -213,6 +213,14 @@ class StarsHintRequest(StarsExplainRequest):
                              description="Cells you marked empty.")
 
 
+class StarsCheckRequest(StarsParseRequest):
+    star: list[str] = Field([], max_length=2000, examples=[["r1c8"]],
+                            description="Stars you placed: r3c5 or 3,5 (from 1).")
+    empty: list[str] = Field([], max_length=2000, examples=[["r7c2"]],
+                             description="Cells you marked empty.")
+    time_limit: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
+
+
 class StarsGenerateRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     size: int = Field(10, ge=1, le=40, description="Grid size N.")
@@ -416,6 +424,14 @@ async def stars_explain(body: StarsExplainRequest, request: Request) -> Doc:
 @router.post("/stars/hint", summary="The next deduction from your marks (`stars hint --json`)")
 async def stars_hint(body: StarsHintRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_stars_hint, body, limit=body.time_limit)
+
+
+@router.post("/stars/check", summary="Whether your marks are right so far (`stars check --json`)",
+             description="Compares your stars and empty marks with the puzzle's only solution: "
+             "`status` solved, right, wrong (with how many marks are `wrong`, not which), several "
+             "(more than one solution), unsolvable or timeout. The answer is never in it.")
+async def stars_check(body: StarsCheckRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_stars_check, body, limit=body.time_limit)
 
 
 @router.post("/stars/generate",

@@ -465,6 +465,23 @@ def run_stars_hint(
                 time_limit=time_limit).to_json()
 
 
+def run_stars_check(
+    puzzle: str,
+    *,
+    star: list[str] | None = None,
+    empty: list[str] | None = None,
+    stars: int | None = None,
+    time_limit: float = 10.0,
+) -> Doc:
+    """`puzzlesmith stars check PUZZLE --star r1c2 --empty r3c4 --json`."""
+    from puzzlesmith.stars.check import check_marks
+
+    p = _star_puzzle(puzzle, stars)
+    return check_marks(p, given_stars=_star_cells(star or [], "--star"),
+                       given_empty=_star_cells(empty or [], "--empty"),
+                       time_limit=time_limit).to_json()
+
+
 def run_stars_generate(
     *,
     size: int = 10,
