@@ -32,3 +32,73 @@ def test_bad_grid_is_400_with_the_cli_message(client: httpx.Client) -> None:
     r = client.post("/api/fill", json={"grid": ["....", "..."]})
     assert r.status_code == 400
     assert r.json()["detail"] == done.stderr.strip().removeprefix("error: ")
+
+
+def test_candidates_are_the_cli_document(client: httpx.Client) -> None:
+    body = {"grid": GRID, "entry": "2 down", "common": True, "limit": 20}
+    r = client.post("/api/fill/candidates", json=body)
+    assert r.status_code == 200
+    doc = r.json()
+    cli_doc = cli_json("fill", "candidates", "/".join(GRID), "--entry", "2 down", "--common",
+                       "-n", "20")
+    doc.pop("seconds"), cli_doc.pop("seconds")
+    assert doc == cli_doc
+    scores = [c["score"] for c in doc["candidates"]]
+    assert scores == sorted(scores, reverse=True) and len(scores) == 20
+
+
+def test_candidates_for_no_such_entry_is_400(client: httpx.Client) -> None:
+    r = client.post("/api/fill/candidates", json={"grid": GRID, "entry": "40 down"})
+    assert r.status_code == 400 and "no entry '40 down'" in r.json()["detail"]
+
+
+def test_region_is_the_cli_document(client: httpx.Client) -> None:
+    grid = ["qzx..", ".....", ".....", ".....", "....."]
+    doc = client.post("/api/fill/region", json={"grid": grid, "rows": [1, 2], "cols": [1, 5]}).json()
+    cli_doc = cli_json("fill", "region", "/".join(grid), "--rows", "1-2", "--cols", "1-5")
+    doc.pop("seconds"), cli_doc.pop("seconds")
+    assert doc == cli_doc and doc["status"] == "impossible"
+
+
+def test_save_then_open_keeps_title_author_and_clues(client: httpx.Client) -> None:
+    import puz
+
+    grid = ["#cat", "dove", "area", "yes#"]
+    clues = {"1 across": "Pet", "4 across": "Bird of peace", "2 down": "Sharp-tongued"}
+    for fmt in ("puz", "ipuz"):
+        r = client.post("/api/fill/save", json={"grid": grid, "format": fmt, "title": "Tiny",
+                                                "author": "Me", "clues": clues})
+        assert r.status_code == 200, r.text
+        assert f'filename="tiny.{fmt}"' in r.headers["content-disposition"]
+        if fmt == "puz":
+            p = puz.load(r.content)
+            assert (p.title, p.author) == ("Tiny", "Me")
+            numbering = p.clue_numbering()
+            assert {c["num"]: c["clue"] for c in numbering.across}[4] == "Bird of peace"
+        back = client.post(f"/api/fill/open?format={fmt}", content=r.content)
+        assert back.status_code == 200, back.text
+        doc = back.json()
+        assert doc["grid"] == grid and doc["title"] == "Tiny" and doc["author"] == "Me"
+        assert doc["clues"] == clues
+
+
+def test_bad_files_are_400_and_big_ones_413(client: httpx.Client) -> None:
+    r = client.post("/api/fill/open?name=x.puz", content=b"not a puz file")
+    assert r.status_code == 400 and "not a readable .puz file" in r.json()["detail"]
+    r = client.post("/api/fill/open?name=x.ipuz", content=b"{]")
+    assert r.status_code == 400 and "not ipuz JSON" in r.json()["detail"]
+    r = client.post("/api/fill/open?format=doc", content=b"x")
+    assert r.status_code == 400 and "unknown grid format" in r.json()["detail"]
+    r = client.post("/api/fill/open?format=puz", content=b"")
+    assert r.status_code == 400
+    r = client.post("/api/fill/open?format=puz", content=b"x" * (4 * 1024 * 1024 + 1))
+    assert r.status_code == 413
+    # Larger than the ordinary body limit, within the upload limit: read, and refused as text.
+    r = client.post("/api/fill/open?format=text", content=b"." * 100_000)
+    assert r.status_code == 400
+    r = client.post("/api/fill/save", json={"grid": ["#cat", "dove", "area", "yes#"],
+                                            "clues": {"9 down": "x"}})
+    assert r.status_code == 400 and "9 down" in r.json()["detail"]
+    r = client.post("/api/fill/save", json={"grid": ["#cat", "dove", "area", "yes#"],
+                                            "format": "pdf"})
+    assert r.status_code == 400 and "unknown grid format" in r.json()["detail"]

@@ -1,5 +1,6 @@
-"""`puzzlesmith fill GRID`, `fill check GRID` and `fill region GRID`: crossword fill (parsing and
-printing only; the engine is imported inside the commands so the CLI starts fast)."""
+"""`puzzlesmith fill GRID`, `fill check GRID`, `fill region GRID` and `fill candidates GRID`:
+crossword fill (parsing and printing only; the engine is imported inside the commands so the
+CLI starts fast)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from rich.columns import Columns
     from rich.table import Table
 
+    from puzzlesmith.fill.candidates import CandidatesResult
     from puzzlesmith.fill.fill import CheckResult, FillResult, RegionResult
     from puzzlesmith.fill.model import Grid
 
@@ -44,8 +46,10 @@ fill_app = typer.Typer(
         "puzzlesmith fill GRID... fills a grid (see `puzzlesmith fill grid --help`); "
         "puzzlesmith fill check GRID... says which entries cannot be filled; puzzlesmith fill "
         "region GRID... --rows A-B --cols C-D searches the entries inside a box on their own "
-        "(no fill there proves the grid has none). A grid whose first row is spelled `check`, "
-        "`region` or `grid`: write `fill grid ROWS...` (or the rows in one argument split by /)."
+        "(no fill there proves the grid has none); puzzlesmith fill candidates GRID... --entry "
+        "'1 across' lists the words for one entry. A grid whose first row is spelled `check`, "
+        "`region`, `candidates` or `grid`: write `fill grid ROWS...` (or the rows in one "
+        "argument split by /)."
     ),
     no_args_is_help=True,
 )
@@ -322,6 +326,52 @@ def region_cmd(
     if result.status == "timeout":
         err_console.print("time limit: the region is not settled", markup=False)
         raise typer.Exit(1)
+
+
+def print_candidates(result: CandidatesResult) -> None:
+    from rich.table import Table
+
+    doc = result.to_json()
+    console.print(f"{doc['entry']} {doc['pattern'].upper()}: {doc['total']:,} words fit, "
+                  f"{doc['viable']:,} leave every crossing a word", markup=False)
+    t = Table(box=None, padding=(0, 1))
+    for col in ("word", "score", "crossings"):
+        t.add_column(col, justify="right" if col == "score" else "left")
+    for c in result.candidates:
+        mark = "ok" if c.viable else f"none left for {c.blocked}"
+        t.add_row(c.word.upper(), str(c.score), mark, style="" if c.viable else "dim")
+    console.print(t)
+
+
+@fill_app.command("candidates")
+def candidates_cmd(
+    rows: GridArg = None,
+    entry: Annotated[str, typer.Option("--entry", "-e", help="The entry: `12 across`, `3d`.")] = "",
+    file: FileOpt = None,
+    lexicon: LexiconOpt = None,
+    common: CommonOpt = False,
+    allow_2: Allow2Opt = False,
+    allow_repeats: RepeatsOpt = False,
+    min_score: MinScoreOpt = 0,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=2000,
+                                       help="Show at most N words (best first).")] = 30,
+    json: JsonOpt = False,
+) -> None:
+    """The words that fit one entry, best score first, each marked by whether every entry it
+    crosses still has a word once it is placed (one step ahead; `fill` is the search)."""
+    from puzzlesmith.fill.candidates import candidates
+    from puzzlesmith.lexicon import choose
+
+    if not entry:
+        raise InputError("give the entry with --entry, e.g. --entry '1 across'")
+    grid = _grid(rows, file, allow_2)
+    lex, index = choose(lexicon, common)
+    result = candidates(grid, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
+                        limit=limit)
+    if json:
+        print_json(result.to_json())
+    else:
+        print_candidates(result)
 
 
 def register(app: typer.Typer) -> None:

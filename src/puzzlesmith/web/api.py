@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from puzzlesmith.errors import InputError
@@ -250,6 +250,41 @@ class FillRequest(FillCheckRequest):
     count: bool = Field(False, description="Count every fill (small grids).")
 
 
+class FillCandidatesRequest(FillCheckRequest):
+    entry: str = Field(..., max_length=20, examples=["1 across"],
+                       description="The entry: its number and direction (`12 across`, `3d`).")
+    limit: int = Field(100, ge=1, le=2000, description="Return at most N words (best first).")
+
+
+class FillRegionRequest(FillCheckRequest):
+    rows: list[int] = Field(..., min_length=2, max_length=2, examples=[[1, 5]],
+                            description="The box's first and last row, from 1 (`--rows A-B`).")
+    cols: list[int] = Field(..., min_length=2, max_length=2, examples=[[1, 5]],
+                            description="The box's first and last column, from 1 (`--cols C-D`).")
+    time_limit: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
+
+
+CLUE_MAX = 500
+UPLOAD_MAX = 4 * 1024 * 1024  # bytes of a grid file a page may open (.puz files are a few KB)
+SAVE_MAX = 1024 * 1024  # a grid with its clues as JSON: 21x21 with long clues is well under
+# Paths allowed a larger body than the server's default (see app.BodyLimit).
+LARGE_BODIES = {"/api/fill/open": UPLOAD_MAX, "/api/fill/save": SAVE_MAX}
+
+
+class FillSaveRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    grid: list[str] = Field(..., min_length=2, max_length=25, examples=[["#cat", "dove", "area", "yes#"]],
+                            description="Rows: # a block, . an empty cell, a-z a letter.")
+    format: str = Field("puz", max_length=10, description="puz, ipuz or text.")
+    title: str = Field("", max_length=CLUE_MAX)
+    author: str = Field("", max_length=CLUE_MAX)
+    copyright: str = Field("", max_length=CLUE_MAX)
+    notes: str = Field("", max_length=20_000)
+    clues: dict[str, str] = Field({}, max_length=1000, examples=[{"1 across": "Pet"}],
+                                  description="Entry label -> clue.")
+    allow_2: bool = Field(False, description="Allow 2-letter entries.")
+
+
 def _check_lexicon(name: str | None) -> None:
     # The API takes registered names only: a path would let any client read server files.
     if name and name not in available():
@@ -339,6 +374,63 @@ async def fill(body: FillRequest, request: Request) -> Doc:
 @router.post("/fill/check", summary="Entries no word fits (`puzzlesmith fill check --json`)")
 async def fill_check(body: FillCheckRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_fill_check, body, limit=10.0)
+
+
+@router.post("/fill/candidates",
+             summary="Words for one entry, each with whether its crossings keep a word "
+             "(`fill candidates --json`)")
+async def fill_candidates(body: FillCandidatesRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_fill_candidates, body, limit=10.0)
+
+
+@router.post("/fill/region",
+             summary="Whether the entries inside a box have a fill on their own (`fill region "
+             "--json`)")
+async def fill_region(body: FillRegionRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_fill_region, body, limit=body.time_limit + 5.0)
+
+
+@router.post("/fill/open",
+             summary="Read a .puz, .ipuz or text grid file: rows, title, author and clues",
+             description="The body is the file itself (at most 4 MB); `format` is puz, ipuz or "
+             "text (else taken from `name`'s suffix). Answers `{grid, title, author, copyright, "
+             "notes, clues}`, clues by entry label (`1 across`).",
+             openapi_extra={"requestBody": {"content": {"application/octet-stream": {
+                 "schema": {"type": "string", "format": "binary"}}}, "required": True}})
+async def fill_open(request: Request, format: str | None = None, name: str = "",
+                    allow_2: bool = True) -> Doc:
+    from puzzlesmith.fill.formats import FORMATS, format_of, read_grid_bytes, to_document
+
+    fmt = format or format_of(name)
+    if fmt not in FORMATS:
+        raise InputError(f"unknown grid format {fmt!r}: choose one of {', '.join(FORMATS)}")
+    data = await request.body()
+    if not data:
+        raise InputError("the file is empty")
+    grid = await asyncio.to_thread(read_grid_bytes, data, fmt, allow_2=allow_2)
+    return {**to_document(grid), "format": fmt}
+
+
+@router.post("/fill/save", summary="A grid with its title, author and clues as a .puz, .ipuz "
+             "or text file", response_class=Response,
+             responses={200: {"content": {"application/octet-stream": {}},
+                              "description": "The file, as an attachment."}})
+async def fill_save(body: FillSaveRequest) -> Response:
+    from puzzlesmith.fill.formats import FORMATS, dump_grid, from_document
+
+    if body.format not in FORMATS:
+        raise InputError(f"unknown grid format {body.format!r}: choose one of {', '.join(FORMATS)}")
+    too_long = next((k for k, v in body.clues.items() if len(v) > CLUE_MAX), None)
+    if too_long:
+        raise InputError(f"the clue for {too_long} is over {CLUE_MAX} characters")
+    grid = from_document(body.model_dump(), allow_2=body.allow_2)
+    data = await asyncio.to_thread(dump_grid, grid, body.format)
+    stem = "".join(ch if ch.isalnum() else "-" for ch in grid.title.lower()).strip("-")[:40]
+    filename = f"{stem or 'crossword'}.{'txt' if body.format == 'text' else body.format}"
+    kind = "application/json" if body.format == "ipuz" else (
+        "text/plain; charset=utf-8" if body.format == "text" else "application/octet-stream")
+    return Response(data, media_type=kind,
+                    headers={"content-disposition": f'attachment; filename="{filename}"'})
 
 
 @router.post("/qless/solve",

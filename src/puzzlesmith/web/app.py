@@ -56,12 +56,13 @@ class BodyLimit:
     would come out as its generic 400, not as 413.
     """
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = larger or {}  # path -> its own limit (file uploads)
 
-    async def _too_large(self, send: Send) -> None:
-        body = b'{"detail":"request body too large (at most %d bytes)"}' % self.max_bytes
+    async def _too_large(self, send: Send, limit: int) -> None:
+        body = b'{"detail":"request body too large (at most %d bytes)"}' % limit
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})
@@ -71,9 +72,10 @@ class BodyLimit:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
+        limit = max(self.max_bytes, self.larger.get(scope["path"], 0))
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
-            await self._too_large(send)
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await self._too_large(send, limit)
             return
         chunks: list[bytes] = []
         size = 0
@@ -83,8 +85,8 @@ class BodyLimit:
                 return  # the client went away before sending its body
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
-                await self._too_large(send)
+            if size > limit:
+                await self._too_large(send, limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -190,7 +192,9 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.settings = settings
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body)
+    from puzzlesmith.web.api import LARGE_BODIES
+
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body, larger=LARGE_BODIES)
     app.add_middleware(Revalidate)
     # Last added runs first: a foreign Host is turned away before its body is read.
     app.add_middleware(HostCheck, allowed=(*LOCAL_HOSTS, *settings.allowed_hosts))

@@ -548,3 +548,49 @@ def run_fill_check(
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_for(lexicon, common, common_top)
     return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats).to_json()
+
+
+def run_fill_candidates(
+    grid: list[str],
+    *,
+    entry: str,
+    lexicon: str | None = None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    allow_2: bool = False,
+    allow_repeats: bool = False,
+    min_score: int = 0,
+    limit: int = 100,
+) -> Doc:
+    """`puzzlesmith fill candidates GRID --entry ENTRY --json`."""
+    from puzzlesmith.fill.candidates import candidates
+    from puzzlesmith.fill.model import parse_grid
+
+    parsed = parse_grid(grid, allow_2=allow_2)
+    lex, index = lexicon_for(lexicon, common, common_top)
+    return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
+                      limit=limit).to_json()
+
+
+def run_fill_region(
+    grid: list[str],
+    *,
+    rows: list[int],
+    cols: list[int],
+    lexicon: str | None = None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    allow_2: bool = False,
+    allow_repeats: bool = False,
+    min_score: int = 0,
+    time_limit: float = 10.0,
+) -> Doc:
+    """`puzzlesmith fill region GRID --rows A-B --cols C-D --json` (rows and columns from 1)."""
+    from puzzlesmith.fill.fill import fill_region
+    from puzzlesmith.fill.model import parse_grid
+
+    parsed = parse_grid(grid, allow_2=allow_2)
+    lex, index = lexicon_for(lexicon, common, common_top)
+    box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
+    return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
+                       deadline=Deadline(time_limit)).to_json()
