@@ -41,7 +41,7 @@ from puzzlesmith.qless.atlas.rolls import (
 )
 from puzzlesmith.qless.atlas.store import Row
 from puzzlesmith.qless.atlas.work import Job, engine_version, row_of
-from puzzlesmith.qless.quick import tables
+from puzzlesmith.qless.engines.tree import tables
 from puzzlesmith.qless.solve import solve, verdicts
 
 TOTAL = 15_800_439
@@ -212,7 +212,7 @@ equally likely (what a full `--all` build meets). Weighted sample: seed 99, {len
 distinct rolls of {n} draws (the rolls players meet).
 
 - verdict: `qless.solve.verdicts` in batches of {BATCH} (what the census's worker runs):
-  word trees first (`qless.quick`), the full search for the rest; {v_st}.
+  word trees first (`qless.engines.tree`), the full search for the rest; {v_st}.
 - baseline: `qless.solve.solve` for each roll (the full search, what the atlas ran before);
   {b_st}.
 - census batches: 10 runs of 1,024 consecutive rolls (seed 13): verdict {batch_st}.

@@ -19,7 +19,7 @@ from benchmarks.common import median, percentile, timed, write_results
 from puzzlesmith.lexicon import select
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.dice import roll
-from puzzlesmith.qless.skeletons import trie
+from puzzlesmith.qless.shapes.skeletons import trie
 from puzzlesmith.qless.solve import solve
 
 

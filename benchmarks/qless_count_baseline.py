@@ -18,9 +18,9 @@ import time
 from benchmarks.common import median, write_results
 from puzzlesmith.lexicon import select
 from puzzlesmith.limits import Deadline, SearchTimeout
-from puzzlesmith.qless.attach import attach_solutions
 from puzzlesmith.qless.dice import roll
-from puzzlesmith.qless.skeletons import trie
+from puzzlesmith.qless.engines.attach import attach_solutions
+from puzzlesmith.qless.shapes.skeletons import trie
 from puzzlesmith.qless.solve import anagrams_of, solve
 
 

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from benchmarks.common import median, ms, percentile, write_results
 from puzzlesmith.lexicon import load_lexicon
 from puzzlesmith.limits import Deadline, SearchTimeout
-from puzzlesmith.qless.attach import attach_solutions
 from puzzlesmith.qless.dice import DICE
-from puzzlesmith.qless.engine import ordered_anagrams, prepare
+from puzzlesmith.qless.engines.attach import attach_solutions
+from puzzlesmith.qless.engines.dispatch import ordered_anagrams, prepare
 from puzzlesmith.qless.solve import anagrams_of, solve
 
 LIMIT = 5.0

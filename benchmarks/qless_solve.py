@@ -16,10 +16,10 @@ import time
 from benchmarks.common import median, ms, percentile, timed, write_results
 from puzzlesmith.lexicon import select
 from puzzlesmith.limits import Deadline, SearchTimeout
-from puzzlesmith.qless.attach import attach_solutions
 from puzzlesmith.qless.board import is_solution
 from puzzlesmith.qless.dice import roll
-from puzzlesmith.qless.skeletons import trie
+from puzzlesmith.qless.engines.attach import attach_solutions
+from puzzlesmith.qless.shapes.skeletons import trie
 from puzzlesmith.qless.solve import anagrams_of, solve
 
 
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
 {a.rolls} seeded random rolls of the real dice (`roll(0)` .. `roll({a.rolls - 1})`), bundled
 word list ({index.name}), default order (seed 0), 5 s limit. Each time includes finding the
 anagrams. The seed-style baseline (place a word, attach words through shared letters with
-undo, memoize board states; `puzzlesmith.qless.attach`) ran on the same rolls in the same
+undo, memoize board states; `puzzlesmith.qless.engines.attach`) ran on the same rolls in the same
 process, capped at {a.cap:g} s per roll ({baseline_timeouts} roll(s) hit the cap, counted at
 the cap). Answers agree on every roll the baseline finished. One-time skeleton trie load:
 {load:.2f} s (not in the per-roll times).

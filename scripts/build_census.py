@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     from puzzlesmith.lexicon import load_lexicon
     from puzzlesmith.qless import census
     from puzzlesmith.qless.atlas import store
-    from puzzlesmith.qless.atlas.census import from_atlas
+    from puzzlesmith.qless.atlas.to_census import from_atlas
     from puzzlesmith.qless.dice import parse_dice
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])

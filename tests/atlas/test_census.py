@@ -19,8 +19,8 @@ import pytest
 from puzzlesmith.lexicon import select
 from puzzlesmith.qless import census
 from puzzlesmith.qless.atlas import store
-from puzzlesmith.qless.atlas.census import from_atlas
 from puzzlesmith.qless.atlas.rolls import iter_rolls
+from puzzlesmith.qless.atlas.to_census import from_atlas
 from puzzlesmith.qless.dice import REAL_KEY, dice_key
 from tests.cli import run as run_cli
 

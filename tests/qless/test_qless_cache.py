@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith.lexicon import Lexicon
-from puzzlesmith.qless import anagrams, skeletons
+from puzzlesmith.qless import anagrams
+from puzzlesmith.qless.shapes import skeletons
 
 
 @pytest.fixture
@@ -88,7 +89,8 @@ def test_qless_solve_starts_without_numpy() -> None:
     code = (
         "import sys\n"
         "from puzzlesmith.cli import qless\n"
-        "from puzzlesmith.qless import solve, anagrams, engine\n"
+        "from puzzlesmith.qless import anagrams, solve\n"
+        "from puzzlesmith.qless.engines import dispatch\n"
         "assert 'numpy' not in sys.modules, 'numpy loaded'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -104,8 +106,8 @@ def test_the_table_and_the_index_give_the_same_anagrams() -> None:
 
 
 def test_a_long_trie_not_in_the_cache_is_not_built_by_prepare_cached(cache: Path) -> None:
-    from puzzlesmith.qless import cores
-    from puzzlesmith.qless.engine import prepare_cached
+    from puzzlesmith.qless.engines.dispatch import prepare_cached
+    from puzzlesmith.qless.shapes import cores
 
     cores._trie.cache_clear()
     assert not cores.long_trie_cached(13)
@@ -116,7 +118,7 @@ def test_a_long_trie_not_in_the_cache_is_not_built_by_prepare_cached(cache: Path
 
 def test_the_server_builds_missing_long_tries_in_the_background(
         cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from puzzlesmith.qless import cores
+    from puzzlesmith.qless.shapes import cores
     from puzzlesmith.web import app
 
     builder = app._start_long_trie_builder()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from qless_brute import columns, polyominoes
 
-from puzzlesmith.qless import cores
-from puzzlesmith.qless.skeletons import shape_to_text
-from puzzlesmith.qless.skeletons import stored as stored_skeletons
+from puzzlesmith.qless.shapes import cores
+from puzzlesmith.qless.shapes.skeletons import shape_to_text
+from puzzlesmith.qless.shapes.skeletons import stored as stored_skeletons
 
 
 def pieces(rows: list[str]) -> list[set[tuple[int, int]]]:

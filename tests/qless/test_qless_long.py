@@ -11,9 +11,9 @@ from qless_brute import all_lines_ok, brute_placements, canonical
 
 from puzzlesmith.lexicon import Lexicon
 from puzzlesmith.limits import Deadline
-from puzzlesmith.qless import cores
 from puzzlesmith.qless.board import Board, is_solution
-from puzzlesmith.qless.extend import hang
+from puzzlesmith.qless.engines.long import hang
+from puzzlesmith.qless.shapes import cores
 from puzzlesmith.qless.solve import solve
 
 

@@ -12,8 +12,8 @@ from qless_brute import brute_solutions
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
-from puzzlesmith.qless.attach import attach_solutions
 from puzzlesmith.qless.board import Board
+from puzzlesmith.qless.engines.attach import attach_solutions
 from puzzlesmith.qless.solve import solve
 
 

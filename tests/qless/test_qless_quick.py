@@ -17,7 +17,7 @@ from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.atlas.rolls import uniform_sample
 from puzzlesmith.qless.board import Board
-from puzzlesmith.qless.quick import WordTables, quick_board, quick_boards
+from puzzlesmith.qless.engines.tree import WordTables, quick_board, quick_boards
 from puzzlesmith.qless.solve import solve, verdicts
 
 

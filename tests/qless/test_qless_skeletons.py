@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from qless_brute import columns, polyominoes
 
-from puzzlesmith.qless.skeletons import build_trie, generate, shape_to_text, stored
+from puzzlesmith.qless.shapes.skeletons import build_trie, generate, shape_to_text, stored
 
 
 def brute_skeletons(n: int) -> set[str]:
@@ -61,7 +61,7 @@ def test_trie_holds_every_skeleton_once() -> None:
 
 def test_every_size_up_to_the_largest_is_stored() -> None:
     # `skeletons.trie` relies on it to skip reading the shape file at start-up.
-    from puzzlesmith.qless.skeletons import MAX_CELLS, stored
+    from puzzlesmith.qless.shapes.skeletons import MAX_CELLS, stored
 
     assert all(stored().get(n) for n in range(3, MAX_CELLS + 1))
     assert not stored().get(MAX_CELLS + 1)

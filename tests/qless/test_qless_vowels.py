@@ -15,11 +15,11 @@ from qless_brute import brute_solutions
 
 from puzzlesmith.lexicon import select
 from puzzlesmith.limits import Deadline
-from puzzlesmith.qless import vowels
 from puzzlesmith.qless.anagrams import roll_anagrams
 from puzzlesmith.qless.atlas.rolls import uniform_sample
-from puzzlesmith.qless.fill import fill_solutions
-from puzzlesmith.qless.stats import SearchStats
+from puzzlesmith.qless.engines import vowels
+from puzzlesmith.qless.engines.counters import SearchStats
+from puzzlesmith.qless.engines.skeleton import fill_solutions
 
 
 def runs(rows: tuple[str, ...] | list[str], blank: str) -> list[str]:

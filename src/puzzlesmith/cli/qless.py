@@ -186,7 +186,7 @@ def solve_rolls(
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     from puzzlesmith.lexicon import load_lexicon, select
     from puzzlesmith.limits import Deadline
-    from puzzlesmith.qless.engine import prepare, prepare_cached
+    from puzzlesmith.qless.engines.dispatch import prepare, prepare_cached
     from puzzlesmith.qless.solve import parse_letters, solve
 
     letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work

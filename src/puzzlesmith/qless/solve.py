@@ -31,8 +31,8 @@ from puzzlesmith.errors import InputError
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.anagrams import roll_anagrams
 from puzzlesmith.qless.board import Board, problems
-from puzzlesmith.qless.count import OnSolution, Outcome, search
-from puzzlesmith.qless.stats import SearchStats
+from puzzlesmith.qless.driver import OnSolution, Outcome, search
+from puzzlesmith.qless.engines.counters import SearchStats
 from puzzlesmith.search.letters import parse_rack
 
 if TYPE_CHECKING:
@@ -108,14 +108,14 @@ def verdicts(rolls: Sequence[str], index: WordList, *,
              time_limit: float | None) -> list[QlessResult]:
     """Solvable or not, for each roll, as fast as it can be told: the atlas's question.
 
-    A word tree (`quick`, a whole batch at a time) answers about 99% of solvable rolls in
+    A word tree (`engines.tree`, a whole batch at a time) answers about 99% of solvable rolls in
     about a millisecond each (measured on a loaded machine), with a board the validator
     checks; every other roll gets the full search (`solve`, with `time_limit` again), so an
     "unsolvable" is always exhaustive. A board found the quick way comes without the
     anagram list (`anagram_count` is None) and says `"method": "word-tree"`; the others say
     `"method": "search"`.
     """
-    from puzzlesmith.qless.quick import quick_boards, tables
+    from puzzlesmith.qless.engines.tree import quick_boards, tables
 
     clock = Deadline(None)
     keys = [parse_letters(r) for r in rolls]

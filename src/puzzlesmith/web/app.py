@@ -133,13 +133,13 @@ def _one_line(exc: RequestValidationError) -> str:
 def _start_long_trie_builder() -> subprocess.Popen[bytes] | None:
     """Build the 13-16-letter Q-Less shape tables in the background when the disk cache
     lacks them: building one takes up to a minute, longer than a request's time limit."""
-    from puzzlesmith.qless.cores import MAX_CELLS, MIN_CELLS, long_trie_cached
+    from puzzlesmith.qless.shapes.cores import MAX_CELLS, MIN_CELLS, long_trie_cached
 
     if all(long_trie_cached(n) for n in range(MIN_CELLS, MAX_CELLS + 1)):
         return None
     return subprocess.Popen(
         [sys.executable, "-c",
-         "from puzzlesmith.qless.engine import build_long_tries; build_long_tries()"],
+         "from puzzlesmith.qless.engines.dispatch import build_long_tries; build_long_tries()"],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
 
 

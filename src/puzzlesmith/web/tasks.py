@@ -45,7 +45,7 @@ lexicon_for = choose  # the lexicon a request runs on, read as the CLI reads its
 def warm(spec: str | None) -> None:
     """Load the server's default lexicon index and the 12-letter Q-Less shapes once, when a
     worker starts, so no request spends its time limit on them."""
-    from puzzlesmith.qless.engine import prepare
+    from puzzlesmith.qless.engines.dispatch import prepare
 
     lexicon_for(spec)
     prepare(12)
@@ -194,7 +194,7 @@ def _prepared_roll(letters: str) -> str:
     """The roll, its board shapes loaded before the time limit starts, as in the CLI (a
     long roll's take about a second from the disk cache; one the server's background
     builder has not written yet is built inside the limit)."""
-    from puzzlesmith.qless.engine import prepare_cached
+    from puzzlesmith.qless.engines.dispatch import prepare_cached
     from puzzlesmith.qless.solve import parse_letters
 
     roll = parse_letters(letters)

@@ -6,7 +6,7 @@ crossing letter stays). A solution without a leaf word is a filling of a *core* 
 (`cores`: one word, or every word crossing two others). So the solutions of a long roll
 are exactly
 
-- the fillings of the stored cores of its size (the skeleton engine, `fill`), and
+- the fillings of the stored cores of its size (the skeleton engine, `skeleton`), and
 - for each anagram w and letter c of it, the boards made by hanging w through a c of a
   solution of the roll less w's other letters (at most 14 letters, and at most 12 once w
   has 5 letters; smaller rolls are solved the same way down to 12, where the skeleton
@@ -25,10 +25,10 @@ from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
 
 from puzzlesmith.limits import Deadline, SearchTimeout
-from puzzlesmith.qless.attach import attach_solutions
 from puzzlesmith.qless.board import Board
-from puzzlesmith.qless.cores import all_skeletons, has_cores, long_trie
-from puzzlesmith.qless.fill import (
+from puzzlesmith.qless.engines.attach import attach_solutions
+from puzzlesmith.qless.engines.counters import SearchStats
+from puzzlesmith.qless.engines.skeleton import (
     GUARD,
     CountTimeout,
     fill_count,
@@ -36,8 +36,8 @@ from puzzlesmith.qless.fill import (
     fill_solutions,
     packed,
 )
-from puzzlesmith.qless.skeletons import Ending, Node, Pos, trie
-from puzzlesmith.qless.stats import SearchStats
+from puzzlesmith.qless.shapes.cores import all_skeletons, has_cores, long_trie
+from puzzlesmith.qless.shapes.skeletons import Ending, Node, Pos, trie
 
 MAX_SMALL = 12  # the largest roll the stored skeletons cover
 BOARDS_PER_REST = 40  # solutions of one smaller roll tried in the quick first pass

@@ -2,7 +2,7 @@
 
 Kept as written up in the original solver (seed 002) so the fast engine has a baseline to be
 measured against; 15-16-letter rolls also give it a first share of their time (it finds some
-boards at once, `extend.long_solutions`). It is complete: a solution's words always connect
+boards at once, `long.long_solutions`). It is complete: a solution's words always connect
 through shared cells, so building from every starting word reaches every solution; board
 states are remembered (up to translation and transposition) so none is explored twice.
 """
@@ -14,7 +14,7 @@ from collections.abc import Generator, Iterator, Sequence
 
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.board import Board, is_solution
-from puzzlesmith.qless.stats import SearchStats
+from puzzlesmith.qless.engines.counters import SearchStats
 
 Pos = tuple[int, int]
 

@@ -25,8 +25,8 @@ from operator import itemgetter
 
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.board import Board
-from puzzlesmith.qless.skeletons import Ending, Node, trie
-from puzzlesmith.qless.stats import SearchStats
+from puzzlesmith.qless.engines.counters import SearchStats
+from puzzlesmith.qless.shapes.skeletons import Ending, Node, trie
 
 FIELD = 6  # bits per letter count in a packed integer: counts up to 31, a guard bit above
 GUARD = sum(1 << (FIELD * i + FIELD - 1) for i in range(26))

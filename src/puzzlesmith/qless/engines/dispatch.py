@@ -6,12 +6,12 @@ import random
 from collections.abc import Generator, Sequence
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.qless import vowels
 from puzzlesmith.qless.board import Board
-from puzzlesmith.qless.cores import has_cores, long_trie
-from puzzlesmith.qless.extend import long_count, long_solutions, part_of
-from puzzlesmith.qless.fill import fill_count, fill_solutions, has_skeletons
-from puzzlesmith.qless.stats import SearchStats
+from puzzlesmith.qless.engines import vowels
+from puzzlesmith.qless.engines.counters import SearchStats
+from puzzlesmith.qless.engines.long import long_count, long_solutions, part_of
+from puzzlesmith.qless.engines.skeleton import fill_count, fill_solutions, has_skeletons
+from puzzlesmith.qless.shapes.cores import has_cores, long_trie
 
 # A long roll's word-tree pass: at most this many crossing words tried, in at most this share
 # of the time (1 s of the default 5 s). Its misses are mostly unsolvable rolls, which only
@@ -31,7 +31,7 @@ def prepare_cached(n_letters: int) -> bool:
     """Load the shapes for n letters if that is quick (they are in the disk cache); whether
     they are ready. A long roll's first trie takes up to a minute to build, which a caller
     with a short time limit (a web request) must not start."""
-    from puzzlesmith.qless.cores import long_trie_cached
+    from puzzlesmith.qless.shapes.cores import long_trie_cached
 
     if not long_trie_cached(n_letters):
         return False
@@ -44,7 +44,7 @@ def build_long_tries() -> None:
     background process, niced, so its workers find them there)."""
     import os
 
-    from puzzlesmith.qless.cores import MAX_CELLS, MIN_CELLS
+    from puzzlesmith.qless.shapes.cores import MAX_CELLS, MIN_CELLS
 
     os.nice(10)
     for n in range(MIN_CELLS, MAX_CELLS + 1):
@@ -72,7 +72,7 @@ def solutions(
     """Every distinct solution (canonical boards) of the roll over these anagrams.
 
     Rolls of up to 12 letters fill the precomputed skeletons; longer ones fill the stored
-    cores and hang words on smaller rolls' solutions (`extend`), exhaustively too. With
+    cores and hang words on smaller rolls' solutions (`long`), exhaustively too. With
     `first_only` (the caller stops at the first board) a long roll first tries a quick pass.
     """
     stats = stats if stats is not None else SearchStats()
@@ -98,12 +98,12 @@ def _few_vowels(letters: str, words: Sequence[str], deadline: Deadline,
 
 def _tree_then_long(letters: str, words: Sequence[str], deadline: Deadline,
                     stats: SearchStats) -> Generator[Board, None, None]:
-    """A long roll's first solution: a word tree (`quick`) for a share of the time, then the
+    """A long roll's first solution: a word tree (`tree`) for a share of the time, then the
     exhaustive search. Measured on the 200 long rolls of benchmarks/qless_long: word trees
     answer 197 of them (two others are unsolvable), median 2 ms CPU, where the exhaustive
     search's own first pass has a median of 56 ms and times out on 4 (some 15-16-letter
     rolls have only a few solutions, all of them trees, which it reaches last)."""
-    from puzzlesmith.qless.quick import WordTables, quick_boards
+    from puzzlesmith.qless.engines.tree import WordTables, quick_boards
 
     share = part_of(deadline, TREE_SHARE)
     board = quick_boards([letters], WordTables(words), budget=TREE_BUDGET,

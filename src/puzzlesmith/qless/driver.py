@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.board import Board
-from puzzlesmith.qless.engine import count_solutions as engine_count
-from puzzlesmith.qless.engine import ordered_anagrams, solutions
-from puzzlesmith.qless.stats import SearchStats
+from puzzlesmith.qless.engines.counters import SearchStats
+from puzzlesmith.qless.engines.dispatch import count_solutions as engine_count
+from puzzlesmith.qless.engines.dispatch import ordered_anagrams, solutions
 
 OnSolution = Callable[[Board], None]
 

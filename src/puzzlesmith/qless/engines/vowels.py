@@ -26,7 +26,7 @@ from collections.abc import Generator, Iterator, Sequence
 
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.board import Board, problems
-from puzzlesmith.qless.stats import SearchStats
+from puzzlesmith.qless.engines.counters import SearchStats
 
 VOWELS = frozenset("aeiouy")
 MAX_VOWELS = 2  # past this the word sets get too many to beat the skeleton search

@@ -6,8 +6,8 @@ cell stays in the slot it crosses), so every skeleton of n cells is either a sma
 skeleton with a leaf hung on it or a *core*: a single slot, or a shape whose every slot
 crosses at least two others. Cores are rare (649 of the 8,363 skeletons of 12 cells), so
 the cores of 13 to 16 cells can be stored and filled like the skeletons of up to 12
-(`fill`), and a long roll's other solutions are found by hanging a word on the solutions
-of a smaller roll (`extend`). Together that is an exhaustive search.
+(`engines.skeleton`), and a long roll's other solutions are found by hanging a word on the solutions
+of a smaller roll (`engines.long`). Together that is an exhaustive search.
 
 `generate` grows shapes slot by slot, as `skeletons.generate` does, but only towards cores:
 while the shape has a leaf, the next slot goes through a cell of a leaf that crosses
@@ -16,7 +16,7 @@ some slot not laid yet through such a cell (a slot that crosses two laid slots i
 laying it leaves no more leaves than before. So a partial shape has at most two leaves
 (a first slot and one crossing it), and far fewer shapes are grown than skeletons exist.
 
-`python -m puzzlesmith.qless.cores` rebuilds `data/cores.txt.gz` (about ten minutes).
+`python -m puzzlesmith.qless.shapes.cores` rebuilds `data/cores.txt.gz` (about ten minutes).
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ from importlib import resources
 from pathlib import Path
 
 from puzzlesmith.diskcache import cache_dir
-from puzzlesmith.qless import skeletons
-from puzzlesmith.qless.skeletons import (
+from puzzlesmith.qless.shapes import skeletons
+from puzzlesmith.qless.shapes.skeletons import (
     DATA_FILE as SKELETONS_FILE,
 )
-from puzzlesmith.qless.skeletons import (
+from puzzlesmith.qless.shapes.skeletons import (
     Node,
     Pos,
     build_trie,
@@ -157,7 +157,7 @@ def generate(max_cells: int = MAX_CELLS) -> dict[int, list[tuple[Pos, ...]]]:
 
 def hung_shapes(shape: tuple[Pos, ...], length: int) -> Iterator[tuple[Pos, ...]]:
     """Every shape made by laying a slot of `length` cells through one cell of the skeleton,
-    crossing nothing else and touching no other cell (as `extend.hang` lays a word)."""
+    crossing nothing else and touching no other cell (as `engines.long.hang` lays a word)."""
     cells = set(shape)
     for r, c in shape:
         for dr, dc in ((0, 1), (1, 0)):
@@ -241,7 +241,7 @@ def main(argv: list[str]) -> None:
     by_size = generate(max_cells)
     lines = [f"{n}\t{shape_to_text(s)}" for n, shapes in by_size.items() if n >= MIN_CELLS
              for s in shapes]
-    out = Path(__file__).with_name("data") / DATA_FILE
+    out = Path(__file__).parents[1] / "data" / DATA_FILE
     out.write_bytes(gzip.compress(("\n".join(lines) + "\n").encode(), mtime=0))
     print(f"{len(lines)} cores: " + ", ".join(
         f"{n}: {len(v)}" for n, v in by_size.items() if n >= MIN_CELLS))
