@@ -1,5 +1,6 @@
 """axe-core finds no serious or critical accessibility violation on the site's own pages
-(home, Words, Word grid, API reference, 404) in their main states, at desktop and phone widths."""
+(home, Words, Word grid, API reference, 404) in their main states, at desktop and phone
+widths, in the light and the dark theme."""
 
 from __future__ import annotations
 
@@ -60,14 +61,16 @@ STATES: dict[str, Callable[[Any], None]] = {
 }
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("state", sorted(STATES))
-def test_no_serious_violations(browser: Any, server: str, state: str, width: int) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+def test_no_serious_violations(browser: Any, server: str, state: str, width: int, scheme: str) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server,
+                                  color_scheme=scheme)
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
         STATES[state](page)
-        assert_accessible(page, f"{state} at {width} px")
+        assert_accessible(page, f"{state} at {width} px, {scheme}")
     finally:
         context.close()

@@ -55,3 +55,44 @@ def test_the_404_page_in_a_browser(page: Any) -> None:
     assert page.locator("h1").inner_text() == "Page not found"
     page.get_by_role("link", name="Word grid").first.click()
     page.wait_for_url("**/wordgrid")
+
+
+def theme(page: Any) -> str:
+    return str(page.evaluate("document.documentElement.dataset.theme"))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("system", ["light", "dark"])
+def test_the_theme_follows_the_system_until_the_toggle_picks_one(
+        browser: Any, server: str, system: str) -> None:
+    other = "dark" if system == "light" else "light"
+    context = browser.new_context(viewport={"width": 375, "height": 800}, base_url=server,
+                                  color_scheme=system)
+    page = context.new_page()
+    try:
+        page.goto("/words")
+        toggle = page.get_by_role("button", name="Dark theme")
+        assert theme(page) == system
+        assert toggle.get_attribute("aria-pressed") == str(system == "dark").lower()
+        toggle.click()
+        assert theme(page) == other
+        assert toggle.get_attribute("aria-pressed") == str(other == "dark").lower()
+        # Remembered on the next page and after a reload, whatever the system says meanwhile.
+        page.goto("/wordgrid")
+        assert theme(page) == other
+        page.emulate_media(color_scheme=other)
+        page.emulate_media(color_scheme=system)
+        page.reload()
+        assert theme(page) == other
+        # Picking the system's theme again forgets the choice: the page follows the system.
+        page.get_by_role("button", name="Dark theme").click()
+        assert theme(page) == system
+        assert page.evaluate("localStorage.getItem('puzzlesmith-theme')") is None
+        page.emulate_media(color_scheme=other)
+        page.wait_for_function(f"document.documentElement.dataset.theme === '{other}'")
+        dark_paper = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+        page.emulate_media(color_scheme=system)
+        page.wait_for_function(f"document.documentElement.dataset.theme === '{system}'")
+        assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") != dark_paper
+    finally:
+        context.close()
