@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.cli import run
 
@@ -182,3 +184,21 @@ def test_a_closed_pipe_stops_quietly() -> None:
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 1
     assert first.startswith(b"*: ") and err == "", err
+
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner, max_size=5)
+    | st.lists(st.text(alphabet=st.characters(codec="ascii"), max_size=6), max_size=8),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_json_values)
+def test_compact_json_writes_what_json_dumps_writes(doc: object) -> None:
+    # Lists of strings are joined directly, unless a string needs an escape; the oracle is
+    # the standard library's encoder.
+    from puzzlesmith.cli.common import compact_json
+
+    assert compact_json(doc) == json.dumps(doc, separators=(",", ":"))

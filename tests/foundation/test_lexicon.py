@@ -5,8 +5,10 @@ from __future__ import annotations
 import gzip
 import os
 import time
+from array import array
 from collections import Counter
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -81,17 +83,57 @@ def test_index_agrees_with_plain_scan() -> None:
         assert int(bucket.masks[i]) == sum(1 << (ord(c) - 97) for c in set(w))
 
 
+def _bit_sets() -> st.SearchStrategy[tuple[int, int]]:
+    """(n, bits below n): sparse sets, dense ones, and runs of neighbours (a fixed first letter)."""
+    def sets(n: int) -> st.SearchStrategy[int]:
+        return st.one_of(
+            st.sets(st.integers(0, n - 1), max_size=min(n, 80)).map(lambda s: sum(1 << i for i in s)),
+            st.integers(0, (1 << n) - 1),
+            st.tuples(st.integers(0, n - 1), st.integers(1, n), st.integers(0, (1 << n) - 1)).map(
+                lambda t: ((1 << min(t[1], n - t[0])) - 1 << t[0]) & (t[2] | t[2] >> 1)),
+        )
+    return st.integers(1, 3000).flatmap(lambda n: st.tuples(st.just(n), sets(n)))
+
+
+@pytest.mark.parametrize("route", ["python", "numpy"])
 @settings(max_examples=300, deadline=None)
-@given(st.integers(1, 3000).flatmap(
-    lambda n: st.tuples(st.just(n), st.sets(st.integers(0, n - 1), max_size=n))))
-def test_set_bits_read_back(case: tuple[int, set[int]]) -> None:
-    # Sparse and dense sets take different routes; the oracle reads the binary digits.
-    n, members = case
-    bits = sum(1 << i for i in members)
+@given(case=_bit_sets())
+def test_set_bits_read_back(route: str, case: tuple[int, int]) -> None:
+    # Sparse and dense sets take different routes, and dense ones go through numpy only once
+    # it is loaded or paid for: each route is checked. The oracle reads the binary digits.
+    import numpy as np
+
+    from puzzlesmith.lexicon import index as index_module
+
+    n, bits = case
     digits = bin(bits)[2:][::-1]
     want = [i for i, d in enumerate(digits) if d == "1"]
-    assert bits_to_indices(bits, n) == want
+    names = tuple(f"w{i}" for i in range(n))
+    bucket = index_module.LengthBucket(2, names, (), array("I"), b"", array("i"))
+    with mock.patch.object(index_module, "_numpy_paid_for",
+                           return_value=np if route == "numpy" else None):
+        assert bits_to_indices(bits, n) == want
+        assert bucket.words_of(bits) == [names[i] for i in want]
     assert bits_to_index_array(bits, n).tolist() == want
+
+
+def test_numpy_is_imported_once_it_has_paid_for_itself() -> None:
+    """Dense answers are read without numpy until they have cost about its import."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from puzzlesmith.lexicon.index import bits_to_indices, _NUMPY_RENT\n"
+        "n = 40_000\n"
+        "assert len(bits_to_indices((1 << n) - 1, n)) == n\n"
+        "print('numpy' in sys.modules)\n"
+        "for _ in range(_NUMPY_RENT // n + 1):\n"
+        "    assert len(bits_to_indices((1 << n) - 1, n)) == n\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
 
 
 def test_cache_invalidated_when_file_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

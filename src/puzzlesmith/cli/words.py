@@ -110,7 +110,7 @@ def match_cmd(
     """
     from rich.markup import escape
 
-    from puzzlesmith.search.meaning import match_words, split_query, words_for
+    from puzzlesmith.search.meaning import Words, match_words, split_query, words_for
 
     if sort not in (None, "alpha", "freq"):
         raise InputError(f"--sort must be alpha or freq, not {sort!r}")
@@ -119,10 +119,13 @@ def match_cmd(
     from puzzlesmith.search.pattern import parse_length
 
     span = parse_length(length)
+    searched: dict[str | None, Words] = {}  # by meaning: a --from file repeats one or none
     for query in queries:
         _, query_means = split_query(query, means)
-        found = words_for(lexicon, common, common_top, kind_of=kind_of, means=query_means,
-                          phrases=phrases)
+        found = searched.get(query_means)
+        if found is None:
+            found = searched[query_means] = words_for(
+                lexicon, common, common_top, kind_of=kind_of, means=query_means, phrases=phrases)
         index = found.index
         try:
             result = match_words(found, query, contains=contains, excludes=excludes, length=span,

@@ -21,13 +21,13 @@ import mmap
 import pickle
 import sys
 from array import array
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
 from itertools import compress
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from puzzlesmith.diskcache import cache_dir, write_atomic
 from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
@@ -37,10 +37,11 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 FORMAT_VERSION = 4
+_T = TypeVar("_T")
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
-_DERIVED = ("masks", "counts", "ranks")
+_DERIVED = ("masks", "counts", "ranks", "word_array", "all_bits")
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,49 +83,98 @@ class LengthBucket:
 
         return np.frombuffer(self.rank_data, dtype=np.int32)
 
-    @property
+    @cached_property
     def all_bits(self) -> int:
         return (1 << len(self.words)) - 1
 
+    @cached_property
+    def word_array(self) -> npt.NDArray[np.object_]:
+        """The words as a numpy array of str objects, for reading many answers at once."""
+        import numpy as np
+
+        return np.array(self.words, dtype=object)
+
     def words_of(self, bits: int) -> list[str]:
         """The words whose bits are set, in bucket (alphabetical) order."""
-        return [self.words[i] for i in bits_to_indices(bits, len(self.words))]
+        return _pick(bits, self.words, lambda: self.word_array)
 
 
-_BYTE_BITS = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
+# Reading the set bits of a bucket-wide bitset is where a pattern query spends its time once
+# the ANDs are done. Three routes, each fastest somewhere:
+# - few bits, or bits far apart and no numpy: a Python loop over the set bits of the nonzero
+#   64-bit words (the zero words are skipped in C by `compress`);
+# - many bits, numpy loaded: unpack the bits to a boolean mask and index a numpy array (of
+#   the words, or of the positions) with it, a few nanoseconds a word;
+# - many bits close together, no numpy: `bin` writes the bits as text in C, `translate` turns
+#   the digits into 0/1 bytes, and `compress` keeps the selected items, with no Python loop.
+# numpy costs a command about a tenth of a second to import, more than a single dense answer
+# takes without it; so it is imported only once the other ways have cost about as much
+# (a `--from` run of many patterns, a long-lived server): the rent-or-buy rule.
+_SPARSE_BITS = 48  # set bits up to which the loop beats numpy's fixed cost
+_BIT_COST = 12  # word positions `compress` reads in the time the loop reads one set bit
+_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+_NUMPY_RENT = 3_000_000  # word positions read without numpy before it is worth importing
+_rented = 0
+
+
+def _numpy_paid_for(positions: int) -> Any:
+    """numpy if it is loaded or has now paid for its import, else None (and `positions` more
+    word positions are counted against its cost)."""
+    global _rented
+    np = sys.modules.get("numpy")
+    if np is not None and hasattr(np, "unpackbits"):
+        return np
+    _rented += positions
+    if _rented < _NUMPY_RENT:
+        return None
+    import numpy
+
+    return numpy
+
+
+def _pick(bits: int, items: Sequence[_T], as_array: Callable[[], npt.NDArray[Any]] | None = None,
+          ) -> list[_T]:
+    """`items[i]` for every set bit i of `bits`, ascending (len(items) bits at most).
+
+    `as_array` gives `items` as a numpy array, for the numpy route; without it the numpy route
+    returns the positions themselves (so `items` must then be a range starting at 0).
+    """
+    if not bits:
+        return []
+    n = len(items)
+    out: list[_T] = []
+    k = bits.bit_count()
+    if k > _SPARSE_BITS:
+        low = (bits & -bits).bit_length() - 1
+        span = bits.bit_length() - low
+        np = _numpy_paid_for(min(span, k * _BIT_COST))
+        if np is not None:
+            raw = np.frombuffer(bits.to_bytes((n + 7) >> 3, "little"), dtype=np.uint8)
+            mask = np.unpackbits(raw, count=n, bitorder="little").view(bool)
+            picked = as_array()[mask] if as_array is not None else np.flatnonzero(mask)
+            result: list[_T] = picked.tolist()
+            return result
+        if k * _BIT_COST >= span:
+            # bin() writes the highest bit first: reversed, character i is bit low + i.
+            chosen = bin(bits >> low).encode("ascii")[:1:-1].translate(_TO_BYTES)
+            out.extend(compress(items[low : low + span], chosen))
+            return out
+    raw = array("Q", bits.to_bytes(((n + 63) >> 6) << 3, "little"))
+    if sys.byteorder == "big":
+        raw.byteswap()
+    add = out.append
+    for i in compress(range(len(raw)), raw):
+        w, base = raw[i], i << 6
+        while w:
+            low = w & -w
+            add(items[base + low.bit_length() - 1])
+            w ^= low
+    return out
 
 
 def bits_to_indices(bits: int, n: int) -> list[int]:
-    """Positions of the set bits, ascending (no numpy: it would cost a command 0.1 s to load).
-
-    Most crossword patterns leave a few bits of a bucket's tens of thousands set: those are
-    found 64-bit word by word, the zero words skipped in C (`compress`). A dense answer is
-    read byte by byte through a table, which is cheaper per bit.
-    """
-    out: list[int] = []
-    if not bits:
-        return out
-    if bits.bit_count() * 4 > n:
-        extend = out.extend
-        for i, byte in enumerate(bits.to_bytes((n + 7) // 8, "little")):
-            if byte:
-                extend(map((i << 3).__add__, _BYTE_BITS[byte]))
-        return out
-    # Only the span from the lowest to the highest set bit: a pattern's words are often
-    # neighbours in the alphabetical bucket (a fixed first letter).
-    first = ((bits & -bits).bit_length() - 1) >> 6
-    span = bits.bit_length() - (first << 6)
-    words = array("Q", (bits >> (first << 6)).to_bytes((span + 63) // 64 * 8, "little"))
-    if sys.byteorder == "big":
-        words.byteswap()
-    add = out.append
-    for i in compress(range(first, first + len(words)), words):
-        w, base = words[i - first], i << 6
-        while w:
-            low = w & -w
-            add(base + low.bit_length() - 1)
-            w ^= low
-    return out
+    """Positions of the set bits (all below n), ascending."""
+    return _pick(bits, range(n))
 
 
 def bits_to_index_array(bits: int, n: int) -> npt.NDArray[np.intp]:

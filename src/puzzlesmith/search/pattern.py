@@ -21,11 +21,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LexiconIndex, letter_counts
-from puzzlesmith.lexicon.index import LengthBucket, bits_to_index_array, bits_to_indices
+from puzzlesmith.lexicon.index import LengthBucket, bits_to_index_array
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import Rack, parse_rack
 
@@ -209,6 +210,7 @@ def _needs_regex(pattern: Pattern) -> bool:
     return any(t is not STAR for t in toks[first:last])
 
 
+_FEW = 1000  # answers up to which a list of words is made without the bucket's numpy array
 _PLAIN = re.compile(r"[a-z?._]{1,64}")
 
 
@@ -222,8 +224,7 @@ def _match_plain(index: LexiconIndex, query: str) -> list[str]:
     for pos, ch in enumerate(query):
         if "a" <= ch <= "z":
             bits &= table[pos][ord(ch) - 97]
-    ws = bucket.words
-    return [ws[i] for i in bits_to_indices(bits, len(ws))]
+    return bucket.words_of(bits)
 
 
 def _by_frequency(index: LexiconIndex, words: list[str]) -> list[str]:
@@ -321,10 +322,10 @@ def match(
                     for pos in range(n):
                         bits &= ~bucket.position_letter[pos][b]
         if need_counts is None and ana_counts is None:
-            idx = bits_to_indices(bits, len(bucket.words))
+            found = bucket.words_of(bits)
         else:
             # Letter counts filter many words (a rack leaves a whole bucket's bits set):
-            # indices and filters stay in numpy.
+            # positions and filters stay in numpy.
             arr = bits_to_index_array(bits, len(bucket.words))
             if need_counts is not None and arr.size:
                 arr = arr[np.all(bucket.counts[arr] >= need_counts, axis=1)]
@@ -332,15 +333,15 @@ def match(
                 counts = bucket.counts if arr.size == len(bucket.words) else bucket.counts[arr]
                 short = np.maximum(counts.astype(np.int16) - ana_counts, 0).sum(axis=1)
                 arr = arr[short <= ana.blanks]
-            idx = arr.tolist()
+            ws = bucket.words
+            found = ([ws[i] for i in arr.tolist()] if arr.size < _FEW
+                     else bucket.word_array[arr].tolist())
         if regex is not None:
-            idx = [i for i in idx if regex.fullmatch(bucket.words[i])]
-        if not idx:
-            continue
-        ws = bucket.words
-        runs.append([ws[i] for i in idx])
+            found = list(filter(regex.fullmatch, found))
+        if found:
+            runs.append(found)
 
-    words = runs[0] if len(runs) == 1 else [w for run in runs for w in run]
+    words = runs[0] if len(runs) == 1 else list(chain.from_iterable(runs))
     if sort == "freq":
         words = _by_frequency(index, words)
     elif len(runs) > 1:
