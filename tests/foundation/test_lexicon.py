@@ -271,7 +271,7 @@ def test_common_narrowing_from_the_disk_cache_is_the_same(
         for damage in (None, "cut"):
             if damage:
                 (path,) = (tmp_path / "cache").glob(f"common-*-{top}.txt")
-                path.write_text(path.read_text()[:-20])
+                path.write_bytes(path.read_bytes()[:-20])
             monkeypatch.setattr(lexicon_pkg, "_narrowed", {})
             again, _ = select(spec, top)
             assert (again.words, again.scores, again.name) == (made.words, made.scores, made.name)

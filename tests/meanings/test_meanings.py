@@ -219,7 +219,7 @@ def test_meaning_filters_from_the_disk_cache_are_the_same(
     for damage in (False, True):
         if damage:
             for path in (tmp_path / "cache").glob("meaning-*.txt"):
-                path.write_text(path.read_text()[:-3])
+                path.write_bytes(path.read_bytes()[:-3])
         with pytest.MonkeyPatch.context() as mp:
             if not damage:
                 mp.setattr(m, "narrow_words", no_wordnet)

@@ -7,7 +7,7 @@ import pickle
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
 from puzzlesmith.fill.scores import scores_key, word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.lexicon.index import build_bucket
@@ -77,17 +77,11 @@ def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
     if table is not None:
         return table
     path = cache_dir() / f"fill-v{TABLE_FORMAT}-{key[0]}-{length}.pickle"
-    try:
-        with open(path, "rb") as f:
-            table = pickle.load(f)
-        if not isinstance(table, WordTable) or table.length != length:
-            table = None
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
-        table = None
-    if table is None:
+    table = load_cache(path, pickle.loads)
+    if not isinstance(table, WordTable) or table.length != length:
         table = _build_table(lexicon, index, length)
     if table is not None and len(table.words) >= DISK_CACHE_MIN and not path.exists():
-        write_atomic(path, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
+        write_cache(path, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
     _TABLES[key] = table
     return table
 

@@ -175,8 +175,10 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
 def _read_narrowed(path: Path, lexicon: Lexicon, suffix: str) -> tuple[Lexicon, tuple[int, ...]] | None:
     """A narrowed lexicon `_write_narrowed` kept (its words, scores, and one number a word),
     or None when the file is missing, cut short or unreadable: then it is made again."""
+    from puzzlesmith.diskcache import read_cache
+
     try:
-        count, words, scores, numbers = path.read_text(encoding="ascii").split("\n")
+        count, words, scores, numbers = (read_cache(path) or b"").decode("ascii").split("\n")
         kept = tuple(words.split()) if words else ()
         per_word = tuple(map(int, numbers.split())) if numbers else ()
         kept_scores = tuple(map(int, scores.split())) if lexicon.scores is not None else None
@@ -190,12 +192,12 @@ def _read_narrowed(path: Path, lexicon: Lexicon, suffix: str) -> tuple[Lexicon, 
 
 
 def _write_narrowed(path: Path, narrowed: Lexicon, per_word: tuple[int, ...] = ()) -> None:
-    from puzzlesmith.diskcache import write_atomic
+    from puzzlesmith.diskcache import write_cache
 
     scores = "" if narrowed.scores is None else " ".join(map(str, narrowed.scores))
     text = (f"{len(narrowed.words)}\n{' '.join(narrowed.words)}\n{scores}\n"
             f"{' '.join(map(str, per_word))}")
-    write_atomic(path, text.encode("ascii"))
+    write_cache(path, text.encode("ascii"))
 
 
 def choose(

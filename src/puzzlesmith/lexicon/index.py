@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 import gzip
-import mmap
 import pickle
 import sys
 from array import array
@@ -29,7 +28,7 @@ from itertools import compress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.diskcache import CacheDamaged, Sections, cache_dir, discard, write_sections
 from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
 
 if TYPE_CHECKING:
@@ -341,56 +340,72 @@ def build_index(lexicon: Lexicon) -> LexiconIndex:
 
 
 class _LazyBuckets(Mapping[int, LengthBucket]):
-    """Buckets unpickled from `data` (the mapped cache file) one length at a time, on first use."""
+    """Buckets unpickled from the mapped cache file one length at a time, on first use.
 
-    def __init__(self, data: mmap.mmap, spans: dict[int, tuple[int, int]]) -> None:
-        self._data = data
-        self._spans = spans
+    A bucket whose section fails its checksum (or does not unpickle) is built again from the
+    word list by `rebuild`; the file is removed so the next process writes a whole one.
+    """
+
+    def __init__(self, sections: Sections, where: dict[int, int],
+                 rebuild: Callable[[int], LengthBucket]) -> None:
+        self._sections = sections
+        self._where = where  # length -> section number
+        self._rebuild = rebuild
         self._loaded: dict[int, LengthBucket] = {}
 
     def __getitem__(self, length: int) -> LengthBucket:
         bucket = self._loaded.get(length)
         if bucket is None:
-            start, end = self._spans[length]  # KeyError for a length with no words
-            bucket = pickle.loads(self._data[start:end])
+            section = self._where[length]  # KeyError for a length with no words
+            try:
+                bucket = pickle.loads(self._sections[section])
+                if not isinstance(bucket, LengthBucket) or bucket.length != length:
+                    raise CacheDamaged(f"section {section} holds no bucket of {length}")
+            except Exception:  # CacheDamaged, or anything a damaged pickle raises
+                discard(self._sections.path)
+                bucket = self._rebuild(length)
             self._loaded[length] = bucket
         return bucket
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self._spans)
+        return iter(self._where)
 
     def __len__(self) -> int:
-        return len(self._spans)
+        return len(self._where)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (dict, (dict(self.items()),))  # a map of the file cannot travel: send the buckets
 
 
-def _dump(index: LexiconIndex) -> bytes:
-    """The cache file: a pickled header (name, hash, length -> byte span), then each bucket."""
+def _dump(index: LexiconIndex, path: Path) -> None:
+    """The cache file: a pickled header (version, hash, lengths), then a section per bucket."""
     parts = [pickle.dumps(index.buckets[n], protocol=pickle.HIGHEST_PROTOCOL) for n in index.lengths]
-    spans: dict[int, tuple[int, int]] = {}
-    offset = 0
-    for n, part in zip(index.lengths, parts, strict=True):
-        spans[n] = (offset, offset + len(part))
-        offset += len(part)
-    header = pickle.dumps((FORMAT_VERSION, index.content_hash, spans), protocol=pickle.HIGHEST_PROTOCOL)
-    return len(header).to_bytes(8, "little") + header + b"".join(parts)
+    header = pickle.dumps((FORMAT_VERSION, index.content_hash, tuple(index.lengths)),
+                          protocol=pickle.HIGHEST_PROTOCOL)
+    write_sections(path, [header, *parts])
 
 
-def _load(path: Path, name: str, content_hash: str) -> LexiconIndex | None:
-    """The cached index at `path`, mapped rather than read: only the buckets used are paged in."""
-    with open(path, "rb") as f:
-        data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-    size = int.from_bytes(data[:8], "little")
-    version, stored_hash, spans = pickle.loads(data[8 : 8 + size])
-    if version != FORMAT_VERSION or stored_hash != content_hash:
+def _load(path: Path, lexicon: Lexicon, content_hash: str) -> LexiconIndex | None:
+    """The cached index at `path`, mapped rather than read: only the buckets used are paged in
+    (and checked). None when it is missing, damaged or of another version."""
+    try:
+        sections = Sections(path)
+        version, stored_hash, lengths = pickle.loads(sections[0])
+        if version != FORMAT_VERSION or stored_hash != content_hash or len(lengths) != len(
+                sections) - 1:
+            return None
+    except OSError:
         return None
-    start = 8 + size
-    if spans and len(data) - start != max(end for _, end in spans.values()):
-        return None  # a truncated file (a full disk): rebuild
-    spans = {n: (a + start, b + start) for n, (a, b) in spans.items()}
-    return LexiconIndex(name, content_hash, _LazyBuckets(data, spans))
+    except Exception:  # CacheDamaged, or anything a damaged header raises
+        discard(path)
+        return None
+
+    def rebuild(length: int) -> LengthBucket:
+        return build_bucket(length, [w for w in lexicon.words if len(w) == length],
+                            wordfreq_ranks())
+
+    where = {n: i + 1 for i, n in enumerate(lengths)}
+    return LexiconIndex(lexicon.name, content_hash, _LazyBuckets(sections, where, rebuild))
 
 
 def _cache_path(lexicon: Lexicon) -> Path:
@@ -400,15 +415,12 @@ def _cache_path(lexicon: Lexicon) -> Path:
 @lru_cache(maxsize=8)
 def _get_index(content_hash: str, lexicon: Lexicon) -> LexiconIndex:
     path = _cache_path(lexicon)
-    try:
-        # The same words may be cached under another name; the caller's name is kept.
-        cached = _load(path, lexicon.name, content_hash)
-        if cached is not None:
-            return cached
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError):
-        pass
+    # The same words may be cached under another name; the caller's name is kept.
+    cached = _load(path, lexicon, content_hash)
+    if cached is not None:
+        return cached
     index = build_index(lexicon)
-    write_atomic(path, _dump(index))
+    _dump(index, path)
     return index
 
 

@@ -251,19 +251,19 @@ class WordNet:
         """All definitions, lowercase, one a line (line i = synset i), and each line's start
         offset. Kept in the disk cache: decompressing every synset for them took half a
         second of each first --means."""
-        from puzzlesmith.diskcache import cache_dir, write_atomic
+        from puzzlesmith.diskcache import cache_dir, read_cache, write_cache
 
         digest = hashlib.blake2b(self._blob, digest_size=10).hexdigest()
         path = cache_dir() / f"wordnet-definitions-v1-{digest}.bin"
         try:
-            raw = path.read_bytes()
+            raw = read_cache(path) or b""
             n, size = int.from_bytes(raw[:8], "little"), int.from_bytes(raw[8:16], "little")
             if n and len(raw) == 16 + 4 * n + size:  # (else cut short: make it again)
                 offsets = array("I")
                 offsets.frombytes(raw[16 : 16 + 4 * n])
                 return raw[16 + 4 * n :].decode("utf-8"), offsets
-        except (OSError, ValueError, UnicodeDecodeError):
-            pass  # not made yet, or unreadable: make it again
+        except (ValueError, UnicodeDecodeError):
+            pass  # not made yet, or damaged: make it again
         defs = [line.split("\t", 5)[4] for line in self.synsets]
         starts, pos = array("I"), 0
         for d in defs:
@@ -271,7 +271,7 @@ class WordNet:
             pos += len(d) + 1
         text = "\n".join(defs).lower()
         data = text.encode("utf-8")
-        write_atomic(path, len(starts).to_bytes(8, "little") + len(data).to_bytes(8, "little")
+        write_cache(path, len(starts).to_bytes(8, "little") + len(data).to_bytes(8, "little")
                      + starts.tobytes() + data)
         return text, starts
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import platformdirs
 
-from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.diskcache import cache_dir, read_cache, write_atomic, write_cache
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon.model import Lexicon
 from puzzlesmith.lexicon.wordfile import Contents, parse_word_bytes, read_bytes
@@ -116,15 +116,15 @@ def _from_bytes(
     key = hashlib.sha256(raw).hexdigest()[:24]
     record = cache_dir() / f"lexicon-v{READ_VERSION}-{key}.json"
     try:
-        meta = json.loads(record.read_text("utf-8"))
+        meta = json.loads(read_cache(record) or b"")
         return Lexicon(name, source, licence, skipped=int(meta["skipped"]),
                        loader=partial(_words_and_scores, parse, raw),
                        content_hash=str(meta["content_hash"]))
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+    except (ValueError, KeyError, TypeError):
+        pass  # none yet, or damaged: read the words again
     words, skipped, scores = parse(raw)
     lexicon = Lexicon(name, source, licence, words, skipped, scores)
-    write_atomic(record, json.dumps({"content_hash": lexicon.content_hash, "skipped": skipped}).encode())
+    write_cache(record, json.dumps({"content_hash": lexicon.content_hash, "skipped": skipped}).encode())
     return lexicon
 
 

@@ -18,7 +18,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
 from puzzlesmith.lexicon.index import letter_mask
 
 if TYPE_CHECKING:
@@ -132,11 +132,10 @@ def table(source: Lexicon | LexiconIndex) -> RollWords:
     if found is not None:
         return found
     path = cache_dir() / f"qless-words-v{TABLE_FORMAT}-{key}.marshal"
-    try:
-        found = RollWords.from_bytes(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+    found = load_cache(path, RollWords.from_bytes)
+    if found is None:
         found = RollWords.build(_words(source))
-        write_atomic(path, found.to_bytes())
+        write_cache(path, found.to_bytes())
     if len(_tables) >= 8:
         _tables.pop(next(iter(_tables)))
     _tables[key] = found

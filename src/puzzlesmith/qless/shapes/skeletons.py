@@ -29,7 +29,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from puzzlesmith.diskcache import cache_dir, write_atomic
+from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
 
 Pos = tuple[int, int]
 Shape = frozenset[Pos]
@@ -298,12 +298,11 @@ def trie(n: int) -> Node | None:
 
 def cached_trie(path: Path, shapes: Callable[[], Iterable[tuple[Pos, ...]]]) -> Node:
     """The trie kept at `path` in the disk cache, else compiled from `shapes()` and kept there."""
-    try:
-        return _decode(marshal.loads(path.read_bytes()))
-    except (OSError, EOFError, ValueError, TypeError, IndexError):
-        pass
+    found = load_cache(path, lambda raw: _decode(marshal.loads(raw)))
+    if found is not None:
+        return found
     root = build_trie(shapes())
-    write_atomic(path, marshal.dumps(_encode(root)))  # type: ignore[arg-type]
+    write_cache(path, marshal.dumps(_encode(root)))  # type: ignore[arg-type]
     return root
 
 
