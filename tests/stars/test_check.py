@@ -19,6 +19,8 @@ def expected_verdict(grid: list[list[int]], k: int, stars: set[tuple[int, int]],
                      empty: set[tuple[int, int]]) -> tuple[str, int]:
     """What a person with the brute force's list of solutions would say."""
     found = brute_force_solutions(grid, k)
+    if stars in found:
+        return "solved", 0
     if not found:
         return "unsolvable", 0
     if len(found) > 1:
@@ -67,6 +69,9 @@ def test_several_solutions_or_none_get_no_verdict() -> None:
     rows = ["00000", "11111", "22222", "33333", "44444"]  # regions are rows: many solutions
     assert len(brute_force_solutions([[int(c) for c in r] for r in rows], 1)) > 1
     assert check_marks(StarPuzzle.from_labels(rows, 1), given_stars=[(0, 0)]).status == "several"
+    # Any one of its solutions is solved all the same.
+    one = [(0, 0), (1, 2), (2, 4), (3, 1), (4, 3)]
+    assert check_marks(StarPuzzle.from_labels(rows, 1), given_stars=one).status == "solved"
     # Region 0 is r1c1 alone and region 2 lies in column 1 below it: no solution.
     lone = ["0111", "2111", "2333", "2333"]
     assert brute_force_solutions([[int(c) for c in r] for r in lone], 1) == []

@@ -1,8 +1,10 @@
 """Whether a player's marks are right so far, without giving the answer away.
 
-The marks are compared with the puzzle's solution, which is only "the" solution when it is
-the only one: a puzzle with several (or one the time limit kept from proving unique) gets
-no verdict on its marks, since a star may be right for one solution and wrong for another.
+Stars that follow every rule are "solved" whatever else the puzzle allows (the model's own
+validator says so). Otherwise the marks are compared with the puzzle's solution, which is
+only "the" solution when it is the only one: a puzzle with several (or one the time limit
+kept from proving unique) gets no verdict on its marks, since a star may be right for one
+solution and wrong for another.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.stars.model import Cell, StarPuzzle
+from puzzlesmith.stars.model import Cell, StarPuzzle, solution_problems
 from puzzlesmith.stars.solve import solve
 
-# status: "solved" (every star placed, all right), "right" (no mark differs from the solution,
+# status: "solved" (the stars follow every rule: a solution), "right" (no mark differs from the solution,
 # some stars still to place), "wrong" (some mark differs), "several" (more than one solution:
 # nothing to compare with), "unsolvable", or "timeout" (the solution, or that it is the only
 # one, was not found in time).
@@ -62,6 +64,10 @@ def check_marks(
     if both:
         r, c = both[0]
         raise InputError(f"r{r + 1}c{c + 1} is marked both a star and empty: choose one")
+    if len(stars) == puzzle.size * puzzle.stars and not solution_problems(puzzle, stars):
+        # Stars that follow every rule are a solution, whichever one the puzzle has.
+        return MarksCheck(size=puzzle.size, stars=puzzle.stars, status="solved", wrong=0,
+                          placed=len(stars), marked_empty=len(empty), elapsed=0.0)
     solved = solve(puzzle, time_limit=time_limit)
 
     def verdict(status: str, wrong: int = 0) -> MarksCheck:

@@ -1,5 +1,7 @@
 // A Star Battle board as HTML tiles: thick borders between regions, click or type to mark
-// stars and dots. Focus moves with the arrow keys (one tab stop for the whole board).
+// stars and dots. Focus moves with the arrow keys (one tab stop for the whole board). The
+// player's marks have an undo history, and the rules they break are marked as they play.
+import { conflicts, units } from "./starrules.js";
 
 const PALETTE = [
   "#fde2e4", "#e2ece9", "#fff1c1", "#dfe7fd", "#e8dff5", "#fce1c8", "#d7f0db", "#f0e6d2",
@@ -11,13 +13,18 @@ const SAY = { "": "empty", star: "star", dot: "no star (dot)" };
 export class StarBoard {
   /**
    * container: element to draw into; puzzle: the engine's puzzle document
-   * ({size, stars, regions, labels}); onChange(marks) after every mark the player makes.
+   * ({size, stars, regions, labels}); onChange(how) after every change the player makes
+   * ("mark", "undo" or "redo").
    */
   constructor(container, puzzle, onChange = () => {}) {
     this.container = container;
     this.puzzle = puzzle;
     this.onChange = onChange;
     this.marks = new Map(); // "r,c" -> "star" | "dot"
+    this.past = []; // earlier boards ({stars, dots}), the last one the latest
+    this.future = []; // boards undone, the last one the next to redo
+    this.problems = { touching: [], over: [], short: [] };
+    this.units = units(puzzle);
     this.focus = [0, 0];
     this.draw();
   }
@@ -87,6 +94,13 @@ export class StarBoard {
       this.cycle(Number(cell.dataset.r), Number(cell.dataset.c));
     });
     grid.addEventListener("keydown", (e) => this.onKey(e));
+    // However a cell got the focus (a click, a screen reader, a script), the keys act on it.
+    grid.addEventListener("focusin", (e) => {
+      const cell = e.target.closest(".star-cell");
+      if (!cell) return;
+      const [r, c] = [Number(cell.dataset.r), Number(cell.dataset.c)];
+      if (r !== this.focus[0] || c !== this.focus[1]) this.moveTo(r, c);
+    });
     // Row numbers down the left and column numbers along the top, counted from 1 as the
     // explanations write them (r2c4, row 2); the cells' own names say the same to a reader.
     const numbers = (cls) => {
@@ -139,19 +153,56 @@ export class StarBoard {
   }
 
   set(r, c, mark) {
+    if ((this.marks.get(this.key(r, c)) || "") === mark) return;
+    this.record();
     if (mark) this.marks.set(this.key(r, c), mark);
     else this.marks.delete(this.key(r, c));
     this.clearHighlight();
     this.refresh();
-    this.onChange(this.marks);
+    this.onChange("mark");
   }
 
-  /** Replace every mark: stars and dots as lists of [r, c]. */
-  setMarks(stars = [], dots = []) {
+  /** Replace every mark: stars and dots as lists of [r, c]. With `record`, the board
+   * before is kept for Undo (a change the player asked for: a hint applied, Clear). */
+  setMarks(stars = [], dots = [], { record = false } = {}) {
+    if (record) this.record();
     this.marks.clear();
     for (const [r, c] of dots) this.marks.set(this.key(r, c), "dot");
     for (const [r, c] of stars) this.marks.set(this.key(r, c), "star");
     this.refresh();
+  }
+
+  /** The marks as they are: {stars, dots}, each a list of [r, c]. */
+  snapshot() {
+    return { stars: this.stars(), dots: this.dots() };
+  }
+
+  /** Keep the board as it is for Undo (and forget what was undone). */
+  record(board = this.snapshot()) {
+    this.past.push(board);
+    this.future = [];
+  }
+
+  /** Back one change (false when there is none). */
+  undo() {
+    if (!this.past.length) return false;
+    this.future.push(this.snapshot());
+    const { stars, dots } = this.past.pop();
+    this.setMarks(stars, dots);
+    this.clearHighlight();
+    this.onChange("undo");
+    return true;
+  }
+
+  /** Forward again one undone change (false when there is none). */
+  redo() {
+    if (!this.future.length) return false;
+    this.past.push(this.snapshot());
+    const { stars, dots } = this.future.pop();
+    this.setMarks(stars, dots);
+    this.clearHighlight();
+    this.onChange("redo");
+    return true;
   }
 
   stars() {
@@ -194,16 +245,55 @@ export class StarBoard {
     }
   }
 
+  /** The words for a unit as the explanations write them: row 3, column 5, region b. */
+  unitName({ kind, index }) {
+    return kind === "region" ? `region ${this.label(index)}` : `${kind} ${index + 1}`;
+  }
+
   refresh() {
     const { size, regions } = this.puzzle;
+    this.problems = conflicts(this.puzzle, this.stars(), this.dots());
+    // What each cell has to do with the rules broken: said in its name, and drawn.
+    const notes = new Map();
+    const note = (r, c, text) => {
+      const k = this.key(r, c);
+      if (!notes.has(k)) notes.set(k, []);
+      notes.get(k).push(text);
+    };
+    const clash = new Set();
+    for (const [[r1, c1], [r2, c2]] of this.problems.touching) {
+      clash.add(this.key(r1, c1)).add(this.key(r2, c2));
+      note(r1, c1, `touches the star at row ${r2 + 1}, column ${c2 + 1}`);
+      note(r2, c2, `touches the star at row ${r1 + 1}, column ${c1 + 1}`);
+    }
+    const unitCells = (u) => this.units.find((v) => v.kind === u.kind && v.index === u.index).cells;
+    for (const u of this.problems.over) {
+      for (const [r, c] of unitCells(u)) {
+        if (this.marks.get(this.key(r, c)) !== "star") continue;
+        clash.add(this.key(r, c));
+        note(r, c, `${this.unitName(u)} has too many stars`);
+      }
+    }
+    const short = new Set();
+    for (const u of this.problems.short) {
+      for (const [r, c] of unitCells(u)) {
+        short.add(this.key(r, c));
+        note(r, c, `${this.unitName(u)} can no longer get its stars`);
+      }
+    }
     for (let r = 0; r < size; r++) {
       for (let c = 0; c < size; c++) {
-        const mark = this.marks.get(this.key(r, c)) || "";
+        const k = this.key(r, c);
+        const mark = this.marks.get(k) || "";
         const cell = this.cells[r][c];
+        const said = notes.get(k) || [];
         cell.dataset.mark = mark;
         cell.firstChild.textContent = mark === "star" ? "★" : mark === "dot" ? "·" : "";
+        cell.classList.toggle("clash", clash.has(k));
+        cell.classList.toggle("short", short.has(k));
         cell.setAttribute("aria-label",
-          `Row ${r + 1}, column ${c + 1}, region ${this.label(regions[r][c])}, ${SAY[mark]}`);
+          `Row ${r + 1}, column ${c + 1}, region ${this.label(regions[r][c])}, ${SAY[mark]}`
+          + said.map((t) => `; ${t}`).join(""));
       }
     }
   }

@@ -23,6 +23,7 @@ let explaining = null; // the request for it, while under way
 let grading = null; // the short explain asked for the grade line when a puzzle loads
 let walkAt = 0; // the step the walk-through shows (0: the start, before any step)
 let genJob = null; // the running generate job: {id, timer, level}
+let ownMarks = null; // the player's board while the walk-through shows another ({stars, dots})
 
 // Seconds a generate job may take: 60, or the page's ?limit= (1-60), as on the fill page.
 const GENERATE_LIMIT = Math.min(60, Math.max(1, Number(params().get("limit")) || 60));
@@ -67,7 +68,17 @@ function busy(on) {
     if (b.id === "gen-stop") continue;
     b.disabled = on || (!puzzle && !["load", "generate"].includes(b.id));
   }
-  if (!on) walkButtons();
+  if (!on) {
+    walkButtons();
+    undoButtons();
+  }
+}
+
+function undoButtons() {
+  if (!board) return;
+  // While the walk-through shows its board, Undo first brings the player's own back.
+  document.getElementById("undo").disabled = !ownMarks && !board.past.length;
+  document.getElementById("redo").disabled = !!ownMarks || !board.future.length;
 }
 
 function clearReason() {
@@ -78,10 +89,14 @@ function clearReason() {
 
 // ---- loading -----------------------------------------------------------------------------
 
-function show(doc, marks = { stars: [], dots: [] }, grade = null) {
+function show(doc, marks = null, grade = null) {
   puzzle = doc;
+  ownMarks = null;
   board = new StarBoard(boardBox, doc, onMarks);
-  board.setMarks(marks.stars, marks.dots);
+  const start = marks && (marks.stars.length || marks.dots.length) ? marks : saved() || marks;
+  if (start) board.setMarks(start.stars, start.dots);
+  showProblems();
+  undoButtons();
   noteScrolling();
   const k = doc.stars;
   boardInfo.textContent = `${doc.size} × ${doc.size}, ${k} ${k === 1 ? "star" : "stars"} in every row, column and region.`;
@@ -93,6 +108,7 @@ function show(doc, marks = { stars: [], dots: [] }, grade = null) {
   grading = null;
   say(status, "");
   share();
+  checkDone();
   // A generated puzzle comes with its grade; any other gets a short explain, which the
   // walk-through then reuses when it finished in time.
   if (grade) gradeLine.textContent = gradeText(grade);
@@ -275,7 +291,7 @@ async function showGenerated(made) {
     puzzleInput.value = made.url;
     starsInput.value = "";
     const doc = await api("/api/stars/parse", { puzzle: made.url });
-    show(doc, undefined, made);
+    show(doc, null, made);
     const secs = (made.elapsed_ms / 1000).toFixed(1);
     const grade = made.grade_complete === false ? "grade not worked out in time"
       : `difficulty ${made.difficulty}, score ${made.score}`;
@@ -295,6 +311,7 @@ function source() {
 }
 
 async function hint() {
+  leaveWalk(true); // a hint is about the player's own marks
   clearReason();
   say(status, "Looking for the next deduction…");
   busy(true);
@@ -341,11 +358,10 @@ function applyHint() {
   const stars = board.stars();
   const dots = board.dots();
   for (const [r, c, what] of pendingHint) (what === "star" ? stars : dots).push([r, c]);
-  board.setMarks(stars, dots);
+  board.setMarks(stars, dots, { record: true });
   clearReason();
+  played();
   say(status, "Hint applied.");
-  share();
-  checkDone();
 }
 
 async function solve() {
@@ -359,10 +375,11 @@ async function solve() {
       const taken = new Set(stars.map(rc));
       const dots = [];
       for (let r = 0; r < puzzle.size; r++) for (let c = 0; c < puzzle.size; c++) if (!taken.has(rc([r, c]))) dots.push([r, c]);
-      board.setMarks(stars, dots);
+      leaveWalk(true);
+      board.setMarks(stars, dots, { record: true });
+      played({ done: false }); // the solver's board, not the player's solving
       const unique = doc.unique === true ? "the solution is unique" : doc.unique === false ? "another solution exists too" : "uniqueness unknown (time limit)";
       say(status, `Solved: ${unique}.`, "good");
-      share();
     } else if (doc.status === "unsolvable") {
       say(status, "No solution: no placement of stars follows every rule.", "warn");
     } else {
@@ -412,7 +429,7 @@ async function explainAll() {
 }
 
 function showStep(index) {
-  walkBox.hidden = false;
+  openWalk();
   walkTo(index + 1);
   const step = explanation.steps[index];
   say(status, `After step ${index + 1} of ${explanation.steps.length}: ${step.rule}.`);
@@ -431,7 +448,7 @@ async function startWalk() {
       return;
     }
     say(status, "");
-    walkBox.hidden = false;
+    openWalk();
     walkTo(Math.min(1, doc.steps.length));
   } catch (e) {
     say(status, e.message, "error");
@@ -452,7 +469,6 @@ function walkTo(at) {
     for (const [r, c, what] of step.decided) (what === "star" ? stars : dots).push([r, c]);
   }
   board.setMarks(stars, dots);
-  share();
   walkButtons();
   if (walkAt === 0) {
     board.clearHighlight();
@@ -469,6 +485,26 @@ function walkTo(at) {
   walkPos.textContent = `Step ${walkAt} of ${steps.length}: ${shown}.${looked}`;
   walkReason.replaceChildren(el("span", { className: "rule" }, `${step.rule} (${step.level}): `), step.reason);
   walkReason.hidden = false;
+}
+
+/** Show the walk-through, keeping the player's own board to come back to. */
+function openWalk() {
+  if (!ownMarks) ownMarks = board.snapshot();
+  walkBox.hidden = false;
+  undoButtons();
+}
+
+/** Hide the walk-through; with `restore`, put the player's own marks back. */
+function leaveWalk(restore = false) {
+  if (!ownMarks) return;
+  if (restore) {
+    board.setMarks(ownMarks.stars, ownMarks.dots);
+    board.clearHighlight();
+  }
+  ownMarks = null;
+  walkBox.hidden = true;
+  walkReason.hidden = true;
+  undoButtons();
 }
 
 function walkButtons() {
@@ -512,27 +548,151 @@ async function checkUnique() {
   }
 }
 
-/** When the player has placed every star, say whether they are right. */
-async function checkDone() {
-  const placed = board.stars();
-  if (placed.length !== puzzle.size * puzzle.stars) return;
+// ---- playing ----------------------------------------------------------------------------
+
+/** The key the player's marks are kept under in this browser: the puzzle as the URL has it. */
+function storeKey() {
+  return `puzzlesmith.stars.marks:${puzzle.url}`;
+}
+
+/** The marks kept for this puzzle in this browser ({stars, dots}), or null. */
+function saved() {
   try {
-    const doc = await api("/api/stars/solve", source());
-    if (doc.status !== "solved") return;
-    const want = new Set(doc.solution.map(rc));
-    const right = placed.every((cell) => want.has(rc(cell)));
-    say(status, right ? "Solved! Every star is in the right place." : "All stars are placed, but some are not right.",
-      right ? "good" : "warn");
+    const doc = JSON.parse(localStorage.getItem(storeKey()) || "null");
+    const ok = (list) => Array.isArray(list) && list.every((rc) => Array.isArray(rc) && rc.length === 2
+      && rc.every((v) => Number.isInteger(v) && v >= 0 && v < puzzle.size));
+    return doc && ok(doc.stars) && ok(doc.dots) ? doc : null;
   } catch {
-    // a failed check only means no message; the player can still press Solve
+    return null; // storage off (a private window) or unreadable: start afresh
   }
 }
 
-function onMarks() {
+function save() {
+  try {
+    const marks = board.snapshot();
+    if (marks.stars.length || marks.dots.length) localStorage.setItem(storeKey(), JSON.stringify(marks));
+    else localStorage.removeItem(storeKey());
+  } catch {
+    // storage full or off: the address still holds the marks
+  }
+}
+
+/** After any change to the player's own board: keep it, share it, say what breaks, and (when
+ * the player made it: `done`) whether it is solved. */
+function played({ done = true } = {}) {
+  save();
+  share();
+  showProblems();
+  undoButtons();
+  if (done) checkDone();
+}
+
+/** The rules the marks break, in words (the board marks them in red). */
+function showProblems() {
+  const box = document.getElementById("conflicts");
+  const { touching, over, short } = board.problems;
+  const k = puzzle.stars;
+  const name = (u) => board.unitName(u).replace(/^./, (ch) => ch.toUpperCase());
+  const items = [
+    ...touching.map(([a, b]) => `Stars touch: ${rc(a)} and ${rc(b)}.`),
+    ...over.map((u) => `${name(u)} has ${u.count} stars, more than ${k}.`),
+    ...short.map((u) => `${name(u)} can no longer get its ${k === 1 ? "star" : `${k} stars`}: `
+      + `${u.count} placed and ${u.open} open ${u.open === 1 ? "cell" : "cells"} left.`),
+  ];
+  box.replaceChildren(...(items.length ? [el("p", { className: "conflicts-title" }, "Broken rules:"),
+    el("ul", {}, ...items.map((t) => el("li", {}, t)))] : []));
+  box.hidden = !items.length;
+}
+
+const SAYS = {
+  right: ["Right so far: none of your marks differs from the solution.", "good"],
+  several: ["This puzzle has more than one solution, so Check cannot say which one your marks should follow.", "warn"],
+  unsolvable: ["This puzzle has no solution.", "warn"],
+  timeout: ["The time limit was reached before the puzzle's one solution was found.", "warn"],
+};
+
+function marksBody() {
+  return { ...source(), star: board.stars().map(rc), empty: board.dots().map(rc) };
+}
+
+/** Check: right or wrong so far, never where or what the answer is. */
+async function check() {
+  clearReason();
+  say(status, "Checking your marks…");
+  busy(true);
+  try {
+    const doc = await api("/api/stars/check", marksBody());
+    if (doc.status === "solved") {
+      say(status, "Solved! Every star is in the right place.", "good");
+    } else if (doc.status === "wrong") {
+      const n = doc.wrong;
+      say(status, `Wrong: ${n} of your marks ${n === 1 ? "differs" : "differ"} from the solution. `
+        + "Undo, or ask for a Hint to see where.", "warn");
+    } else {
+      say(status, ...SAYS[doc.status]);
+    }
+  } catch (e) {
+    say(status, e.message, "error");
+  } finally {
+    busy(false);
+  }
+}
+
+/** When the player has placed every star without breaking a rule, the engine's validator
+ * says whether the board is solved. */
+async function checkDone() {
+  const placed = board.stars();
+  if (placed.length !== puzzle.size * puzzle.stars) return;
+  const { touching, over, short } = board.problems;
+  if (touching.length || over.length || short.length) {
+    say(status, "All stars are placed, but some break the rules (marked in red).", "warn");
+    return;
+  }
+  const asked = JSON.stringify(board.snapshot());
+  try {
+    const doc = await api("/api/stars/check", marksBody());
+    if (JSON.stringify(board.snapshot()) !== asked || ownMarks) return; // the board moved on
+    if (doc.status === "solved") say(status, "Solved! Every star is in the right place.", "good");
+  } catch {
+    // a failed check only means no message; the player can still press Check
+  }
+}
+
+function onMarks(how) {
+  if (ownMarks && how === "mark") {
+    // Marking a cell during the walk-through carries on from the step shown; Undo goes
+    // back to it, and then to the player's own board before the walk.
+    board.past.splice(board.past.length - 1, 0, ownMarks);
+    leaveWalk();
+  }
   clearReason();
   say(status, "");
-  share();
-  checkDone();
+  played();
+}
+
+function undo() {
+  if (ownMarks) {
+    leaveWalk(true);
+    played();
+    say(status, "Back to your own board.");
+  } else if (board.undo()) {
+    say(status, "Undone.");
+  }
+}
+
+function redo() {
+  if (!ownMarks && board.redo()) say(status, "Redone.");
+}
+
+/** Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z) anywhere but in a text field, which has its own. */
+function undoKeys(event) {
+  if (!board || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+  if (event.target.closest("input, textarea, select")) return;
+  const key = event.key.toLowerCase();
+  if (key === "z" && !event.shiftKey) undo();
+  else if (key === "y" || (key === "z" && event.shiftKey)) redo();
+  else return;
+  event.preventDefault();
 }
 
 /** Say so when the board is wider than its box (a big board on a phone), as the box then
@@ -561,11 +721,22 @@ async function init() {
   walkBox.addEventListener("keydown", walkKeys);
   document.getElementById("gen-stop").addEventListener("click", stopGenerate);
   document.getElementById("clear").addEventListener("click", () => {
-    board.setMarks([], []);
+    leaveWalk(true);
+    board.setMarks([], [], { record: true });
     clearReason();
-    say(status, "Marks cleared.");
-    share();
+    played();
+    say(status, "Marks cleared (Undo brings them back).");
   });
+  document.getElementById("undo").addEventListener("click", undo);
+  document.getElementById("redo").addEventListener("click", redo);
+  document.getElementById("check").addEventListener("click", check);
+  document.getElementById("walk-close").addEventListener("click", () => {
+    leaveWalk(true);
+    played();
+    say(status, "Back to your own board.");
+    document.getElementById("step").focus();
+  });
+  document.addEventListener("keydown", undoKeys);
   new ResizeObserver(noteScrolling).observe(scrollBox);
   busy(true);
   await load(puzzleInput.value, { s: p.get("s"), d: p.get("d") });

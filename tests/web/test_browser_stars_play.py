@@ -1,0 +1,279 @@
+"""Playing Star Battle by hand in a real browser: undo and redo, the rules broken marked as
+they happen, Check, solving to "Solved", and the board kept across a reload."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from test_api_stars import URL
+from test_browser_stars import SOLUTION, marks
+
+pytestmark = pytest.mark.browser
+
+BOTH = [pytest.param(1280, marks=pytest.mark.viewport(1280, 800), id="1280"),
+        pytest.param(375, marks=pytest.mark.viewport(375, 740), id="375")]
+
+
+@pytest.fixture
+def play(page: Any) -> Iterator[Any]:
+    """The page, with no answer of 500 or more allowed while the test runs."""
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 500 else None)
+    yield page
+    assert not failed, failed
+
+
+def open_puzzle(page: Any, url: str = URL, fresh: bool = True) -> None:
+    page.goto(f"/stars?p={quote(url)}")
+    page.wait_for_selector("form[data-ready]")
+    if fresh:  # marks another test left in this browser's storage are not this test's
+        page.evaluate("localStorage.clear()")
+        page.reload()
+        page.wait_for_selector("form[data-ready]")
+
+
+def cell(page: Any, r: int, c: int) -> Any:
+    return page.locator(f".star-cell[data-r='{r}'][data-c='{c}']")
+
+
+def star(page: Any, r: int, c: int) -> None:
+    """Click an empty cell once: a star."""
+    cell(page, r, c).click()
+    assert cell(page, r, c).get_attribute("data-mark") == "star"
+
+
+def problems(page: Any) -> list[str]:
+    box = page.locator("#conflicts")
+    return box.locator("li").all_inner_texts() if box.is_visible() else []
+
+
+@pytest.mark.parametrize("width", BOTH)
+def test_undo_and_redo(play: Any, width: int) -> None:
+    page = play
+    open_puzzle(page)
+    undo = page.get_by_role("button", name="Undo")
+    redo = page.get_by_role("button", name="Redo")
+    assert undo.is_disabled() and redo.is_disabled()
+    star(page, 0, 7)
+    cell(page, 1, 0).click()
+    cell(page, 1, 0).click()  # star -> dot
+    assert marks(page, "star") == [(0, 7)] and marks(page, "dot") == [(1, 0)]
+    undo.click()  # the dot back to a star
+    assert marks(page, "star") == [(0, 7), (1, 0)] and marks(page, "dot") == []
+    page.keyboard.press("Control+z")
+    assert marks(page, "star") == [(0, 7)]
+    undo.click()
+    assert marks(page, "star") == [] and undo.is_disabled()
+    redo.click()
+    page.keyboard.press("Control+y")
+    assert marks(page, "star") == [(0, 7), (1, 0)]
+    page.keyboard.press("Control+Shift+z")
+    assert marks(page, "dot") == [(1, 0)] and redo.is_disabled()
+    assert "s=r1c8" in page.url and "d=r2c1" in page.url
+    # Clear marks is a change like any other: Undo brings them back, and a new mark after an
+    # undo forgets what was undone.
+    page.get_by_role("button", name="Clear marks").click()
+    assert marks(page, "star") == [] and marks(page, "dot") == []
+    undo.click()
+    assert marks(page, "star") == [(0, 7)] and marks(page, "dot") == [(1, 0)]
+    undo.click()
+    star(page, 7, 1)
+    assert redo.is_disabled()
+    # In the puzzle's text box, Ctrl+Z is the text's own undo, not the board's.
+    page.get_by_label("Text grid or puzz.link address").press("Control+z")
+    assert marks(page, "star") == [(0, 7), (1, 0), (7, 1)]
+
+
+@pytest.mark.parametrize("width", BOTH)
+def test_each_broken_rule_is_marked_as_it_happens(play: Any, shot: Any, width: int) -> None:
+    page = play
+    open_puzzle(page)
+    clash = ".star-cell.clash"
+    star(page, 0, 0)
+    assert problems(page) == [] and page.locator(clash).count() == 0
+    star(page, 1, 1)  # touching (and region 0 twice)
+    assert "Stars touch: r1c1 and r2c2." in problems(page)
+    assert "Region 0 has 2 stars, more than 1." in problems(page)
+    assert cell(page, 1, 1).get_attribute("aria-label") == (
+        "Row 2, column 2, region 0, star; touches the star at row 1, column 1; "
+        "region 0 has too many stars")
+    page.get_by_role("button", name="Undo").click()
+    assert problems(page) == [] and page.locator(clash).count() == 0
+    star(page, 0, 4)  # row 1, regions 0 and 1
+    assert problems(page) == ["Row 1 has 2 stars, more than 1."]
+    assert sorted(marks_of(page, clash)) == [(0, 0), (0, 4)]
+    page.get_by_role("button", name="Undo").click()
+    star(page, 3, 0)  # column 1, regions 0 and 3
+    assert problems(page) == ["Column 1 has 2 stars, more than 1."]
+    page.get_by_role("button", name="Undo").click()
+    star(page, 2, 2)  # region 0 again, rows and columns apart
+    assert problems(page) == ["Region 0 has 2 stars, more than 1."]
+    assert sorted(marks_of(page, clash)) == [(0, 0), (2, 2)]
+    page.get_by_role("button", name="Undo").click()
+    shot(page, f"stars-play-clash-{width}")
+    page.get_by_role("button", name="Undo").click()
+    assert marks(page, "star") == []
+    # A unit that can no longer get its star: row 1 all dots but r1c1, which touches a star.
+    star(page, 1, 0)
+    for c in range(1, 8):
+        cell(page, 0, c).focus()
+        page.keyboard.press("x")
+    assert problems(page) == ["Row 1 can no longer get its star: 0 placed and 0 open cells left."]
+    assert sorted(marks_of(page, ".star-cell.short")) == [(0, c) for c in range(8)]
+    assert cell(page, 0, 0).get_attribute("aria-label").endswith(
+        "; row 1 can no longer get its stars")
+    cell(page, 0, 2).focus()
+    page.keyboard.press("Delete")  # r1c3 open again
+    assert problems(page) == [] and page.locator(".star-cell.short").count() == 0
+    page.keyboard.press("x")
+    shot(page, f"stars-play-short-{width}")
+
+
+def marks_of(page: Any, selector: str) -> list[tuple[int, int]]:
+    cells: list[list[int]] = page.eval_on_selector_all(
+        selector, "cs => cs.map(c => [Number(c.dataset.r), Number(c.dataset.c)])")
+    return [(r, c) for r, c in cells]
+
+
+@pytest.mark.parametrize("width", BOTH)
+def test_check_says_right_or_wrong_without_the_answer(play: Any, width: int) -> None:
+    page = play
+    open_puzzle(page)
+    status = page.locator("#status")
+    check = page.get_by_role("button", name="Check", exact=True)
+    star(page, *SOLUTION[0])
+    cell(page, 0, 0).click()
+    cell(page, 0, 0).click()  # a dot where the solution has none: right
+    check.click()
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Right so far')")
+    assert "good" in (status.get_attribute("class") or "")
+    star(page, 3, 3)  # not in the solution
+    check.click()
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Wrong')")
+    assert status.inner_text().startswith("Wrong: 1 of your marks differs from the solution.")
+    # Nothing of the answer shows: the board is the player's.
+    assert marks(page, "star") == [SOLUTION[0], (3, 3)] and marks(page, "dot") == [(0, 0)]
+    assert page.locator(".star-cell.hint, .star-cell.decided").count() == 0
+
+
+@pytest.mark.parametrize("width", BOTH)
+def test_solving_a_6x6_by_hand(play: Any, client: Any, shot: Any, width: int) -> None:
+    page = play
+    made = client.post("/api/stars/generate", json={"size": 6, "stars": 1, "seed": 1}).json()
+    open_puzzle(page, made["url"])
+    solution = [tuple(rc) for rc in made["solution"]]
+    for r, c in solution[:-1]:
+        star(page, r, c)
+    assert not page.locator("#status").inner_text().startswith("Solved")
+    # A wrong last star: all placed, rules broken, never "Solved".
+    r, c = solution[-1]
+    wrong = next((r, cc) for cc in range(6) if (r, cc) != (r, c))
+    star(page, *wrong)
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('All stars')")
+    page.get_by_role("button", name="Undo").click()
+    star(page, r, c)
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Solved!')")
+    assert problems(page) == []
+    shot(page, f"stars-play-solved-{width}")
+
+
+def test_the_board_survives_a_reload(play: Any) -> None:
+    page = play
+    open_puzzle(page)
+    star(page, 0, 7)
+    cell(page, 2, 2).focus()
+    page.keyboard.press("x")
+    page.reload()
+    page.wait_for_selector("form[data-ready]")
+    assert marks(page, "star") == [(0, 7)] and marks(page, "dot") == [(2, 2)]
+    # Without the marks in the address, this browser's storage brings them back.
+    open_puzzle(page, fresh=False)
+    assert marks(page, "star") == [(0, 7)] and marks(page, "dot") == [(2, 2)]
+    # Another puzzle has its own board.
+    page.get_by_role("button", name="Clear marks").click()
+    open_puzzle(page, fresh=False)
+    assert marks(page, "star") == [] and marks(page, "dot") == []
+    # Unreadable storage starts afresh, without an error.
+    key = "puzzlesmith.stars.marks:" + URL
+    page.evaluate(f"localStorage.setItem({key!r}, '{{\"stars\": [[99, 1]], \"dots\": 3}}')")
+    open_puzzle(page, fresh=False)
+    assert marks(page, "star") == [] and page.locator("#load-status.good").count() == 1
+
+
+def test_the_walk_through_leaves_the_players_board_alone(play: Any) -> None:
+    page = play
+    open_puzzle(page)
+    star(page, 0, 7)
+    page.get_by_role("button", name="Step through").click()
+    page.locator("#walk-reason").wait_for()
+    walked = marks(page, "star") + marks(page, "dot")
+    assert (0, 7) not in marks(page, "star")
+    page.get_by_role("button", name="Back to my board").click()
+    assert marks(page, "star") == [(0, 7)] and page.locator("#walk").is_hidden()
+    # Marking a cell during the walk carries on from the step shown; Undo goes back to it,
+    # then to the player's own board.
+    page.get_by_role("button", name="Step through").click()
+    page.locator("#walk-reason").wait_for()
+    free = next((r, c) for r in range(8) for c in range(8) if (r, c) not in walked)
+    cell(page, *free).click()
+    assert page.locator("#walk").is_hidden()
+    assert sorted(marks(page, "star") + marks(page, "dot")) == sorted([*walked, free])
+    page.get_by_role("button", name="Undo").click()
+    assert sorted(marks(page, "star") + marks(page, "dot")) == sorted(walked)
+    page.get_by_role("button", name="Undo").click()
+    assert marks(page, "star") == [(0, 7)]
+
+
+def oracle(n: int, k: int, regions: list[list[int]], stars: set[tuple[int, int]],
+           dots: set[tuple[int, int]]) -> dict[str, Any]:
+    """The broken rules counted plainly: every pair of stars, every unit cell by cell."""
+    touching = [[list(a), list(b)] for a in sorted(stars) for b in sorted(stars)
+                if a < b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1]
+    units = ([("row", i, [(i, c) for c in range(n)]) for i in range(n)]
+             + [("column", i, [(r, i) for r in range(n)]) for i in range(n)]
+             + [("region", g, [(r, c) for r in range(n) for c in range(n) if regions[r][c] == g])
+                for g in range(n)])
+    over, short = [], []
+    for kind, index, cells in units:
+        count = sum(1 for cell in cells if cell in stars)
+        free = sum(1 for (r, c) in cells if (r, c) not in stars and (r, c) not in dots
+                   and not any((r + dr, c + dc) in stars
+                               for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc))
+        if count > k:
+            over.append({"kind": kind, "index": index, "count": count})
+        elif count + free < k:
+            short.append({"kind": kind, "index": index, "count": count, "open": free})
+    return {"touching": touching, "over": over, "short": short}
+
+
+def test_the_pages_rules_match_a_plain_count(play: Any) -> None:
+    page = play
+    open_puzzle(page)
+    rng = random.Random(30)
+    cases = []
+    for _ in range(300):
+        n = rng.randint(1, 10)
+        k = rng.randint(1, 3)
+        regions = [[rng.randrange(n) for _ in range(n)] for _ in range(n)]
+        cells = [(r, c) for r in range(n) for c in range(n)]
+        stars = set(rng.sample(cells, rng.randint(0, min(len(cells), 2 * n))))
+        rest = [cell for cell in cells if cell not in stars]
+        dots = set(rng.sample(rest, rng.randint(0, len(rest))))
+        cases.append({"puzzle": {"size": n, "stars": k, "regions": regions},
+                      "stars": [list(s) for s in stars], "dots": [list(d) for d in dots]})
+    found = page.evaluate(
+        """async (cases) => {
+             const { conflicts } = await import('/static/js/starrules.js');
+             return cases.map((t) => conflicts(t.puzzle, t.stars, t.dots));
+           }""", cases)
+    assert any(f["touching"] for f in found) and any(f["over"] for f in found)
+    assert any(f["short"] for f in found)
+    for case, got in zip(cases, found, strict=True):
+        p = case["puzzle"]
+        want = oracle(p["size"], p["stars"], p["regions"], set(map(tuple, case["stars"])),
+                      set(map(tuple, case["dots"])))
+        assert got == want, case
