@@ -62,7 +62,7 @@ export class StarBoard {
         cell.dataset.c = c;
         cell.dataset.region = g;
         cell.tabIndex = r === 0 && c === 0 ? 0 : -1;
-        cell.style.backgroundColor = PALETTE[g % PALETTE.length];
+        cell.style.setProperty("--region", PALETTE[g % PALETTE.length]); // stars.css darkens it in the dark theme
         // Thick lines where the region changes (and round the edge of the board).
         if (r === 0 || regions[r - 1][c] !== g) cell.classList.add("bt");
         if (r === size - 1 || regions[r + 1][c] !== g) cell.classList.add("bb");
