@@ -107,3 +107,14 @@ def test_an_entry_not_in_the_grid_is_refused() -> None:
     with pytest.raises(InputError, match="no entry '9 down'"):
         candidates(parse_grid(["...", "...", "..."]), lex, index, "9 down")
     assert candidates(parse_grid(["...", "...", "..."]), lex, index, "1a").slot.label == "1 across"
+
+
+def test_viable_first_puts_the_viable_words_first_each_group_best_first() -> None:
+    rows = ["...", "#.#", "#.#"]
+    lex, index = lexicon(["cat", "cow", "dog", "axe", "oxo"], [50, 40, 30, 20, 10])
+    grid = parse_grid(rows)
+    plain = candidates(grid, lex, index, "1 across")
+    first = candidates(grid, lex, index, "1 across", viable_first=True, limit=3)
+    ranked = [c for c in plain.candidates if c.viable] + [c for c in plain.candidates if not c.viable]
+    assert first.candidates == tuple(ranked[:3]) and first.total == plain.total == 5
+    assert first.viable == plain.viable == sum(c.viable for c in plain.candidates)

@@ -1,5 +1,6 @@
 """The Crossword fill page in a real browser: blocks with symmetry, typed letters kept, fill,
-the "cannot be filled" warning."""
+the "cannot be filled" warning. The editor's own flows (candidates, clues, files, region fill,
+undo) are in test_browser_editor.py."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def test_unfillable_entry_warning(page: Any, shot: Any) -> None:
 def test_symmetry_off_lock_entry_and_fill_again(page: Any) -> None:
     page.goto("/fill?size=5")
     page.wait_for_selector("form[data-ready]")
-    page.get_by_label("Rotational symmetry").uncheck()
+    page.get_by_label("Block symmetry").select_option("none")
     cell(page, 1, 1).click()
     page.keyboard.press(".")
     rows = grid_rows(page)
@@ -72,6 +73,10 @@ def test_symmetry_off_lock_entry_and_fill_again(page: Any) -> None:
     page.locator("#status.good").wait_for(timeout=30_000)
     second_row = grid_rows(page)[1]
     cell(page, 2, 3).click()
+    # The second click on row 1, column 1 above turned the typing direction to down.
+    assert page.locator("#entry-label").inner_text() == "2 down"
+    page.keyboard.press("Space")
+    assert page.locator("#entry-label").inner_text() == "5 across"
     page.get_by_role("button", name="Lock entry").click()
     page.get_by_role("button", name="Fill again").click()
     page.locator("#status.good").wait_for(timeout=30_000)

@@ -355,6 +355,8 @@ def candidates_cmd(
     min_score: MinScoreOpt = 0,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=2000,
                                        help="Show at most N words (best first).")] = 30,
+    viable_first: Annotated[bool, typer.Option(
+        "--viable-first", help="Words whose crossings keep a word first.")] = False,
     json: JsonOpt = False,
 ) -> None:
     """The words that fit one entry, best score first, each marked by whether every entry it
@@ -367,7 +369,7 @@ def candidates_cmd(
     grid = _grid(rows, file, allow_2)
     lex, index = choose(lexicon, common)
     result = candidates(grid, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
-                        limit=limit)
+                        limit=limit, viable_first=viable_first)
     if json:
         print_json(result.to_json())
     else:

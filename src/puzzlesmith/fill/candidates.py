@@ -98,10 +98,11 @@ def _floor(bucket: LengthBucket, scores: dict[str, int], min_score: int) -> int:
 
 
 def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
-               min_score: int = 0, allow_repeats: bool = False,
-               limit: int = DEFAULT_LIMIT) -> CandidatesResult:
+               min_score: int = 0, allow_repeats: bool = False, limit: int = DEFAULT_LIMIT,
+               viable_first: bool = False) -> CandidatesResult:
     """The words that fit entry `label` of `grid`, best score first (then alphabetical), at
-    most `limit`, each with whether its crossings keep a word."""
+    most `limit`, each with whether its crossings keep a word; with `viable_first`, the words
+    whose crossings keep a word come before the others (each group best first)."""
     start = time.perf_counter()
     if not 1 <= limit <= MAX_LIMIT:
         raise InputError(f"limit must be 1 to {MAX_LIMIT}, not {limit}")
@@ -143,7 +144,6 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
         crossings.append((other.label, by_cell[cell], pos, ob, base, per_letter))
 
     found: list[Candidate] = []
-    viable_count = 0
     for w in words:
         room: int | None = None
         blocked: str | None = None
@@ -155,9 +155,8 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
             room = n if room is None else min(room, n)
             if n == 0 and blocked is None:
                 blocked = olabel
-        if blocked is None:
-            viable_count += 1
-        if len(found) < limit:
-            found.append(Candidate(w, scores.get(w, 0), blocked is None, room, blocked))
-    return CandidatesResult(grid, slot, pattern, len(words), viable_count, tuple(found),
-                            time.perf_counter() - start, lexicon.name)
+        found.append(Candidate(w, scores.get(w, 0), blocked is None, room, blocked))
+    if viable_first:
+        found.sort(key=lambda c: not c.viable)  # stable: each group stays best first
+    return CandidatesResult(grid, slot, pattern, len(words), sum(c.viable for c in found),
+                            tuple(found[:limit]), time.perf_counter() - start, lexicon.name)

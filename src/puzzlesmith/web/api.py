@@ -254,6 +254,7 @@ class FillCandidatesRequest(FillCheckRequest):
     entry: str = Field(..., max_length=20, examples=["1 across"],
                        description="The entry: its number and direction (`12 across`, `3d`).")
     limit: int = Field(100, ge=1, le=2000, description="Return at most N words (best first).")
+    viable_first: bool = Field(False, description="Words whose crossings keep a word first.")
 
 
 class FillRegionRequest(FillCheckRequest):

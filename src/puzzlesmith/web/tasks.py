@@ -561,6 +561,7 @@ def run_fill_candidates(
     allow_repeats: bool = False,
     min_score: int = 0,
     limit: int = 100,
+    viable_first: bool = False,
 ) -> Doc:
     """`puzzlesmith fill candidates GRID --entry ENTRY --json`."""
     from puzzlesmith.fill.candidates import candidates
@@ -569,7 +570,7 @@ def run_fill_candidates(
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_for(lexicon, common, common_top)
     return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
-                      limit=limit).to_json()
+                      limit=limit, viable_first=viable_first).to_json()
 
 
 def run_fill_region(

@@ -1,252 +1,473 @@
-// The Crossword fill page: a keyboard-driven grid editor over /api/fill and /api/fill/check.
+// The Crossword fill page: a grid editor over /api/fill, /api/fill/check,
+// /api/fill/candidates and the file endpoints (/api/fill/open, /api/fill/save).
 import { api, debounce, el, fillLexicons, params, say, setParams } from "./common.js";
+import { History, copyGrid, emptyGrid, entries, numbers, partners, pattern, rowsOf, stats } from "./xwmodel.js";
+import { EntryLists, renderCandidates, renderWeakest, shown } from "./xwlists.js";
+import { openFile, saveFile } from "./xwfiles.js";
 
-const form = document.getElementById("fill-form");
-const gridBody = document.querySelector("#grid tbody");
-const sizeInput = document.getElementById("size");
-const symmetry = document.getElementById("symmetry");
-const lexicon = document.getElementById("lexicon");
-const common = document.getElementById("common");
-const minScore = document.getElementById("min-score");
-const allow2 = document.getElementById("allow-2");
-const status = document.getElementById("status");
-const warning = document.getElementById("warning");
-const advice = document.getElementById("advice");
-const acrossList = document.getElementById("across");
-const downList = document.getElementById("down");
-const buttons = [...form.querySelectorAll("button")];
+const $ = (id) => document.getElementById(id);
+const form = $("fill-form");
+const gridTable = $("grid");
+const gridBody = gridTable.querySelector("tbody");
+const sizeInput = $("size");
+const symmetry = $("symmetry");
+const lexicon = $("lexicon");
+const common = $("common");
+const minScore = $("min-score");
+const allow2 = $("allow-2");
+const status = $("status");
+const warning = $("warning");
+const advice = $("advice");
+const fileStatus = $("file-status");
+const lockButton = $("lock");
+const fillBox = $("fill-box");
+const info = { title: $("title"), author: $("author"), copyright: $("copyright"), notes: $("notes") };
+const busyButtons = ["fill", "again", "clear-fill", "clear", "fill-near", "fill-box"].map($);
 
-// One entry per cell: "#" a block, "" empty, a letter. `typed` letters are the setter's (kept
-// on every fill); `filled` ones came from the filler and go when the grid changes under them.
-let size = 15;
-let cells = [];
-let typed = [];
-let filled = [];
-let inputs = [];
-let across = true;
-let seed = 0;
-// Seconds a fill may take: 10 as on the command line, or the page's ?limit= (1-60).
+// A 15x15 block pattern to start from (rotational symmetry, every cell checked, entries of 3
+// to 7 letters): an empty 15x15 has 15-letter entries crossing everywhere, which the common
+// words cannot fill, and a page should not open on a grid it calls impossible.
+const STARTER_TOP = ["....#.....#....", "....#.....#....", "....#.....#....", "...#....#......",
+  "###....#....###", "......#....#...", ".....#...#.....", "...#.......#..."];
+const STARTER = [...STARTER_TOP, ...STARTER_TOP.slice(0, 7).reverse().map((r) => [...r].reverse().join(""))];
+const MIN_SIZE = 5;
+const MAX_SIZE = 21;
 const timeLimit = Math.min(60, Math.max(1, Number(params().get("limit")) || 10));
-let checkToken = 0;
 
-function emptyGrid(n) {
-  size = n;
-  cells = Array(n * n).fill("");
-  typed = Array(n * n).fill(false);
-  filled = Array(n * n).fill(false);
-}
+let grid = emptyGrid(15, 15);
+let list = [];
+let inputs = [];
+let sel = { cell: 0, across: true };
+let box = null; // {r0, c0, r1, c1}, inclusive
+let anchor = null;
+let clues = new Map(); // entry key (first cell + a/d) -> clue
+let scored = new Map(); // entry label -> {answer, score} from the filler or a placed candidate
+let checked = { doc: null, by: new Map(), bad: new Set() };
+let seed = 0;
+let checkToken = 0;
+let candToken = 0;
+
+const history = new History(
+  () => ({ grid: copyGrid(grid), clues: new Map(clues), scored: new Map(scored) }),
+  (s) => { const resize = s.grid.w !== grid.w || s.grid.h !== grid.h; grid = s.grid; clues = s.clues; scored = s.scored; if (resize) build(); },
+);
+
+const lists = new EntryLists($("across"), $("down"), {
+  onClue: (key, text) => { setClue(key, text); if (key === selected()?.key) $("entry-clue").value = text; },
+  onSelect: (e) => { sel = { cell: e.cells[0], across: e.direction === "across" }; paint(); loadCandidates(); },
+});
+
+// ---- drawing ----------------------------------------------------------------------------
 
 function build() {
   gridBody.replaceChildren();
+  gridTable.style.setProperty("--cols", grid.w);
   inputs = [];
-  for (let r = 0; r < size; r++) {
+  for (let r = 0; r < grid.h; r++) {
     const tr = el("tr");
-    for (let c = 0; c < size; c++) {
-      const i = r * size + c;
+    for (let c = 0; c < grid.w; c++) {
       const input = el("input", {
         className: "cell", type: "text", maxLength: 1, autocomplete: "off", spellcheck: false,
-        autocapitalize: "none", "aria-label": `Row ${r + 1}, column ${c + 1}`,
+        autocapitalize: "characters", "aria-label": `Row ${r + 1}, column ${c + 1}`,
       });
-      input.dataset.i = i;
+      input.dataset.i = r * grid.w + c;
       inputs.push(input);
       tr.append(el("td", {}, el("span", { className: "num", "aria-hidden": "true" }), input));
     }
     gridBody.append(tr);
   }
-  render();
+  sel.cell = Math.min(sel.cell, grid.w * grid.h - 1);
+  box = null;
 }
 
-function render(numbers = numbering()) {
+/** The entry through the selected cell in the typing direction (or the other one). */
+function selected() {
+  const want = sel.across ? "across" : "down";
+  return list.find((e) => e.direction === want && e.cells.includes(sel.cell))
+    || list.find((e) => e.cells.includes(sel.cell)) || null;
+}
+
+function inBox(i) {
+  if (!box) return false;
+  const r = Math.floor(i / grid.w);
+  const c = i % grid.w;
+  return r >= box.r0 && r <= box.r1 && c >= box.c0 && c <= box.c1;
+}
+
+/** Redraw everything that follows from the state (cheap: no requests). */
+function paint() {
+  list = entries(grid);
+  const nums = numbers(list);
+  const entry = selected();
+  const here = new Set(entry ? entry.cells : []);
+  const weak = weakest();
+  const weakCells = new Set(weak.flatMap((w) => w.entry.cells));
   inputs.forEach((input, i) => {
-    const ch = cells[i];
-    input.value = ch === "#" ? "" : ch;
-    input.classList.toggle("block", ch === "#");
-    input.classList.toggle("found", filled[i] && ch !== "#" && ch !== "");
-    input.classList.toggle("typed", typed[i]);
-    input.setAttribute("aria-label", `Row ${Math.floor(i / size) + 1}, column ${(i % size) + 1}` +
-      (ch === "#" ? ", block" : ""));
-    input.parentElement.querySelector(".num").textContent = numbers.get(i) || "";
+    const ch = grid.cells[i];
+    const block = ch === "#";
+    input.value = block ? "" : ch; // shown in capitals by the style sheet
+    input.classList.toggle("block", block);
+    input.classList.toggle("typed", !block && ch !== "" && grid.typed[i]);
+    input.classList.toggle("found", !block && ch !== "" && !grid.typed[i]);
+    input.classList.toggle("in-entry", here.has(i));
+    input.classList.toggle("in-box", inBox(i));
+    input.classList.toggle("weak", weakCells.has(i));
+    input.classList.toggle("bad", checked.bad.has(i));
+    const r = Math.floor(i / grid.w) + 1;
+    const c = (i % grid.w) + 1;
+    input.setAttribute("aria-label", `Row ${r}, column ${c}` + (block ? ", block" : ""));
+    input.parentElement.querySelector(".num").textContent = nums.get(i) || "";
   });
+  lists.update(list, {
+    patternOf: (e) => pattern(grid, e), clueOf: (e) => clues.get(e.key) || "",
+    checkOf: (e) => checked.by.get(e.label), scoreOf: (e) => scoreOf(e),
+    overconstrained: Boolean(checked.doc) && checked.doc.status !== "ok", selectedKey: entry?.key,
+    bad: new Set((checked.doc?.entries || []).filter((x) => x.candidates === 0).map((x) => `${x.number} ${x.direction}`)),
+  });
+  lists.markWeak(new Set(weak.map((w) => w.entry.key)));
+  renderWeakest($("weakest"), $("weakest-list"), weak, selectEntry);
+  paintEntryPanel(entry);
+  const s = stats(grid, list);
+  $("stats").textContent = `${grid.w}×${grid.h}: ${s.words} words, ${s.blocks} blocks, average word ` +
+    `length ${s.average.toFixed(1)}; ${s.letters} of ${s.white} cells hold a letter.`;
+  $("undo").disabled = !history.done.length;
+  $("redo").disabled = !history.undone.length;
+  fillBox.disabled = !box;
+  $("region-help").textContent = box
+    ? `Box: rows ${box.r0 + 1}-${box.r1 + 1}, columns ${box.c0 + 1}-${box.c1 + 1} (Esc clears it).`
+    : "";
 }
 
-/** Cell -> clue number, as a newspaper numbers the entries (runs of 2+ cells). */
-function numbering() {
-  const white = (r, c) => r >= 0 && c >= 0 && r < size && c < size && cells[r * size + c] !== "#";
-  const out = new Map();
-  let n = 0;
-  for (let r = 0; r < size; r++) {
-    for (let c = 0; c < size; c++) {
-      if (!white(r, c)) continue;
-      const a = !white(r, c - 1) && white(r, c + 1);
-      const d = !white(r - 1, c) && white(r + 1, c);
-      if (a || d) out.set(r * size + c, ++n);
-    }
-  }
-  return out;
+function paintEntryPanel(entry) {
+  $("entry-label").textContent = entry ? entry.label : "";
+  $("entry-pattern").textContent = entry ? shown(pattern(grid, entry)) : "";
+  const clue = $("entry-clue");
+  clue.disabled = !entry;
+  if (entry && document.activeElement !== clue) clue.value = clues.get(entry.key) || "";
+  const letters = entry ? entry.cells.filter((i) => grid.cells[i]) : [];
+  const locked = letters.length > 0 && letters.every((i) => grid.typed[i]);
+  lockButton.textContent = locked ? "Unlock entry" : "Lock entry";
+  lockButton.disabled = !entry || letters.length === 0;
+  $("fill-near").disabled = !entry;
 }
 
-/** The grid as the API takes it: typed letters fixed, everything else to fill. */
-function rows({ withFill = false } = {}) {
+function scoreOf(e) {
+  const s = scored.get(e.label);
+  return s && s.answer === pattern(grid, e) ? s.score : null;
+}
+
+/** The five weakest entries with a score, weakest first. */
+function weakest() {
   const out = [];
-  for (let r = 0; r < size; r++) {
-    let row = "";
-    for (let c = 0; c < size; c++) {
-      const i = r * size + c;
-      const ch = cells[i];
-      row += ch === "#" ? "#" : ch && (typed[i] || withFill) ? ch : ".";
-    }
-    out.push(row);
+  for (const e of list) {
+    const score = scoreOf(e);
+    if (score !== null) out.push({ entry: e, answer: pattern(grid, e), score });
   }
-  return out;
+  out.sort((a, b) => a.score - b.score || a.entry.label.localeCompare(b.entry.label));
+  return out.length >= 2 ? out.slice(0, 5) : [];
 }
 
-function partner(i) { return size * size - 1 - i; }
+function setClue(key, text) {
+  if (text.trim()) clues.set(key, text);
+  else clues.delete(key);
+}
+
+// ---- editing ------------------------------------------------------------------------------
+
+/** After the letters of `changed` cells changed: the filler's letters of every entry through
+ * them go (they no longer make words there); the setter's stay. */
+function dropFillerAround(changed, before = list) {
+  for (const e of before) {
+    if (!e.cells.some((i) => changed.has(i))) continue;
+    for (const i of e.cells) if (!grid.typed[i] && grid.cells[i] !== "#" && !changed.has(i)) grid.cells[i] = "";
+  }
+}
+
+function edited() {
+  paint();
+  share();
+  recheck();
+  loadCandidates();
+}
+
+function setLetter(i, ch) {
+  if (grid.cells[i] === "#") return;
+  history.push();
+  const old = grid.cells[i];
+  grid.cells[i] = ch;
+  grid.typed[i] = ch !== "";
+  if (old !== ch) dropFillerAround(new Set([i]));
+  edited();
+}
 
 function toggleBlock(i) {
-  const block = cells[i] !== "#";
-  for (const j of symmetry.checked ? new Set([i, partner(i)]) : [i]) {
-    cells[j] = block ? "#" : "";
-    typed[j] = false;
-    filled[j] = false;
+  history.push();
+  const block = grid.cells[i] !== "#";
+  const cells = partners(grid, i, symmetry.value);
+  dropFillerAround(new Set(cells));
+  for (const j of cells) {
+    grid.cells[j] = block ? "#" : "";
+    grid.typed[j] = false;
   }
   edited();
 }
 
-function clearFill() {
-  cells = cells.map((ch, i) => (filled[i] && !typed[i] ? "" : ch));
-  filled = filled.map(() => false);
+function place(word, score) {
+  const entry = selected();
+  if (!entry || word.length !== entry.cells.length) return;
+  history.push();
+  const changed = new Set();
+  entry.cells.forEach((i, k) => {
+    if (grid.cells[i] !== word[k]) changed.add(i);
+    grid.cells[i] = word[k];
+    grid.typed[i] = true;
+  });
+  dropFillerAround(changed, list.filter((e) => e !== entry));
+  scored.set(entry.label, { answer: word, score });
+  say(status, `Placed ${word.toUpperCase()} in ${entry.label}.`);
+  edited();
 }
 
-function edited() {
-  clearFill();
-  render();
+function toggleLock() {
+  const entry = selected();
+  if (!entry) return;
+  const letters = entry.cells.filter((i) => grid.cells[i]);
+  if (!letters.length) return;
+  history.push();
+  const lock = !letters.every((i) => grid.typed[i]);
+  for (const i of letters) grid.typed[i] = lock;
+  say(status, lock ? `${entry.label} locked: every fill keeps it.` : `${entry.label} unlocked: the next fill may change it.`);
+  paint();
   share();
   recheck();
 }
 
+function selectEntry(e) {
+  sel = { cell: e.cells[0], across: e.direction === "across" };
+  focusCell(sel.cell);
+}
+
+function focusCell(i) {
+  if (i < 0 || i >= grid.w * grid.h) return;
+  inputs[i].focus();
+}
+
+function step() { return sel.across ? 1 : grid.w; }
+
+function sameLine(a, b) {
+  return sel.across ? Math.floor(a / grid.w) === Math.floor(b / grid.w) : b >= 0 && b < grid.w * grid.h;
+}
+
+function extendBox(to) {
+  const from = anchor ?? sel.cell;
+  anchor = from;
+  const [r0, r1] = [Math.floor(from / grid.w), Math.floor(to / grid.w)].sort((a, b) => a - b);
+  const [c0, c1] = [from % grid.w, to % grid.w].sort((a, b) => a - b);
+  box = { r0, c0, r1, c1 };
+}
+
+function clearBox() { box = null; anchor = null; }
+
+function move(to, shift) {
+  if (to < 0 || to >= grid.w * grid.h) return;
+  if (shift) extendBox(to);
+  else clearBox();
+  focusCell(to);
+  paint();
+}
+
+function onKey(event) {
+  const input = event.target;
+  if (!input.classList.contains("cell")) return;
+  const i = Number(input.dataset.i);
+  const key = event.key;
+  if ((event.ctrlKey || event.metaKey) && !event.altKey) {
+    const k = key.toLowerCase();
+    if (k === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
+    else if (k === "y" || (k === "z" && event.shiftKey)) { event.preventDefault(); redo(); }
+    return;
+  }
+  if (event.altKey) return;
+  const s = step();
+  if (/^[a-zA-Z]$/.test(key)) {
+    setLetter(i, key.toLowerCase());
+    if (sameLine(i, i + s) && grid.cells[i + s] !== "#") focusCell(i + s);
+  } else if (key === "." || key === "#") {
+    toggleBlock(i);
+  } else if (key === " ") {
+    sel.across = !sel.across;
+    paint();
+    loadCandidates();
+  } else if (key === "Backspace") {
+    if (grid.cells[i] && grid.cells[i] !== "#") setLetter(i, "");
+    else if (sameLine(i, i - s) && i - s >= 0 && grid.cells[i - s] !== "#") { focusCell(i - s); setLetter(i - s, ""); }
+  } else if (key === "Delete") {
+    if (grid.cells[i] !== "#") setLetter(i, "");
+  } else if (key === "ArrowRight") { if ((i % grid.w) < grid.w - 1) move(i + 1, event.shiftKey); }
+  else if (key === "ArrowLeft") { if (i % grid.w > 0) move(i - 1, event.shiftKey); }
+  else if (key === "ArrowDown") move(i + grid.w, event.shiftKey);
+  else if (key === "ArrowUp") move(i - grid.w, event.shiftKey);
+  else if (key === "Escape") { clearBox(); paint(); }
+  else if (key === "Enter") { event.preventDefault(); runFill(false); return; }
+  else return;
+  event.preventDefault();
+}
+
+function undo() {
+  if (history.undo()) { say(status, "Undone."); edited(); }
+}
+
+function redo() {
+  if (history.redo()) { say(status, "Redone."); edited(); }
+}
+
+// ---- sharing, options --------------------------------------------------------------------
+
 function share() {
-  setParams({ size, g: rows().join("-"), lexicon: lexicon.value, common: common.checked ? "" : "0",
-    min: scoreFloor() || "", two: allow2.checked ? "1" : "" });
+  const square = grid.w === grid.h;
+  setParams({ size: square ? grid.w : "", g: rowsOf(grid, (i) => grid.typed[i]).join("-"),
+    lexicon: lexicon.value, common: common.checked ? "" : "0", min: scoreFloor() || "",
+    two: allow2.checked ? "1" : "", sym: symmetry.value === "rotational" ? "" : symmetry.value });
 }
 
 function scoreFloor() {
   return Math.min(100, Math.max(0, Math.floor(Number(minScore.value) || 0)));
 }
 
-// The options both the check and the fill send, as the CLI's --common, --min-score, --allow-2.
+function fieldError(input, box_, text) {
+  box_.textContent = text;
+  box_.hidden = !text;
+  input.setAttribute("aria-invalid", text ? "true" : "false");
+}
+
+// The options every request sends, as the CLI's --lexicon, --common, --min-score, --allow-2.
 function options() {
   return { lexicon: lexicon.value || null, common: common.checked, min_score: scoreFloor(),
     allow_2: allow2.checked };
 }
 
-function focusCell(i) {
-  if (i < 0 || i >= size * size) return;
-  inputs[i].focus();
+/** The server's message, worded for this page where it names a command-line flag. */
+function forPage(message) {
+  return message.replace("use --allow-2 to allow them", "tick \u201cAllow 2-letter entries\u201d to allow them");
 }
 
-/** The cells of the entry through cell i in the typing direction. */
-function entryCells(i) {
-  const step = across ? 1 : size;
-  const inLine = (j) => j >= 0 && j < size * size && cells[j] !== "#" &&
-    (across ? Math.floor(j / size) === Math.floor(i / size) : true);
-  let start = i;
-  while (inLine(start - step)) start -= step;
-  const out = [];
-  for (let j = start; inLine(j); j += step) out.push(j);
-  return out;
+// ---- the check: both figures of `fill check`, and what the setter's letters did -------------
+
+/** Check the grid soon; `data-checked` is "0" until the answer for the grid as it stands is shown. */
+function recheck() {
+  form.dataset.checked = "0";
+  checkSoon();
 }
 
-function onKey(event) {
-  const input = event.target;
-  if (!input.classList.contains("cell") || event.ctrlKey || event.metaKey || event.altKey) return;
-  const i = Number(input.dataset.i);
-  const step = across ? 1 : size;
-  const key = event.key;
-  if (/^[a-zA-Z]$/.test(key)) {
-    cells[i] = key.toLowerCase();
-    typed[i] = true;
-    filled[i] = false;
-    edited();
-    focusCell(i + step);
-  } else if (key === "." || key === "#") {
-    toggleBlock(i);
-  } else if (key === " ") {
-    across = !across;
-    say(status, across ? "Typing across" : "Typing down");
-  } else if (key === "Backspace") {
-    if (cells[i] && cells[i] !== "#" && typed[i]) { cells[i] = ""; typed[i] = false; edited(); }
-    else if (i - step >= 0) { const j = i - step; if (cells[j] !== "#") { cells[j] = ""; typed[j] = false; edited(); } focusCell(j); }
-  } else if (key === "Delete") {
-    if (cells[i] !== "#") { cells[i] = ""; typed[i] = false; edited(); }
-  } else if (key === "ArrowRight") focusCell(i + 1);
-  else if (key === "ArrowLeft") focusCell(i - 1);
-  else if (key === "ArrowDown") focusCell(i + size);
-  else if (key === "ArrowUp") focusCell(i - size);
-  else if (key === "Enter") { event.preventDefault(); runFill(false); return; }
-  else return;
-  event.preventDefault();
-}
-
-// ---- the entry lists and the "cannot be filled" warning ---------------------------------
-
-function renderEntries(entries, answers = false) {
-  acrossList.replaceChildren();
-  downList.replaceChildren();
-  for (const e of entries) {
-    const text = answers ? e.answer.toUpperCase() : e.pattern.toUpperCase().replace(/\./g, "·");
-    const bad = !answers && e.candidates === 0;
-    const li = el("li", { className: bad ? "bad" : "", value: e.number },
-      el("span", { className: "n" }, `${e.number}`), " ", el("code", {}, text),
-      answers && e.score !== null ? el("span", { className: "score" }, ` ${e.score}`) : null,
-      !answers ? el("span", { className: "score" }, ` ${e.consistent === undefined ? "" : e.consistent} fit`) : null);
-    (e.direction === "across" ? acrossList : downList).append(li);
-  }
-}
-
-const recheck = debounce(async () => {
+const checkSoon = debounce(async () => {
   const token = ++checkToken;
+  const typedRows = rowsOf(grid, (i) => grid.typed[i]);
   try {
-    const doc = await api("/api/fill/check", { grid: rows(), ...options() });
+    const doc = await api("/api/fill/check", { grid: typedRows, ...options() });
     if (token !== checkToken) return;
-    renderEntries(doc.entries);
-    for (const input of inputs) input.classList.remove("bad");
-    const outside = doc.not_in_list.length
-      ? `Typed entries not in the word list (kept as given): ${doc.not_in_list.join(", ")}` : "";
-    if (doc.status === "ok") {
-      warning.textContent = outside;
-      warning.hidden = !outside;
-      return;
+    let blame = "letters";
+    if (doc.status === "overconstrained") {
+      const anyTyped = grid.typed.some((t, i) => t && grid.cells[i] !== "#");
+      if (!anyTyped) blame = "pattern";
+      else {
+        const bare = await api("/api/fill/check", { grid: rowsOf(grid, () => false), ...options() });
+        if (token !== checkToken) return;
+        if (bare.status !== "ok") blame = "pattern";
+      }
     }
-    const bad = doc.entries.filter((e) => e.candidates === 0);
-    for (const e of bad) {
-      const step = e.direction === "across" ? 1 : size;
-      for (let k = 0; k < e.length; k++) inputs[(e.row * size + e.col) + k * step].classList.add("bad");
-    }
-    warning.textContent = (doc.status === "unfillable"
-      ? `Entries that cannot be filled: ${doc.unfillable.join(", ")}`
-      : `Entries that cannot be filled together: ${doc.conflict.entry}` +
-        (doc.conflict.because_of ? ` and ${doc.conflict.because_of}` : "")) + (outside ? `. ${outside}` : "");
-    warning.hidden = false;
+    showCheck(doc, blame);
   } catch (e) {
     if (token !== checkToken) return;
-    warning.textContent = e.message;
+    checked = { doc: null, by: new Map(), bad: new Set() };
+    warning.textContent = forPage(e.message);
     warning.hidden = false;
+    paint();
   }
+  form.dataset.checked = "1";
 }, 250);
+
+function showCheck(doc, blame) {
+  const by = new Map(doc.entries.map((x) => [`${x.number} ${x.direction}`, x]));
+  const bad = new Set();
+  const typedIn = (labels) => list.filter((e) => labels.includes(e.label))
+    .flatMap((e) => e.cells.filter((i) => grid.typed[i] && grid.cells[i] && grid.cells[i] !== "#"));
+  const outside = doc.not_in_list.length
+    ? `Typed entries not in the word list (kept as given): ${doc.not_in_list.join(", ")}.` : "";
+  let text = "";
+  if (doc.status === "unfillable") {
+    const parts = doc.unfillable.map((label) => {
+      const e = list.find((x) => x.label === label);
+      const mine = typedIn([label]);
+      for (const i of mine.length ? mine : e ? e.cells : []) bad.add(i);
+      return e && mine.length ? `${label} ${shown(pattern({ ...grid, cells: grid.cells.map((ch, i) => (grid.typed[i] ? ch : "")) }, e))} (your letters)`
+        : `${label} (no word of ${e ? e.cells.length : "its"} letters in the list)`;
+    });
+    text = `Entries that cannot be filled: no word fits ${parts.join(", ")}.`;
+  } else if (doc.status === "overconstrained" && doc.conflict) {
+    const c = doc.conflict;
+    const pair = [c.entry, c.because_of].filter(Boolean);
+    const where = "row" in c ? ` (they cross at row ${c.row + 1}, column ${c.col + 1})` : "";
+    if (blame === "letters") {
+      const mine = typedIn(pair);
+      for (const i of mine) bad.add(i);
+      if (!mine.length && "row" in c) bad.add(c.row * grid.w + c.col);
+      text = `Entries that cannot be filled together: ${pair.join(" and ")}${where}: the letters ` +
+        "you typed leave no words that fit both.";
+    } else {
+      text = `Entries that cannot be filled together: ${pair.join(" and ")}${where}, with this block ` +
+        "pattern and word list. Add blocks to shorten them, or untick \u201cCommon words only\u201d.";
+    }
+  }
+  checked = { doc, by, bad };
+  warning.textContent = [text, outside].filter(Boolean).join(" ");
+  warning.hidden = !warning.textContent;
+  paint();
+}
+
+// ---- candidates ---------------------------------------------------------------------------
+
+/** Ask for the selected entry's candidates soon; the list is aria-busy until they are shown. */
+function loadCandidates() {
+  $("candidates").setAttribute("aria-busy", "true");
+  candidatesSoon();
+}
+
+const candidatesSoon = debounce(async () => {
+  const token = ++candToken;
+  const entry = selected();
+  const container = $("candidates");
+  const summary = $("cand-summary");
+  const done = () => container.setAttribute("aria-busy", "false");
+  if (!entry) { renderCandidates(container, summary, null, place); done(); return; }
+  // The entry's own filler letters are left out, so its alternatives show; its crossings
+  // keep every letter they have.
+  const mine = new Set(entry.cells);
+  const rows = rowsOf(grid, (i) => grid.typed[i] || !mine.has(i));
+  try {
+    const doc = await api("/api/fill/candidates", { grid: rows, entry: entry.label, ...options(), limit: 100, viable_first: true });
+    if (token !== candToken) return;
+    renderCandidates(container, summary, doc, place);
+  } catch (e) {
+    if (token !== candToken) return;
+    container.replaceChildren();
+    summary.textContent = forPage(e.message);
+  }
+  done();
+}, 150);
 
 // ---- filling ------------------------------------------------------------------------------
 
 function busy(on) {
-  for (const b of buttons) b.disabled = on;
+  for (const b of busyButtons) b.disabled = on;
   form.setAttribute("aria-busy", on ? "true" : "false");
+  if (!on) paint();
 }
 
-/** While a fill runs: the time it has used of its limit, as a bar and in the status line
- * (the search gives its best fill, or its verdict, by the limit). Returns the stopper. */
+/** While a fill runs: the time it has used of its limit. Returns the stopper. */
 function showWorking() {
-  const box = document.getElementById("fill-working");
-  const bar = document.getElementById("fill-progress");
-  const elapsed = document.getElementById("fill-elapsed");
+  const boxEl = $("fill-working");
+  const bar = $("fill-progress");
+  const elapsed = $("fill-elapsed");
   const start = performance.now();
   const tick = () => {
     const secs = (performance.now() - start) / 1000;
@@ -255,109 +476,270 @@ function showWorking() {
   };
   say(status, "Filling…");
   tick();
-  box.hidden = false;
+  boxEl.hidden = false;
   const timer = setInterval(tick, 250);
-  return () => { clearInterval(timer); box.hidden = true; };
+  return () => { clearInterval(timer); boxEl.hidden = true; };
 }
 
-async function runFill(again) {
+/** The cells a region fill may change: the box, else the selected entry and its crossings. */
+function regionCells(useBox) {
+  if (useBox && box) {
+    const out = new Set();
+    for (let r = box.r0; r <= box.r1; r++) for (let c = box.c0; c <= box.c1; c++) out.add(r * grid.w + c);
+    return { cells: out, what: `the box (rows ${box.r0 + 1}-${box.r1 + 1}, columns ${box.c0 + 1}-${box.c1 + 1})` };
+  }
+  const entry = selected();
+  const out = new Set(entry.cells);
+  for (const e of list) if (e.direction !== entry.direction && e.cells.some((i) => out.has(i))) e.cells.forEach((i) => out.add(i));
+  return { cells: out, what: `${entry.label} and the entries crossing it` };
+}
+
+/** Fill the grid (region null), or only a region: letters outside it stay as they are. */
+async function runFill(again, region = null) {
   if (again) seed += 1;
   busy(true);
   advice.hidden = true;
   const stopWorking = showWorking();
+  const keep = region ? (i) => grid.typed[i] || !region.cells.has(i) : (i) => grid.typed[i];
   try {
-    const doc = await api("/api/fill", {
-      grid: rows(), ...options(), seed, time_limit: timeLimit,
-    });
+    const doc = await api("/api/fill", { grid: rowsOf(grid, keep), ...options(), seed, time_limit: timeLimit });
     stopWorking();
     if (doc.status === "filled") {
-      doc.grid.join("").split("").forEach((ch, i) => {
-        if (!typed[i] && ch !== "#") { cells[i] = ch; filled[i] = true; }
-      });
-      render();
-      renderEntries(doc.entries, true);
-      say(status, `Filled: weakest entry ${doc.min_score}, mean ${doc.mean_score}, in ${doc.seconds.toFixed(2)} s.`, "good");
+      history.push();
+      const letters = doc.grid.join("");
+      for (let i = 0; i < letters.length; i++) {
+        if (grid.typed[i] || grid.cells[i] === "#" || (region && !region.cells.has(i))) continue;
+        grid.cells[i] = letters[i];
+      }
+      for (const x of doc.entries) if (x.score !== null) scored.set(`${x.number} ${x.direction}`, { answer: x.answer, score: x.score });
+      const where = region ? `Filled ${region.what}` : "Filled";
+      say(status, `${where}: weakest entry ${doc.min_score}, mean ${doc.mean_score}, in ${doc.seconds.toFixed(2)} s.`, "good");
+      edited();
     } else if (doc.status === "impossible") {
+      const what = region ? `No fill for ${region.what} with the letters around it` : "Impossible";
       say(status, doc.core
-        ? `Impossible: these ${doc.core.length} entries have no fill even on their own: ${doc.core.join(", ")}.`
-        : "Impossible: no fill exists with these words (every choice was tried).", "warn");
+        ? `${what}: these ${doc.core.length} entries have no fill even on their own: ${doc.core.join(", ")}.`
+        : `${what}: no fill exists with these words (every choice was tried).`, "warn");
     } else {
       say(status, "Time limit reached before a fill was found.", "warn");
     }
     if (doc.status !== "filled" && common.checked) {
-      // The common words (about 23,000) cannot fill most 15 x 15 block patterns; the whole
-      // list can, and the filler still prefers the fill whose weakest entry is strongest.
       say(advice, "Untick \u201cCommon words only\u201d to fill from the whole list: " +
         "the filler still picks the fill whose weakest word is the strongest it finds.");
       advice.hidden = false;
     }
   } catch (e) {
     stopWorking();
-    say(status, e.message, "error");
+    say(status, forPage(e.message), "error");
   } finally {
     busy(false);
   }
 }
 
-function lockEntry() {
-  const current = document.activeElement && document.activeElement.classList.contains("cell")
-    ? Number(document.activeElement.dataset.i) : lastFocus;
-  if (current === null || cells[current] === "#") return;
-  for (const j of entryCells(current)) if (cells[j] && cells[j] !== "#") { typed[j] = true; filled[j] = false; }
-  render();
-  share();
-  say(status, "Entry locked: the next fill keeps it.");
+function clearFill() {
+  history.push();
+  grid.cells = grid.cells.map((ch, i) => (ch !== "#" && !grid.typed[i] ? "" : ch));
+  say(status, "");
+  edited();
 }
 
-let lastFocus = null;
+// ---- files --------------------------------------------------------------------------------
 
-// ---- start ------------------------------------------------------------------------------------
+function load(doc) {
+  history.push();
+  const h = doc.grid.length;
+  const w = doc.grid[0].length;
+  const resize = w !== grid.w || h !== grid.h;
+  grid = emptyGrid(w, h);
+  doc.grid.join("").split("").forEach((ch, i) => {
+    if (ch === "#") grid.cells[i] = "#";
+    else if (ch !== ".") { grid.cells[i] = ch; grid.typed[i] = true; }
+  });
+  if (resize) build();
+  list = entries(grid);
+  clues = new Map();
+  for (const e of list) if (doc.clues[e.label]) clues.set(e.key, doc.clues[e.label]);
+  scored = new Map();
+  for (const [k, input] of Object.entries(info)) input.value = doc[k] || "";
+  sizeInput.value = Math.max(w, h);
+  clearBox();
+  sel = { cell: list.length ? list[0].cells[0] : 0, across: true };
+  edited();
+}
 
-async function init() {
-  const p = params();
-  const n = Math.min(21, Math.max(5, Number(p.get("size")) || 15));
-  emptyGrid(n);
-  const given = (p.get("g") || "").toLowerCase().split("-");
-  if (given.length === n) {
-    given.forEach((row, r) => row.slice(0, n).split("").forEach((ch, c) => {
-      const i = r * n + c;
-      if (ch === "#") cells[i] = "#";
-      else if (/[a-z]/.test(ch)) { cells[i] = ch; typed[i] = true; }
-    }));
+async function open(file) {
+  say(fileStatus, `Opening ${file.name}…`);
+  try {
+    const doc = await openFile(file);
+    load(doc);
+    const n = Object.keys(doc.clues).length;
+    say(fileStatus, `Opened ${file.name}: ${doc.grid[0].length}×${doc.grid.length}, ${n} clue${n === 1 ? "" : "s"}` +
+      `${doc.title ? `, \u201c${doc.title}\u201d` : ""}.`, "good");
+  } catch (e) {
+    say(fileStatus, forPage(e.message), "error");
   }
-  sizeInput.value = n;
-  common.checked = p.get("common") !== "0";
-  minScore.value = Math.min(100, Math.max(0, Number(p.get("min")) || 0));
-  allow2.checked = p.get("two") === "1";
+}
+
+async function save(format) {
+  const labels = new Map(list.map((e) => [e.key, e.label]));
+  const body = { grid: rowsOf(grid), format, allow_2: true, clues: {} };
+  for (const [k, input] of Object.entries(info)) body[k] = input.value;
+  for (const [key, text] of clues) if (labels.has(key) && text.trim()) body.clues[labels.get(key)] = text;
+  try {
+    const name = await saveFile(body);
+    const empty = grid.cells.filter((ch) => ch === "").length;
+    say(fileStatus, `Saved ${name}` + (empty ? ` (${empty} empty cells have no letter in it).` : "."), "good");
+  } catch (e) {
+    say(fileStatus, forPage(e.message), "error");
+  }
+}
+
+// ---- start --------------------------------------------------------------------------------
+
+function resize() {
+  const n = Number(sizeInput.value);
+  if (!Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE) {
+    fieldError(sizeInput, $("size-error"), `Size is a whole number from ${MIN_SIZE} to ${MAX_SIZE}; the grid stays ${grid.w}×${grid.h}.`);
+    return;
+  }
+  fieldError(sizeInput, $("size-error"), "");
+  if (n === grid.w && n === grid.h) return;
+  history.push();
+  grid = emptyGrid(n, n);
   build();
+  say(status, "");
+  edited();
+}
+
+function wire() {
   gridBody.addEventListener("keydown", onKey);
-  gridBody.addEventListener("focusin", (e) => { if (e.target.dataset.i) lastFocus = Number(e.target.dataset.i); });
+  gridBody.addEventListener("focusin", (e) => {
+    if (!e.target.dataset.i) return;
+    const i = Number(e.target.dataset.i);
+    if (i !== sel.cell) { sel.cell = i; paint(); loadCandidates(); }
+  });
+  let dragFrom = null;
+  gridBody.addEventListener("pointerdown", (e) => {
+    const i = e.target.dataset?.i;
+    if (i === undefined) return;
+    const cell = Number(i);
+    if (e.shiftKey) { e.preventDefault(); extendBox(cell); paint(); return; }
+    dragFrom = cell;
+    if (cell === sel.cell && document.activeElement === inputs[cell]) {
+      sel.across = !sel.across; // a second click on the selected cell turns the direction
+      paint();
+      loadCandidates();
+    }
+    clearBox();
+    anchor = cell;
+  });
+  gridBody.addEventListener("pointerover", (e) => {
+    const i = e.target.dataset?.i;
+    if (dragFrom === null || i === undefined || !(e.buttons & 1) || Number(i) === dragFrom) return;
+    anchor = dragFrom;
+    extendBox(Number(i));
+    paint();
+  });
+  document.addEventListener("pointerup", () => { dragFrom = null; });
   gridBody.addEventListener("input", (e) => { // soft keyboards send input, not keydown
     const i = Number(e.target.dataset.i);
     const ch = e.target.value.replace(/[^a-z]/gi, "").slice(-1).toLowerCase();
-    if (ch) { cells[i] = ch; typed[i] = true; filled[i] = false; edited(); focusCell(i + (across ? 1 : size)); }
+    if (ch) { setLetter(i, ch); if (sameLine(i, i + step()) && grid.cells[i + step()] !== "#") focusCell(i + step()); }
+    else paint();
   });
-  sizeInput.addEventListener("change", () => {
-    emptyGrid(Math.min(21, Math.max(5, Number(sizeInput.value) || 15)));
-    sizeInput.value = size;
-    build();
+  document.addEventListener("keydown", (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.target.closest("input:not(.cell), textarea, select")) return;
+    if (e.target.classList?.contains("cell")) return; // the grid's own handler
+    const k = e.key.toLowerCase();
+    if (k === "z" && !e.shiftKey) { e.preventDefault(); undo(); }
+    else if (k === "y" || (k === "z" && e.shiftKey)) { e.preventDefault(); redo(); }
+  });
+  sizeInput.addEventListener("change", resize);
+  symmetry.addEventListener("change", share);
+  form.addEventListener("submit", (e) => { e.preventDefault(); runFill(false); });
+  $("again").addEventListener("click", () => runFill(true));
+  $("clear-fill").addEventListener("click", clearFill);
+  lockButton.addEventListener("click", toggleLock);
+  $("fill-near").addEventListener("click", () => { if (selected()) runFill(false, regionCells(false)); });
+  fillBox.addEventListener("click", () => { if (box) runFill(false, regionCells(true)); });
+  $("clear").addEventListener("click", () => {
+    history.push();
+    grid = emptyGrid(grid.w, grid.h);
+    clues = new Map();
+    scored = new Map();
+    clearBox();
+    say(status, "");
     edited();
   });
-  form.addEventListener("submit", (e) => { e.preventDefault(); runFill(false); });
-  document.getElementById("again").addEventListener("click", () => runFill(true));
-  document.getElementById("clear-fill").addEventListener("click", () => { clearFill(); render(); recheck(); say(status, ""); });
-  document.getElementById("lock").addEventListener("click", lockEntry);
-  document.getElementById("clear").addEventListener("click", () => { emptyGrid(size); build(); edited(); say(status, ""); });
-  common.addEventListener("change", () => { share(); recheck(); });
-  lexicon.addEventListener("change", () => { share(); recheck(); });
-  minScore.addEventListener("change", () => { share(); recheck(); });
-  allow2.addEventListener("change", () => { share(); recheck(); });
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("entry-clue").addEventListener("input", (e) => {
+    const entry = selected();
+    if (entry) { setClue(entry.key, e.target.value); paint(); }
+  });
+  $("entry-clue").addEventListener("keydown", (e) => { if (e.key === "Enter") e.preventDefault(); });
+  minScore.addEventListener("change", () => {
+    const v = Number(minScore.value);
+    const ok = minScore.value === "" || (Number.isInteger(v) && v >= 0 && v <= 100);
+    fieldError(minScore, $("min-score-error"), ok ? "" : `Min. word score is a whole number from 0 to 100; using ${scoreFloor()}.`);
+    share(); recheck(); loadCandidates();
+  });
+  for (const input of [common, lexicon, allow2]) input.addEventListener("change", () => { share(); recheck(); loadCandidates(); });
+  $("open-file").addEventListener("change", (e) => { const f = e.target.files[0]; if (f) open(f); e.target.value = ""; });
+  $("save-puz").addEventListener("click", () => save("puz"));
+  $("save-ipuz").addEventListener("click", () => save("ipuz"));
+  const board = $("board");
+  board.addEventListener("dragover", (e) => { e.preventDefault(); board.classList.add("dropping"); });
+  board.addEventListener("dragleave", () => board.classList.remove("dropping"));
+  board.addEventListener("drop", (e) => {
+    e.preventDefault();
+    board.classList.remove("dropping");
+    const f = e.dataTransfer?.files?.[0];
+    if (f) open(f);
+  });
+}
+
+function fromParams(p) {
+  const given = (p.get("g") || "").toLowerCase().split("-").filter(Boolean);
+  const sizeParam = p.get("size");
+  const widths = new Set(given.map((r) => r.length));
+  if (given.length >= 2 && given.length <= 25 && widths.size === 1 && [...widths][0] >= 2 && [...widths][0] <= 25) {
+    grid = emptyGrid(given[0].length, given.length);
+    given.join("").split("").forEach((ch, i) => {
+      if (ch === "#") grid.cells[i] = "#";
+      else if (/[a-z]/.test(ch)) { grid.cells[i] = ch; grid.typed[i] = true; }
+    });
+    return;
+  }
+  if (sizeParam === null) {
+    grid = emptyGrid(15, 15);
+    STARTER.join("").split("").forEach((ch, i) => { if (ch === "#") grid.cells[i] = "#"; });
+    return;
+  }
+  const n = Number(sizeParam);
+  const ok = Number.isInteger(n) && n >= MIN_SIZE && n <= MAX_SIZE;
+  grid = emptyGrid(ok ? n : 15, ok ? n : 15);
+  if (!ok) fieldError(sizeInput, $("size-error"), `The link asked for size ${sizeParam}: a size is ${MIN_SIZE} to ${MAX_SIZE}, so the grid is 15×15.`);
+}
+
+async function init() {
+  const p = params();
+  fromParams(p);
+  sizeInput.value = Math.max(grid.w, grid.h);
+  common.checked = p.get("common") !== "0";
+  minScore.value = Math.min(100, Math.max(0, Number(p.get("min")) || 0));
+  allow2.checked = p.get("two") === "1";
+  if (["mirror", "none"].includes(p.get("sym"))) symmetry.value = p.get("sym");
+  build();
+  paint();
+  wire();
   try {
     await fillLexicons(lexicon, p.get("lexicon"));
   } catch (e) {
     say(status, e.message, "error");
   }
   recheck();
+  loadCandidates();
   form.dataset.ready = "1";
 }
 

@@ -1,0 +1,319 @@
+"""The crossword editor on /fill in a real browser, at 1280 and 375 px: it opens on a grid it
+can fill, candidates (their crossing marks checked against a regex scan of the word list),
+clues, .puz and .ipuz through download and upload (read back with puzpy and json), region
+fill, lock, undo and redo, symmetry, and a clear message for bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import puz
+import pytest
+
+from tests.web.a11y import assert_accessible
+from tests.web.test_browser_fill import cell, grid_rows
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = [pytest.param(1280, marks=pytest.mark.viewport(1280, 900), id="1280"),
+          pytest.param(375, marks=pytest.mark.viewport(375, 800), id="375")]
+
+
+def ready(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("form[data-ready]")
+
+
+def checked(page: Any) -> None:
+    """Wait until the page shows the check of the grid as it stands."""
+    page.wait_for_selector("#fill-form[data-checked='1']")
+
+
+def candidates_shown(page: Any) -> None:
+    """Wait until the candidates of the selected entry, as the grid stands, are shown."""
+    page.wait_for_selector("#candidates[aria-busy='false']")
+
+
+def figures(page: Any, label: str) -> str:
+    number, direction = label.split()
+    text: str = page.locator(f"#{direction} li[value='{number}'] .fig").inner_text()
+    return text
+
+
+@cache
+def common_words() -> frozenset[str]:
+    """The list the page uses (the server's default dictionary, common words): data only."""
+    from puzzlesmith.lexicon import choose
+
+    lex, _ = choose(None, True)
+    return frozenset(lex.words)
+
+
+def runs(rows: list[str]) -> list[list[tuple[int, int]]]:
+    """Every across and down run of 2+ non-block cells (the oracle's own finder)."""
+    out = []
+    for grid, flip in ((rows, False), (["".join(c) for c in zip(*rows, strict=True)], True)):
+        for r, row in enumerate(grid):
+            for m in re.finditer(r"[^#]{2,}", row):
+                out.append([(c, r) if flip else (r, c) for c in range(m.start(), m.end())])
+    return out
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_opens_ready_to_fill_with_both_figures(page: Any, width: int, shot: Any) -> None:
+    # Defect 3: the default grid opened saying "cannot be filled together" and "0 fit" for all.
+    ready(page, "/fill")
+    checked(page)
+    candidates_shown(page)
+    assert page.locator("#candidates li").count() == 100
+    assert page.locator("#warning").is_hidden()
+    assert page.locator("#common").is_checked()
+    figs = page.locator("ol.entry-list .fig").all_inner_texts()
+    assert figs and all(re.fullmatch(r"[\d,]+ fit · [\d,]+ after crossings", f) for f in figs), figs[:3]
+    assert not any(f.startswith("0 fit") for f in figs)
+    assert re.search(r"\d+ words, 40 blocks, average word length \d\.\d", page.locator("#stats").inner_text())
+    shot(page, f"editor-open-{width}")
+    assert_accessible(page, f"editor opened at {width} px")
+    # Fill it: the page says how, and marks the weakest entries with their scores.
+    page.get_by_role("button", name="Fill", exact=True).click()
+    page.locator("#status.good").wait_for(timeout=60_000)
+    assert all("." not in row for row in grid_rows(page))
+    weakest = page.locator("#weakest-list button").all_inner_texts()
+    assert len(weakest) == 5 and page.locator("input.cell.weak").count() >= 5
+    scores = [int(w.split()[-1]) for w in weakest]
+    assert scores == sorted(scores) and f"weakest entry {scores[0]}," in page.locator("#status").inner_text()
+    shot(page, f"editor-filled-{width}")
+    assert_accessible(page, f"editor filled at {width} px")
+
+
+def test_a_conflict_points_at_the_typed_letters_and_keeps_the_figures(page: Any) -> None:
+    ready(page, "/fill")
+    checked(page)
+    cell(page, 1, 1).click()
+    page.keyboard.type("quiz")
+    cell(page, 2, 1).click()
+    page.keyboard.press("Space")  # type down
+    page.keyboard.type("uip")
+    assert grid_rows(page)[3].startswith("p")
+    checked(page)  # the check of the grid as it now stands (earlier letters had conflicts too)
+    text = page.locator("#warning").inner_text()
+    assert "cannot be filled together: 3 down and 17 across" in text
+    assert "the letters you typed" in text
+    bad = page.eval_on_selector_all("input.cell.bad", "xs => xs.map(x => x.getAttribute('aria-label'))")
+    assert set(bad) == {"Row 1, column 3", "Row 3, column 1"}  # the I of QUIZ and the I of QUIP
+    # Every other entry still shows how many words fit it.
+    assert figures(page, "5 across").startswith("2,711 fit")  # "....." (five letters)
+    assert "after crossings: not counted" in figures(page, "5 across")
+
+
+def test_an_empty_grid_names_the_block_pattern_not_the_setter(page: Any) -> None:
+    ready(page, "/fill")
+    checked(page)
+    page.get_by_role("button", name="Clear grid").click()  # no blocks: 15-letter entries
+    checked(page)
+    assert "with this block pattern and word list" in page.locator("#warning").inner_text()
+    assert page.locator("input.cell.bad").count() == 0
+    assert figures(page, "1 across").startswith("50 fit")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_candidates_marks_match_a_regex_scan_and_place(page: Any, width: int, shot: Any) -> None:
+    ready(page, "/fill?size=5")
+    cell(page, 2, 1).click()
+    page.keyboard.type("q")
+    cell(page, 2, 3).click()
+    page.keyboard.type("xj")
+    cell(page, 1, 2).click()  # 1 across, five letters, crossing .q..., .x... and .j... downs
+    page.wait_for_function("document.getElementById('entry-label').textContent === '1 across'")
+    candidates_shown(page)
+    rows = grid_rows(page)
+    buttons = page.locator("#candidates button")
+    shown = page.eval_on_selector_all(
+        "#candidates button", "bs => bs.map(b => [b.dataset.word, b.dataset.viable === '1', "
+        "Number(b.dataset.score)])")
+    assert len(shown) == 100
+    marks = [v for _, v, _ in shown]
+    assert marks == sorted(marks, reverse=True)  # words that keep their crossings first
+    for group in (True, False):
+        scores = [s for _, v, s in shown if v == group]
+        assert scores == sorted(scores, reverse=True)
+    words = common_words()
+    across = [r for r in runs(rows) if r[0] == (0, 0) and r[-1] == (0, 4)][0]
+    crossings = [r for r in runs(rows) if r != across and set(r) & set(across)]
+    assert all(word in words and re.fullmatch(r"[a-z]{5}", word) for word, _, _ in shown)
+    for word, viable, _ in shown:
+        placed = [list(row) for row in rows]
+        for (r, c), ch in zip(across, word, strict=True):
+            placed[r][c] = ch
+        ok = True
+        for run in crossings:
+            pattern = "".join(placed[r][c] for r, c in run)
+            if not any(re.fullmatch(pattern, w) and w != word for w in words if len(w) == len(run)):
+                ok = False
+        assert viable == ok, (word, viable)
+    assert {v for _, v, _ in shown} == {True, False}  # the test sees both marks
+    shot(page, f"editor-candidates-{width}")
+    assert_accessible(page, f"editor candidates at {width} px")
+    first_ok = next(w for w, v, _ in shown if v)
+    buttons.filter(has_text=first_ok.upper()).first.click()
+    assert grid_rows(page)[0] == first_ok
+    assert page.locator("input.cell.typed").count() == 8  # placed letters are the setter's
+    assert f"Placed {first_ok.upper()}" in page.locator("#status").inner_text()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_clues_puz_and_ipuz_round_trip(page: Any, width: int, tmp_path: Path, shot: Any) -> None:
+    ready(page, "/fill?size=5")
+    cell(page, 1, 1).click()
+    page.keyboard.press("#")
+    page.get_by_role("button", name="Fill", exact=True).click()
+    page.locator("#status.good").wait_for(timeout=60_000)
+    filled = grid_rows(page)
+    # A clue typed in the entry panel shows in the list, and one typed in the list in the panel.
+    cell(page, 1, 2).click()
+    page.get_by_label("Clue", exact=True).fill("First across")
+    assert page.get_by_label("Clue for 1 across").input_value() == "First across"
+    page.get_by_label("Clue for 3 down").fill("A down clue, with ünïcode")
+    page.get_by_label("Clue for 3 down").focus()
+    assert page.get_by_label("Clue", exact=True).input_value() == "A down clue, with ünïcode"
+    page.get_by_label("Title").fill("Round trip")
+    page.get_by_label("Author").fill("Tess Ter")
+    shot(page, f"editor-clues-{width}")
+    clues = {"1 across": "First across", "3 down": "A down clue, with ünïcode"}
+    for fmt in ("puz", "ipuz"):
+        with page.expect_download() as info:
+            page.get_by_role("button", name=f"Save .{fmt}").click()
+        path = tmp_path / info.value.suggested_filename
+        info.value.save_as(path)
+        assert path.name == f"round-trip.{fmt}"
+        if fmt == "puz":
+            p = puz.read(str(path))
+            assert (p.title, p.author) == ("Round trip", "Tess Ter")
+            numbering = p.clue_numbering()
+            got = {f"{c['num']} across": c["clue"] for c in numbering.across}
+            got.update({f"{c['num']} down": c["clue"] for c in numbering.down})
+            assert {k: v for k, v in got.items() if v} == clues
+            assert [p.solution[r * 5:(r + 1) * 5].lower().replace(".", "#") for r in range(5)] == filled
+        else:
+            doc = json.loads(path.read_text("utf-8"))
+            assert (doc["title"], doc["author"]) == ("Round trip", "Tess Ter")
+            got = {f"{n} {d.lower()}": c for d in ("Across", "Down") for n, c in doc["clues"][d] if c}
+            assert got == clues
+            assert ["".join((x or ".").lower() for x in row) for row in doc["solution"]] == filled
+        # Opened on a fresh page: grid, title, author and clues come back.
+        ready(page, "/fill?size=7")
+        page.locator("#open-file").set_input_files(str(path))
+        page.locator("#file-status.good").wait_for()
+        assert grid_rows(page) == filled
+        assert page.get_by_label("Title").input_value() == "Round trip"
+        assert page.get_by_label("Clue for 3 down").input_value() == clues["3 down"]
+        assert "2 clues" in page.locator("#file-status").inner_text()
+    # Drag and drop opens a file too.
+    ready(page, "/fill?size=7")
+    data = list((tmp_path / "round-trip.ipuz").read_bytes())
+    page.evaluate("""data => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(data)], "dropped.ipuz"));
+        const drop = new DragEvent('drop', {dataTransfer: dt, bubbles: true});
+        document.getElementById('board').dispatchEvent(drop);
+    }""", data)
+    page.locator("#file-status.good").wait_for()
+    assert grid_rows(page) == filled and "dropped.ipuz" in page.locator("#file-status").inner_text()
+
+
+def test_bad_files_and_bad_numbers_get_a_message_next_to_the_control(page: Any, tmp_path: Path) -> None:
+    ready(page, "/fill?size=5")
+    bad = tmp_path / "broken.puz"
+    bad.write_bytes(b"this is not a puz file")
+    page.locator("#open-file").set_input_files(str(bad))
+    page.locator("#file-status.error").wait_for()
+    assert "broken.puz: not a readable .puz file" in page.locator("#file-status").inner_text()
+    other = tmp_path / "notes.doc"
+    other.write_bytes(b"x")
+    page.locator("#open-file").set_input_files(str(other))
+    page.wait_for_function("document.getElementById('file-status').textContent.includes('notes.doc')")
+    assert "open a .puz, .ipuz or .txt" in page.locator("#file-status").inner_text()
+    assert grid_rows(page) == ["....."] * 5  # the grid is untouched
+    page.get_by_label("Size").fill("30")
+    page.get_by_label("Size").dispatch_event("change")
+    assert "from 5 to 21" in page.locator("#size-error").inner_text()
+    assert page.get_by_label("Size").get_attribute("aria-invalid") == "true"
+    assert len(grid_rows(page)) == 5
+    page.get_by_label("Min. word score").fill("150")
+    page.get_by_label("Min. word score").dispatch_event("change")
+    assert "from 0 to 100" in page.locator("#min-score-error").inner_text()
+
+
+# Four 3x3 corners apart: filling around one entry or inside one box leaves the others empty.
+CORNERS = ["...#...", "...#...", "...#...", "#######", "...#...", "...#...", "...#..."]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_fill_around_an_entry_and_fill_a_box(page: Any, width: int) -> None:
+    ready(page, "/fill?g=" + quote("-".join(CORNERS)))
+    cell(page, 1, 1).click()  # 1 across, crossed by 1, 2 and 3 down: the top left corner
+    page.get_by_role("button", name="Fill around entry").click()
+    page.locator("#status.good").wait_for(timeout=60_000)
+    assert "Filled 1 across and the entries crossing it" in page.locator("#status").inner_text()
+    rows = grid_rows(page)
+    assert all(ch.isalpha() for row in rows[:3] for ch in row[:3]), rows
+    assert {ch for row in rows for ch in row} - set("abcdefghijklmnopqrstuvwxyz") == {".", "#"}
+    assert sum(ch.isalpha() for row in rows for ch in row) == 9
+    cell(page, 5, 5).click()
+    cell(page, 6, 6).click(modifiers=["Shift"])  # a box: rows 5-6, columns 5-6
+    assert page.locator("input.cell.in-box").count() == 4
+    page.get_by_role("button", name="Fill box").click()
+    page.locator("#status.good").wait_for(timeout=60_000)
+    after = grid_rows(page)
+    for r in range(7):
+        for c in range(7):
+            inside = 4 <= r <= 5 and 4 <= c <= 5
+            if inside:
+                assert after[r][c].isalpha(), (r, c, after)
+            elif not (r < 3 and c < 3):
+                assert after[r][c] in ".#", (r, c, after)
+    assert [row[:3] for row in after[:3]] == [row[:3] for row in rows[:3]]  # kept as it was
+
+
+def test_lock_undo_redo_and_symmetry(page: Any) -> None:
+    ready(page, "/fill?size=5")
+    cell(page, 1, 2).click()
+    page.keyboard.press("#")  # rotational: row 5, column 4 too
+    assert grid_rows(page)[0] == ".#..." and grid_rows(page)[4] == "...#."
+    page.get_by_label("Block symmetry").select_option("mirror")
+    cell(page, 3, 1).click()
+    page.keyboard.press("#")  # mirror: row 3, column 5 too
+    assert grid_rows(page)[2] == "#...#"
+    page.get_by_label("Block symmetry").select_option("none")
+    cell(page, 2, 3).click()
+    page.keyboard.type("a")
+    assert grid_rows(page)[1] == "..a.."
+    assert "sym=none" in page.url
+    page.keyboard.press("Control+z")
+    assert grid_rows(page)[1] == "....."
+    page.keyboard.press("Control+z")
+    assert grid_rows(page)[2] == "....."  # the mirrored blocks went together
+    page.get_by_role("button", name="Redo").click()
+    assert grid_rows(page)[2] == "#...#"
+    page.keyboard.press("Control+y")
+    assert grid_rows(page)[1] == "..a.."
+    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Undo").click()
+    assert grid_rows(page) == ["....."] * 5
+    assert page.get_by_role("button", name="Undo").is_disabled()
+    # A filled entry unlocked may change; locked again it stays.
+    page.get_by_role("button", name="Redo").click()
+    page.get_by_role("button", name="Fill", exact=True).click()
+    page.locator("#status.good").wait_for(timeout=60_000)
+    cell(page, 3, 2).click()
+    page.get_by_role("button", name="Lock entry").click()
+    assert page.get_by_role("button", name="Unlock entry").is_visible()
+    assert page.locator("input.cell.typed").count() == 5
+    page.get_by_role("button", name="Unlock entry").click()
+    assert page.locator("input.cell.typed").count() == 0
