@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars import explain
 from puzzlesmith.stars.board import Board
-from puzzlesmith.stars.explain import _bits, _Reasoner, _rules
+from puzzlesmith.stars.explain import rules as explain_rules
+from puzzlesmith.stars.explain.reasoner import _bits
+from puzzlesmith.stars.explain.rules import _Reasoner, _rules
 from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from tests.stars.oracle import brute_force_solutions
@@ -100,7 +101,7 @@ def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.Mo
     # map is followed over three states (the rules up to 2x2 until stuck, then what deep
     # trial found and one star of a solution added); every cell it empties, from the start or
     # going on, is empty in every solution left.
-    monkeypatch.setattr(explain, "_deep_rules",
+    monkeypatch.setattr(explain_rules, "_deep_rules",
                         lambda r: _rules(r)[:_names(r).index("counting") + 1])
     fired = went_on = 0  # (went on: fired from where an earlier try stopped)
     for seed, reasoner, every in _random_maps(16):

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.explain import LEVELS, explain, hint
+from puzzlesmith.stars.explain import LEVELS, WEIGHTS, explain, hint
 from puzzlesmith.stars.generate import generate, random_regions, random_stars
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from puzzlesmith.stars.solve import solve
@@ -106,7 +106,8 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
     # not on its regions or the state): a tiling asked for after other maps and states left
     # theirs behind (tilings, and sets of cells with none) must be the one a search that
     # remembers nothing finds, and explaining other maps first must change no step.
-    import puzzlesmith.stars.explain as module
+    import puzzlesmith.stars.explain.reasoner as module
+    from puzzlesmith.stars.explain.rules import _Reasoner
 
     maps = [generate(10, 2, seed=seed, difficulty="hard").puzzle for seed in (0, 1, 2)]
     alone = []
@@ -118,7 +119,7 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
         assert explain(puzzle, time_limit=None).steps == steps
 
     rng = random.Random(5)
-    shared = [module._Reasoner(puzzle, Deadline(None)) for puzzle in maps]
+    shared = [_Reasoner(puzzle, Deadline(None)) for puzzle in maps]
     b = shared[0].b
     decided = 0
     for _ in range(400):
@@ -128,7 +129,7 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
                     if rng.random() < 0.6])
         need = rng.randint(1, 3)
         open_ = x | b.mask([b.cell(i) for i in range(100) if rng.random() < 0.5])
-        fresh = module._Reasoner(maps[0], Deadline(None))
+        fresh = _Reasoner(maps[0], Deadline(None))
         fresh._cover_cache, fresh._no_cover = {}, _Forgets()
         want = fresh._tiling(x, need, open_)
         decided += want is not None
@@ -141,7 +142,7 @@ def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
     # The cover search remembers sets with no cover and takes their cost from its budget:
     # with small budgets (searches cut off part-way) it must yield exactly the covers of a
     # search that remembers nothing, in the same order, however warm the store.
-    import puzzlesmith.stars.explain as module
+    import puzzlesmith.stars.explain.rules as module
 
     puzzle = generate(10, 2, seed=0).puzzle
     warm = module._Reasoner(puzzle, Deadline(None))
@@ -191,7 +192,7 @@ class _Ticks(Deadline):
 
 @pytest.mark.parametrize("budget", [0, 5, 40])
 def test_a_cut_short_explanation_says_so(budget: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    import puzzlesmith.stars.explain as module
+    import puzzlesmith.stars.explain.driver as module
 
     puzzle = StarPuzzle.from_labels(MENSA, 1)
     whole = explain(puzzle, time_limit=None)
@@ -207,7 +208,7 @@ def test_a_cut_short_explanation_says_so(budget: int, monkeypatch: pytest.Monkey
     assert cut.solution == whole.solution
     taken = cut.steps[:-1]
     assert cut.difficulty == max((s.level for s in taken), key=LEVELS.index, default="easy")
-    assert cut.score == round(sum(module.WEIGHTS[(s.rule, s.level)] for s in taken), 1)
+    assert cut.score == round(sum(WEIGHTS[(s.rule, s.level)] for s in taken), 1)
     assert len(taken) < len(whole.steps)
 
 
@@ -235,7 +236,7 @@ def test_steps_after_half_the_time_limit_are_marked_hurried(
     # than a longer limit's (the web page keeps a quick grade only when it is not hurried).
     # Not hurried must mean exactly the unlimited explanation. Over 15x15 every ranked scan
     # reads the clock.
-    import puzzlesmith.stars.explain as module
+    import puzzlesmith.stars.explain.driver as module
 
     puzzle = generate(16, 3, seed=1).puzzle
     whole = explain(puzzle, time_limit=None)
@@ -264,7 +265,7 @@ def test_knowing_the_answer_changes_no_step(n: int, k: int, level: str, seed: in
     # lead to no contradiction). Up to 15x15, where every cell is scanned, the steps must be
     # exactly those of a reasoner that does not know the solution. Generated hard and expert
     # puzzles need those rules (exclusion, would-leave-short, trial).
-    import puzzlesmith.stars.explain as module
+    import puzzlesmith.stars.explain.driver as module
 
     puzzle = generate(n, k, seed=seed, difficulty=level).puzzle
     knowing = explain(puzzle, time_limit=None)
@@ -289,7 +290,7 @@ def test_trial_knowing_the_answer_finds_what_a_blind_trial_finds(
     # knows the solution supposes only the useful way at each cell (empty at its stars, a
     # star elsewhere), and must find exactly the steps of one that supposes both ways. The
     # states are decided enough that both kinds of step turn up, so both skips are tested.
-    import puzzlesmith.stars.explain as module
+    import puzzlesmith.stars.explain.rules as module
 
     puzzle = generate(n, k, seed=seed, difficulty=level).puzzle
     solution = solve(puzzle, time_limit=None).solution

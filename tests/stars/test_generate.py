@@ -219,7 +219,7 @@ class _Late(Deadline):
 def test_a_grade_past_half_its_time_is_not_complete(monkeypatch: pytest.MonkeyPatch) -> None:
     # Past half of its time the explainer's costliest rules give way, so the grade may not
     # be the one `stars explain` gives: the rules finish, but the grade is marked incomplete.
-    import puzzlesmith.stars.explain as module
+    import puzzlesmith.stars.explain.driver as module
     from puzzlesmith.stars.generate import _grade
 
     made = generate(10, 2, seed=6, time_limit=60)

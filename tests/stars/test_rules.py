@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.explain import _Reasoner, _rules, explain
+from puzzlesmith.stars.explain import explain
+from puzzlesmith.stars.explain.rules import _Reasoner, _rules
 from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import StarPuzzle
 from tests.stars.oracle import brute_force_solutions

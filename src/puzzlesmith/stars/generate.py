@@ -10,7 +10,7 @@
    other solution no longer does. Start again from step 1 if this does not settle. The
    final check is a full solver proof that no second solution exists.
 4. With a difficulty (or a score range), steer the regions towards the level instead of
-   only testing it (`_steer`): the rules up to that level (`explain.py`) run on the map, and
+   only testing it (`_steer`): the rules up to that level (`explain`) run on the map, and
    where they get stuck, cells are handed from region to region (never a planned star, each
    region staying in one piece), a change kept only if the rules then leave no more cells
    undecided and the regions no looser. When the rules up to the level decide every cell

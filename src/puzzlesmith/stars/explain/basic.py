@@ -1,0 +1,115 @@
+"""The easy rules: star neighbours, full units, units to fill, sees-all, confinement."""
+
+from __future__ import annotations
+
+from puzzlesmith.stars.explain.reasoner import ReasonerBase
+from puzzlesmith.stars.explain.steps import Step
+from puzzlesmith.stars.explain.text import _cap, _cells_text, _plural, _rc
+
+
+class BasicRules(ReasonerBase):
+    """Star neighbours, unit full, unit fill, sees-all and confinement."""
+
+    def star_neighbours(self, stars: int, open_: int) -> Step | None:
+        b = self.b
+        x = stars
+        while x:
+            low = x & -x
+            i = low.bit_length() - 1
+            hit = b.nbr[i] & open_
+            if hit:
+                cell = b.cell(i)
+                return self.step(
+                    "star-neighbours", "easy", 0, hit, [cell], [],
+                    f"Stars never touch, so the cells around the star at {_rc(cell)} are empty.",
+                )
+            x ^= low
+        return None
+
+    def unit_full(self, stars: int, open_: int) -> Step | None:
+        needs = self.needs(stars)
+        for u, m in enumerate(self.b.units):
+            if open_ & m and needs[u] == 0:
+                return self.step(
+                    "unit-full", "easy", 0, open_ & m, stars & m, [u],
+                    f"{self.refs[u].name.capitalize()} already has its "
+                    f"{_plural(self.b.k, 'star')}, so its other cells are empty.",
+                )
+        return None
+
+    def unit_fill(self, stars: int, open_: int) -> Step | None:
+        needs = self.needs(stars)
+        for u, m in enumerate(self.b.units):
+            need = needs[u]
+            if need > 0 and (open_ & m).bit_count() == need:
+                left = _plural(need, "open cell")
+                return self.step(
+                    "unit-fill", "easy", open_ & m, 0, open_ & m, [u],
+                    f"{self.refs[u].name.capitalize()} still needs {_plural(need, 'star')} and "
+                    f"has exactly {left} left, so {'it is a star' if need == 1 else 'all are stars'}.",
+                )
+        return None
+
+    def sees_all(self, stars: int, open_: int) -> Step | None:
+        b = self.b
+        needs = self.needs(stars)
+        for u, m in enumerate(b.units):
+            om = open_ & m
+            if not om or needs[u] != 1:
+                continue
+            common = self._sees_all(om, open_ & ~m)
+            if common:
+                return self.step(
+                    "sees-all", "easy", 0, common, om, [u],
+                    f"{self.refs[u].name.capitalize()} needs one more star, in one of "
+                    f"{', '.join(_rc(c) for c in b.cells(om))}; "
+                    f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''} "
+                    f"all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
+                )
+        return None
+
+    def confinement_single(self, stars: int, open_: int) -> Step | None:
+        return self._confinement(stars, open_, max_width=1)
+
+    def confinement_bands(self, stars: int, open_: int) -> Step | None:
+        return self._confinement(stars, open_, max_width=self.b.n - 1)
+
+    def _confinement(self, stars: int, open_: int, max_width: int) -> Step | None:
+        b = self.b
+        level = "easy" if max_width == 1 else "medium"
+        for band in self.bands(stars, open_, singles=max_width == 1):
+            need = band.need
+            # (The counts first: the cell masks are 625-bit numbers on 25 x 25.)
+            if band.in_need != need and band.t_need != need:
+                continue
+            width = band.width
+            if width > max_width:
+                continue
+            empty = open_ & band.mask & ~band.in_mask if band.in_need == need else 0
+            if band.in_set and empty:
+                inside = band.inside
+                got = band.in_need
+                lines = band.lines(b.n)
+                what = band.name()
+                names = self.names(inside)
+                return self.step(
+                    "confinement", level, 0, empty, open_ & band.in_mask, lines + inside,
+                    f"{_cap(names)} lie{'s' if len(inside) == 1 else ''} inside {what} and "
+                    f"need{'s' if len(inside) == 1 else ''} {_plural(got, 'star')}, all that "
+                    f"{what} still need{'s' if width == 1 else ''}; so the rest of {what} "
+                    f"is empty.",
+                )
+            empty = open_ & band.t_mask & ~band.mask if band.t_need == need else 0
+            if band.t_set and empty:
+                touching = band.touching
+                lines = band.lines(b.n)
+                what = band.name()
+                names = self.names(touching)
+                return self.step(
+                    "confinement", level, 0, empty, open_ & band.mask, lines + touching,
+                    f"The {need} stars {what} still need{'s' if width == 1 else ''} can only "
+                    f"come from {names}, which need exactly that many; so "
+                    f"{'its' if len(touching) == 1 else 'their'} cells outside {what} "
+                    f"are empty.",
+                )
+        return None
