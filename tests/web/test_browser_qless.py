@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -12,6 +13,17 @@ pytestmark = pytest.mark.browser
 def tiles(page: Any) -> str:
     letters: list[str] = page.locator("#board .tile:not(.empty)").all_inner_texts()
     return "".join(sorted(t.strip().lower() for t in letters))
+
+
+def on_board(page: Any) -> str:
+    """The letters on the board to build on, in reading order (rows, then columns)."""
+    cells = page.locator("#play-board .pcell.filled").evaluate_all(
+        "cs => cs.map(c => [+c.dataset.r, +c.dataset.c, c.textContent])")
+    return "".join(ch for _, _, ch in sorted(cells)).lower()
+
+
+def rack(page: Any) -> str:
+    return "".join(page.locator("#rack .rtile").all_inner_texts()).lower()
 
 
 def layout(page: Any) -> str:
@@ -105,9 +117,13 @@ def test_hints_go_one_level_further_each_press(page: Any, shot: Any) -> None:
     assert "It is CHAIR." in page.locator("#hint-text").inner_text()
     page.get_by_role("button", name="Another hint").click()
     page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint 3')")
-    shown = page.locator("#hint-board .tile:not(.empty)").all_inner_texts()
-    assert "".join(t.strip().lower() for t in shown) == "chair"
-    assert page.locator("#hint-board .tile.empty").count() > 0
+    # Defect 4 of issue 30: the word sits on the visible board to build on, in a line.
+    assert on_board(page) == "chair"
+    empty = page.locator("#play-board .pcell:not(.filled)").first
+    assert empty.evaluate("e => getComputedStyle(e).borderTopStyle") != "none"
+    assert empty.evaluate("e => getComputedStyle(e).borderTopColor") != "rgba(0, 0, 0, 0)"
+    assert sorted(rack(page)) == sorted("mvhdrxwcciaa".replace("c", "", 1).replace("h", "", 1)
+                                        .replace("a", "", 1).replace("i", "", 1).replace("r", "", 1))
     shot(page, "qless-hint")
     # New letters start the hints over.
     page.get_by_label("Letter 12", exact=True).click()
@@ -126,3 +142,344 @@ def test_roll_of_the_day(page: Any, shot: Any) -> None:
     assert page.evaluate("Array.from(document.querySelectorAll('#letters input'))"
                          ".map(b => b.value).join('')") == "bvndgzpdcioo"
     shot(page, "qless-daily")
+
+
+# ---- defects of issue 30 -------------------------------------------------------------------
+
+ROLL = "mvhdrxwcciaa"  # solved at once; its solutions are counted in seconds
+SOLUTION = ["..v.w...", "chadarim", "..c.x..."]  # the solver's first board for ROLL
+
+
+def type_letters(page: Any, text: str) -> None:
+    page.get_by_label("Letter 1", exact=True).click()
+    page.keyboard.type(text)
+
+
+def test_nothing_on_the_page_describes_earlier_letters(page: Any) -> None:
+    """Defect 1: solve one roll, type another, count: no board, status or anagram list of
+    the first roll may stay."""
+    page.goto("/qless")
+    page.wait_for_selector("form[data-ready]")
+    type_letters(page, ROLL)
+    page.keyboard.press("Enter")
+    page.locator("#status.good").wait_for()
+    assert "CHADARIM" in page.locator("#board-card").inner_text().upper()
+    type_letters(page, "lvnllzhbtnoo")
+    # The moment the letters change, the old answers go.
+    assert page.locator("#board-card").is_hidden()
+    assert page.locator("#anagram-card").is_hidden()
+    assert page.locator("#status").inner_text() == ""
+    page.get_by_role("button", name="Count solutions").click()
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('No solution')")
+    assert page.locator("#board-card").is_hidden()
+    assert "LVNLLZHBTNOO" in page.locator("#anagram-count").inner_text()
+    assert "chadarim" not in page.locator("#anagrams").inner_text()
+
+
+def test_an_answer_for_superseded_letters_is_dropped(page: Any) -> None:
+    """Defect 1: a slow answer that arrives after the letters changed never shows."""
+    page.goto("/qless")
+    page.wait_for_selector("form[data-ready]")
+    hold: list[Any] = []
+    page.route("**/api/qless/solve", lambda route: hold.append(route))
+    type_letters(page, ROLL)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#status').textContent === 'Solving…'")
+    while not hold:
+        page.wait_for_timeout(50)  # the request to hold back has not reached the route yet
+    type_letters(page, "catdogs")
+    page.unroute("**/api/qless/solve")
+    with contextlib.suppress(Exception):  # the page may have aborted it: so much the better
+        hold[0].continue_()
+    page.get_by_role("button", name="Count solutions").wait_for()
+    page.wait_for_function("!document.querySelector('#solve').disabled")
+    assert page.locator("#board-card").is_hidden()
+    assert "Solved" not in page.locator("#status").inner_text()
+
+
+def test_a_solve_makes_no_failing_request_and_no_answer_names_a_server_file(page: Any) -> None:
+    """Defect 6: the atlas request (and every other) answers 2xx, and no answer carries a path."""
+    import os
+
+    answers: list[Any] = []
+    page.on("response", lambda r: answers.append(r) if "/api/" in r.url else None)
+    page.goto(f"/qless?letters={ROLL}")
+    page.locator("#status.good").wait_for()
+    page.locator("#anagrams li.common").first.wait_for()
+    urls = [r.url for r in answers]
+    assert any(u.endswith("/api/qless/atlas") for u in urls), urls
+    assert all(r.status < 400 for r in answers), [(r.url, r.status) for r in answers]
+    home = os.path.expanduser("~")
+    for r in answers:
+        assert home not in r.text() and "/.local/share" not in r.text(), r.url
+
+
+def test_letters_are_never_changed_without_a_word(page: Any) -> None:
+    """Defect 7: a 17th letter is refused, a digit is refused, each with a message next to
+    the boxes; a link with a digit says what it left out."""
+    page.goto("/qless")
+    page.wait_for_selector("form[data-ready]")
+    type_letters(page, "mvhdrxwcciaaeeio")  # sixteen
+    page.keyboard.type("s")
+    msg = page.locator("#letters-msg")
+    assert "at most 16 letters" in msg.inner_text() and "S" in msg.inner_text()
+    boxes = "Array.from(document.querySelectorAll('#letters input')).map(b => b.value).join('')"
+    assert page.evaluate(boxes) == "mvhdrxwcciaaeeio"
+    page.goto("/qless")
+    page.wait_for_selector("form[data-ready]")
+    type_letters(page, "MVHDRXWCCIA1")
+    assert "“1” was not added" in msg.inner_text()
+    assert page.evaluate(boxes) == "mvhdrxwccia"
+    page.goto("/qless?roll=MVHDRXWCCIA1")
+    page.wait_for_selector("form[data-ready]")
+    assert "left out “1”" in page.locator("#letters-msg").inner_text()
+    assert page.locator("#letters-msg").is_visible()
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_boards_fit_the_viewport(browser: Any, server: str, width: int, shot: Any) -> None:
+    """Defect 8: the solver's board and the board to build on use the width they have
+    (tiles grow on a desktop) and never push the page sideways on a phone."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    page = context.new_page()
+    try:
+        page.goto(f"/qless?letters={ROLL}")
+        page.locator("#status.good").wait_for()
+        solution = page.locator("#board").bounding_box()
+        own = page.locator("#play-board").bounding_box()
+        card = page.locator("#board-card").bounding_box()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert solution["x"] + solution["width"] <= card["x"] + card["width"]
+        assert own["x"] + own["width"] <= card["x"] + card["width"]
+        tile = page.locator("#board .tile").first.bounding_box()
+        if width >= 1280:
+            assert tile["width"] >= 48  # on a laptop, tiles a hand can hit and an eye can read
+        else:
+            assert solution["width"] >= card["width"] * 0.6  # the phone's width, used
+        shot(page, f"qless-fit-{width}")
+    finally:
+        context.close()
+
+
+def test_anagrams_bold_common_words(page: Any) -> None:
+    """Defect 10: as on the Words page, common words are bold (and said in words)."""
+    page.goto(f"/qless?letters={ROLL}")
+    page.locator("#anagrams li.common").first.wait_for()
+    common = page.locator("#anagrams li.common").all_inner_texts()
+    rare = page.locator("#anagrams li.rare").all_inner_texts()
+    assert any(w.startswith("chair") for w in common)
+    assert any(w.startswith("chadarim") for w in rare)
+    weight = page.locator("#anagrams li.common").first.evaluate("e => getComputedStyle(e).fontWeight")
+    assert int(weight) >= 700
+
+
+# ---- Q-Less by hand ------------------------------------------------------------------------
+
+def wait_checked(page: Any) -> None:
+    """Until every run on the board has the server's verdict."""
+    page.wait_for_function("!document.querySelector('#play-runs').textContent.includes('checking')")
+
+
+def keyboard_place(page: Any, rows: list[str]) -> None:
+    """Type the rows onto the board from the cursor where it starts, as a player would:
+    letters, ArrowRight over a gap, ArrowDown and ArrowLefts to the next row."""
+    page.locator("#play-board").focus()
+    for row in rows:
+        for ch in row:
+            page.keyboard.press("ArrowRight" if ch == "." else ch)
+        page.keyboard.press("ArrowDown")
+        for _ in row:
+            page.keyboard.press("ArrowLeft")
+
+
+def cell_center(page: Any, r: int, c: int) -> tuple[float, float]:
+    box = page.locator(f"#pc-{r}-{c}").bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def mouse_drag(page: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 8, start[1] + 8, steps=2)
+    page.mouse.move(*end, steps=6)
+    page.mouse.up()
+
+
+def rack_tile(page: Any, letter: str) -> tuple[float, float]:
+    tile = page.locator("#rack .rtile", has_text=letter.upper()).first
+    tile.scroll_into_view_if_needed()
+    box = tile.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag_place(page: Any, rows: list[str], drag: Any) -> None:
+    """Drag a rack tile onto each cell of the rows, from where the cursor starts (0, -3)."""
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == ".":
+                continue
+            page.locator(f"#pc-{r}-{c - 3}").scroll_into_view_if_needed()
+            before = page.locator("#rack .rtile").count()
+            drag(page, rack_tile(page, ch), cell_center(page, r, c - 3))
+            page.wait_for_function(f"document.querySelectorAll('#rack .rtile').length === {before - 1}")
+
+
+def see_solved(page: Any) -> None:
+    page.locator("#solved").wait_for()
+    assert page.locator("#play-summary").inner_text().startswith("Solved")
+    text = page.locator("#solved").inner_text()
+    assert "CHADARIM" in text and "VAC" in text and "WAX" in text
+    page.wait_for_function("/exactly|at least/.test(document.querySelector('#solved-count').textContent)")
+    count = page.locator("#solved-count").inner_text()
+    assert "6,332 distinct solutions" in count and "grade: novice" in count
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_place_a_whole_solution_by_keyboard(browser: Any, server: str, width: int, shot: Any) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    page = context.new_page()
+    try:
+        page.goto(f"/qless?roll={ROLL}")
+        page.wait_for_selector("form[data-ready]")
+        assert sorted(rack(page)) == sorted(ROLL)
+        assert page.locator("#board-card").is_hidden()  # a roll to play, not its answer
+        keyboard_place(page, SOLUTION)
+        see_solved(page)
+        assert rack(page) == ""
+        shot(page, f"qless-play-solved-{width}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_place_a_whole_solution_by_mouse_drag(browser: Any, server: str, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    page = context.new_page()
+    try:
+        page.goto(f"/qless?roll={ROLL}")
+        page.wait_for_selector("form[data-ready]")
+        drag_place(page, SOLUTION, mouse_drag)
+        see_solved(page)
+    finally:
+        context.close()
+
+
+def test_place_a_whole_solution_by_touch(browser: Any, server: str) -> None:
+    """Fingers drag tiles too (Pointer Events from touch, through the browser's own input)."""
+    context = browser.new_context(viewport={"width": 375, "height": 800}, base_url=server,
+                                  has_touch=True, is_mobile=True)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+
+    def touch_drag(pg: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
+        points = [start] + [(start[0] + (end[0] - start[0]) * k / 6,
+                             start[1] + (end[1] - start[1]) * k / 6) for k in range(1, 7)]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                              "touchPoints": [{"x": start[0], "y": start[1]}]})
+        for x, y in points[1:]:
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    try:
+        page.goto(f"/qless?roll={ROLL}")
+        page.wait_for_selector("form[data-ready]")
+        drag_place(page, SOLUTION, touch_drag)
+        see_solved(page)
+        assert page.evaluate("window.scrollX") == 0
+    finally:
+        context.close()
+
+
+def test_a_wrong_board_never_says_solved(page: Any, shot: Any) -> None:
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    # Every tile used and connected, but VXC and WAC are not words.
+    keyboard_place(page, ["..v.w...", "chadarim", "..x.c..."])
+    wait_checked(page)
+    assert rack(page) == ""
+    runs = page.locator("#play-runs").inner_text()
+    assert "VAX down: not a word" in runs and "CHADARIM across: word" in runs
+    assert page.locator("#play-board .pcell.bad").count() == 6
+    label = page.locator("#play-board .pcell.bad").first.get_attribute("aria-label")
+    assert "not a word" in label
+    assert page.locator("#solved").is_hidden()
+    assert "Solved" not in page.locator("#play-summary").inner_text()
+    shot(page, "qless-play-bad-word")
+    # All words but tiles left in the rack: not solved either.
+    page.get_by_role("button", name="All back to the rack").click()
+    keyboard_place(page, ["chadarim"])
+    wait_checked(page)
+    assert page.locator("#play-runs").inner_text() == "CHADARIM across: word"
+    assert "8 of 12 tiles" in page.locator("#play-summary").inner_text()
+    assert page.locator("#solved").is_hidden()
+    # Two words, apart: not connected.
+    keyboard_place(page, ["", "", "vac"])
+    wait_checked(page)
+    assert "not connected" in page.locator("#play-summary").inner_text()
+    assert page.locator("#solved").is_hidden()
+
+
+def test_undo_redo_shuffle_and_send_back(page: Any) -> None:
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    keyboard_place(page, ["cha"])
+    assert on_board(page) == "cha"
+    page.keyboard.press("Control+z")
+    assert on_board(page) == "ch"
+    page.get_by_role("button", name="Undo").click()
+    assert on_board(page) == "c"
+    page.get_by_role("button", name="Redo").click()
+    assert on_board(page) == "ch"
+    page.locator("#play-board").focus()
+    page.keyboard.press("Control+y")
+    assert on_board(page) == "cha"
+    assert page.get_by_role("button", name="Redo").is_disabled()
+    # A tile dragged onto the rack goes back to it.
+    mouse_drag(page, cell_center(page, 0, -2), rack_tile(page, "v"))
+    assert on_board(page) == "ca"
+    assert sorted(rack(page)) == sorted("mvhdrxwcia")
+    before = rack(page)
+    page.get_by_role("button", name="Shuffle rack").click()
+    assert sorted(rack(page)) == sorted(before)
+    # A letter the rack has none of left: one clear message next to the board.
+    page.locator("#play-board").focus()
+    page.keyboard.press("q")
+    assert "The roll has no Q" in page.locator("#play-msg").inner_text()
+    assert on_board(page) == "ca"
+
+
+def test_the_board_survives_a_reload_and_a_link(page: Any, browser: Any, server: str) -> None:
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    keyboard_place(page, ["chair"])
+    page.wait_for_function("new URLSearchParams(location.search).get('board') === 'chair'")
+    url = page.url
+    page.reload()
+    page.wait_for_selector("form[data-ready]")
+    assert on_board(page) == "chair"
+    assert sorted(rack(page)) == sorted("mvdxwca")
+    # Another browser (no local storage) opening the link gets the same board.
+    other = browser.new_context(base_url=server)
+    try:
+        pg = other.new_page()
+        pg.goto(url)
+        pg.wait_for_selector("form[data-ready]")
+        assert on_board(pg) == "chair"
+        assert pg.locator("#board-card").is_hidden()
+    finally:
+        other.close()
+
+
+def test_roll_of_the_day_opens_on_the_board_with_a_link_that_keeps_the_answer(page: Any) -> None:
+    page.goto("/qless?date=2026-12-01")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("button", name="Roll of the day").click()
+    page.wait_for_function("document.querySelector('#rack').children.length === 12")
+    assert sorted(rack(page)) == sorted("bvndgzpdcioo")
+    link = page.locator("#share-link").get_attribute("href")
+    assert link == "/qless?daily=2026-12-01"
+    assert page.locator("#board-card").is_hidden()
+    page.goto(link)
+    page.wait_for_function("document.querySelector('#rack').children.length === 12")
+    assert page.locator("#board-card").is_hidden() and page.locator("#anagram-card").is_hidden()
+    assert "Roll of the day 2026-12-01" in page.locator("#status").inner_text()

@@ -1,34 +1,56 @@
-// The Q-Less page: letter boxes, dice, the solver, another solution, and counting as a job.
+// The Q-Less page: letter boxes, dice, the solver, another solution, counting as a job, hints,
+// the roll of the day, and the board to build on (qless-play.js).
+//
+// Nothing on the page may describe other letters than the ones shown: every change of the
+// input (letters, dictionary, common words) clears the answers on show and moves `gen` on;
+// an answer that comes back for an older `gen` is dropped.
 import { api, el, fillLexicons, params, renderGroups, say, setParams } from "./common.js";
+import { decode } from "./qless-board.js";
+import { Play } from "./qless-play.js";
 import "./senses.js";
 
 const BOXES = 12;
+const MIN_LETTERS = 3;
 const MAX_LETTERS = 16;
 const COUNT_TIMEOUT = 120; // seconds a count may run before it reports "at least"
+const SOLVED_COUNT_TIMEOUT = 60; // seconds the count after a hand solve may take
 
-const form = document.getElementById("form");
-const lettersBox = document.getElementById("letters");
-const lexicon = document.getElementById("lexicon");
-const common = document.getElementById("common");
-const status = document.getElementById("status");
-const anotherButton = document.getElementById("another");
-const countButton = document.getElementById("count");
-const counting = document.getElementById("counting");
-const countProgress = document.getElementById("count-progress");
-const countTime = document.getElementById("count-time");
-const boardCard = document.getElementById("board-card");
-const board = document.getElementById("board");
-const boardWords = document.getElementById("board-words");
-const anagramCard = document.getElementById("anagram-card");
-
-const hintBox = document.getElementById("hint-box");
-const hintText = document.getElementById("hint-text");
-const hintBoard = document.getElementById("hint-board");
+const $ = (id) => document.getElementById(id);
+const form = $("form");
+const lettersBox = $("letters");
+const lettersMsg = $("letters-msg");
+const lexicon = $("lexicon");
+const common = $("common");
+const status = $("status");
+const anotherButton = $("another");
+const countButton = $("count");
+const counting = $("counting");
+const countProgress = $("count-progress");
+const countTime = $("count-time");
+const boardCard = $("board-card");
+const board = $("board");
+const boardWords = $("board-words");
+const anagramCard = $("anagram-card");
+const atlasNote = $("atlas");
+const hintBox = $("hint-box");
+const hintText = $("hint-text");
 
 let boxes = [];
 let seed = 0; // the search order of the last solve; Another solution moves it on
 let hintLevel = 0; // the hint level shown for these letters; each press goes one further
 let job = null; // the running count: {id, timer}
+let gen = 0; // moves on with every change of the input; answers for an older one are dropped
+let inflight = new AbortController(); // the requests of this `gen`, aborted when it moves on
+let answered = false; // a solver answer for these letters is on show (the URL says letters=)
+let daily = null; // the date when the letters are that day's roll
+let linkRows = null; // the board in the link, until the roll it belongs to is set
+const jobs = new Set(); // count jobs this page started and has not seen end
+
+const play = new Play({
+  card: $("play-card"), board: $("play-board"), rack: $("rack"), msg: $("play-msg"),
+  summary: $("play-summary"), runs: $("play-runs"), solved: $("solved"),
+  undo: $("p-undo"), redo: $("p-redo"), shuffle: $("p-shuffle"), clear: $("p-clear"),
+}, { lexicon: () => lexicon.value, onChange: share, onSolved: handSolved });
 
 // ---- letter boxes ----------------------------------------------------------------------
 
@@ -39,6 +61,7 @@ function buildBoxes(n, letters = "") {
     const input = el("input", {
       className: "cell", type: "text", maxLength: 1, value: letters[i] || "",
       autocomplete: "off", spellcheck: false, autocapitalize: "none", "aria-label": `Letter ${i + 1}`,
+      "aria-describedby": "letters-msg",
     });
     input.dataset.i = i;
     boxes.push(input);
@@ -50,9 +73,29 @@ function letters() {
   return boxes.map((b) => b.value.toLowerCase()).join("");
 }
 
-function setLetters(text) {
-  const clean = text.toLowerCase().replace(/[^a-z]/g, "").slice(0, MAX_LETTERS);
+/** The roll the letters make, or null while they are too few. */
+function roll() {
+  const text = letters();
+  return text.length >= MIN_LETTERS ? text : null;
+}
+
+function note(text) {
+  lettersMsg.textContent = text;
+  lettersMsg.hidden = !text;
+}
+
+/** Letters from a paste or a link: what is not a letter, or past the sixteenth, is left out
+ * and the message next to the boxes says so. */
+function setLetters(text, from = "") {
+  const raw = String(text);
+  const kept = raw.toLowerCase().replace(/[^a-z]/g, "");
+  const dropped = raw.replace(/[a-zA-Z\s]/g, "");
+  const clean = kept.slice(0, MAX_LETTERS);
   buildBoxes(Math.max(BOXES, clean.length), clean);
+  const said = [];
+  if (dropped) said.push(`left out ${[...new Set(dropped)].map((c) => `“${c}”`).join(", ")} (a roll is letters a-z)`);
+  if (kept.length > MAX_LETTERS) said.push(`kept the first ${MAX_LETTERS} letters and left out “${kept.slice(MAX_LETTERS).toUpperCase()}” (a roll has at most ${MAX_LETTERS})`);
+  note(said.length ? `${from || "From the letters given"}: ${said.join("; ")}.` : "");
 }
 
 function focusBox(i) {
@@ -61,11 +104,44 @@ function focusBox(i) {
   box.select();
 }
 
-function changed() {
+// ---- the input changed: nothing of the old answers may stay -------------------------------
+
+function stale({ keepPlay = false } = {}) {
+  gen += 1;
+  inflight.abort();
+  inflight = new AbortController();
   seed = 0;
+  answered = false;
+  daily = null;
+  boardCard.hidden = true;
+  anagramCard.hidden = true;
+  atlasNote.hidden = true;
   anotherButton.disabled = true;
+  say(status, "");
   resetHint();
+  if (job) stopJob();
+  busy(false);
+  if (!keepPlay) play.setRoll(roll(), linkRows);
+  linkRows = null;
   share();
+}
+
+function stopJob() {
+  const id = job.id;
+  finishCount();
+  api(`/api/jobs/${id}`, undefined, { method: "DELETE" }).catch(() => {}); // it may be done already
+}
+
+/** Run `fn(signal)` for the current input; its answer is dropped if the input changed. */
+async function current(fn) {
+  const mine = gen;
+  try {
+    const doc = await fn(inflight.signal);
+    return mine === gen ? { doc } : null;
+  } catch (e) {
+    if (mine !== gen || e.name === "AbortError") return null;
+    throw e;
+  }
 }
 
 // ---- hints and the roll of the day -----------------------------------------------------
@@ -73,38 +149,34 @@ function changed() {
 function resetHint() {
   hintLevel = 0;
   hintBox.hidden = true;
-  hintBoard.hidden = true;
-  document.getElementById("hint").textContent = "Hint";
+  $("hint").textContent = "Hint";
 }
 
 async function nextHint() {
   const level = Math.min(hintLevel + 1, 3);
   busy(true);
   try {
-    const doc = await api("/api/qless/hint", { letters: letters(), level, lexicon: lexicon.value || null });
+    const got = await current((signal) => api("/api/qless/hint",
+      { letters: letters(), level, lexicon: lexicon.value || null }, { signal }));
+    if (!got) return;
+    const doc = got.doc;
     hintLevel = level;
     hintBox.hidden = false;
     if (doc.status !== "solved") {
       hintText.textContent = "No hint: this roll has no solution.";
-      hintBoard.hidden = true;
       return;
     }
     const first = doc.first_letter.toUpperCase();
     let text = `Hint ${level} of 3: the longest word of a solution has ${doc.length} letters and starts with ${first}.`;
     if (level >= 2) text += ` It is ${doc.word.toUpperCase()}.`;
-    if (level >= 3) text += " Here it is on the board; the other cells are yours to fill.";
-    hintText.textContent = text;
     if (level >= 3) {
-      hintBoard.replaceChildren();
-      const width = Math.max(...doc.board.map((r) => r.length));
-      hintBoard.style.gridTemplateColumns = `repeat(${width}, 2.2rem)`;
-      for (const row of doc.board) {
-        for (const ch of row) hintBoard.append(el("div", { className: ch === "." ? "tile empty" : "tile" }, ch === "." ? "" : ch));
-      }
-      hintBoard.setAttribute("aria-label", `The word ${doc.word} on a board of ${doc.board.length} rows`);
-      hintBoard.hidden = false;
+      text += play.placeRows(doc.board)
+        ? " It is on your board now, where a solution has it; the other tiles are yours to place (Undo takes it off)."
+        : " It could not be put on your board.";
     }
-    document.getElementById("hint").textContent = level < 3 ? "Another hint" : "Hint";
+    hintText.textContent = text;
+    $("hint").textContent = level < 3 ? "Another hint" : "Hint";
+    if (level >= 3) $("play-board").scrollIntoView({ block: "nearest" });
   } catch (e) {
     say(status, e.message, "error");
   } finally {
@@ -118,18 +190,21 @@ function today() {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-async function rollOfTheDay() {
+async function rollOfTheDay(date) {
   busy(true);
   say(status, "Finding the roll of the day…");
   try {
-    const date = params().get("date") || today();
-    const doc = await api("/api/qless/daily", { date, lexicon: lexicon.value || null });
+    const got = await current((signal) => api("/api/qless/daily",
+      { date, lexicon: lexicon.value || null }, { signal }));
+    if (!got) return;
+    const doc = got.doc;
     setLetters(doc.letters);
-    changed();
-    boardCard.hidden = true;
-    anagramCard.hidden = true;
+    stale();
+    daily = doc.date;
+    share();
     say(status, `Roll of the day ${doc.date}: ${doc.letters.toUpperCase()} — ${doc.grade_text} ` +
-      `(${doc.common_solutions.toLocaleString("en-US")} common-word solutions). Try it, then Solve.`, "good");
+      `(${doc.common_solutions.toLocaleString("en-US")} common-word solutions). Build it on your board.`, "good");
+    $("play-board").focus();
   } catch (e) {
     say(status, e.message, "error");
   } finally {
@@ -137,44 +212,82 @@ async function rollOfTheDay() {
   }
 }
 
+// ---- typing the letters ----------------------------------------------------------------
+
 function onKey(event) {
   const box = event.target;
   if (!box.classList.contains("cell") || event.ctrlKey || event.metaKey || event.altKey) return;
   const i = Number(box.dataset.i);
   const key = event.key;
   if (/^[a-zA-Z]$/.test(key)) {
-    box.value = key.toLowerCase();
-    if (i === boxes.length - 1 && boxes.length < MAX_LETTERS) {
-      // A thirteenth letter and on: the row grows (a roll may have up to 16).
-      const text = letters();
-      buildBoxes(boxes.length + 1, text);
+    // The last of sixteen boxes, filled and not chosen to be typed over: a seventeenth letter.
+    const full = i === MAX_LETTERS - 1 && box.value && box.selectionStart === box.selectionEnd;
+    if (full) {
+      note(`A roll has at most ${MAX_LETTERS} letters: “${key.toUpperCase()}” was not added.`);
+    } else {
+      note("");
+      box.value = key.toLowerCase();
+      if (i === boxes.length - 1 && boxes.length < MAX_LETTERS) {
+        // A thirteenth letter and on: the row grows (a roll may have up to 16).
+        buildBoxes(boxes.length + 1, letters());
+      }
+      if (i + 1 < boxes.length) focusBox(i + 1);
+      else boxes[i].focus(); // the caret after the sixteenth letter, nothing selected
+      stale();
     }
-    focusBox(i + 1);
-    changed();
   } else if (key === "Backspace") {
+    note("");
     if (box.value) box.value = "";
     else if (i > 0) { boxes[i - 1].value = ""; focusBox(i - 1); }
-    changed();
-  } else if (key === "Delete") { box.value = ""; changed(); }
+    stale();
+  } else if (key === "Delete") { note(""); box.value = ""; stale(); }
   else if (key === "ArrowRight") focusBox(i + 1);
   else if (key === "ArrowLeft") focusBox(i - 1);
   else if (key === "Home") focusBox(0);
   else if (key === "End") focusBox(boxes.length - 1);
   else if (key === "Enter") { event.preventDefault(); solve(0); return; }
-  else return;
+  else if (key.length === 1 && key !== " ") {
+    note(`Only letters a-z go in a roll: “${key}” was not added.`);
+  } else return;
   event.preventDefault();
 }
 
 function onPaste(event) {
   event.preventDefault();
   const text = (event.clipboardData || window.clipboardData).getData("text");
-  setLetters(text);
+  setLetters(text, "From the paste");
   focusBox(letters().length);
-  changed();
+  stale();
 }
 
+function onInput(e) { // phones' soft keyboards send input, not keydown
+  const box = e.target;
+  const typed = box.value;
+  box.value = typed.replace(/[^a-z]/gi, "").slice(-1).toLowerCase();
+  if (typed && !box.value) note(`Only letters a-z go in a roll: “${typed}” was not added.`);
+  else note("");
+  if (box.value) focusBox(Number(box.dataset.i) + 1);
+  stale();
+}
+
+/** The address bar: the solver's permalink once an answer is on show (letters=), else the
+ * roll and the board being built (roll=, board=), which give nothing away. */
 function share() {
-  setParams({ letters: letters(), seed: seed || "", common: common.checked, lexicon: lexicon.value });
+  const text = letters();
+  setParams({
+    letters: answered ? text : "", roll: answered || daily ? "" : text, daily: daily || "",
+    seed: answered ? seed || "" : "", common: common.checked, lexicon: lexicon.value,
+    board: play.encoded(),
+  });
+  const link = $("share-link");
+  const valid = roll() !== null;
+  $("share").hidden = !valid;
+  if (valid) {
+    const q = new URLSearchParams(daily ? { daily } : { roll: text });
+    if (lexicon.value && lexicon.options.length && lexicon.value !== lexicon.options[0].value) q.set("lexicon", lexicon.value);
+    link.href = `/qless?${q}`;
+    link.textContent = new URL(link.href, location.href).href;
+  }
 }
 
 // ---- showing answers -------------------------------------------------------------------
@@ -182,7 +295,7 @@ function share() {
 function drawBoard(rows) {
   board.replaceChildren();
   const width = Math.max(...rows.map((r) => r.length));
-  board.style.gridTemplateColumns = `repeat(${width}, 2.2rem)`;
+  board.style.setProperty("--cols", width);
   for (const row of rows) {
     for (const ch of row.padEnd(width, ".")) {
       board.append(ch === "." ? el("div", { className: "tile empty" }) : el("div", { className: "tile" }, ch));
@@ -202,11 +315,19 @@ function showBoard(doc) {
     [i ? ", " : "", el("span", { className: "word-link", dataset: { word: w } }, w)]));
 }
 
-function showAnagrams(doc) {
+/** The anagram list, common words in bold as on the Words page (asked of the common-words
+ * dictionary; the list shows unmarked if that answer does not come). */
+async function showAnagrams(doc) {
   anagramCard.hidden = false;
-  document.getElementById("anagram-count").textContent =
-    `${doc.anagram_count} words of 3 or more letters can be built from ${doc.letters.toUpperCase()}.`;
-  renderGroups(document.getElementById("anagrams"), doc.anagrams);
+  const count = $("anagram-count");
+  count.textContent = `${doc.anagram_count} words of 3 or more letters can be built from ${doc.letters.toUpperCase()}.`;
+  renderGroups($("anagrams"), doc.anagrams);
+  const got = await current((signal) => api("/api/anagram",
+    { letters: doc.letters, common: true, lexicon: lexicon.value || null }, { signal })).catch(() => null);
+  if (!got) return;
+  const marked = new Set(got.doc.words);
+  renderGroups($("anagrams"), doc.anagrams, { common: marked });
+  count.textContent += " Bold: common words.";
 }
 
 function report(doc) {
@@ -242,22 +363,23 @@ function busy(on) {
   form.setAttribute("aria-busy", on ? "true" : "false");
 }
 
-/** The roll's stored result from the Q-Less atlas, if this machine has one that holds it. */
+/** The roll's stored result from the Q-Less atlas, if this server has one that holds it. */
+async function atlasFor(text) {
+  const got = await current((signal) => api("/api/qless/atlas",
+    { letters: text, common: common.checked, lexicon: lexicon.value || null }, { signal })).catch(() => null);
+  const doc = got && got.doc;
+  return doc && doc.found !== false && doc.atlas ? doc : null;
+}
+
 async function showAtlas(text) {
-  const note = document.getElementById("atlas");
-  note.hidden = true;
-  let doc;
-  try {
-    doc = await api("/api/qless/atlas", { letters: text, common: common.checked, lexicon: lexicon.value || null });
-  } catch {
-    return; // no atlas on this machine: nothing to add
-  }
-  if (!doc || doc.found === false || !doc.atlas) return;
+  atlasNote.hidden = true;
+  const doc = await atlasFor(text);
+  if (!doc) return;
   const a = doc.atlas;
   const count = a.solution_count === null || a.solution_count === undefined ? ""
     : `, ${a.count_complete ? "exactly" : "at least"} ${a.solution_count.toLocaleString()} solutions`;
-  note.textContent = `Atlas (stored result): ${doc.status}${count}; ${a.lexicon}, ${a.solved_at}.`;
-  note.hidden = false;
+  atlasNote.textContent = `Atlas (stored result): ${doc.status}${count}; ${a.lexicon}, ${a.solved_at}.`;
+  atlasNote.hidden = false;
 }
 
 const ANOTHER_TRIES = 5; // seeds tried for a layout different from the one shown
@@ -269,17 +391,21 @@ async function solve(withSeed, { another = false } = {}) {
   if (!another) showAtlas(text);
   say(status, another ? "Looking for another solution…" : "Solving…");
   busy(true);
+  const mine = gen;
   try {
     let doc;
     // Another search order may still land on the same layout: go on to the next order.
     for (let i = 0; ; i++) {
-      doc = await api("/api/qless/solve", {
+      const got = await current((signal) => api("/api/qless/solve", {
         letters: text, seed, common: common.checked, lexicon: lexicon.value || null,
-      });
+      }, { signal }));
+      if (!got) return;
+      doc = got.doc;
       const same = doc.status === "solved" && doc.board.join("/") === before;
       if (!same || i === ANOTHER_TRIES - 1) break;
       seed += 1;
     }
+    answered = true;
     report(doc);
     if (another && doc.status === "solved" && doc.board.join("/") === before) {
       say(status, `No other layout turned up in ${ANOTHER_TRIES} more search orders.`, "warn");
@@ -289,18 +415,21 @@ async function solve(withSeed, { another = false } = {}) {
     anotherButton.disabled = true;
     say(status, e.message, "error");
   } finally {
-    busy(false);
-    anotherButton.disabled = boardCard.hidden;
-    share();
+    if (mine === gen) {
+      busy(false);
+      anotherButton.disabled = boardCard.hidden;
+      share();
+    }
   }
 }
 
-async function roll() {
+async function rollDice() {
   busy(true);
   try {
-    const doc = await api("/api/qless/roll", {});
-    setLetters(doc.letters);
-    changed();
+    const got = await current((signal) => api("/api/qless/roll", {}, { signal }));
+    if (!got) return;
+    setLetters(got.doc.letters);
+    stale();
   } catch (e) {
     say(status, e.message, "error");
     busy(false);
@@ -318,14 +447,16 @@ async function startCount() {
   say(status, "Counting…");
   busy(true);
   try {
-    const started = await api("/api/qless/count", {
+    const got = await current((signal) => api("/api/qless/count", {
       letters: letters(), common: common.checked, lexicon: lexicon.value || null, timeout: COUNT_TIMEOUT,
-    });
+    }, { signal }));
+    if (!got) return;
     counting.hidden = false;
     countProgress.value = 0;
     countTime.textContent = "";
-    job = { id: started.job, timer: setInterval(poll, 300) };
-    document.getElementById("stop").focus();
+    job = { id: got.doc.job, timer: setInterval(poll, 300) };
+    jobs.add(job.id);
+    $("stop").focus();
   } catch (e) {
     say(status, e.message, "error");
     busy(false);
@@ -339,11 +470,12 @@ async function poll() {
   try {
     doc = await api(`/api/jobs/${id}`);
   } catch (e) {
+    if (!job || job.id !== id) return;
     finishCount();
     say(status, e.message, "error");
     return;
   }
-  if (!job || job.id !== id) return;
+  if (!job || job.id !== id) return; // stopped, or the letters changed: not ours to show
   countProgress.value = doc.progress.fraction || 0;
   if (doc.state === "queued") {
     say(status, "Waiting for a free worker (another count is running)…");
@@ -353,8 +485,8 @@ async function poll() {
     // The seconds go beside the bar, not in the live status line, which would chatter.
     if (status.textContent !== "Counting…") say(status, "Counting…");
     const found = doc.progress.solutions;
-    const so_far = found ? `, ${found.toLocaleString("en-US")} found so far` : "";
-    countTime.textContent = `${Math.floor(doc.progress.seconds)} s of at most ${COUNT_TIMEOUT} s${so_far}`;
+    const soFar = found ? `, ${found.toLocaleString("en-US")} found so far` : "";
+    countTime.textContent = `${Math.floor(doc.progress.seconds)} s of at most ${COUNT_TIMEOUT} s${soFar}`;
     return;
   }
   finishCount();
@@ -362,12 +494,16 @@ async function poll() {
     const r = doc.result;
     showAnagrams(r);
     if (r.board) showBoard(r);
+    else boardCard.hidden = true;
+    answered = answered || Boolean(r.board);
+    share();
     if (r.status === "unsolvable") {
       say(status, "No solution exists: the exhaustive search found no crossword that uses every letter.", "warn");
     } else if (r.count_complete) {
       say(status, `Exactly ${countLine(r.solutions)}.`, "good");
     } else {
-      say(status, `The ${COUNT_TIMEOUT} s limit was reached before the count finished.`, "warn");
+      say(status, `The ${COUNT_TIMEOUT} s limit was reached before the count finished` +
+        (r.solutions ? ` (at least ${countLine(r.solutions)}).` : "."), "warn");
     }
   } else if (doc.state === "stopped") {
     const found = doc.progress.solutions;
@@ -379,7 +515,7 @@ async function poll() {
 }
 
 function finishCount() {
-  if (job) clearInterval(job.timer);
+  if (job) { clearInterval(job.timer); jobs.delete(job.id); }
   job = null;
   counting.hidden = true;
   busy(false);
@@ -397,38 +533,124 @@ async function stopCount() {
   countButton.focus();
 }
 
+// ---- a board solved by hand: time, words, how many solutions, the grade ---------------------
+
+function duration(ms) {
+  const s = Math.max(1, Math.round(ms / 1000));
+  const m = Math.floor(s / 60);
+  return m ? `${m} min ${s % 60} s` : `${s} s`;
+}
+
+const counted = new Map(); // roll + dictionary -> the count line already worked out
+
+async function handSolved(doc, ms) {
+  const words = doc.words.map((w) => w.toUpperCase()).join(", ");
+  $("solved-text").replaceChildren(el("strong", {}, "Solved"), ` in ${duration(ms)}: ${words}.`);
+  const line = $("solved-count");
+  const key = `${doc.letters}/${lexicon.value}`;
+  if (counted.has(key)) { line.textContent = counted.get(key); return; }
+  line.textContent = "Counting this roll's solutions…";
+  const [howMany, grade] = await Promise.all([solutionsOf(doc.letters, line), gradeOf(doc.letters)]);
+  if (howMany === null) return; // the roll changed meanwhile
+  const text = `${howMany}${grade ? `; grade: ${grade}` : ""}.`;
+  counted.set(key, text);
+  if (play.roll === doc.letters) line.textContent = text;
+}
+
+async function gradeOf(text) {
+  const got = await current((signal) => api("/api/qless/grade",
+    { letters: text, lexicon: lexicon.value || null }, { signal })).catch(() => null);
+  return got ? got.doc.grade_text : null;
+}
+
+/** "This roll has exactly N solutions" from the atlas when it holds the roll, else from a
+ * count job ("at least N" when it stops at its limit); null if the letters changed. */
+async function solutionsOf(text, line) {
+  const mine = gen;
+  const stored = await atlasFor(text);
+  if (mine !== gen) return null;
+  if (stored && stored.atlas.solution_count !== null && stored.atlas.solution_count !== undefined) {
+    return `This roll has ${stored.atlas.count_complete ? "exactly" : "at least"} ${countLine(stored.atlas.solution_count)} (stored in the atlas)`;
+  }
+  let started;
+  try {
+    started = await api("/api/qless/count", { letters: text, lexicon: lexicon.value || null, timeout: SOLVED_COUNT_TIMEOUT });
+  } catch (e) {
+    return `The solutions could not be counted: ${e.message}`;
+  }
+  jobs.add(started.job);
+  try {
+    return await follow(started.job, mine, line);
+  } finally {
+    jobs.delete(started.job);
+  }
+}
+
+async function follow(id, mine, line) {
+  for (;;) {
+    await new Promise((done) => setTimeout(done, 400));
+    if (mine !== gen) {
+      api(`/api/jobs/${id}`, undefined, { method: "DELETE" }).catch(() => {});
+      return null;
+    }
+    let doc;
+    try {
+      doc = await api(`/api/jobs/${id}`);
+    } catch (e) {
+      return `The solutions could not be counted: ${e.message}`;
+    }
+    const found = doc.progress.solutions || (doc.result && doc.result.solutions) || 0;
+    if (doc.state === "queued") line.textContent = "Counting this roll's solutions: waiting for a free worker…";
+    else if (doc.state === "running") {
+      line.textContent = `Counting this roll's solutions: ${found.toLocaleString("en-US")} so far, ` +
+        `${Math.floor(doc.progress.seconds)} s of at most ${SOLVED_COUNT_TIMEOUT} s…`;
+    } else if (doc.state === "done") {
+      const r = doc.result;
+      return r.count_complete ? `This roll has exactly ${countLine(r.solutions)}`
+        : `This roll has at least ${countLine(r.solutions)} (the count stopped at its ${SOLVED_COUNT_TIMEOUT} s limit)`;
+    } else {
+      return found ? `This roll has at least ${countLine(found)} (the count stopped early)` : "The count stopped before it finished";
+    }
+  }
+}
+
 // ---- start -----------------------------------------------------------------------------
 
 async function init() {
   const p = params();
-  setLetters(p.get("letters") || "");
+  const given = p.get("letters") || p.get("roll") || "";
+  setLetters(given, "From the link");
   seed = Number(p.get("seed")) || 0;
   common.checked = p.get("common") === "1";
   lettersBox.addEventListener("keydown", onKey);
   lettersBox.addEventListener("paste", onPaste);
-  lettersBox.addEventListener("input", (e) => { // phones' soft keyboards send input, not keydown
-    const box = e.target;
-    box.value = box.value.replace(/[^a-z]/gi, "").slice(-1).toLowerCase();
-    if (box.value) focusBox(Number(box.dataset.i) + 1);
-    changed();
-  });
+  lettersBox.addEventListener("input", onInput);
   form.addEventListener("submit", (e) => { e.preventDefault(); solve(0); });
   anotherButton.addEventListener("click", () => solve(seed + 1, { another: true }));
-  document.getElementById("roll").addEventListener("click", roll);
+  $("roll").addEventListener("click", rollDice);
   countButton.addEventListener("click", startCount);
-  document.getElementById("hint").addEventListener("click", nextHint);
-  document.getElementById("daily").addEventListener("click", rollOfTheDay);
-  document.getElementById("stop").addEventListener("click", stopCount);
-  common.addEventListener("change", share);
-  lexicon.addEventListener("change", share);
+  $("hint").addEventListener("click", nextHint);
+  $("daily").addEventListener("click", () => rollOfTheDay(p.get("date") || today()));
+  $("stop").addEventListener("click", stopCount);
+  common.addEventListener("change", () => stale({ keepPlay: true }));
+  lexicon.addEventListener("change", () => { stale({ keepPlay: true }); play.recheck(); });
   try {
     await fillLexicons(lexicon, p.get("lexicon"));
   } catch (e) {
     say(status, e.message, "error");
   }
+  const rows = decode(p.get("board") || "");
+  if (p.get("daily")) linkRows = rows;
+  else play.setRoll(roll(), rows);
+  if (rows === null) play.say("The board in the link is not rows of letters and dots, so it starts empty.");
+  // A count nobody will read holds a worker until its limit: stop it when the page goes.
+  window.addEventListener("pagehide", () => {
+    for (const id of jobs) fetch(`/api/jobs/${id}`, { method: "DELETE", keepalive: true }).catch(() => {});
+  });
   form.dataset.ready = "1";
-  if (letters()) await solve(seed);
-  else focusBox(0);
+  if (p.get("daily")) await rollOfTheDay(p.get("daily"));
+  else if (p.get("letters") && roll()) await solve(seed);
+  else { share(); focusBox(letters().length); }
 }
 
 init();
