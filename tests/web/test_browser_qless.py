@@ -257,6 +257,11 @@ def test_boards_fit_the_viewport(browser: Any, server: str, width: int, shot: An
         else:
             assert solution["width"] >= card["width"] * 0.6  # the phone's width, used
         shot(page, f"qless-fit-{width}")
+        # A board wider than a phone scrolls inside its box, and says so; on a laptop it fits.
+        page.goto(f"/qless?roll={ROLL}&board=chadarimvwcx")
+        page.locator("#pc-0--5").wait_for()
+        assert page.locator("#play-cue").is_visible() == (width < 400)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()
 
@@ -483,3 +488,61 @@ def test_roll_of_the_day_opens_on_the_board_with_a_link_that_keeps_the_answer(pa
     page.wait_for_function("document.querySelector('#rack').children.length === 12")
     assert page.locator("#board-card").is_hidden() and page.locator("#anagram-card").is_hidden()
     assert "Roll of the day 2026-12-01" in page.locator("#status").inner_text()
+
+
+# ---- accessibility: axe on the board empty, part built (a bad word marked) and solved ----------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 375])
+def test_axe_finds_nothing_serious_on_the_board(browser: Any, server: str, width: int,
+                                                scheme: str, shot: Any) -> None:
+    from tests.web.a11y import assert_accessible
+
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server,
+                                  color_scheme=scheme)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"/qless?roll={ROLL}")
+        page.wait_for_selector("form[data-ready]")
+        assert_accessible(page, f"empty board at {width} px, {scheme}")
+        shot(page, f"qless-play-empty-{width}-{scheme}")
+        keyboard_place(page, ["..x.w...", "chadarim", "..v....."])
+        wait_checked(page)
+        assert page.locator("#play-board .pcell.bad").count() == 3  # XAV is not a word
+        assert page.locator("#play-board .pcell.short").count() == 2  # WA is too short
+        assert_accessible(page, f"part built at {width} px, {scheme}")
+        shot(page, f"qless-play-building-{width}-{scheme}")
+        page.get_by_role("button", name="All back to the rack").click()
+        keyboard_place(page, SOLUTION)
+        see_solved(page)
+        assert_accessible(page, f"solved at {width} px, {scheme}")
+        shot(page, f"qless-play-solved-{width}-{scheme}")
+        page.get_by_role("button", name="Hint").click()
+        page.get_by_role("button", name="Another hint").click()
+        page.get_by_role("button", name="Another hint").click()
+        page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint 3')")
+        assert on_board(page) == "chair"
+        assert_accessible(page, f"hint on the board at {width} px, {scheme}")
+        shot(page, f"qless-play-hint-{width}-{scheme}")
+    finally:
+        context.close()
+
+
+def test_a_hand_solve_counts_with_a_job_when_nothing_else_has_the_count(page: Any) -> None:
+    """No atlas here, and a grade cut short by its limit (so without a count): the count job
+    runs, and its count is the CLI's."""
+    import json
+
+    cut = {"letters": ROLL, "grade": "advanced", "exact": False, "grade_text": "advanced or easier",
+           "common_solutions": 12, "common_complete": False, "solutions": None,
+           "solutions_complete": False}
+    page.route("**/api/qless/grade", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(cut)))
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    with page.expect_request("**/api/qless/count"):
+        keyboard_place(page, SOLUTION)
+    page.wait_for_function("/exactly/.test(document.querySelector('#solved-count').textContent)")
+    count = page.locator("#solved-count").inner_text()
+    assert count == "This roll has exactly 6,332 distinct solutions; grade: advanced or easier."

@@ -12,7 +12,7 @@ const STORE = "puzzlesmith.qless.play."; // localStorage key prefix, then the ro
 const sorted = (roll) => [...roll].sort().join("");
 
 export class Play {
-  /** els: {card, board, rack, msg, summary, runs, solved, undo, redo, shuffle, clear};
+  /** els: {card, board, cue, rack, msg, summary, runs, solved, undo, redo, shuffle, clear};
    * lexicon(): the dictionary chosen; onChange(): the board moved (to update the URL);
    * onSolved(doc): the validator accepted the board. */
   constructor(els, { lexicon, onChange, onSolved }) {
@@ -133,6 +133,8 @@ export class Play {
     if (!next) return false;
     next.rack = [...B.liftAll(this.state).rack];
     for (const letter of Object.values(next.placed)) next.rack.splice(next.rack.indexOf(letter), 1);
+    const box = B.bounds(next.placed);
+    if (box) this.cursor = [box.top, box.left];
     this.commit(next);
     return true;
   }
@@ -249,6 +251,7 @@ export class Play {
       else cell.removeAttribute("aria-selected");
     }
     board.setAttribute("aria-activedescendant", active);
+    this.cue();
     // The rack is drawn again only when it changed, so a tile under a finger stays put
     // while the board's verdicts come in.
     if (this.els.rack.dataset.shows !== rack.join("")) {
@@ -264,6 +267,13 @@ export class Play {
     this.els.clear.disabled = !Object.keys(placed).length;
     this.els.shuffle.disabled = rack.length < 2;
     this.summarize(runs);
+  }
+
+  /** Say so when the board is wider than its box (cells stop shrinking at a size a finger
+   * can still hit), since a scroll bar alone is easy to miss on a phone. */
+  cue() {
+    const fit = this.els.board.parentElement;
+    this.els.cue.hidden = fit.scrollWidth <= fit.clientWidth + 1;
   }
 
   summarize(runs) {
@@ -367,6 +377,7 @@ export class Play {
     window.addEventListener("pointermove", (e) => this.onMove(e));
     window.addEventListener("pointerup", (e) => this.onUp(e));
     window.addEventListener("pointercancel", () => this.endDrag());
+    window.addEventListener("resize", () => { if (this.state) this.cue(); });
   }
 
   onKey(e) {

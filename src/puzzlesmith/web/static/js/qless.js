@@ -14,6 +14,7 @@ const MIN_LETTERS = 3;
 const MAX_LETTERS = 16;
 const COUNT_TIMEOUT = 120; // seconds a count may run before it reports "at least"
 const SOLVED_COUNT_TIMEOUT = 60; // seconds the count after a hand solve may take
+const GRADE_TIMEOUT = 15; // seconds the grade after a hand solve may take
 
 const $ = (id) => document.getElementById(id);
 const form = $("form");
@@ -47,7 +48,7 @@ let linkRows = null; // the board in the link, until the roll it belongs to is s
 const jobs = new Set(); // count jobs this page started and has not seen end
 
 const play = new Play({
-  card: $("play-card"), board: $("play-board"), rack: $("rack"), msg: $("play-msg"),
+  card: $("play-card"), board: $("play-board"), cue: $("play-cue"), rack: $("rack"), msg: $("play-msg"),
   summary: $("play-summary"), runs: $("play-runs"), solved: $("solved"),
   undo: $("p-undo"), redo: $("p-redo"), shuffle: $("p-shuffle"), clear: $("p-clear"),
 }, { lexicon: () => lexicon.value, onChange: share, onSolved: handSolved });
@@ -171,7 +172,7 @@ async function nextHint() {
     if (level >= 2) text += ` It is ${doc.word.toUpperCase()}.`;
     if (level >= 3) {
       text += play.placeRows(doc.board)
-        ? " It is on your board now, where a solution has it; the other tiles are yours to place (Undo takes it off)."
+        ? " It is on your board now; the other tiles are yours to place around it (Undo takes it off)."
         : " It could not be put on your board.";
     }
     hintText.textContent = text;
@@ -302,6 +303,8 @@ function drawBoard(rows) {
     }
   }
   boardCard.hidden = false;
+  const fit = board.parentElement;
+  $("board-cue").hidden = fit.scrollWidth <= fit.clientWidth + 1;
 }
 
 let shownKey = null; // the board on show, to tell whether "another" solution really is one
@@ -549,28 +552,34 @@ async function handSolved(doc, ms) {
   const line = $("solved-count");
   const key = `${doc.letters}/${lexicon.value}`;
   if (counted.has(key)) { line.textContent = counted.get(key); return; }
-  line.textContent = "Counting this roll's solutions…";
-  const [howMany, grade] = await Promise.all([solutionsOf(doc.letters, line), gradeOf(doc.letters)]);
+  line.textContent = "Grading this roll and counting its solutions…";
+  const grade = await gradeOf(doc.letters);
+  const howMany = await solutionsOf(doc.letters, line, grade);
   if (howMany === null) return; // the roll changed meanwhile
-  const text = `${howMany}${grade ? `; grade: ${grade}` : ""}.`;
+  const text = `${howMany}${grade ? `; grade: ${grade.grade_text}` : ""}.`;
   counted.set(key, text);
   if (play.roll === doc.letters) line.textContent = text;
 }
 
 async function gradeOf(text) {
   const got = await current((signal) => api("/api/qless/grade",
-    { letters: text, lexicon: lexicon.value || null }, { signal })).catch(() => null);
-  return got ? got.doc.grade_text : null;
+    { letters: text, lexicon: lexicon.value || null, timeout: GRADE_TIMEOUT }, { signal })).catch(() => null);
+  return got ? got.doc : null;
 }
 
-/** "This roll has exactly N solutions" from the atlas when it holds the roll, else from a
- * count job ("at least N" when it stops at its limit); null if the letters changed. */
-async function solutionsOf(text, line) {
+/** "This roll has exactly N solutions" from the atlas when it holds the roll, else from the
+ * grade's own count when it finished, else from a count job ("at least N" when it stops at
+ * its limit); null if the letters changed. */
+async function solutionsOf(text, line, grade) {
   const mine = gen;
   const stored = await atlasFor(text);
   if (mine !== gen) return null;
   if (stored && stored.atlas.solution_count !== null && stored.atlas.solution_count !== undefined) {
     return `This roll has ${stored.atlas.count_complete ? "exactly" : "at least"} ${countLine(stored.atlas.solution_count)} (stored in the atlas)`;
+  }
+  // The grade counts every solution too, within its own limit: an exact count needs no job.
+  if (grade && grade.solutions_complete && grade.solutions !== null) {
+    return `This roll has exactly ${countLine(grade.solutions)}`;
   }
   let started;
   try {
