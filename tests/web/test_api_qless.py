@@ -295,3 +295,25 @@ def test_check_bad_input_is_one_clear_4xx(client: httpx.Client) -> None:
         r = client.post("/api/qless/check", json=body)
         assert r.status_code == status, (body, r.text)
         assert text in str(r.json()["detail"])
+
+
+def test_check_never_answers_500(client: httpx.Client) -> None:
+    """Any body at all: a verdict, or one clear 4xx."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    text = st.text(alphabet=st.characters(codec="utf-8"), max_size=50)
+    rows = st.lists(st.one_of(text, st.text(alphabet="abcz. \\n", max_size=45)), max_size=45)
+    anything = st.one_of(st.none(), st.integers(), text, st.lists(st.integers(), max_size=3))
+
+    @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.one_of(text, st.just("starcat")), st.one_of(rows, anything),
+           st.one_of(st.none(), st.just("tiny"), text), st.booleans())
+    def one(letters: str, board: Any, lexicon: Any, common: bool) -> None:
+        r = client.post("/api/qless/check", json={"letters": letters, "board": board,
+                                                  "lexicon": lexicon, "common": common})
+        assert r.status_code in (200, 400, 422), (r.status_code, r.text)
+        if r.status_code != 200:
+            assert r.json()["detail"]
+
+    one()
