@@ -36,7 +36,7 @@ def test_clicking_a_word_shows_its_senses(page: Any, shot: Any) -> None:
 def test_focusing_a_word_by_keyboard_shows_its_senses(page: Any) -> None:
     page.goto("/words?mode=anagram&q=geese")
     page.wait_for_selector("#results li[data-word=geese]")
-    page.locator("#results li[data-word=geese]").focus()
+    page.locator("#results li[data-word=geese] button").focus()
     page.wait_for_function("document.querySelector('#senses .sense') !== null")
     assert "base form: goose" in page.locator("#senses").inner_text()
 
@@ -68,10 +68,74 @@ def test_wordgrid_clue_filters_the_answers(page: Any, shot: Any) -> None:
     assert "falcon" in answers and "parrot" in answers and "common" not in answers
     assert "clue=It" in page.url
     # The answer shown is a word to click for its meaning.
-    page.locator("#answer-words .word-link").first.click()
+    page.locator("#answer-words button.word").first.click()
     page.locator("#senses .sense").first.wait_for()
     shot(page, "wordgrid-clue-bird")
     # The clue comes back with the address.
     page.goto(page.url)
     page.wait_for_selector("form#solve-form[data-ready]")
     assert page.get_by_label("Clue").input_value() == "It's a bird"
+
+
+def test_clickable_words_are_buttons(page: Any) -> None:
+    """Defect 11: a word to click is a button to a screen reader, not a bare focusable <li>."""
+    page.goto("/words?q=falco%3F")
+    page.wait_for_selector("#results li[data-word=falcon]")
+    assert page.locator("#results").get_by_role("button", name="falcon").count() == 1
+    page.goto("/wordgrid?g=______-ipoaru-gettct")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("button", name="Find one").click()
+    page.locator("#status.good").wait_for()
+    for path in ("/words?q=falco%3F", None):
+        if path:
+            page.goto(path)
+            page.wait_for_selector("#results li[data-word=falcon]")
+        bare = page.evaluate("""() => [...document.querySelectorAll('[tabindex="0"]')]
+            .filter(e => !e.matches('a, button, input, select, textarea') && !e.getAttribute('role'))
+            .map(e => e.outerHTML.slice(0, 60))""")
+        assert bare == []
+
+
+def test_word_grid_column_words_show_their_meaning(page: Any) -> None:
+    """Defect 10: every word the word grid shows, the columns too, can be clicked for a meaning."""
+    page.goto("/wordgrid?g=______-ipoaru-gettct")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("button", name="Find one").click()
+    page.locator("#status.good").wait_for()
+    page.locator("#columns").get_by_role("button", name="nut").click()
+    page.wait_for_function("document.querySelector('#senses-title').textContent === 'nut'")
+    page.locator("#senses .sense").first.wait_for()
+    page.locator("#answer-words").get_by_role("button", name="COMMON").press("Enter")
+    page.wait_for_function("document.querySelector('#senses-title').textContent === 'common'")
+
+
+def test_the_panel_closes_when_its_word_goes_and_stays_while_it_is_shown(page: Any) -> None:
+    """Defect 9: the panel never describes a word the results no longer show."""
+    page.goto("/words?q=falco%3F")
+    page.locator("#results li[data-word=falcon]").click()
+    panel = page.locator("#senses")
+    panel.locator(".sense").first.wait_for()
+    box = page.get_by_role("searchbox", name="Pattern")
+    box.fill("f?lcon")  # new results that still show falcon: the panel follows them
+    page.wait_for_function("location.search.includes('f%3Flcon')")
+    page.wait_for_selector("#results li[data-word=falcon]")
+    assert panel.is_visible() and page.locator("#senses-title").inner_text() == "falcon"
+    box.fill("a?p?e")
+    page.wait_for_selector("#results li[data-word=apple]")
+    panel.wait_for(state="hidden")
+
+
+@pytest.mark.viewport(375, 700)
+def test_on_a_phone_the_panel_leaves_most_of_the_screen_and_the_word_in_view(page: Any) -> None:
+    page.goto("/words?mode=anagram&q=listen")
+    word = page.locator("#results li[data-word=silent]")
+    word.click()
+    panel = page.locator("#senses")
+    panel.locator(".sense").first.wait_for()
+    height = panel.bounding_box()["height"]
+    assert height <= 0.4 * 700, height
+    page.wait_for_function("""() => {
+        const w = document.querySelector('#results li[data-word=silent]').getBoundingClientRect();
+        const p = document.querySelector('#senses').getBoundingClientRect();
+        return w.bottom <= p.top && w.top >= 0;
+    }""")

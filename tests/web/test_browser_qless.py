@@ -95,7 +95,7 @@ def test_count_with_progress_and_stop(page: Any, shot: Any) -> None:
     page.wait_for_function(f"{found} > {first}")
     assert page.locator("#status").inner_text() == "Counting…"
     shot(page, "qless-counting")
-    page.get_by_role("button", name="Stop").click()
+    page.get_by_role("button", name="Stop", exact=True).click()
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Stopped')")
     assert "at least" in page.locator("#status").inner_text()
     assert page.locator("#counting").is_hidden()

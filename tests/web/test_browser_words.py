@@ -105,3 +105,22 @@ def test_picker_shows_a_list_registered_while_the_page_is_open(
     picker.focus()
     page.wait_for_function(
         "[...document.querySelectorAll('option')].some(o => o.value === 'opened')")
+
+
+def test_every_tab_stop_is_visible(page: Any) -> None:
+    """Defect 11: no invisible control takes a Tab stop (the form's hidden submit button did)."""
+    page.goto("/words?q=a%3Fp%3Fe")
+    page.wait_for_selector("#results li[data-word=apple]")
+    page.locator("body").focus()
+    seen = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        where = page.evaluate("""() => { const e = document.activeElement;
+            const r = e.getBoundingClientRect();
+            return [e.tagName + (e.id ? '#' + e.id : '') + ' ' + (e.textContent || '').trim().slice(0, 20),
+                    r.width, r.height]; }""")
+        seen.append(where[0])
+        if "apple" in where[0]:
+            break
+        assert where[1] > 2 and where[2] > 2, f"an invisible tab stop: {where[0]}"
+    assert any("apple" in s for s in seen), seen

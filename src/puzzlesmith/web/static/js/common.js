@@ -108,6 +108,13 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** A word shown to be clicked (or focused) for its meaning (js/senses.js reads the closest
+ * data-word); `notes`, said after the word to a screen reader, tell what bold or a star show. */
+export function wordButton(word, notes = "", text = word) {
+  return el("button", { type: "button", className: "word" }, text,
+    notes ? el("span", { className: "sr-only" }, ` (${notes})`) : null);
+}
+
 /** Words grouped by length, longest first: [[length, [words...]], ...]. */
 export function groupByLength(words) {
   const groups = new Map();
@@ -144,8 +151,7 @@ export function renderGroups(container, words, { common = null, full = null, lim
           // Bold and a star are invisible to a screen reader; say it in words too.
           const notes = [common && common.has(w) ? "common" : "", full && full.has(w) ? "uses every letter" : ""]
             .filter(Boolean).join(", ");
-          return el("li", { className: classes.join(" "), dataset: { word: w } }, w,
-            notes ? el("span", { className: "sr-only" }, ` (${notes})`) : null);
+          return el("li", { className: classes.join(" "), dataset: { word: w } }, wordButton(w, notes));
         }))));
   }
   return shown;

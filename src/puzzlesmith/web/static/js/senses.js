@@ -1,5 +1,7 @@
 // The senses panel: click or focus any word the app shows (an element with data-word) and
 // its WordNet senses appear in a small panel, from /api/define (the `define --json` document).
+// The panel only ever describes a word the page shows: when new results drop that word it
+// closes; while they still show it, it stays (and follows the word if it moved).
 import { api, el } from "./common.js";
 
 const cache = new Map(); // word -> the define document (or its promise)
@@ -7,7 +9,9 @@ let panel = null;
 let title = null;
 let body = null;
 let current = "";
+let source = ""; // the word on the page (outside the panel) that opened it
 let timer = 0;
+const PHONE = matchMedia("(max-width: 719px)"); // site.css docks the panel along the bottom
 
 function ensurePanel() {
   if (panel) return;
@@ -23,7 +27,25 @@ function ensurePanel() {
 
 function hide() {
   if (panel) panel.hidden = true;
+  document.body.classList.remove("senses-open");
   current = "";
+  source = "";
+}
+
+/** The page's element (outside the panel) that shows `word`, if any. */
+function shownOnPage(word) {
+  for (const node of document.querySelectorAll("[data-word]")) {
+    if (node.dataset.word.toLowerCase() === word && !panel.contains(node)) return node;
+  }
+  return null;
+}
+
+/** On a phone the panel is docked along the bottom: keep the word it describes above it. */
+function keepInView(node) {
+  if (!node || panel.hidden || !PHONE.matches) return;
+  const word = node.getBoundingClientRect();
+  const top = panel.getBoundingClientRect().top;
+  if (word.bottom > top - 8) window.scrollBy({ top: word.bottom - top + 16 });
 }
 
 function lookup(word) {
@@ -62,15 +84,18 @@ function render(doc) {
   }
 }
 
-/** Show the senses of a word in the panel. */
-export async function showSenses(word) {
+/** Show the senses of a word in the panel (`from`: the element clicked or focused). */
+export async function showSenses(word, from = null) {
   ensurePanel();
   word = word.toLowerCase();
+  if (!from || !panel.contains(from)) source = word; // a word inside the panel keeps the source
   if (word === current && !panel.hidden) return;
   current = word;
   title.textContent = word;
   body.replaceChildren(el("p", { className: "hint-text" }, "Looking up…"));
   panel.hidden = false;
+  document.body.classList.add("senses-open");
+  if (from && !panel.contains(from)) keepInView(from);
   try {
     const doc = await lookup(word);
     if (current === word) render(doc);
@@ -79,29 +104,39 @@ export async function showSenses(word) {
   }
 }
 
+function wordNode(target) {
+  return target && target.closest ? target.closest("[data-word]") : null;
+}
+
 function wordOf(target) {
-  const node = target && target.closest ? target.closest("[data-word]") : null;
+  const node = wordNode(target);
   return node ? node.dataset.word : null;
 }
 
+/** A word that is not a button and holds none (a page's plain <span data-word>) becomes one to
+ * assistive technology: a tab stop with the button role, Enter and Space open its meaning. */
 function makeFocusable(root) {
   const nodes = root.matches && root.matches("[data-word]") ? [root] : [];
   if (root.querySelectorAll) nodes.push(...root.querySelectorAll("[data-word]"));
   for (const node of nodes) {
-    if (node.tabIndex < 0 && !node.hasAttribute("tabindex")) node.tabIndex = 0;
-    if (!node.title) node.title = "Show what it means";
+    const button = node.matches("button") ? node : node.querySelector("button");
+    if (!button && !node.hasAttribute("tabindex")) {
+      node.tabIndex = 0;
+      node.setAttribute("role", "button");
+    }
+    if (!(button || node).title) (button || node).title = "Show what it means";
   }
 }
 
 document.addEventListener("click", (e) => {
   const word = wordOf(e.target);
-  if (word) showSenses(word);
+  if (word) showSenses(word, wordNode(e.target));
 });
 document.addEventListener("focusin", (e) => {
   const word = wordOf(e.target);
   if (!word) return;
   clearTimeout(timer); // tabbing along a list asks only for the word it stops at
-  timer = setTimeout(() => showSenses(word), 120);
+  timer = setTimeout(() => showSenses(word, wordNode(e.target)), 120);
 });
 document.addEventListener("pointerdown", (e) => {
   // a press anywhere else (not on a word, not in the panel) puts the panel away
@@ -109,8 +144,22 @@ document.addEventListener("pointerdown", (e) => {
 });
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape" && panel && !panel.hidden) hide();
+  const node = wordNode(e.target);
+  if ((e.key === "Enter" || e.key === " ") && node && node === e.target && node.getAttribute("role") === "button") {
+    e.preventDefault();
+    showSenses(node.dataset.word, node);
+  }
 });
 new MutationObserver((changes) => {
-  for (const change of changes) for (const node of change.addedNodes) if (node.nodeType === 1) makeFocusable(node);
+  let removed = false;
+  for (const change of changes) {
+    for (const node of change.addedNodes) if (node.nodeType === 1) makeFocusable(node);
+    removed ||= change.removedNodes.length > 0;
+  }
+  if (removed && panel && !panel.hidden && source) {
+    const node = shownOnPage(source);
+    if (node) keepInView(node);
+    else hide();
+  }
 }).observe(document.documentElement, { childList: true, subtree: true });
 makeFocusable(document.documentElement);

@@ -1,5 +1,5 @@
 // The Word grid page: type a puzzle cell by cell, find one or all answers, create puzzles.
-import { api, el, fillLexicons, params, say, setParams } from "./common.js";
+import { api, el, fillLexicons, params, say, setParams, wordButton } from "./common.js";
 import "./senses.js";
 
 const solveForm = document.getElementById("solve-form");
@@ -168,7 +168,7 @@ export function clueTopic(text) {
 /** The unknown rows' words as words to click for their meaning. */
 function showAnswerWords(words) {
   answerWords.replaceChildren("Answer: ", ...words.flatMap((w, i) =>
-    [i ? " / " : "", el("span", { className: "word-link", dataset: { word: w } }, w.toUpperCase())]));
+    [i ? " / " : "", el("span", { dataset: { word: w } }, wordButton(w, "", w.toUpperCase()))]));
 }
 
 // ---- solving ---------------------------------------------------------------------------
@@ -192,7 +192,8 @@ function showSolution(solution, rows) {
       }
     });
   });
-  columnsLine.textContent = `Columns: ${solution.columns.join(" · ")}`;
+  columnsLine.replaceChildren("Columns: ", ...solution.columns.flatMap((w, i) =>
+    [i ? " · " : "", el("span", { dataset: { word: w } }, wordButton(w))]));
 }
 
 async function solve(all) {
@@ -248,7 +249,7 @@ function report(doc, rows, all) {
       }, s.words.join(" / ")))));
     solutionsBox.append(el("h3", {}, "All answers"), list);
   }
-  if (doc.note) columnsLine.textContent += ` — note: ${doc.note}`;
+  if (doc.note) columnsLine.append(` — note: ${doc.note}`);
 }
 
 // ---- creating --------------------------------------------------------------------------

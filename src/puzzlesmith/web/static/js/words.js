@@ -1,5 +1,5 @@
 // The Words page: pattern search and anagrams, answered as you type.
-import { api, debounce, el, fillLexicons, params, renderGroups, say, setParams } from "./common.js";
+import { api, debounce, el, fillLexicons, params, renderGroups, say, setParams, wordButton } from "./common.js";
 import "./senses.js";
 
 const LIMIT = 3000; // words drawn at most; the count still says how many match
@@ -128,7 +128,7 @@ function showPhrases(doc) {
   phrases.append(
     el("h3", {}, `${nWords.value}-word anagrams using every letter`,
       el("span", { className: "n" }, ` (${doc.full.length})`)),
-    el("ul", { className: "words" }, ...shown.map((p) => el("li", { dataset: { word: p } }, p))));
+    el("ul", { className: "words" }, ...shown.map((p) => el("li", { dataset: { word: p } }, wordButton(p)))));
 }
 
 /** Words in frequency order (most frequent first), not grouped. */
@@ -136,8 +136,8 @@ function renderFlat(words, marked) {
   const part = words.slice(0, LIMIT);
   results.replaceChildren(el("ul", { className: "words" }, ...part.map((w) => {
     const common = marked && marked.has(w);
-    return el("li", { className: marked ? (common ? "common" : "rare") : "", dataset: { word: w } }, w,
-      common ? el("span", { className: "sr-only" }, " (common)") : null);
+    return el("li", { className: marked ? (common ? "common" : "rare") : "", dataset: { word: w } },
+      wordButton(w, common ? "common" : ""));
   })));
   return part.length;
 }
@@ -166,7 +166,13 @@ async function init() {
   for (const radio of form.querySelectorAll("input[name=mode]")) {
     radio.addEventListener("change", () => { showMode(); search(); });
   }
-  form.addEventListener("submit", (e) => { e.preventDefault(); search(); });
+  // Answers come as you type; Enter in a field asks at once (the form has no submit button).
+  form.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && e.target.matches("input[type=search], input[type=text]")) {
+      e.preventDefault();
+      search();
+    }
+  });
   query.focus();
   try {
     await fillLexicons(lexicon, p.get("lexicon"));
