@@ -471,6 +471,13 @@ def test_the_board_survives_a_reload_and_a_link(page: Any, browser: Any, server:
         pg.wait_for_selector("form[data-ready]")
         assert on_board(pg) == "chair"
         assert pg.locator("#board-card").is_hidden()
+        # A link's board that does not fit the roll: an empty board, and a message saying why.
+        for board, why in (("chairz", "letters this roll does not have"),
+                           ("ch%24ir", "not rows of letters and dots")):
+            pg.goto(f"/qless?roll={ROLL}&board={board}")
+            pg.wait_for_selector("form[data-ready]")
+            assert why in pg.locator("#play-msg").inner_text()
+            assert on_board(pg) == "" and sorted(rack(pg)) == sorted(ROLL)
     finally:
         other.close()
 

@@ -57,7 +57,7 @@ export class Play {
       const fromUrl = B.fromRows(roll, rows, -Math.floor((rows.length - 1) / 2),
         -Math.floor(((rows[0] || "").length - 1) / 2));
       if (!same && fromUrl) state = fromUrl;
-      if (!fromUrl) this.say("The board in the link holds letters this roll does not have, so it starts empty.");
+      if (!fromUrl) this.say("The board in the link holds letters this roll does not have, so it is not used.");
     }
     this.state = state;
     const box = B.bounds(state.placed);
@@ -326,8 +326,8 @@ export class Play {
       if (seq !== this.seq) return; // the board moved on since: a newer check is coming
       for (const run of doc.runs) this.words.set(run.word, { verdict: run.verdict, common: run.common });
       this.checked = { ...doc, top, left };
-      if (doc.solved && this.solvedIn === null) {
-        this.solvedIn = Date.now() - (this.started || Date.now());
+      if (doc.solved && this.solvedIn === null && this.started !== null) {
+        this.solvedIn = Date.now() - this.started; // none for a board that came solved in a link
         this.save();
       }
       this.render();

@@ -548,7 +548,8 @@ const counted = new Map(); // roll + dictionary -> the count line already worked
 
 async function handSolved(doc, ms) {
   const words = doc.words.map((w) => w.toUpperCase()).join(", ");
-  $("solved-text").replaceChildren(el("strong", {}, "Solved"), ` in ${duration(ms)}: ${words}.`);
+  const took = ms === null ? "" : ` in ${duration(ms)}`;
+  $("solved-text").replaceChildren(el("strong", {}, "Solved"), `${took}: ${words}.`);
   const line = $("solved-count");
   const key = `${doc.letters}/${lexicon.value}`;
   if (counted.has(key)) { line.textContent = counted.get(key); return; }
@@ -651,7 +652,7 @@ async function init() {
   const rows = decode(p.get("board") || "");
   if (p.get("daily")) linkRows = rows;
   else play.setRoll(roll(), rows);
-  if (rows === null) play.say("The board in the link is not rows of letters and dots, so it starts empty.");
+  if (rows === null) play.say("The board in the link is not rows of letters and dots, so it is not used.");
   // A count nobody will read holds a worker until its limit: stop it when the page goes.
   window.addEventListener("pagehide", () => {
     for (const id of jobs) fetch(`/api/jobs/${id}`, { method: "DELETE", keepalive: true }).catch(() => {});
