@@ -178,7 +178,10 @@ def test_solving_a_6x6_by_hand(play: Any, client: Any, shot: Any, width: int) ->
     star(page, r, c)
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Solved!')")
     assert problems(page) == []
+    assert "solved" in (page.locator("#board-box").get_attribute("class") or "")
     shot(page, f"stars-play-solved-{width}")
+    page.get_by_role("button", name="Undo").click()
+    assert "solved" not in (page.locator("#board-box").get_attribute("class") or "")
 
 
 def test_the_board_survives_a_reload(play: Any) -> None:

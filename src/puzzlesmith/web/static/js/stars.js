@@ -461,6 +461,7 @@ async function startWalk() {
 /** Show the board after step `at` (0: the start), its decided cells framed, and with "Show me
  * why" the cells and units it looked at. */
 function walkTo(at) {
+  solvedFrame(false);
   const steps = explanation.steps;
   walkAt = Math.max(0, Math.min(steps.length, at));
   const stars = [];
@@ -580,6 +581,7 @@ function save() {
 /** After any change to the player's own board: keep it, share it, say what breaks, and (when
  * the player made it: `done`) whether it is solved. */
 function played({ done = true } = {}) {
+  solvedFrame(false);
   save();
   share();
   showProblems();
@@ -624,6 +626,7 @@ async function check() {
     const doc = await api("/api/stars/check", marksBody());
     if (doc.status === "solved") {
       say(status, "Solved! Every star is in the right place.", "good");
+      solvedFrame(true);
     } else if (doc.status === "wrong") {
       const n = doc.wrong;
       say(status, `Wrong: ${n} of your marks ${n === 1 ? "differs" : "differ"} from the solution. `
@@ -652,10 +655,18 @@ async function checkDone() {
   try {
     const doc = await api("/api/stars/check", marksBody());
     if (JSON.stringify(board.snapshot()) !== asked || ownMarks) return; // the board moved on
-    if (doc.status === "solved") say(status, "Solved! Every star is in the right place.", "good");
+    if (doc.status === "solved") {
+      say(status, "Solved! Every star is in the right place.", "good");
+      solvedFrame(true);
+    }
   } catch {
     // a failed check only means no message; the player can still press Check
   }
+}
+
+/** A green frame round a solved board (until the next change). */
+function solvedFrame(on) {
+  scrollBox.classList.toggle("solved", on);
 }
 
 function onMarks(how) {
