@@ -14,9 +14,13 @@
 - english_ranks.txt.gz and WORDFREQ-LICENSE.txt: the English word ranking of the PyPI package
   `wordfreq` (data CC BY-SA 4.0, Robyn Speer), a-z words only, most frequent first.
 
+- crossword.txt.gz, crossword-blocked.txt.gz and CROSSWORD-LICENSE.txt: the crossword list,
+  from the bundled list, WordNet and wordfreq, scored from frequency, offensive entries
+  blocked (npm package `naughty-words`, CC BY 4.0, and our own); see build_crossword.py.
+
 Needs npm and apt-get (Debian); run from the repository root: python scripts/build_data.py
-[letterpress] [names] [wordnet] [ranks] (default: all four). `ranks` needs wordfreq
-(`pip install wordfreq`; the test extra has it).
+[letterpress] [names] [wordnet] [ranks] [crossword] (default: all five). `ranks` and
+`crossword` need wordfreq (`pip install wordfreq`; the test extra has it).
 """
 
 from __future__ import annotations
@@ -223,7 +227,40 @@ def build_ranks() -> None:
     print(f"ranks: {sum(map(bool, lines))} words from wordfreq {version('wordfreq')}")
 
 
-TARGETS = ("letterpress", "names", "wordnet", "ranks")
+def build_crossword() -> None:
+    """The crossword list (see scripts/build_crossword.py), with its licences."""
+    from importlib.metadata import version
+
+    import build_crossword as xw
+
+    cache = wordnet_cache()
+    dict_files = _members(npm_pack(WORDNET, cache), "package/dict/")
+    exc_files = _members(npm_pack(WORDNET_EXC, cache), "package/data/")
+    blocklist = npm_pack(xw.BLOCKLIST, cache)
+    with tarfile.open(blocklist) as tar:
+        en, licence = (tar.extractfile(f"package/{n}").read().decode()  # type: ignore[union-attr]
+                       for n in ("en.json", "LICENSE"))
+    letterpress = gzip.decompress((DATA / "letterpress.txt.gz").read_bytes()).decode().split()
+    entries, blocked, counts = xw.build(letterpress, dict_files, exc_files, en)
+    header = (f"# puzzlesmith crossword list: {WORD_LIST}, {WORDNET} ({WORDNET_EXC}), wordfreq "
+              f"{version('wordfreq')}; blocked: {xw.BLOCKLIST} and our own")
+    xw.write(DATA, entries, blocked, header)
+    (DATA / "CROSSWORD-LICENSE.txt").write_text(
+        "crossword.txt.gz (the crossword list) is derived from:\n"
+        f"- the bundled list (npm package {WORD_LIST}, MIT, (c) Sindre Sorhus);\n"
+        f"- WordNet 3.1 (npm package {WORDNET}) and the WordNet 3.0 exception lists (npm package "
+        f"{WORDNET_EXC}): see WORDNET-LICENSE.txt;\n"
+        f"- wordfreq {version('wordfreq')} (its frequencies give the scores and part of the "
+        "vocabulary): data CC BY-SA 4.0, see WORDFREQ-LICENSE.txt; so the list is shared under "
+        "CC BY-SA 4.0 too.\n\n"
+        "crossword-blocked.txt.gz (entries left out of it) holds the English list of the List of "
+        f"Dirty, Naughty, Obscene, and Otherwise Bad Words (npm package {xw.BLOCKLIST}), under "
+        "the licence below, squashed to a-z and with plurals, and our own additions.\n\n"
+        + "-" * 70 + "\n\n" + licence.strip() + "\n", "utf-8")
+    print(f"crossword.txt.gz: {len(entries)} entries ({counts}), {len(blocked)} blocked")
+
+
+TARGETS = ("letterpress", "names", "wordnet", "ranks", "crossword")
 
 
 def main() -> None:
@@ -243,6 +280,8 @@ def main() -> None:
         build_wordnet()
     if "ranks" in targets:
         build_ranks()
+    if "crossword" in targets:
+        build_crossword()
 
 
 if __name__ == "__main__":

