@@ -13,7 +13,6 @@ from typer.core import TyperGroup
 from puzzlesmith.cli.common import (
     CommonOpt,
     JsonOpt,
-    LexiconOpt,
     console,
     err_console,
     print_json,
@@ -63,6 +62,12 @@ FileOpt = Annotated[Path | None, typer.Option("--file", "-f", help="Read the gri
                                               "(text, .puz or .ipuz).")]
 Allow2Opt = Annotated[bool, typer.Option("--allow-2", help="Allow 2-letter entries.")]
 RepeatsOpt = Annotated[bool, typer.Option("--allow-repeats", help="Let a word fill two entries.")]
+FillLexiconOpt = Annotated[
+    str | None,
+    typer.Option("--lexicon", "-L", help="Word list: a registered name or a path to a word file "
+                 "(default: crossword, the bundled crossword list; letterpress is the "
+                 "Scrabble-style list)."),
+]
 MinScoreOpt = Annotated[int, typer.Option("--min-score", help="Only words scoring at least N "
                                           "(the list's scores, else 0-100 from word frequency).")]
 
@@ -162,7 +167,7 @@ def print_fill(result: FillResult, common: bool = False) -> None:
 def fill_cmd(
     rows: GridArg = None,
     file: FileOpt = None,
-    lexicon: LexiconOpt = None,
+    lexicon: FillLexiconOpt = None,
     common: CommonOpt = False,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
@@ -185,11 +190,11 @@ def fill_cmd(
     """
     from puzzlesmith.fill.fill import fill
     from puzzlesmith.fill.formats import write_grid_file
-    from puzzlesmith.lexicon import choose
+    from puzzlesmith.fill.scores import fill_lexicon
     from puzzlesmith.limits import Deadline
 
     grid = _grid(rows, file, allow_2)
-    lex, index = choose(lexicon, common)
+    lex, index = fill_lexicon(lexicon, common)
     with working(f"filling the {grid.width}x{grid.height} grid", time_limit):
         result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                       seed=seed, deadline=Deadline(time_limit), improve=improve, count=count)
@@ -240,7 +245,7 @@ def print_check(result: CheckResult) -> None:
 def check_cmd(
     rows: GridArg = None,
     file: FileOpt = None,
-    lexicon: LexiconOpt = None,
+    lexicon: FillLexiconOpt = None,
     common: CommonOpt = False,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
@@ -249,10 +254,10 @@ def check_cmd(
 ) -> None:
     """Which entries no word fits, and where crossings rule every word out, before a search."""
     from puzzlesmith.fill.fill import check
-    from puzzlesmith.lexicon import choose
+    from puzzlesmith.fill.scores import fill_lexicon
 
     grid = _grid(rows, file, allow_2)
-    lex, index = choose(lexicon, common)
+    lex, index = fill_lexicon(lexicon, common)
     result = check(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats)
     if json:
         print_json(result.to_json())
@@ -295,7 +300,7 @@ def region_cmd(
     box_rows: Annotated[str, typer.Option("--rows", help="The box's rows, FIRST-LAST from 1.")] = "",
     box_cols: Annotated[str, typer.Option("--cols", help="The box's columns, FIRST-LAST from 1.")] = "",
     file: FileOpt = None,
-    lexicon: LexiconOpt = None,
+    lexicon: FillLexiconOpt = None,
     common: CommonOpt = False,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
@@ -310,13 +315,13 @@ def region_cmd(
     exits 1. The entries' crossings with each other are kept, the rest dropped.
     """
     from puzzlesmith.fill.fill import fill_region
-    from puzzlesmith.lexicon import choose
+    from puzzlesmith.fill.scores import fill_lexicon
     from puzzlesmith.limits import Deadline
 
     grid = _grid(rows, file, allow_2)
     top, bottom = _span(box_rows, "--rows") if box_rows else (0, grid.height - 1)
     left, right = _span(box_cols, "--cols") if box_cols else (0, grid.width - 1)
-    lex, index = choose(lexicon, common)
+    lex, index = fill_lexicon(lexicon, common)
     result = fill_region(grid, lex, index, (top, left, bottom, right), min_score=min_score,
                          allow_repeats=allow_repeats, deadline=Deadline(time_limit))
     if json:
@@ -348,7 +353,7 @@ def candidates_cmd(
     rows: GridArg = None,
     entry: Annotated[str, typer.Option("--entry", "-e", help="The entry: `12 across`, `3d`.")] = "",
     file: FileOpt = None,
-    lexicon: LexiconOpt = None,
+    lexicon: FillLexiconOpt = None,
     common: CommonOpt = False,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
@@ -362,12 +367,12 @@ def candidates_cmd(
     """The words that fit one entry, best score first, each marked by whether every entry it
     crosses still has a word once it is placed (one step ahead; `fill` is the search)."""
     from puzzlesmith.fill.candidates import candidates
-    from puzzlesmith.lexicon import choose
+    from puzzlesmith.fill.scores import fill_lexicon
 
     if not entry:
         raise InputError("give the entry with --entry, e.g. --entry '1 across'")
     grid = _grid(rows, file, allow_2)
-    lex, index = choose(lexicon, common)
+    lex, index = fill_lexicon(lexicon, common)
     result = candidates(grid, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
                         limit=limit, viable_first=viable_first)
     if json:

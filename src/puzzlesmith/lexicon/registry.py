@@ -23,11 +23,18 @@ from puzzlesmith.lexicon.wordfile import Contents, parse_word_bytes, read_bytes
 READ_VERSION = 3  # 3: lists with a definition after each word
 
 DEFAULT_NAME = "letterpress"
+CROSSWORD_NAME = "crossword"
 _BUNDLED = {
     DEFAULT_NAME: (
         "letterpress.txt.gz",
         "npm package word-list 4.1.0 (the Letterpress word list)",
         "MIT, (c) Sindre Sorhus",
+    ),
+    # Built by scripts/build_crossword.py: phrases, names and abbreviations, scored 0-100.
+    CROSSWORD_NAME: (
+        "crossword.txt.gz",
+        "the crossword list: the Letterpress list, WordNet 3.1 and wordfreq, offensive entries blocked",
+        "CC BY-SA 4.0 (from wordfreq's data); see CROSSWORD-LICENSE.txt",
     ),
 }
 
@@ -58,7 +65,7 @@ def register(name: str, path: Path) -> Lexicon:
     if not name or not all(c.isalnum() or c in "-_." for c in name):
         raise InputError(f"lexicon name must be letters, digits, '-', '_' or '.': {name!r}")
     if name in _BUNDLED:
-        raise InputError(f"{name!r} is the bundled lexicon; choose another name")
+        raise InputError(f"{name!r} is a bundled lexicon; choose another name")
     lex = load_file(path.resolve(), name)
     entries = registered()
     entries[name] = str(path.resolve())
@@ -144,6 +151,13 @@ def _parse_bundled(raw: bytes) -> Contents:
     return tuple(gzip.decompress(raw).decode().split()), 0, None
 
 
+def _parse_bundled_scored(raw: bytes) -> Contents:
+    # A `#` line, the words (sorted, unique, a-z) on one line, their scores aligned on the
+    # next (scripts/build_crossword.py): two splits, no per-line parsing of 600,000 entries.
+    _, words, scores = gzip.decompress(raw).decode().split("\n", 3)[:3]
+    return tuple(words.split()), 0, tuple(map(int, scores.split()))
+
+
 @lru_cache(maxsize=16)
 def _load_file_cached(path: Path, name: str, stamp: tuple[int, int]) -> Lexicon:
     return _from_bytes(name, str(path), "the user's own list", read_bytes(path),
@@ -159,7 +173,8 @@ def load_file(path: Path, name: str | None = None) -> Lexicon:
 def _load_bundled(name: str) -> Lexicon:
     filename, source, licence = _BUNDLED[name]
     data = resources.files("puzzlesmith.lexicon").joinpath("data", filename).read_bytes()
-    return _from_bytes(name, source, licence, data, _parse_bundled)
+    parse = _parse_bundled_scored if name == CROSSWORD_NAME else _parse_bundled
+    return _from_bytes(name, source, licence, data, parse)
 
 
 def load_lexicon(spec: str | None = None) -> Lexicon:

@@ -12,6 +12,7 @@ import logging
 from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.fill.scores import FILL_LEXICON
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconIndex, choose, select
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import parse_rack
@@ -525,7 +526,7 @@ def run_fill(
     from puzzlesmith.fill.model import parse_grid
 
     parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_for(lexicon, common, common_top)
+    lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
     result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
                   deadline=Deadline(time_limit), improve=improve, count=count)
     return result.to_json()
@@ -546,7 +547,7 @@ def run_fill_check(
     from puzzlesmith.fill.model import parse_grid
 
     parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_for(lexicon, common, common_top)
+    lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
     return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats).to_json()
 
 
@@ -568,7 +569,7 @@ def run_fill_candidates(
     from puzzlesmith.fill.model import parse_grid
 
     parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_for(lexicon, common, common_top)
+    lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
     return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
                       limit=limit, viable_first=viable_first).to_json()
 
@@ -591,7 +592,7 @@ def run_fill_region(
     from puzzlesmith.fill.model import parse_grid
 
     parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_for(lexicon, common, common_top)
+    lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
     box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
     return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
                        deadline=Deadline(time_limit)).to_json()

@@ -1,0 +1,132 @@
+"""The crossword list: the shipped file read as the registry reads it, checked against its own
+bytes and against wordfreq (read here apart from the build), and the build's pieces."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import math
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzlesmith.fill.scores import FILL_LEXICON, rank_score
+from puzzlesmith.lexicon import load_lexicon
+from tests.cli import run as run_cli
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+DATA = resources.files("puzzlesmith.lexicon").joinpath("data")
+
+
+def _build_module() -> Any:
+    spec = importlib.util.spec_from_file_location("build_crossword", SCRIPTS / "build_crossword.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["build_crossword"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+xw = _build_module()
+
+
+def _shipped() -> tuple[list[str], list[int]]:
+    lines = gzip.decompress(DATA.joinpath("crossword.txt.gz").read_bytes()).decode().split("\n")
+    return lines[1].split(), [int(s) for s in lines[2].split()]
+
+
+def test_the_crossword_lexicon_is_the_shipped_file() -> None:
+    lex = load_lexicon("crossword")
+    words, scores = _shipped()
+    assert FILL_LEXICON == "crossword"
+    assert list(lex.words) == words and list(lex.scores or ()) == scores
+    assert words == sorted(set(words)) and all(w.isascii() and w.isalpha() and w.islower() for w in words)
+    assert all(0 <= s <= 100 for s in scores)
+    # phrases, names and abbreviations a setter uses, which the Scrabble-style list lacks
+    plain = load_lexicon("letterpress").word_set
+    for entry in ("escapehatch", "speakofthedevil", "cheerup", "monet", "aesop", "oslo", "tibet",
+                  "hdtv", "nra", "acct", "ihop"):
+        assert entry in lex.word_set and entry not in plain, entry
+    assert DATA.joinpath("CROSSWORD-LICENSE.txt").is_file()
+
+
+def test_no_blocked_entry_is_in_the_list() -> None:
+    blocked = gzip.decompress(DATA.joinpath("crossword-blocked.txt.gz").read_bytes()).decode().split()
+    assert len(blocked) > 500
+    words = set(_shipped()[0])
+    assert not words & set(blocked)
+    # the naughty-words list (squashed) and our own additions, with plurals, are all blocked
+    assert {"tranny", "trannies", "wetback", "wetbacks", "bollocks"} <= set(blocked)
+
+
+def test_single_words_score_from_their_wordfreq_rank() -> None:
+    # Independent of the build: a word's score is rank_score of where its frequency stands
+    # among wordfreq's English frequencies (the best rank among words of equal frequency).
+    wordfreq = pytest.importorskip("wordfreq")
+    table = wordfreq.get_frequency_dict("en")
+    freqs = sorted(table.values(), reverse=True)
+    entries = dict(zip(*_shipped(), strict=True))
+    for word in ("the", "area", "oreo", "alee", "etui", "oslo", "monet"):
+        f = table[word]
+        rank = 1 + sum(1 for g in freqs if g > f)
+        assert entries[word] == max(1, min(100, round(100 - 15 * math.log10(rank)))), word
+        assert entries[word] == rank_score(rank)
+
+
+def test_squash_and_the_forms_of_phrases() -> None:
+    assert xw.squash("Speak of the Devil") == "speakofthedevil"
+    assert xw.squash("one-off") == "oneoff" and xw.squash("o'clock") == "oclock"
+    assert xw.squash("St. Louis") == "stlouis"
+    assert xw.verb_forms("ooze", {}) == {"ooze", "oozes", "oozed", "oozing"}
+    assert xw.verb_forms("stop", {}) == {"stop", "stops", "stopped", "stopping"}
+    assert xw.verb_forms("cry", {}) == {"cry", "cries", "cried", "crying"}
+    assert xw.verb_forms("get", {"get": {"got", "gotten"}}) == {"get", "gets", "getting", "got", "gotten"}
+    assert [xw.plural(n) for n in ("clip", "box", "lady", "day")] == ["clips", "boxes", "ladies", "days"]
+
+
+def test_the_frequency_scorer_ranks_by_frequency() -> None:
+    score = xw.frequency_scorer([0.5, 0.25, 0.25, 0.01])
+    assert score(0.5) == rank_score(1) == 100
+    assert score(0.25) == rank_score(2)
+    assert score(0.3) == rank_score(2)  # between: one higher
+    assert score(0.001) == rank_score(5)
+    assert score(0.0) == 0
+
+
+def test_build_blocks_words_and_phrases_holding_them() -> None:
+    pytest.importorskip("wordfreq")
+    dict_files = {
+        "index.noun": "  header\nescape_hatch n 1 0 1 0 00000001\nbollocks_up n 1 0 1 0 00000002\n"
+                      "tie_clip n 1 0 1 0 00000003\n",
+        "index.verb": "ooze_out v 1 0 1 0 00000004\n",
+        "index.adj": "", "index.adv": "",
+        "index.sense": "escape_hatch%1:06:00:: 00000001 1 3\n",
+        "data.noun": '00000001 06 n 01 escape_hatch 0 000 | a means of escape; "a mess on ice"\n'
+                     '00000002 06 n 01 tie_clip 0 000 | a mess on ice; "the mess on ice"\n',
+        "data.verb": "", "data.adj": "", "data.adv": "",
+    }
+    entries, blocked, counts = xw.build(["cat", "bollocks", "area"], dict_files, {"verb.exc": ""},
+                                        json.dumps(["bollocks", "tie clip"]))
+    assert {"bollocks", "tieclip", "tieclips"} <= blocked and "bollockses" not in blocked
+    assert "bollocks" not in entries and "bollocksup" not in entries and "tieclip" not in entries
+    assert {"cat", "area", "escapehatch", "oozeout", "oozesout", "oozedout"} <= entries.keys()
+    # two words seen twice, three seen three times in the definitions and examples
+    assert {"amess", "messon", "onice", "messonice"} <= entries.keys()
+    assert "themess" not in entries and "amesson" not in entries
+    assert entries["escapehatch"] < entries["area"]
+    assert counts["bundled list"] == 2
+
+
+def test_fill_uses_the_crossword_list_by_default_and_match_can_search_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["fill", "#..../...../...../...../....#", "--json"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["lexicon"] == "crossword"
+    code, out, _ = run_cli(["match", "escape.....", "--lexicon", "crossword", "--json"], capsys)
+    assert code == 0 and "escapehatch" in out
+    code, out, _ = run_cli(["match", "escape.....", "--json"], capsys)
+    assert code == 0 and "escapehatch" not in out
