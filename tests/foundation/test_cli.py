@@ -202,3 +202,15 @@ def test_compact_json_writes_what_json_dumps_writes(doc: object) -> None:
     from puzzlesmith.cli.common import compact_json
 
     assert compact_json(doc) == json.dumps(doc, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("args", [["a?p?e", "?????", "q*"], ["new????", "--phrases"],
+                                  ["??????:bird", "--limit", "3"]])
+def test_match_json_is_what_json_dumps_writes(args: list[str], capsys: pytest.CaptureFixture[str]
+                                              ) -> None:
+    # Answers of index words are written without an escape check: the text must still be
+    # the standard encoder's, document by document.
+    code, out, _ = run(["match", *args, "--json"], capsys)
+    assert code == 0
+    for line in out.splitlines():
+        assert line == json.dumps(json.loads(line), separators=(",", ":"))

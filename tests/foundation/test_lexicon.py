@@ -304,3 +304,11 @@ def test_small_buckets_are_built_as_numpy_builds_them(case: tuple[int, list[str]
     assert plain.position_letter == numpy_made.position_letter
     assert (plain.mask_data, plain.count_data, plain.rank_data) == (
         numpy_made.mask_data, numpy_made.count_data, numpy_made.rank_data)
+
+
+@pytest.mark.parametrize("word", ["Apple", "ap-le", "caf\u00e9", "ab1"])
+def test_index_words_are_a_to_z(word: str) -> None:
+    from puzzlesmith.lexicon.index import build_bucket
+
+    with pytest.raises(ValueError, match="a-z"):
+        build_bucket(len(word), sorted(["about"[: len(word)], word]), {})

@@ -133,7 +133,7 @@ def match_cmd(
         except SearchTimeout:
             raise exit_time_limit(f"pattern {query!r} took longer than {timeout} s") from None
         if json:
-            print_json(result.to_json())
+            print_json(result.to_json(), ("words",) if result.plain else ())
             continue
         marked = frozenset() if common else index.common_among(result.words, common_top)
         more = f", showing {len(result.words)}" if len(result.words) < result.count else ""

@@ -112,7 +112,7 @@ class LengthBucket:
 _SPARSE_BITS = 48  # set bits up to which the loop beats numpy's fixed cost
 _BIT_COST = 12  # word positions `compress` reads in the time the loop reads one set bit
 _TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
-_NUMPY_RENT = 3_000_000  # word positions read without numpy before it is worth importing
+_NUMPY_RENT = 1_000_000  # word positions read without numpy before it is worth importing
 _rented = 0
 
 
@@ -285,7 +285,17 @@ def wordfreq_ranks() -> dict[str, int]:
     return {w: i for i, w in enumerate(lines, start=1) if w}
 
 
+def _check_letters(words: list[str]) -> None:
+    """Index words are a-z only: the tables are indexed by letter, and answers read from an
+    index are written out as JSON without escapes (`MatchResult.plain`)."""
+    joined = "".join(words)
+    if not (joined.isascii() and joined.isalpha() and joined.islower()):
+        bad = next(w for w in words if not (w.isascii() and w.isalpha() and w.islower()))
+        raise ValueError(f"index words must be a-z only, not {bad!r}")
+
+
 def build_bucket(length: int, words: list[str], ranks: dict[str, int]) -> LengthBucket:
+    _check_letters(words)
     if len(words) <= _SMALL_BUCKET:
         return _build_small_bucket(length, words, ranks)
     import numpy as np

@@ -124,7 +124,7 @@ def match_words(
     result = run(words.index, limit if plain else None)
     shown_query = result.query if pattern == query else query.strip().lower()
     if plain:
-        return replace(result, query=shown_query)
+        return result if shown_query == result.query else replace(result, query=shown_query)
     found = list(result.words)
     if words.phrases is not None:
         found += _spelled(run(words.phrases, None).words)
@@ -135,7 +135,8 @@ def match_words(
     else:
         found.sort(key=lambda w: (words.key(w), w))
     shown = found if limit is None else found[:limit]
-    return MatchResult(shown_query, tuple(shown), len(found), words.index.name)
+    return MatchResult(shown_query, tuple(shown), len(found), words.index.name,
+                       plain=words.phrases is None)
 
 
 def anagram_words(

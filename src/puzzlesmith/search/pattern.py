@@ -238,6 +238,9 @@ class MatchResult:
     count: int  # matches before --limit
     lexicon: str
     extra: dict[str, Any] = field(default_factory=dict)
+    # Every word is an index word (a-z only, checked when the index is built), so the words
+    # can be written as JSON strings as they are (`print_json`'s `plain`).
+    plain: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -280,7 +283,7 @@ def match(
         if sort == "freq":
             words = _by_frequency(index, words)
         return MatchResult(query, tuple(words if limit is None else words[:limit]), len(words),
-                           index.name)
+                           index.name, plain=True)
     pattern = parse_pattern(query)
     need = parse_rack(contains).letters if contains else ""
     banned = 0
@@ -347,4 +350,4 @@ def match(
     elif len(runs) > 1:
         words.sort()  # timsort merges the per-length runs
     shown = words if limit is None else words[:limit]
-    return MatchResult(pattern.text, tuple(shown), len(words), index.name)
+    return MatchResult(pattern.text, tuple(shown), len(words), index.name, plain=True)
