@@ -214,3 +214,24 @@ def test_match_json_is_what_json_dumps_writes(args: list[str], capsys: pytest.Ca
     assert code == 0
     for line in out.splitlines():
         assert line == json.dumps(json.loads(line), separators=(",", ":"))
+
+
+def test_match_equation(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["match", "--equation", "A~A;|A|=3", "--json", "--limit", "3"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["exact"] and doc["count"] > 3 and len(doc["solutions"]) == 3
+    assert all(w == w[::-1] for s in doc["solutions"] for w in s["words"])
+    code, out, _ = run(["match", "--equation", "Aqzx"], capsys)
+    assert code == 0 and "0 solutions" in out
+
+
+@pytest.mark.parametrize("query", ["AB;BA", "|A|=3", "A=(3-5:a*)", "a~b", "!=AB"])
+def test_plain_match_sends_equations_to_equation_mode(query: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["match", query], capsys)
+    assert code == 2 and "equation mode" in err and len(err.strip().splitlines()) == 1
+
+
+def test_equation_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["match", "-e", "AB;CD;AC;BD", "-t", "0.3", "--json"], capsys)
+    assert code == 1 and not json.loads(out)["exact"] and "time limit" in err

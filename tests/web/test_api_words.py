@@ -132,3 +132,19 @@ def test_lexicon_registered_while_serving_is_usable(
     assert "late" in names
     r = client.post("/api/match", json={"pattern": "zeb??", "lexicon": "late"})
     assert r.status_code == 200 and r.json()["words"] == ["zebra", "zebus"]
+
+
+def test_equation_is_the_cli_document(client: httpx.Client) -> None:
+    query = "AB;BA;|A|=2;|B|=2;!=AB"
+    r = client.post("/api/equation", json={"query": query, "limit": 5})
+    assert r.status_code == 200
+    assert r.json() == cli_json("match", "--equation", query, "--limit", "5")
+    assert len(r.json()["solutions"]) == 5 and r.json()["exact"]
+
+    done = cli("match", "--equation", "AB;|A=3")
+    assert done.returncode == 2
+    r = client.post("/api/equation", json={"query": "AB;|A=3"})
+    assert r.status_code == 400
+    assert r.json()["detail"] == done.stderr.strip().removeprefix("error: ")
+    r = client.post("/api/match", json={"pattern": "AB;BA"})
+    assert r.status_code == 400 and "equation mode" in r.json()["detail"]

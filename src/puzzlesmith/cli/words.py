@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -25,6 +25,9 @@ from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP
 from puzzlesmith.limits import Deadline, SearchTimeout
+
+if TYPE_CHECKING:
+    from puzzlesmith.lexicon import LexiconIndex
 
 TimeoutOpt = Annotated[float, typer.Option("--time-limit", "-t", "--timeout",
                                            help="Time limit per query, seconds.")]
@@ -100,13 +103,17 @@ def match_cmd(
     means: MeansOpt = None,
     phrases: PhrasesOpt = False,
     timeout: TimeoutOpt = 10.0,
+    equation: Annotated[bool, typer.Option(
+        "--equation", "-e", help="Equation mode: A-Z are variables shared by patterns "
+        "separated by ';' (AB;BA;|A|=2;|B|=2;!=AB); see the README.")] = False,
     json: JsonOpt = False,
 ) -> None:
     """Words that fit crossword patterns.
 
     ? . _ one letter; * any run; [abc] [a-e] [^abc] sets; @ vowel; # consonant;
     1-9 repeated letters (1231); PATTERN/LETTERS also an anagram of LETTERS (? = blank);
-    PATTERN:TEXT is PATTERN --means TEXT.
+    PATTERN:TEXT is PATTERN --means TEXT. With --equation: A-Z variables, ~A reversed,
+    ';' between patterns, |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).
     """
     from rich.markup import escape
 
@@ -116,6 +123,15 @@ def match_cmd(
         raise InputError(f"--sort must be alpha or freq, not {sort!r}")
     order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else "alpha" if sort else None
     queries = read_inputs(patterns, from_file)
+    if equation:
+        given = [name for name, value in (("--contains", contains), ("--excludes", excludes),
+                                          ("--length", length), ("--sort", sort),
+                                          ("--means", means), ("--phrases", phrases)) if value]
+        if given:
+            raise InputError(f"{given[0]} does not apply to equations")
+        _equations(words_for(lexicon, common, common_top, kind_of=kind_of).index, queries, limit,
+                   timeout, json)
+        return
     from puzzlesmith.search.pattern import parse_length
 
     span = parse_length(length)
@@ -143,6 +159,35 @@ def match_cmd(
         else:
             print_grouped(result.words, marked, frozenset())
         _legend(bool(marked) and bool(result.words), False)
+
+
+def _equations(index: LexiconIndex, queries: list[str], limit: int | None, timeout: float,
+               json: bool) -> None:
+    """`match --equation`: each query solved, its solutions printed (JSON Lines with --json)."""
+    from rich.markup import escape
+
+    from puzzlesmith.search.equation import DEFAULT_LIMIT, solve_equation
+
+    stopped = []
+    for query in queries:
+        result = solve_equation(index, query, limit=limit or DEFAULT_LIMIT,
+                                deadline=Deadline(timeout))
+        if not result.exact:
+            stopped.append(query)
+        if json:
+            print_json(result.to_json())
+            continue
+        many = "" if result.exact else "at least "
+        more = f", showing {len(result.solutions)}" if len(result.solutions) < result.count else ""
+        noun = "solution" if result.count == 1 and result.exact else "solutions"
+        console.print(f"[bold]{escape(result.query)}[/]: {many}{result.count:,} {noun}{more}")
+        for s in result.solutions:
+            binding = " ".join(f"{name}={value}" for name, value in s.vars)
+            console.print(f"  {escape(' '.join(s.words))}  [dim]{escape(binding)}[/]",
+                          highlight=False)
+    if stopped:
+        raise exit_time_limit(f"equation {stopped[0]!r} stopped at the time limit of {timeout} s "
+                              "(its count is a lower bound)")
 
 
 def anagram_cmd(

@@ -224,6 +224,12 @@ class LexiconIndex:
             if r
         }
 
+    @cached_property
+    def word_set(self) -> frozenset[str]:
+        """Every word, for searches that look up many words (equations); it reads every
+        length, so single lookups use `in` instead."""
+        return frozenset(w for b in self.buckets.values() for w in b.words)
+
     def bucket(self, length: int) -> LengthBucket | None:
         return self.buckets.get(length)
 

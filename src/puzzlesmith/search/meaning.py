@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LexiconIndex, choose, get_index, meaning_narrowed
 from puzzlesmith.lexicon.index import DEFAULT_COMMON_TOP
 from puzzlesmith.limits import Deadline
@@ -26,7 +27,12 @@ UNRANKED = 1 << 30
 
 
 def split_query(query: str, means: str | None = None) -> tuple[str, str | None]:
-    """OneLook's `PATTERN:TEXT` -> (PATTERN, TEXT); any other query keeps the --means TEXT."""
+    """OneLook's `PATTERN:TEXT` -> (PATTERN, TEXT); any other query keeps the --means TEXT.
+    An equation (`A=(3-5:a*)` has a colon too) is sent to equation mode."""
+    from puzzlesmith.search.equation_parse import looks_like_equation
+
+    if looks_like_equation(query):
+        raise InputError(f"{query.strip()!r} is an equation: use equation mode (match --equation)")
     pattern, colon, text = query.partition(":")
     if colon and text.strip():
         return pattern, text.strip()

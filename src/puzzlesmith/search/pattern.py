@@ -71,7 +71,7 @@ def _letter_bit(ch: str) -> int:
     return 1 << (ord(ch) - 97)
 
 
-def _parse_set(text: str, start: int) -> tuple[int, int]:
+def parse_letter_set(text: str, start: int) -> tuple[int, int]:
     """Parse `[...]` at text[start]; returns (allowed mask, index after the `]`)."""
     end = text.find("]", start + 1)
     if end < 0:
@@ -131,12 +131,17 @@ def parse_pattern(text: str) -> Pattern:
         elif "1" <= ch <= "9":
             tokens.append(Cell(ALL, int(ch)))
         elif ch == "[":
-            mask, i = _parse_set(body, i)
+            mask, i = parse_letter_set(body, i)
             tokens.append(Cell(mask))
             continue
         elif ch == "]":
             raise InputError(f"pattern {text!r}: ']' at position {i + 1} has no '['")
         else:
+            from puzzlesmith.search.equation_parse import looks_like_equation
+
+            if looks_like_equation(text):
+                raise InputError(f"{text.strip()!r} is an equation: use equation mode "
+                                 "(match --equation)")
             raise InputError(
                 f"pattern {text!r}: unknown symbol {ch!r} "
                 "(use a-z ? . _ * [set] @ # 1-9, and /LETTERS for an anagram)"
@@ -166,6 +171,11 @@ def _regex(pattern: Pattern) -> re.Pattern[str]:
         else:
             parts.append(cls)
     return re.compile("".join(parts))
+
+
+def compile_pattern(pattern: Pattern) -> re.Pattern[str]:
+    """The pattern's cells and stars as a regex over whole words (its /LETTERS left out)."""
+    return _regex(pattern)
 
 
 def _union(bucket: LengthBucket, pos: int, allowed: int) -> int:

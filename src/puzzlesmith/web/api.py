@@ -82,6 +82,15 @@ class MatchRequest(Options):
     timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
 
 
+class EquationRequest(Options):
+    query: str = Field(..., max_length=400, examples=["AB;BA;|A|=2;|B|=2;!=AB"],
+                       description="An equation: A-Z variables, ~A reversed, patterns separated "
+                       "by ';', |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).")
+    limit: int = Field(100, ge=1, le=10_000, description="List at most N solutions.")
+    kind_of: str | None = KindOfField
+    timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+
+
 class AnagramRequest(Options):
     letters: str = Field(..., max_length=200, examples=["listen"],
                          description="Letters; ? is a blank tile.")
@@ -343,6 +352,12 @@ async def lexicons(request: Request) -> Doc:
 @router.post("/match", summary="Words that fit a pattern (`puzzlesmith match --json`)")
 async def match(body: MatchRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_match, body, limit=body.timeout)
+
+
+@router.post("/equation",
+             summary="Patterns sharing variables (`puzzlesmith match --equation QUERY --json`)")
+async def equation(body: EquationRequest, request: Request) -> Doc:
+    return await run_solve(request, tasks.run_equation, body, limit=body.timeout)
 
 
 @router.post("/anagram", summary="Words built from letters (`puzzlesmith anagram --json`)")

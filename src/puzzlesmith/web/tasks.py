@@ -88,6 +88,25 @@ def run_match(
     return result.to_json()
 
 
+def run_equation(
+    query: str,
+    *,
+    limit: int = 100,
+    lexicon: str | None = None,
+    common: bool = False,
+    common_top: int = DEFAULT_COMMON_TOP,
+    kind_of: str | None = None,
+    timeout: float = 10.0,
+) -> Doc:
+    """`puzzlesmith match --equation QUERY --json` (a search stopped by its time limit is an
+    answer here: `exact` false, its count a lower bound)."""
+    from puzzlesmith.search.equation import solve_equation
+    from puzzlesmith.search.meaning import words_for
+
+    found = words_for(lexicon, common, common_top, kind_of=kind_of or None)
+    return solve_equation(found.index, query, limit=limit, deadline=Deadline(timeout)).to_json()
+
+
 def run_anagram(
     letters: str,
     *,

@@ -1,0 +1,197 @@
+"""Equations against a brute-force oracle: every value of every variable up to the longest
+word, every constraint checked directly, every part matched by a regex written here."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import select
+from puzzlesmith.lexicon.index import build_index
+from puzzlesmith.lexicon.model import Lexicon
+from puzzlesmith.limits import Deadline
+from puzzlesmith.search.equation import solve_equation
+
+ALPHA = "ab"
+VARS = "AB"
+
+
+def _regex_piece(ch: str) -> str:
+    return {"?": "[a-z]", ".": "[a-z]", "_": "[a-z]", "*": "[a-z]*", "@": "[aeiou]",
+            "#": "[b-df-hj-np-tv-z]"}.get(ch, ch)
+
+
+def _part_regex(part: str, values: dict[str, str]) -> str:
+    out = []
+    i = 0
+    while i < len(part):
+        ch = part[i]
+        if ch == "~":
+            out.append(re.escape(values[part[i + 1]][::-1]))
+            i += 2
+            continue
+        if ch.isupper():
+            out.append(re.escape(values[ch]))
+        elif ch == "[":
+            end = part.index("]", i)
+            out.append(part[i:end + 1].replace("!", "^", 1) if part[i + 1] == "!" else part[i:end + 1])
+            i = end + 1
+            continue
+        else:
+            out.append(_regex_piece(ch))
+        i += 1
+    return "".join(out)
+
+
+def oracle(words: list[str], query: str) -> set[tuple[tuple[tuple[str, str], ...], tuple[str, ...]]]:
+    parts = [p.strip() for p in query.split(";")]
+    patterns = [p for p in parts if not p.startswith(("|", "!=")) and "=(" not in p]
+    names = sorted({c for p in patterns for c in p if c.isupper()})
+    longest = max(len(w) for w in words)
+    lo = dict.fromkeys(names, 1)
+    hi = dict.fromkeys(names, longest)
+    checks = []
+    for p in parts:
+        m = re.fullmatch(r"\|([A-Z]+)\|=(\d+)(?:-(\d+))?", p)
+        if m:
+            a, b = int(m.group(2)), int(m.group(3) or m.group(2))
+            joined = m.group(1)
+            if len(joined) == 1:
+                lo[joined] = max(lo[joined], a)
+                hi[joined] = min(hi[joined], b)
+            else:
+                checks.append(lambda v, ns=joined, a=a, b=b: a <= sum(len(v[n]) for n in ns) <= b)
+        elif p.startswith("!="):
+            checks.append(lambda v, ns=p[2:]: len({v[n] for n in ns}) == len(ns))
+        elif "=(" in p:
+            name, body = p[0], p[3:-1]
+            length, _, shape = body.rpartition(":") if ":" in body else ("", "", body)
+            if re.fullmatch(r"\d+(-\d+)?", shape):
+                length, shape = shape, ""
+            if length:
+                a, _, b = length.partition("-")
+                lo[name] = max(lo[name], int(a))
+                hi[name] = min(hi[name], int(b or a))
+            if shape:
+                rx = re.compile(_part_regex(shape, {}))
+                checks.append(lambda v, name=name, rx=rx: rx.fullmatch(v[name]) is not None)
+    found = set()
+    choices = [[("".join(t)) for n in range(lo[v], hi[v] + 1) for t in itertools.product(ALPHA, repeat=n)]
+               for v in names]
+    for combo in itertools.product(*choices):
+        values = dict(zip(names, combo, strict=True))
+        if not all(c(values) for c in checks):
+            continue
+        per_part = []
+        for p in patterns:
+            body, slash, letters = p.partition("/")
+            rx = re.compile(_part_regex(body, values)) if body else None
+            fits = [w for w in words if (rx is None or rx.fullmatch(w))
+                    and (not slash or _anagram(w, letters))]
+            if body == "" and slash:
+                fits = [w for w in fits if len(w) == len(letters)]
+            per_part.append(fits)
+        for chosen in itertools.product(*per_part):
+            found.add((tuple(sorted(values.items())), tuple(chosen)))
+    return found
+
+
+def _anagram(word: str, letters: str) -> bool:
+    if len(word) != len(letters):
+        return False
+    short = Counter(word)
+    short.subtract(letters.replace("?", ""))
+    return all(v >= 0 for v in short.values())
+
+
+def _index(words: list[str]):  # type: ignore[no-untyped-def]
+    return build_index(Lexicon("t", "t", "t", tuple(sorted(set(words)))))
+
+
+words_st = st.lists(st.text(alphabet=ALPHA, min_size=1, max_size=4), min_size=1, max_size=25)
+token_st = st.sampled_from([*VARS, *VARS, "~A", "~B", *ALPHA, "?", "*", "[ab]", "[!a]", "@", "#"])
+part_st = st.lists(token_st, min_size=1, max_size=4).map("".join).filter(
+    lambda p: any(c.isupper() for c in p))
+constraint_st = st.sampled_from([
+    "|A|=1", "|A|=2", "|B|=1-2", "|AB|=3", "|AB|=2-3", "!=AB", "A=(a*)", "B=(1-2:?b)",
+    "A=(2)", "A=(0-1)",
+])
+
+
+@st.composite
+def equations(draw: st.DrawFn) -> str:
+    parts = draw(st.lists(part_st, min_size=1, max_size=3))
+    used = {c for p in parts for c in p if c.isupper()}
+    extra = [c for c in draw(st.lists(constraint_st, max_size=2))
+             if {ch for ch in c if ch.isupper()} <= used]
+    if draw(st.booleans()) and len(parts[0]) <= 3:
+        parts[0] += "/" + draw(st.text(alphabet=ALPHA + "?", min_size=1, max_size=4))
+    return ";".join(parts + extra)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(words=words_st, query=equations())
+def test_equations_match_brute_force(words: list[str], query: str) -> None:
+    want = oracle(sorted(set(words)), query)
+    got = solve_equation(_index(words), query, limit=None, deadline=Deadline(None))
+    assert got.exact
+    assert {(s.vars, s.words) for s in got.solutions} == want
+    assert got.count == len(want) == len(got.solutions)
+    listed = [(s.words, s.vars) for s in got.solutions]
+    assert listed == sorted(listed)
+
+
+@pytest.fixture(scope="module")
+def bundled():  # type: ignore[no-untyped-def]
+    return select()[1]
+
+
+def test_word_pairs_and_reversals(bundled) -> None:  # type: ignore[no-untyped-def]
+    result = solve_equation(bundled, "AB;BA;|A|=2;|B|=2;!=AB", limit=5)
+    assert result.exact and result.count > 5 and len(result.solutions) == 5
+    for s in result.solutions:
+        a, b = dict(s.vars)["A"], dict(s.vars)["B"]
+        assert s.words == (a + b, b + a) and a != b
+    palindromes = solve_equation(bundled, "A~A;|A|=3", limit=None)
+    assert ("redder",) in {s.words for s in palindromes.solutions}
+    assert all(w == w[::-1] for s in palindromes.solutions for w in s.words)
+
+
+def test_limit_lists_the_first_in_order(bundled) -> None:  # type: ignore[no-untyped-def]
+    every = solve_equation(bundled, "AkB;AlB;|A|=2", limit=None)
+    first = solve_equation(bundled, "AkB;AlB;|A|=2", limit=7)
+    assert first.count == every.count and first.solutions == every.solutions[:7]
+    doc = first.to_json()
+    assert set(doc) >= {"query", "count", "solutions", "truncated"}
+    assert doc["truncated"] and doc["solutions"][0].keys() == {"vars", "words"}
+
+
+def test_no_solution_is_an_answer(bundled) -> None:  # type: ignore[no-untyped-def]
+    result = solve_equation(bundled, "Aqzx;|A|=1")
+    assert result.exact and result.count == 0 and result.solutions == ()
+
+
+def test_time_limit_gives_a_lower_bound(bundled) -> None:  # type: ignore[no-untyped-def]
+    result = solve_equation(bundled, "AB;CD;AC;BD", deadline=Deadline(0.3))
+    assert not result.exact and result.to_json()["truncated"]
+
+
+@pytest.mark.parametrize(("query", "position"), [
+    ("AB;|A=3", 4), ("AB;!=A", 6), ("A$B", 2), ("AB;C=(x)", None), ("A[bc", 2), ("~3", 1),
+    ("AB;|A|=5-2", 8), ("AB;;BA", 4),
+])
+def test_malformed_equations_name_the_position(query: str, position: int | None) -> None:
+    from puzzlesmith.search.equation_parse import parse_equation
+
+    with pytest.raises(InputError) as err:
+        parse_equation(query)
+    if position is not None:
+        assert f"at position {position}" in str(err.value)
+    else:
+        assert "variable C is in no pattern" in str(err.value)
