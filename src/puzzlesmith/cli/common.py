@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
+from puzzlesmith.bounded import read_puzzle_bytes
 from puzzlesmith.errors import InputError
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def read_inputs(args: list[str] | None, from_file: Path | None) -> list[str]:
     items = list(args or [])
     if from_file is not None:
         try:
-            text = sys.stdin.read() if str(from_file) == "-" else from_file.read_text("utf-8")
+            text = read_puzzle_bytes(from_file, f"--from {from_file}").decode("utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise InputError(f"cannot read {from_file}: {e}") from None
         for line in text.splitlines():

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from puzzlesmith.bounded import read_puzzle_bytes
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, parse_grid
 
@@ -50,7 +51,7 @@ def format_of(name: str) -> str:
 def read_grid_file(path: Path, *, allow_2: bool = False) -> Grid:
     """The grid in the file at `path` (text, .puz or .ipuz by its suffix)."""
     try:
-        data = path.read_bytes()
+        data = read_puzzle_bytes(path, f"grid file {path}")
     except FileNotFoundError:
         raise InputError(f"grid file not found: {path}") from None
     except IsADirectoryError:
@@ -167,6 +168,8 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
         doc = json.loads(text)
     except ValueError as e:
         raise InputError(f"not ipuz JSON: {e}") from None
+    except RecursionError:  # brackets nested past the parser's depth: no crossword is
+        raise InputError("not ipuz JSON: nested too deep") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("puzzle"), list):
         raise InputError("not an ipuz crossword (no \"puzzle\" grid)")
     block = str(doc.get("block", "#"))

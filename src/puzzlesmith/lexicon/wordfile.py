@@ -9,14 +9,15 @@ after each word (NWL2023, Collins: `AA rough, cindery lava [n AAS]`) are read as
 
 from __future__ import annotations
 
-import gzip
 import re
 from pathlib import Path
 
+from puzzlesmith.bounded import gunzip, read_wordlist_bytes
 from puzzlesmith.errors import InputError
 
 _WORD = re.compile(r"[a-z]+")
-_SCORED = re.compile(r"([^;]*);\s*(-?\d+(?:\.\d+)?)\s*")
+# A score of more digits than any list uses is no score (the entry is skipped and counted).
+_SCORED = re.compile(r"([^;]*);\s*(-?\d{1,15}(?:\.\d{1,15})?)\s*")
 
 # What a word file holds: its sorted words, how many entries were skipped, and the words'
 # scores (aligned with the words) when it is a `word;score` list.
@@ -61,7 +62,7 @@ def parse_words(text: str) -> tuple[tuple[str, ...], int]:
 def read_bytes(path: Path) -> bytes:
     """The raw bytes of a word file; InputError if it cannot be read."""
     try:
-        return path.read_bytes()
+        return read_wordlist_bytes(path, f"word list {path}")
     except FileNotFoundError:
         raise InputError(f"word list not found: {path}") from None
     except IsADirectoryError:
@@ -75,9 +76,9 @@ def parse_word_bytes(raw: bytes, path: Path) -> Contents:
     cannot be decoded or hold no word."""
     try:
         if path.suffix == ".gz":
-            raw = gzip.decompress(raw)
+            raw = gunzip(raw, f"word list {path}")
         text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError, EOFError, gzip.BadGzipFile) as e:
+    except UnicodeDecodeError as e:
         raise InputError(f"cannot read word list {path}: {e}") from None
     contents = parse_scored_words(text)
     if not contents[0]:

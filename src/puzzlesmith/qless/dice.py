@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from puzzlesmith.bounded import read_puzzle_bytes
 from puzzlesmith.errors import InputError
 
 # Six faces per die, as printed on the real dice.
@@ -25,7 +26,8 @@ def parse_dice(spec: str) -> tuple[str, ...]:
     path = Path(spec).expanduser()
     if "\n" not in spec and path.is_file():
         try:
-            text = "\n".join(line.split("#", 1)[0] for line in path.read_text("utf-8").splitlines())
+            raw = read_puzzle_bytes(path, f"dice file {spec}").decode("utf-8")
+            text = "\n".join(line.split("#", 1)[0] for line in raw.splitlines())
         except (OSError, UnicodeDecodeError) as e:
             raise InputError(f"cannot read dice file {spec}: {e}") from None
     dice = tuple(d.lower() for d in text.replace(",", " ").split())

@@ -266,7 +266,7 @@ def parse_length(text: str | None) -> tuple[int, int] | None:
     """`--length N` or `N-M`."""
     if text is None:
         return None
-    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    m = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", text)
     if not m:
         raise InputError(f"--length must be N or N-M, not {text!r}")
     lo = int(m.group(1))

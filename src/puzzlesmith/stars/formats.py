@@ -14,9 +14,9 @@ most significant bit first, the last digit zero-padded.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
+from puzzlesmith.bounded import parse_int, read_puzzle_bytes
 from puzzlesmith.errors import InputError
 from puzzlesmith.stars.model import Cell, StarPuzzle
 
@@ -38,7 +38,7 @@ def parse_text(text: str, stars: int | None = None) -> StarPuzzle:
         named = lines[0].lower().startswith("stars")
         # A bare number is K only if it cannot be the first row of a square grid.
         if m and (named or len(_split_row(lines[0])) != len(lines)):
-            header = int(m.group(1))
+            header = parse_int(m.group(1), "the stars line's K")
             lines = lines[1:]
         elif named:
             raise InputError(f"cannot read the stars line {lines[0]!r}: expected stars=K")
@@ -92,8 +92,8 @@ def parse_url(url: str, stars: int | None = None) -> StarPuzzle:
     if len(parts) != 5:
         raise InputError(f"malformed starbattle URL, expected starbattle/COLS/ROWS/K/BORDERS: {url}")
     try:
-        cols, rows, k = (int(p) for p in parts[1:4])
-    except ValueError:
+        cols, rows, k = (parse_int(p, "a starbattle URL's size") for p in parts[1:4])
+    except InputError:
         raise InputError(f"malformed starbattle URL, COLS/ROWS/K must be numbers: {url}") from None
     if not (0 < cols <= 100 and 0 < rows <= 100):
         raise InputError(f"malformed starbattle URL, size {cols}x{rows} out of range: {url}")
@@ -166,7 +166,7 @@ def load(source: str, stars: int | None = None) -> StarPuzzle:
     if source.startswith(("http://", "https://")) or "?starbattle" in source:
         raise InputError(f"malformed puzzle URL (expected puzz.link or pzv.jp): {source}")
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text("utf-8")
+        text = read_puzzle_bytes(Path(source), f"puzzle file {source}").decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise InputError(f"cannot read {source}: {reason}") from None
@@ -177,7 +177,7 @@ def parse_cells(specs: list[str] | None, n_hint: str) -> tuple[Cell, ...]:
     """Cells written r3c5 or 3,5 (1-based, as people count) to 0-based pairs."""
     cells = []
     for spec in specs or []:
-        m = re.fullmatch(r"\s*r?(\d+)\s*[c,]\s*(\d+)\s*", spec, re.IGNORECASE)
+        m = re.fullmatch(r"\s*r?(\d{1,9})\s*[c,]\s*(\d{1,9})\s*", spec, re.IGNORECASE)
         if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
             raise InputError(f"cannot read cell {spec!r} for {n_hint}: write r3c5 or 3,5 (from 1)")
         cells.append((int(m.group(1)) - 1, int(m.group(2)) - 1))

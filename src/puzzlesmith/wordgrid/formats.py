@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from puzzlesmith.bounded import read_puzzle_bytes
 from puzzlesmith.errors import InputError
 from puzzlesmith.wordgrid.model import Puzzle, parse_rows
 
@@ -50,7 +51,7 @@ def parse_puzzle(text: str, source: str = "puzzle") -> Puzzle:
 def read_puzzle_file(path: Path) -> Puzzle:
     """The puzzle in the file at `path`; InputError if it cannot be read or is malformed."""
     try:
-        text = path.read_text("utf-8")
+        text = read_puzzle_bytes(path, f"puzzle file {path}").decode("utf-8")
     except FileNotFoundError:
         raise InputError(f"puzzle file not found: {path}") from None
     except IsADirectoryError:
