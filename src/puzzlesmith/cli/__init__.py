@@ -7,6 +7,7 @@ A module is imported only when one of its commands runs (or shows its own help),
 
 from __future__ import annotations
 
+import errno
 import functools
 import importlib
 import os
@@ -128,8 +129,11 @@ def main(argv: list[str] | None = None) -> None:
     # Typer 0.26+ carries its own copy of click: its exceptions are these, not click's.
     from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 
+    if sys.stdout is None:  # started with standard output closed (`>&-`)
+        sys.stdout = _ClosedOutput()
     try:
         code = app.main(args=argv, prog_name="puzzlesmith", standalone_mode=False)
+        sys.stdout.flush()  # a full disk shows here, not in the interpreter's exit
     except InputError as e:
         sys.stderr.write(f"error: {e}\n")
         sys.exit(2)
@@ -147,12 +151,32 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
     except OSError as e:
-        if e.errno != errno.EPIPE:
-            raise
-        # The reader (`| head`) has gone: stop quietly, as click's standalone mode does.
+        # Output that cannot be written: never a traceback, and nothing left to flush at exit.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - flushed at exit, never read
-        sys.exit(1)
+        if e.errno == errno.EPIPE:
+            sys.exit(1)  # the reader (`| head`) has gone: stop quietly, as click does
+        if e.filename is not None:  # a file no command worded an error for
+            sys.stderr.write(f"error: {e.filename}: {e.strerror or e}\n")
+        else:
+            sys.stderr.write(f"error: cannot write the output: {e.strerror or e}\n")
+        sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+class _ClosedOutput:
+    """Standard output when the shell closed it: every write fails as on a closed file."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
 
 
 def _sentence(message: str) -> str:

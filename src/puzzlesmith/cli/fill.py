@@ -189,10 +189,12 @@ def fill_cmd(
     "impossible" (exit 0) means the search proved no fill exists; a time limit exits 1.
     """
     from puzzlesmith.fill.fill import fill
-    from puzzlesmith.fill.formats import write_grid_file
+    from puzzlesmith.fill.formats import check_out_name, write_grid_file
     from puzzlesmith.fill.scores import fill_lexicon
     from puzzlesmith.limits import Deadline
 
+    if out is not None:
+        check_out_name(out)
     grid = _grid(rows, file, allow_2)
     lex, index = fill_lexicon(lexicon, common)
     with working(f"filling the {grid.width}x{grid.height} grid", time_limit):

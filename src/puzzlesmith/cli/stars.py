@@ -452,8 +452,10 @@ def convert(
     if json:
         return
     if output is not None:
+        from puzzlesmith.diskcache import write_atomic
+
         try:
-            output.write_text("".join(outs), "utf-8")
+            write_atomic(output, "".join(outs).encode("utf-8"), best_effort=False)
         except OSError as e:
             raise InputError(f"cannot write {output}: {e.strerror or e}") from None
     else:

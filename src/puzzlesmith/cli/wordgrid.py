@@ -285,10 +285,12 @@ def _write_puzzle(out: Path, result: CreateResult, hidden: bool, command: str) -
     if not hidden:
         notes.append(f"answer: {result.answer}")
     notes.append(f"solutions: {result.solution_count}")
+    from puzzlesmith.diskcache import write_atomic
+
     try:
-        out.write_text(dump_puzzle(result.puzzle, notes), "utf-8")
+        write_atomic(out, dump_puzzle(result.puzzle, notes).encode("utf-8"), best_effort=False)
     except OSError as e:
-        raise InputError(f"cannot write {out}: {e}") from None
+        raise InputError(f"cannot write {out}: {e.strerror or e}") from None
 
 
 def register(app: typer.Typer) -> None:

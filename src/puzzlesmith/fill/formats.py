@@ -260,12 +260,21 @@ def dump_grid(grid: Grid, fmt: str) -> bytes:
     raise InputError(f"unknown grid format {fmt!r}: choose one of {', '.join(FORMATS)}")
 
 
+def check_out_name(path: Path) -> str:
+    """The format an output file's name asks for; InputError for a suffix that names none of
+    ours (`x.pdf` would otherwise get a text grid), before any search is spent on it."""
+    suffix = path.suffix.lower()
+    if suffix and suffix != ".txt" and suffix not in SUFFIXES:
+        raise InputError(f"cannot write {suffix}: use .txt, .puz or .ipuz")
+    return format_of(path.name)
+
+
 def write_grid_file(path: Path, grid: Grid) -> None:
     """Write `grid` (title, author and clues too where the format holds them) to `path` as
     .puz, .ipuz or text, by the suffix, atomically."""
     from puzzlesmith.diskcache import write_atomic
 
-    fmt = format_of(path.name)
+    fmt = check_out_name(path)
     if fmt == "puz" and EMPTY in grid.cells:
         raise InputError(".puz needs a full grid (every cell a letter)")
     try:
