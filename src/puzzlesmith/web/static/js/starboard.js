@@ -123,6 +123,8 @@ export class StarBoard {
   }
 
   onKey(event) {
+    // Ctrl+Z, Ctrl+S and the like are the page's and the browser's, not marks.
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     const [r, c] = this.focus;
     const n = this.puzzle.size;
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
