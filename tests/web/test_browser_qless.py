@@ -553,3 +553,43 @@ def test_a_hand_solve_counts_with_a_job_when_nothing_else_has_the_count(page: An
     page.wait_for_function("/exactly/.test(document.querySelector('#solved-count').textContent)")
     count = page.locator("#solved-count").inner_text()
     assert count == "This roll has exactly 6,332 distinct solutions; grade: advanced or easier."
+
+
+def test_the_pages_own_reading_of_runs_matches_an_independent_one(page: Any) -> None:
+    """js/qless-board.js (what the page marks as you build) against a reading of rows as
+    strings written here, on random boards; the server's check is tested the same way."""
+    import random
+
+    from test_api_qless import TINY, brute_check
+
+    page.goto("/qless")
+    page.wait_for_selector("form[data-ready]")
+    rng = random.Random(1)
+    boards = []
+    for _ in range(200):
+        h, w = rng.randint(1, 5), rng.randint(1, 6)
+        grid = [["."] * w for _ in range(h)]
+        for _ in range(rng.randint(1, h * w)):
+            grid[rng.randrange(h)][rng.randrange(w)] = rng.choice("acrst")
+        boards.append(["".join(row) for row in grid])
+    got = page.evaluate("""async (boards) => {
+        const B = await import('/static/js/qless-board.js');
+        return boards.map((rows) => {
+            const s = B.fromRows('aaaaaaaaaaccccccccccrrrrrrrrrrsssssssssstttttttttt', rows);
+            return {runs: B.runs(s.placed).map((x) => [x.word, x.r, x.c, x.across ? 'across' : 'down']),
+                    connected: B.connected(s.placed), back: B.toRows(s.placed)};
+        });
+    }""", boards)
+    for rows, mine in zip(boards, got, strict=True):
+        want = brute_check("", rows, TINY)
+        assert {tuple(x) for x in mine["runs"]} == set(want["runs"]), rows
+        assert len(mine["runs"]) == len(want["runs"])
+        assert mine["connected"] == want["connected"], rows
+        # toRows gives the rows back, trimmed to the tiles' box.
+        box = mine["back"]
+        filled = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."]
+        if filled:
+            top, left = min(r for r, _ in filled), min(c for _, c in filled)
+            assert (box["top"], box["left"]) == (top, left)
+            assert all(rows[top + r][left + c] == ch for r, row in enumerate(box["rows"])
+                       for c, ch in enumerate(row))
