@@ -76,10 +76,13 @@ def _digest(doc: Any) -> str:
 def _fill_doc(grid: Grid, lex: Lexicon, index: Any, **kw: Any) -> dict[str, Any]:
     r = fill(grid, lex, index, deadline=Deadline(120), **kw)
     doc = r.to_json()
-    for key in ("seconds", "first_fill_seconds"):
-        doc.pop(key, None)
-    doc["progress"] = [(p["min_score"], p["mean_score"]) for p in doc.get("progress", [])]
-    return doc
+    # The search's outcome only: not its times, nor the words that explain it (a note may be
+    # reworded without one node changing).
+    kept = {k: doc[k] for k in ("grid", "status", "entries", "min_score", "mean_score", "nodes",
+                                "first_fill_nodes", "fills_found", "optimal_min_score", "regions",
+                                "count", "complete", "core") if k in doc}
+    kept["progress"] = [(p["min_score"], p["mean_score"]) for p in doc.get("progress", [])]
+    return kept
 
 
 def _cases() -> dict[str, Any]:
