@@ -145,8 +145,8 @@ def print_fill(result: FillResult, common: bool = False) -> None:
                           f"{len(result.core)} entries have none even on their own: "
                           + ", ".join(result.core))
         else:
-            console.print("[bold red]impossible:[/] no fill exists with these words "
-                          "(the search tried every choice)")
+            console.print(f"[bold red]impossible:[/] no fill exists with these words: "
+                          f"{result.note or 'the search tried every choice'}", highlight=False)
     elif result.status == "timeout":
         console.print("[bold red]time limit reached[/] before a fill was found")
     if result.status != "filled":

@@ -96,6 +96,34 @@ class Problem:
         # The weakest-entry bound the search runs under: the nogoods it learns hold at this
         # bound and every higher one (the improvement searches raise it).
         self.bound = min_score
+        self.min_score = min_score
+
+    def why_empty(self) -> tuple[str, tuple[str, ...]]:
+        """Where the last propagation ran out of words (`wipeout`), as a sentence a setter
+        can act on, and the entries ("12 across") it names; ("", ()) if it did not."""
+        w = self.wipeout
+        if w is None:
+            return "", ()
+        slot, table = self.vars[w.var], self.tables[w.var]
+        if w.source < 0:
+            if not table.words:
+                return f"no word of length {slot.length} in the list: {slot.label}", (slot.label,)
+            pattern = slot.pattern(self.grid.cells)
+            fit = (1 << len(table.words)) - 1
+            for p, ch in enumerate(pattern):
+                if ch != EMPTY:
+                    fit &= table.position_letter[p][ord(ch) - 97]
+            if fit and self.min_score > 0:
+                return (f"no word scoring {self.min_score} or more fits {slot.label} "
+                        f"({pattern.upper()}); {fit.bit_count():,} score less", (slot.label,))
+            return f"no word fits {slot.label} ({pattern.upper()})", (slot.label,)
+        other = self.vars[w.source]
+        if w.cell < 0:
+            return (f"{slot.label} has no word left that {other.label} did not take (no word "
+                    "twice)", (slot.label, other.label))
+        r, c = divmod(self.cell_of[w.cell], self.grid.width)
+        return (f"the words left for {other.label} and {slot.label} (after their crossings) do "
+                f"not fit together at row {r + 1}, column {c + 1}", (other.label, slot.label))
 
     def regions(self, dom: list[int]) -> list[list[int]]:
         """The undecided entries in groups that share no cell once the decided ones (down to
@@ -141,6 +169,7 @@ class Problem:
         sub.wipeout = None
         sub.nogoods = NogoodStore(len(keep))
         sub.bound = self.bound
+        sub.min_score = self.min_score
         return sub
 
     def core(self, size: int, dom: list[int]) -> list[int]:

@@ -117,6 +117,9 @@ class FillResult:
     progress: tuple[tuple[float, int, float], ...] = ()
     regions: int = 1  # groups of undecided entries sharing no cell, filled apart (first fill)
     core: tuple[str, ...] = ()  # "impossible" by a core proof: the entries ("12 across") of the core
+    # "impossible": the entries where it shows (a core, a region, the crossing where the
+    # words ran out); empty when only the search of the whole grid proved it
+    where: tuple[str, ...] = ()
 
     @property
     def min_score(self) -> int | None:
@@ -153,6 +156,8 @@ class FillResult:
                                for t, m, a in self.progress]
         if self.core:
             doc["core"] = list(self.core)
+        if self.status == "impossible":
+            doc["where"] = list(self.where)
         if self.note:
             doc["note"] = self.note
         return doc
@@ -237,6 +242,7 @@ class FillStrategy:
         self.nodes = 0
         self.budget_end: int | None = None  # the node count at which the improvement search stops
         self.core_proof: list[str] = []  # the entries of a core proved to have no fill
+        self.cut_off: list[str] = []  # the entries of a region with no fill on its own
         self.root: State | None = None
         # The improvement: roots by bound, nogoods learned with their bound, runs by bound.
         self.roots: dict[int, State | None] = {}
@@ -257,10 +263,17 @@ class FillStrategy:
     def run(self, *, improve: int | None, count: bool) -> FillResult:
         problem, grid = self.problem, self.grid
         root = self.root = problem.root(problem.base)
-        given_twice = not self.allow_repeats and repeated(
+        given_twice = [] if self.allow_repeats else repeated(
             s.pattern(grid.cells) for s in problem.fixed_given)
         if root is None or given_twice:
-            return self.result("impossible", None, count=0 if count else None)
+            if root is None:
+                note, where = problem.why_empty()
+            else:
+                note = "the entries you gave repeat: " + ", ".join(w.upper() for w in given_twice)
+                where = tuple(s.label for s in problem.fixed_given
+                              if s.pattern(grid.cells) in given_twice)
+            return self.result("impossible", None, count=0 if count else None, note=note,
+                               where=where)
         if count:
             return self.count(root)
         regions = problem.regions(root[0])
@@ -275,12 +288,17 @@ class FillStrategy:
             return self.result("timeout", None, nodes=self.nodes, regions=len(regions))
         if best is None:
             core_proof = self.core_proof
-            note = ""
+            where = tuple(core_proof or self.cut_off)
             if core_proof:
                 note = (f"these {len(core_proof)} entries have no fill even on their own: "
                         + ", ".join(core_proof))
+            elif self.cut_off:
+                note = (f"these {len(where)} entries, cut off from the rest by the entries you "
+                        "gave, have no fill: " + ", ".join(where))
+            else:
+                note = "the search of the whole grid tried every choice"
             return self.result("impossible", None, nodes=self.nodes, regions=len(regions),
-                               note=note, core=tuple(core_proof))
+                               note=note, core=tuple(core_proof), where=where)
         return self.improve(root, best, improve, len(regions))
 
     def count(self, root: State) -> FillResult:
@@ -300,7 +318,8 @@ class FillStrategy:
                                complete=False, nodes=search.nodes, fills_found=n)
         status: Status = "filled" if n else "impossible"
         return self.result(status, first, count=n, complete=n < COUNT_LIMIT, nodes=search.nodes,
-                           fills_found=n)
+                           fills_found=n,
+                           note="" if n else "the search of the whole grid tried every choice")
 
     def left(self) -> int | None:
         return None if self.budget_end is None else self.budget_end - self.nodes
@@ -391,6 +410,7 @@ class FillStrategy:
             if got is None:
                 alone = sub.root([root[0][v] for v in keep])
                 if alone is None or self.find(alone, self.deadline, on=sub) is None:
+                    self.cut_off = [problem.vars[v].label for v in keep]
                     return None
                 return False
             for v, d in zip(keep, got, strict=True):
