@@ -125,8 +125,9 @@ buckets of the lengths it uses.
 {chr(10).join(work)}
 
  Load average during the run:
-{os.getloadavg()[0]:.1f} (2 cores); single differences of a few ms are within this shared
-machine's noise (CPU time is counted in 10 ms ticks, so its medians move in steps).
+{os.getloadavg()[0]:.1f} (2 cores); at such a load the whole-process differences, either way, are
+mostly noise (the stars and census rows read no cache at all); the checksum work above is
+the cost itself.
 """
     print(write_results("cache_check", "Cache checksums at start-up (issue 31)", body))
 
