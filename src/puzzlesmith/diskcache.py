@@ -94,6 +94,7 @@ def discard(path: Path) -> None:
 def write_cache(path: Path, payload: bytes) -> None:
     """Keep `payload` at `path` in the cache: sealed, written atomically, best effort."""
     write_atomic(path, seal(payload))
+    keep_under_cap(path.parent)
 
 
 def read_cache(path: Path) -> bytes | None:
@@ -103,6 +104,7 @@ def read_cache(path: Path) -> bytes | None:
         raw = path.read_bytes()
     except OSError:
         return None
+    _used(path)
     try:
         return unseal(raw)
     except CacheDamaged:
@@ -135,6 +137,7 @@ def write_sections(path: Path, sections: Sequence[bytes]) -> None:
     table = len(sections).to_bytes(4, "little") + b"".join(rows)
     write_atomic(path, _SECTIONS + table + zlib.crc32(table).to_bytes(4, "little")
                  + b"".join(sections))
+    keep_under_cap(path.parent)
 
 
 class Sections:
@@ -163,6 +166,7 @@ class Sections:
                                int.from_bytes(row[16:], "little")))
         if (self._rows[-1][1] if self._rows else base) != len(data):
             raise CacheDamaged("cut short or overlong")
+        _used(path)
         self._checked: set[int] = set()
 
     def __len__(self) -> int:
@@ -177,3 +181,45 @@ class Sections:
                 raise CacheDamaged(f"section {i} damaged")
             self._checked.add(i)
         return part
+
+
+# The cache is capped in size: derived files keyed by what a request asked (a common-words
+# cut of any size, a meaning filter's words) would otherwise grow without limit on a server.
+# Least recently used files go first; a read marks a file used by its modification time
+# (reads do not change it otherwise, and atime is often not kept). Why not the PyPI package
+# diskcache: its SQLite store would replace the memory-mapped index files, whose lazy,
+# per-length reading start-up relies on; a folder scan on each write (writes are rare and
+# the folder holds tens of files) is all the policy needs.
+CACHE_MB = 500
+
+
+def cache_cap() -> int:
+    """The cache's size limit in bytes (PUZZLESMITH_CACHE_MB, default CACHE_MB)."""
+    try:
+        mb = float(os.environ.get("PUZZLESMITH_CACHE_MB", "") or CACHE_MB)
+    except ValueError:
+        mb = CACHE_MB
+    return int(max(mb, 1) * 1024 * 1024)
+
+
+def _used(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.utime(path)
+
+
+def keep_under_cap(folder: Path, cap: int | None = None) -> None:
+    """Remove the least recently used files of `folder` until it is within `cap` bytes (the
+    newest file always stays, even alone over the cap: it is in use)."""
+    cap = cache_cap() if cap is None else cap
+    try:
+        entries = [(e.stat().st_mtime_ns, e.stat().st_size, e.path) for e in os.scandir(folder)
+                   if e.is_file() and not e.name.endswith(".tmp")]
+    except OSError:
+        return
+    total = sum(size for _, size, _ in entries)
+    for _, size, name in sorted(entries)[:-1]:
+        if total <= cap:
+            break
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+            total -= size

@@ -79,9 +79,12 @@ def select(
         # Two lists with the same words but other scores (`word;score`) narrow to other lexicons.
         scores = lexicon.scores
         key = (lexicon.content_hash, None if scores is None else hash(scores), common_top)
-        common = _narrowed.get(key)
+        common = _narrowed.pop(key, None)
         if common is None:
-            common = _narrowed[key] = _common_lexicon(lexicon, index, common_top, key[1])
+            common = _common_lexicon(lexicon, index, common_top, key[1])
+        _narrowed[key] = common  # the most recently used last
+        while len(_narrowed) > 8:  # a server's requests may ask for any number of cuts
+            del _narrowed[next(iter(_narrowed))]
         lexicon, index = common, get_index(common)
     if kind_of is None and means is None:
         return lexicon, index
