@@ -593,3 +593,21 @@ def test_the_pages_own_reading_of_runs_matches_an_independent_one(page: Any) -> 
             assert (box["top"], box["left"]) == (top, left)
             assert all(rows[top + r][left + c] == ch for r, row in enumerate(box["rows"])
                        for c, ch in enumerate(row))
+
+
+@pytest.mark.viewport(375, 800)
+def test_tap_a_cell_then_tiles_places_them_there(page: Any) -> None:
+    """On a phone (no keyboard): tap where the word starts, then tap its tiles in order;
+    from the keyboard, Tab to a rack tile and press Enter does the same."""
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    page.locator("#pc-1-0").click()
+    for ch in "wax":
+        page.locator("#rack .rtile", has_text=ch.upper()).first.click()
+    assert on_board(page) == "wax"
+    assert page.locator("#pc-1-2").inner_text() == "X"
+    page.locator("#pc-2-0").click()
+    page.keyboard.press("Tab")  # from the board to the first rack tile
+    first = page.evaluate("document.activeElement.textContent").lower()
+    page.keyboard.press("Enter")
+    assert page.locator("#pc-2-0").inner_text().lower() == first
