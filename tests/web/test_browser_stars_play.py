@@ -218,6 +218,13 @@ def test_the_walk_through_leaves_the_players_board_alone(play: Any) -> None:
     assert (0, 7) not in marks(page, "star")
     page.get_by_role("button", name="Back to my board").click()
     assert marks(page, "star") == [(0, 7)] and page.locator("#walk").is_hidden()
+    # Check and Hint are about the player's board, even when asked during the walk.
+    page.get_by_role("button", name="Step through").click()
+    page.locator("#walk-reason").wait_for()
+    page.get_by_role("button", name="Check", exact=True).click()
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Right so far')")
+    assert marks(page, "star") == [(0, 7)] and page.locator("#walk").is_hidden()
+    assert "s=r1c8" in page.url
     # Marking a cell during the walk carries on from the step shown; Undo goes back to it,
     # then to the player's own board.
     page.get_by_role("button", name="Step through").click()

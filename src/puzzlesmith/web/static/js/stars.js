@@ -311,7 +311,7 @@ function source() {
 }
 
 async function hint() {
-  leaveWalk(true); // a hint is about the player's own marks
+  backToOwnBoard(); // a hint is about the player's own marks
   clearReason();
   say(status, "Looking for the next deduction…");
   busy(true);
@@ -375,7 +375,7 @@ async function solve() {
       const taken = new Set(stars.map(rc));
       const dots = [];
       for (let r = 0; r < puzzle.size; r++) for (let c = 0; c < puzzle.size; c++) if (!taken.has(rc([r, c]))) dots.push([r, c]);
-      leaveWalk(true);
+      backToOwnBoard();
       board.setMarks(stars, dots, { record: true });
       played({ done: false }); // the solver's board, not the player's solving
       const unique = doc.unique === true ? "the solution is unique" : doc.unique === false ? "another solution exists too" : "uniqueness unknown (time limit)";
@@ -470,6 +470,7 @@ function walkTo(at) {
     for (const [r, c, what] of step.decided) (what === "star" ? stars : dots).push([r, c]);
   }
   board.setMarks(stars, dots);
+  showProblems();
   walkButtons();
   if (walkAt === 0) {
     board.clearHighlight();
@@ -493,6 +494,13 @@ function openWalk() {
   if (!ownMarks) ownMarks = board.snapshot();
   walkBox.hidden = false;
   undoButtons();
+}
+
+/** Leave the walk-through, if it is open, for the player's own board. */
+function backToOwnBoard() {
+  if (!ownMarks) return;
+  leaveWalk(true);
+  played({ done: false });
 }
 
 /** Hide the walk-through; with `restore`, put the player's own marks back. */
@@ -619,6 +627,7 @@ function marksBody() {
 
 /** Check: right or wrong so far, never where or what the answer is. */
 async function check() {
+  backToOwnBoard(); // the marks to check are the player's, not a step's
   clearReason();
   say(status, "Checking your marks…");
   busy(true);
@@ -683,8 +692,7 @@ function onMarks(how) {
 
 function undo() {
   if (ownMarks) {
-    leaveWalk(true);
-    played();
+    backToOwnBoard();
     say(status, "Back to your own board.");
   } else if (board.undo()) {
     say(status, "Undone.");
@@ -732,7 +740,7 @@ async function init() {
   walkBox.addEventListener("keydown", walkKeys);
   document.getElementById("gen-stop").addEventListener("click", stopGenerate);
   document.getElementById("clear").addEventListener("click", () => {
-    leaveWalk(true);
+    backToOwnBoard();
     board.setMarks([], [], { record: true });
     clearReason();
     played();
@@ -742,8 +750,7 @@ async function init() {
   document.getElementById("redo").addEventListener("click", redo);
   document.getElementById("check").addEventListener("click", check);
   document.getElementById("walk-close").addEventListener("click", () => {
-    leaveWalk(true);
-    played();
+    backToOwnBoard();
     say(status, "Back to your own board.");
     document.getElementById("step").focus();
   });
