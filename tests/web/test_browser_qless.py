@@ -66,13 +66,20 @@ def test_no_solution_and_fell_back_messages(page: Any, shot: Any) -> None:
 
 
 def test_roll_dice(page: Any) -> None:
+    """New dice go to the rack to play, and the answer stays hidden until Solve."""
     page.goto("/qless")
     page.wait_for_selector("form[data-ready]")
     page.get_by_role("button", name="Roll dice").click()
+    page.wait_for_function("new URLSearchParams(location.search).get('roll')?.length === 12")
+    page.locator("#status.good").wait_for()
+    rolled = page.evaluate("new URLSearchParams(location.search).get('roll')")
+    assert page.locator("#status").inner_text().startswith(f"Rolled {rolled.upper()}")
+    assert sorted(rack(page)) == sorted(rolled)
+    assert page.locator("#board-card").is_hidden()
+    page.get_by_role("button", name="Solve", exact=True).click()
     page.wait_for_function("new URLSearchParams(location.search).get('letters')?.length === 12")
-    page.locator("#status:not(:empty)").wait_for()
     page.wait_for_function("!document.querySelector('#solve').disabled")
-    assert page.locator("#status").inner_text() != ""
+    assert not page.locator("#status").inner_text().startswith("Rolled")
 
 
 def test_count_with_progress_and_stop(page: Any, shot: Any) -> None:

@@ -426,6 +426,8 @@ async function solve(withSeed, { another = false } = {}) {
   }
 }
 
+/** New dice, as at the table: the roll goes to the rack, and the answer stays hidden until
+ * Solve is pressed. */
 async function rollDice() {
   busy(true);
   try {
@@ -433,13 +435,12 @@ async function rollDice() {
     if (!got) return;
     setLetters(got.doc.letters);
     stale();
+    say(status, `Rolled ${got.doc.letters.toUpperCase()}: build it on your board, or press Solve.`, "good");
   } catch (e) {
     say(status, e.message, "error");
+  } finally {
     busy(false);
-    return;
   }
-  busy(false);
-  await solve(0);
 }
 
 function countLine(n) {
