@@ -437,12 +437,17 @@ export class Play {
       d.tile.classList.add("lifted");
     }
     e.preventDefault();
-    d.ghost.style.left = `${e.clientX - d.ghost.offsetWidth / 2}px`;
-    d.ghost.style.top = `${e.clientY - d.ghost.offsetHeight / 2}px`;
     const over = this.target(e.clientX, e.clientY);
     if (d.over) d.over.classList.remove("drop");
     d.over = over ? over.node : null;
     if (d.over) d.over.classList.add("drop");
+    // Over the board the tile takes a cell's size, so it shows where it would land.
+    const size = (over && over.cell ? over.node : d.tile).getBoundingClientRect();
+    d.ghost.style.width = `${size.width}px`;
+    d.ghost.style.height = `${size.height}px`;
+    d.ghost.style.fontSize = `${size.height * 0.5}px`;
+    d.ghost.style.left = `${e.clientX - size.width / 2}px`;
+    d.ghost.style.top = `${e.clientY - size.height / 2}px`;
   }
 
   onUp(e) {
