@@ -81,3 +81,75 @@ def test_paste_a_puzzle_backspace_and_arrows(page: Any) -> None:
     page.keyboard.press("ArrowUp")
     page.keyboard.type("x")
     assert grid_rows(page)[1] == "ipoaxu"
+
+
+def test_a_clue_wordnet_does_not_know_says_so_with_the_servers_note(page: Any, client: Any) -> None:
+    """Defect 2: not a false "no word fits the blank row", but the CLI's words and the note."""
+    rows = ["??????", "ipoaru", "gettct"]
+    cli = client.post("/api/wordgrid/solve", json={"rows": rows, "kind_of": "xyzzyq"})
+    assert cli.status_code == 400
+    note = client.post("/api/wordgrid/solve", json={"rows": rows, "means": "xyzzyq"}).json()["note"]
+    assert note
+    page.goto("/wordgrid?g=______-ipoaru-gettct&clue=xyzzyq")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("button", name="Find one").click()
+    page.locator("#status.warn").wait_for()
+    text = page.locator("#status").inner_text()
+    assert cli.json()["detail"] in text and note in text, text
+    assert "no word fits" not in text
+
+
+def test_a_size_out_of_range_says_what_changed(page: Any) -> None:
+    """Defect 7: Columns 20 does not silently become 15; Rows likewise."""
+    page.goto("/wordgrid?g=______-ipoaru-gettct")
+    page.wait_for_selector("form[data-ready]")
+    note = page.locator("#size-note")
+    columns = page.get_by_label("Columns", exact=True)
+    assert columns.get_attribute("aria-describedby") == "size-note"
+    columns.fill("20")
+    columns.dispatch_event("change")
+    page.wait_for_function("document.querySelector('#size-note').textContent.includes('15')")
+    assert "at most 15 columns" in note.inner_text().lower() and "20" in note.inner_text()
+    assert columns.input_value() == "15" and len(grid_rows(page)[0]) == 15
+    rows = page.get_by_label("Rows", exact=True)
+    rows.fill("10")
+    rows.dispatch_event("change")
+    page.wait_for_function("document.querySelector('#size-note').textContent.includes('8 rows')")
+    assert len(grid_rows(page)) == 8
+    columns.fill("7")
+    columns.dispatch_event("change")
+    page.wait_for_function("document.querySelector('#size-note').textContent === ''")
+    # An address wider than the grid holds says what it left out.
+    page.goto("/wordgrid?g=" + "_" * 18 + "-" + "a" * 18)
+    page.wait_for_selector("form[data-ready]")
+    assert "18" in note.inner_text() and "15" in note.inner_text()
+    # A character that is not a letter, typed into a cell, is refused out loud.
+    page.get_by_label("Row 2, column 1", exact=True).press("7")
+    page.wait_for_function("document.querySelector('#grid-note').textContent.includes('7')")
+
+
+@pytest.mark.viewport(375, 800)
+def test_a_wide_grid_fits_a_phone_or_says_it_scrolls(page: Any) -> None:
+    """Defect 8: the grid scales to the window; what scrolls shows it."""
+    page.goto("/wordgrid?g=______-ipoaru-gettct")
+    page.wait_for_selector("form[data-ready]")
+    box = page.locator("#grid").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 375
+    assert page.locator("#scroll-note").is_hidden()
+    page.goto("/wordgrid?g=" + "_" * 15 + "-" + "a" * 15 + "-" + "b" * 15)
+    page.wait_for_selector("form[data-ready]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    cell = page.get_by_label("Row 1, column 1", exact=True).bounding_box()
+    assert cell["width"] >= 24  # still a target a finger can hit
+    fits = page.evaluate("(() => { const b = document.querySelector('#grid').parentElement;"
+                         " return b.scrollWidth <= b.clientWidth; })()")
+    if not fits:
+        page.locator("#scroll-note").wait_for()
+        assert "scroll" in page.locator("#scroll-note").inner_text().lower()
+
+
+@pytest.mark.viewport(1280, 900)
+def test_the_grid_grows_on_a_desktop(page: Any) -> None:
+    page.goto("/wordgrid?g=______-ipoaru-gettct")
+    page.wait_for_selector("form[data-ready]")
+    assert page.get_by_label("Row 1, column 1").bounding_box()["width"] >= 44

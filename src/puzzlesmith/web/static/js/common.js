@@ -108,6 +108,21 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** Show `note` (its words from `text()`) while `box` is narrower than what it holds, so a reader
+ * knows it scrolls sideways; site.css shades the box's edges (class "scrolls"). */
+export function scrollCue(box, note, text) {
+  const check = () => {
+    const scrolls = box.scrollWidth > box.clientWidth + 1;
+    box.classList.toggle("scrolls", scrolls);
+    if (scrolls) note.textContent = text();
+    note.hidden = !scrolls;
+  };
+  const observer = new ResizeObserver(check);
+  observer.observe(box);
+  if (box.firstElementChild) observer.observe(box.firstElementChild);
+  check();
+}
+
 /** A word shown to be clicked (or focused) for its meaning (js/senses.js reads the closest
  * data-word); `notes`, said after the word to a screen reader, tell what bold or a star show. */
 export function wordButton(word, notes = "", text = word) {

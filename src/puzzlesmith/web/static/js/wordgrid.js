@@ -1,5 +1,5 @@
 // The Word grid page: type a puzzle cell by cell, find one or all answers, create puzzles.
-import { api, el, fillLexicons, params, say, setParams, wordButton } from "./common.js";
+import { api, el, fillLexicons, params, say, scrollCue, setParams, wordButton } from "./common.js";
 import "./senses.js";
 
 const solveForm = document.getElementById("solve-form");
@@ -15,6 +15,9 @@ const solutionsBox = document.getElementById("solutions");
 const clue = document.getElementById("clue");
 const answerWords = document.getElementById("answer-words");
 const createStatus = document.getElementById("create-status");
+const sizeNote = document.getElementById("size-note");
+const gridNote = document.getElementById("grid-note");
+const SIZE = { width: [3, 15, "columns"], height: [2, 8, "rows"] }; // the page's limits
 const buttons = [...document.querySelectorAll("button")];
 
 let cells = []; // cells[row][col]: <input>
@@ -23,6 +26,7 @@ let cells = []; // cells[row][col]: <input>
 
 function buildGrid(width, height, rows = []) {
   gridBody.replaceChildren();
+  gridBody.parentElement.style.setProperty("--n", width); // site.css sizes the cells to fit
   cells = [];
   for (let r = 0; r < height; r++) {
     const tr = el("tr");
@@ -97,6 +101,7 @@ function onKey(event) {
   const go = (j) => { const next = cellAt(j); if (next) { next.focus(); next.select(); } };
   const key = event.key;
   if (/^[a-zA-Z]$/.test(key)) {
+    gridNote.textContent = "";
     put(input, key.toLowerCase());
     go(i + 1);
   } else if (key === " " || key === "?") {
@@ -112,6 +117,7 @@ function onKey(event) {
   else if (key === "ArrowDown") go(i + width);
   else if (key === "ArrowUp") go(i - width);
   else if (key === "Enter") { event.preventDefault(); solve(false); return; }
+  else if (key.length === 1) gridNote.textContent = `Only letters go in the grid: "${key}" was left out.`;
   else return;
   event.preventDefault();
 }
@@ -136,9 +142,31 @@ function onPaste(event) {
   edited();
 }
 
-function resize() {
-  const width = Math.min(15, Math.max(3, Number(widthInput.value) || 6));
-  const height = Math.min(8, Math.max(2, Number(heightInput.value) || 3));
+/** The size asked for in `input`, kept within the page's limits; what was changed is said
+ * next to the controls (never silently). */
+function sizeFrom(input, now) {
+  const [low, high, what] = SIZE[input.id];
+  const raw = input.value.trim();
+  const n = Number(raw);
+  let size = n;
+  if (raw === "" || !Number.isInteger(n)) {
+    size = now;
+    sizeNote.textContent = `${what[0].toUpperCase()}${what.slice(1)}: a whole number from ${low} to ${high}; `
+      + `"${raw}" is not one, so the grid keeps ${now} ${what}.`;
+  } else if (n > high || n < low) {
+    size = Math.min(high, Math.max(low, n));
+    sizeNote.textContent = `${n > high ? "At most" : "At least"} ${size} ${what}: `
+      + `the grid has ${size} ${what}, not ${n}.`;
+  } else {
+    sizeNote.textContent = "";
+  }
+  input.value = size;
+  return size;
+}
+
+function resize(event) {
+  const width = event.target === widthInput ? sizeFrom(widthInput, cells[0].length) : cells[0].length;
+  const height = event.target === heightInput ? sizeFrom(heightInput, cells.length) : cells.length;
   const rows = rowsText().map((row) => row.replace(/\?/g, " "));
   buildGrid(width, height, rows);
   share();
@@ -207,6 +235,7 @@ async function solve(all) {
     const body = { rows, all, lexicon: lexicon.value || null, common: common.checked };
     const topic = clueTopic(clue.value);
     let doc;
+    let kindless = ""; // the CLI's answer when WordNet has no kind named like the clue
     if (!topic) {
       doc = await api("/api/wordgrid/solve", body);
     } else {
@@ -215,10 +244,11 @@ async function solve(all) {
       } catch (e) {
         // a clue WordNet has no category for ("something red") is searched by meaning instead
         if (e.status !== 400 || !/no noun sense/.test(e.message)) throw e;
+        kindless = e.message;
         doc = await api("/api/wordgrid/solve", { ...body, means: topic });
       }
     }
-    report(doc, rows, all);
+    report(doc, rows, all, topic, kindless);
   } catch (e) {
     say(status, e.message, "error");
   } finally {
@@ -226,13 +256,19 @@ async function solve(all) {
   }
 }
 
-function report(doc, rows, all) {
+function report(doc, rows, all, topic, kindless) {
   if (doc.status === "timeout") {
     say(status, "The time limit was reached before an answer turned up.", "warn");
     return;
   }
   if (doc.count === 0) {
-    say(status, "No solution: no word fits the blank row with these letters.", "warn");
+    // With a clue, "no solution" is about the clue, not the letters: say what the CLI says
+    // and the server's note (how many answers there are without it).
+    const why = topic
+      ? `No answer fits the clue "${topic}"`
+        + (kindless ? `: ${kindless}, and no answer's meaning matches it.` : ".")
+      : "No solution: no word fits the blank row with these letters.";
+    say(status, doc.note ? `${why} Note: ${doc.note}.` : why, "warn");
     return;
   }
   showSolution(doc.solutions[0], rows);
@@ -301,8 +337,15 @@ async function createPuzzle() {
 async function init() {
   const p = params();
   const given = (p.get("g") || "______-ipoaru-gettct").toLowerCase().split(/[-,\s]+/).filter(Boolean);
-  const width = Math.min(15, Math.max(3, Math.max(...given.map((r) => r.length))));
+  const longest = Math.max(...given.map((r) => r.length));
+  const width = Math.min(15, Math.max(3, longest));
   const rows = given.slice(0, 8).map((row) => row.replace(/[_?.]/g, " "));
+  const left = [];
+  if (longest > 15) left.push(`its rows have ${longest} letters and the grid holds at most 15 columns`);
+  if (given.length > 8) left.push(`it has ${given.length} rows and the grid holds at most 8`);
+  if (left.length) sizeNote.textContent = `The address did not fit: ${left.join("; ")}. The rest was left out.`;
+  const odd = new Set(rows.join("").replace(/[a-z ]/g, ""));
+  if (odd.size) gridNote.textContent = `Only letters and _ make a grid: ${[...odd].map((c) => `"${c}"`).join(", ")} in the address became empty cells.`;
   const height = rows.length >= 2 ? rows.length : 3; // one row given: its width, 3 rows
   widthInput.value = width;
   heightInput.value = height;
@@ -315,6 +358,8 @@ async function init() {
   gridBody.addEventListener("paste", onPaste);
   gridBody.addEventListener("input", (e) => { // phones' soft keyboards send input, not keydown
     const input = e.target;
+    const dropped = input.value.replace(/[a-z]/gi, "");
+    gridNote.textContent = dropped ? `Only letters go in the grid: "${dropped}" was left out.` : "";
     input.value = input.value.replace(/[^a-z]/gi, "").slice(-1).toLowerCase();
     delete input.dataset.solved;
     input.classList.remove("found");
@@ -342,6 +387,8 @@ async function init() {
   } catch (e) {
     say(status, e.message, "error");
   }
+  scrollCue(document.getElementById("grid-box"), document.getElementById("scroll-note"),
+    () => `The grid is wider than the window: scroll it sideways to see all ${cells[0].length} columns.`);
   solveForm.dataset.ready = "1";
 }
 
