@@ -140,3 +140,31 @@ def test_check_bad_marks_are_400(client: httpx.Client) -> None:
         assert r.status_code == 400 and r.json()["detail"] == message
     r = client.post("/api/stars/check", json={"puzzle": URL, "star": "r1c1"})
     assert r.status_code == 422 and "star" in r.json()["detail"]
+
+
+def test_check_never_answers_500(client: httpx.Client) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    cells = st.one_of(st.text(max_size=8), st.from_regex(r"r-?\d{1,3}c-?\d{1,3}", fullmatch=True),
+                      st.integers(), st.none())
+    bodies = st.fixed_dictionaries({}, optional={
+        "puzzle": st.one_of(st.sampled_from([URL, TEXT, "", "00\n00\n"]), st.text(max_size=40),
+                            st.integers()),
+        "stars": st.one_of(st.integers(-2, 30), st.text(max_size=3), st.none()),
+        "star": st.one_of(st.lists(cells, max_size=5), cells),
+        "empty": st.lists(cells, max_size=5),
+        "time_limit": st.one_of(st.floats(allow_nan=True), st.integers(-5, 100)),
+        "extra": st.integers(),
+    })
+
+    @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(body=bodies)
+    def post(body: dict[str, Any]) -> None:
+        r = client.post("/api/stars/check", json=body)
+        assert r.status_code < 500, (body, r.status_code, r.text)
+        if r.status_code >= 400:
+            detail = r.json()["detail"]
+            assert isinstance(detail, str) and detail and "\n" not in detail, detail
+
+    post()
