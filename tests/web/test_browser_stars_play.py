@@ -288,3 +288,32 @@ def test_the_pages_rules_match_a_plain_count(play: Any) -> None:
         want = oracle(p["size"], p["stars"], p["regions"], set(map(tuple, case["stars"])),
                       set(map(tuple, case["dots"])))
         assert got == want, case
+
+
+@pytest.mark.viewport(1280, 800)
+def test_a_mouse_drag_marks_dots_as_one_change(play: Any) -> None:
+    page = play
+    open_puzzle(page)
+    star(page, 2, 3)
+
+    def drag(*cells: tuple[int, int]) -> None:
+        for i, (r, c) in enumerate(cells):
+            box = cell(page, r, c).bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
+            if i == 0:
+                page.mouse.down()
+        page.mouse.up()
+
+    drag((2, 0), (2, 1), (2, 2), (2, 3), (2, 4))  # across row 3, over the star
+    assert marks(page, "dot") == [(2, 0), (2, 1), (2, 2), (2, 4)]
+    assert marks(page, "star") == [(2, 3)]
+    assert "d=r3c1_r3c2_r3c3_r3c5" in page.url
+    drag((2, 1), (2, 2))  # from a dot: clears
+    assert marks(page, "dot") == [(2, 0), (2, 4)]
+    page.get_by_role("button", name="Undo").click()
+    assert marks(page, "dot") == [(2, 0), (2, 1), (2, 2), (2, 4)]
+    page.get_by_role("button", name="Undo").click()
+    assert marks(page, "dot") == [] and marks(page, "star") == [(2, 3)]
+    # A press and release on one cell is still a click.
+    drag((5, 5))
+    assert marks(page, "star") == [(2, 3), (5, 5)]

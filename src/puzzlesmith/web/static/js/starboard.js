@@ -89,11 +89,51 @@ export class StarBoard {
     }
     grid.addEventListener("click", (e) => {
       const cell = e.target.closest(".star-cell");
+      if (this.dragged) {
+        this.dragged = false; // the drag has marked its cells
+        return;
+      }
       if (!cell) return;
       this.moveTo(Number(cell.dataset.r), Number(cell.dataset.c));
       this.cycle(Number(cell.dataset.r), Number(cell.dataset.c));
     });
     grid.addEventListener("keydown", (e) => this.onKey(e));
+    // With a mouse, dragging across cells marks them all as dots (or, from a dot, clears the
+    // dots it crosses), as one change for Undo; stars are left alone. Touch keeps taps, as a
+    // finger's drag scrolls the page.
+    grid.addEventListener("pointerdown", (e) => {
+      const cell = e.target.closest(".star-cell");
+      if (!cell || e.pointerType !== "mouse" || e.button !== 0) return;
+      const [r, c] = [Number(cell.dataset.r), Number(cell.dataset.c)];
+      this.drag = { r, c, erase: this.marks.get(this.key(r, c)) === "dot", before: this.snapshot(), painted: false };
+      this.dragged = false;
+    });
+    grid.addEventListener("pointerover", (e) => {
+      const cell = e.target.closest(".star-cell");
+      if (!this.drag || !cell || !(e.buttons & 1)) return;
+      const [r, c] = [Number(cell.dataset.r), Number(cell.dataset.c)];
+      if (!this.drag.painted) {
+        if (r === this.drag.r && c === this.drag.c) return;
+        this.drag.painted = true;
+        this.record(this.drag.before);
+        this.paint(this.drag.r, this.drag.c);
+      }
+      this.paint(r, c);
+      this.refresh();
+    });
+    const endDrag = () => {
+      if (!this.drag) return;
+      const { painted } = this.drag;
+      this.drag = null;
+      if (!painted) return;
+      this.dragged = true;
+      this.clearHighlight();
+      this.onChange("mark");
+      // A release outside the board sends no click to clear `dragged` with.
+      setTimeout(() => { this.dragged = false; }, 0);
+    };
+    document.addEventListener("pointerup", endDrag);
+    document.addEventListener("pointercancel", endDrag);
     // However a cell got the focus (a click, a screen reader, a script), the keys act on it.
     grid.addEventListener("focusin", (e) => {
       const cell = e.target.closest(".star-cell");
@@ -162,6 +202,14 @@ export class StarBoard {
     this.clearHighlight();
     this.refresh();
     this.onChange("mark");
+  }
+
+  /** One cell crossed by a drag: a dot on an empty cell, or (erasing) no dot. */
+  paint(r, c) {
+    const k = this.key(r, c);
+    const mark = this.marks.get(k) || "";
+    if (this.drag.erase && mark === "dot") this.marks.delete(k);
+    else if (!this.drag.erase && mark === "") this.marks.set(k, "dot");
   }
 
   /** Replace every mark: stars and dots as lists of [r, c]. With `record`, the board
