@@ -618,3 +618,29 @@ def test_tap_a_cell_then_tiles_places_them_there(page: Any) -> None:
     first = page.evaluate("document.activeElement.textContent").lower()
     page.keyboard.press("Enter")
     assert page.locator("#pc-2-0").inner_text().lower() == first
+
+
+def test_a_hand_solve_takes_the_count_the_atlas_stored(page: Any, client: Any,
+                                                       cli_env: dict[str, str]) -> None:
+    """A roll the atlas holds with its count: the solved board says that count, from there."""
+    import json
+    import subprocess
+    import sys
+
+    letters = "bgrrgnpjcneo"  # `qless roll --seed 5`: 56 solutions, counted in seconds
+    subprocess.run([sys.executable, "-m", "puzzlesmith", "qless", "atlas", "build", "--workers",
+                    "1", "--count-solutions", "--from", "-"], input=letters + "\n", text=True,
+                   env=cli_env, check=True, capture_output=True, timeout=300)
+    stored = json.loads(subprocess.run(
+        [sys.executable, "-m", "puzzlesmith", "qless", "atlas", "lookup", letters, "--json"],
+        env=cli_env, check=True, capture_output=True, text=True).stdout)
+    assert stored["atlas"]["count_complete"] is True
+    board = client.post("/api/qless/solve", json={"letters": letters}).json()["board"]
+    page.goto(f"/qless?roll={letters}")
+    page.wait_for_selector("form[data-ready]")
+    keyboard_place(page, board)
+    page.locator("#solved").wait_for()
+    page.wait_for_function("/stored in the atlas/.test(document.querySelector('#solved-count').textContent)")
+    n = stored["atlas"]["solution_count"]
+    assert page.locator("#solved-count").inner_text().startswith(
+        f"This roll has exactly {n} distinct solutions (stored in the atlas)")
