@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.board import Board
+from puzzlesmith.stars.board import Board, bits
+from puzzlesmith.stars.explain import Reasoner, rules_of
 from puzzlesmith.stars.explain import rules as explain_rules
-from puzzlesmith.stars.explain.reasoner import _bits
-from puzzlesmith.stars.explain.rules import _Reasoner, _rules
 from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from tests.stars.oracle import brute_force_solutions
@@ -24,10 +23,10 @@ from tests.stars.oracle import brute_force_solutions
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "stars" / "real_puzzles.jsonl"
 
 
-def _stuck(reasoner: _Reasoner, stars: int, open_: int, upto: int) -> tuple[int, int]:
+def _stuck(reasoner: Reasoner, stars: int, open_: int, upto: int) -> tuple[int, int]:
     """Run the first `upto` rules from (stars, open cells) until none decides anything."""
     b = reasoner.b
-    rules = _rules(reasoner)[:upto]
+    rules = rules_of(reasoner)[:upto]
     while open_:
         found = next((s for rule in rules if (s := rule(stars, open_)) is not None), None)
         if found is None:
@@ -40,11 +39,11 @@ def _stuck(reasoner: _Reasoner, stars: int, open_: int, upto: int) -> tuple[int,
     return stars, open_
 
 
-def _names(reasoner: _Reasoner) -> list[str]:
-    return [getattr(rule, "__name__", "") for rule in _rules(reasoner)]
+def _names(reasoner: Reasoner) -> list[str]:
+    return [getattr(rule, "__name__", "") for rule in rules_of(reasoner)]
 
 
-def _random_maps(seeds: int) -> Iterator[tuple[int, _Reasoner, list[frozenset[Cell]]]]:
+def _random_maps(seeds: int) -> Iterator[tuple[int, Reasoner, list[frozenset[Cell]]]]:
     """Random maps (8x8 1-star and 9x9 2-star, often with several solutions): (seed, a
     reasoner blind to the solutions, every solution by brute force)."""
     for seed in range(seeds):
@@ -53,7 +52,7 @@ def _random_maps(seeds: int) -> Iterator[tuple[int, _Reasoner, list[frozenset[Ce
         planned = random_stars(n, k, rng, Deadline(30))
         grid = random_regions(n, k, planned, rng)
         if grid is not None:
-            reasoner = _Reasoner(StarPuzzle.from_labels(grid, k), Deadline(None))
+            reasoner = Reasoner(StarPuzzle.from_labels(grid, k), Deadline(None))
             yield seed, reasoner, brute_force_solutions(grid, k)
 
 
@@ -86,7 +85,7 @@ def test_deep_trial_is_sound_by_brute_force() -> None:
             assert step.reason.startswith(f"Suppose r{r + 1}c{c + 1} were a star")
             assert step.reason.endswith(f"So r{r + 1}c{c + 1} is empty.")
         # And the rule itself (the cheap rules first on each cell, then the full ones).
-        step = _Reasoner(reasoner.puzzle, Deadline(None)).deep_trial(stars, open_)
+        step = Reasoner(reasoner.puzzle, Deadline(None)).deep_trial(stars, open_)
         if step is not None:
             fired += 1
             ((r, c, what),) = step.decided
@@ -101,8 +100,8 @@ def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.Mo
     # map is followed over three states (the rules up to 2x2 until stuck, then what deep
     # trial found and one star of a solution added); every cell it empties, from the start or
     # going on, is empty in every solution left.
-    monkeypatch.setattr(explain_rules, "_deep_rules",
-                        lambda r: _rules(r)[:_names(r).index("counting") + 1])
+    monkeypatch.setattr(explain_rules, "deep_rules",
+                        lambda r: rules_of(r)[:_names(r).index("counting") + 1])
     fired = went_on = 0  # (went on: fired from where an earlier try stopped)
     for seed, reasoner, every in _random_maps(16):
         b = reasoner.b
@@ -112,7 +111,7 @@ def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.Mo
             agree = _agree(every, b, stars, open_)
             assert agree
             emptied = 0
-            for i in _bits(open_):
+            for i in bits(open_):
                 memo = i in reasoner._deep_memo
                 step = reasoner._deep_trial_at(stars, open_, i)
                 if step is None:
@@ -145,9 +144,9 @@ def test_deep_trial_fires_on_a_stuck_big_grid(size: int, name: str, left: int) -
                and r["source"].endswith(f"puzzles/{name}"))
     puzzle = StarPuzzle.from_labels(row["regions"], row["stars"])
     solution = [tuple(c) for c in row["solution"]]
-    reasoner = _Reasoner(puzzle, Deadline(None), solution)
+    reasoner = Reasoner(puzzle, Deadline(None), solution)
     b = reasoner.b
-    every = _rules(reasoner)
+    every = rules_of(reasoner)
     stars, open_ = _stuck(reasoner, 0, b.full, len(every) - 1)
     assert open_.bit_count() == left
     step = reasoner.deep_trial(stars, open_)

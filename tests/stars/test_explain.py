@@ -107,7 +107,7 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
     # theirs behind (tilings, and sets of cells with none) must be the one a search that
     # remembers nothing finds, and explaining other maps first must change no step.
     import puzzlesmith.stars.explain.reasoner as module
-    from puzzlesmith.stars.explain.rules import _Reasoner
+    from puzzlesmith.stars.explain import Reasoner
 
     maps = [generate(10, 2, seed=seed, difficulty="hard").puzzle for seed in (0, 1, 2)]
     alone = []
@@ -119,7 +119,7 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
         assert explain(puzzle, time_limit=None).steps == steps
 
     rng = random.Random(5)
-    shared = [_Reasoner(puzzle, Deadline(None)) for puzzle in maps]
+    shared = [Reasoner(puzzle, Deadline(None)) for puzzle in maps]
     b = shared[0].b
     decided = 0
     for _ in range(400):
@@ -129,7 +129,7 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
                     if rng.random() < 0.6])
         need = rng.randint(1, 3)
         open_ = x | b.mask([b.cell(i) for i in range(100) if rng.random() < 0.5])
-        fresh = _Reasoner(maps[0], Deadline(None))
+        fresh = Reasoner(maps[0], Deadline(None))
         fresh._cover_cache, fresh._no_cover = {}, _Forgets()
         want = fresh._tiling(x, need, open_)
         decided += want is not None
@@ -145,9 +145,9 @@ def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
     import puzzlesmith.stars.explain.rules as module
 
     puzzle = generate(10, 2, seed=0).puzzle
-    warm = module._Reasoner(puzzle, Deadline(None))
+    warm = module.Reasoner(puzzle, Deadline(None))
     warm._cover_cache, warm._no_cover = {}, {}
-    cold = module._Reasoner(puzzle, Deadline(None))
+    cold = module.Reasoner(puzzle, Deadline(None))
     cold._no_cover = _Forgets()
     b = warm.b
     rng = random.Random(7)
@@ -271,13 +271,13 @@ def test_knowing_the_answer_changes_no_step(n: int, k: int, level: str, seed: in
     knowing = explain(puzzle, time_limit=None)
     assert any(s.level in ("hard", "expert") for s in knowing.steps)
 
-    class Blind(module._Reasoner):
+    class Blind(module.Reasoner):
         def __init__(self, puzzle: StarPuzzle, deadline: Deadline,
                      solution: tuple[Cell, ...] | list[Cell] = ()) -> None:
             super().__init__(puzzle, deadline)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(module, "_Reasoner", Blind)
+        patch.setattr(module, "Reasoner", Blind)
         blind = explain(puzzle, time_limit=None, known_solution=knowing.solution)
     assert blind.steps == knowing.steps
 
@@ -295,8 +295,8 @@ def test_trial_knowing_the_answer_finds_what_a_blind_trial_finds(
     puzzle = generate(n, k, seed=seed, difficulty=level).puzzle
     solution = solve(puzzle, time_limit=None).solution
     assert solution is not None
-    knowing = module._Reasoner(puzzle, Deadline(None), solution)
-    blind = module._Reasoner(puzzle, Deadline(None))
+    knowing = module.Reasoner(puzzle, Deadline(None), solution)
+    blind = module.Reasoner(puzzle, Deadline(None))
     b = knowing.b
     answer = b.mask(list(solution))
     rng = random.Random(seed)

@@ -183,16 +183,15 @@ def test_score_range_with_a_level() -> None:
     _check_at_level(made.puzzle, made.solution, "medium", made.score)
 
 
-def test_the_generator_knows_the_level_of_every_rule_explain_runs() -> None:
-    # An unlisted rule would take the level of the one before it in the generator's table,
-    # so steering could lean on a rule above the level asked for.
-    from puzzlesmith.stars.explain import rules_in_order
-    from puzzlesmith.stars.generate import _RULE_LEVELS
+def test_the_generator_runs_the_registry_s_rules_in_its_order() -> None:
+    # The generator cuts the rules at a level by the registry's levels, zipped with the rules
+    # `rules_in_order` gives: they must be the registry's, one for one, in its order.
+    from puzzlesmith.stars.explain import RULES, rules_in_order
 
     puzzle = generate(6, 1, seed=1, time_limit=30).puzzle
     _, rules = rules_in_order(puzzle, Deadline(30))
     names = [getattr(rule, "__name__", "") for rule in rules]
-    assert names and all(name in _RULE_LEVELS for name in names), names
+    assert names == [spec.method for spec in RULES]
 
 
 def test_a_grade_cut_short_says_so() -> None:

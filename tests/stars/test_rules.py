@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.explain import explain
-from puzzlesmith.stars.explain.rules import _Reasoner, _rules
+from puzzlesmith.stars.explain import Reasoner, explain, rules_of
 from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import StarPuzzle
 from tests.stars.oracle import brute_force_solutions
@@ -40,11 +39,11 @@ def _rule_checks(n: int, k: int, seed: int, keep: float) -> Counter[str] | None:
     stars = [cell for cell in chosen if rng.random() < keep]
     empty = [(r, c) for r in range(n) for c in range(n) if (r, c) not in chosen and rng.random() < keep]
     agree = [s for s in every if set(stars) <= s and not set(empty) & s]
-    reasoner = _Reasoner(puzzle, Deadline(None))
+    reasoner = Reasoner(puzzle, Deadline(None))
     b = reasoner.b
     star_mask = b.mask(stars)
     open_ = b.full & ~star_mask & ~b.mask(empty)
-    for rule in _rules(reasoner):
+    for rule in rules_of(reasoner):
         step = rule(star_mask, open_)
         if step is None:
             continue

@@ -1,6 +1,6 @@
 """Bitmask view of a puzzle shared by the engines: one bit per cell, cell i = row * N + col.
 
-A search state is two ints: `stars` (placed) and `cand` (cells still open). Every other cell
+A search state is two ints: `stars` (placed) and `open_` (cells still open). Every other cell
 is known empty. Units are the rows, then the columns, then the regions.
 """
 
@@ -93,3 +93,13 @@ def line_capacity(x: int, step: int, need: int) -> int:
         x &= ~(low | (low << step))
         count += 1
     return count
+
+
+def bits(x: int) -> list[int]:
+    """The indices of the set bits of x (the cells of a mask), lowest first."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out

@@ -30,10 +30,12 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import takewhile
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.stars.board import bits
 from puzzlesmith.stars.formats import relabel, to_text, to_url
 from puzzlesmith.stars.model import Cell, StarPuzzle, check_solution, max_stars_per_line
 from puzzlesmith.stars.solve import solutions
@@ -433,16 +435,6 @@ _OPEN_PICK = 0.7  # how often a change moves a stuck region's open cells, not a 
 # 10x10, 14x14 or 25x25 grid is 1.6-2.1 N (median by source), and over 2.5 N in 11 of
 # those 282 puzzles.
 _MOST_CELLS = 2.5
-# The explainer's rules by level (`explain.rules_in_order` lists them easiest first); a rule
-# not named here takes the level of the rule before it. Only which rules are run at all
-# depends on this table: a step above the level asked stops the run (`_explain_upto`).
-_RULE_LEVELS = {
-    "star_neighbours": 0, "unit_full": 0, "unit_fill": 0, "sees_all": 0,
-    "confinement_single": 0, "two_by_two": 1, "confinement_bands": 1, "counting": 1,
-    "shapes": 1, "would_leave_short": 2, "exclusion": 2, "shapes_many": 2, "cases": 2,
-    "exclusion_tiled": 3, "cases_many": 3, "trial": 3, "cases_wide": 3,
-    "deep_trial": 3,
-}
 
 
 def _explain_upto(
@@ -455,7 +447,7 @@ def _explain_upto(
     steps (it too takes the first rule that decides something), so when no cell is left
     open they are its whole explanation, and its grade is at most `cap`.
     """
-    from puzzlesmith.stars.explain import LEVELS, apply_step, past_half, rules_in_order
+    from puzzlesmith.stars.explain import LEVELS, RULES, apply_step, past_half, rules_in_order
 
     # Up to hard, no rule's work depends on time, and the rules get no time limit of their
     # own: on grids over 15x15 explain's scans narrow once half of a time limit has passed,
@@ -467,13 +459,10 @@ def _explain_upto(
     own = (Deadline(None) if cap <= 2 or deadline.seconds is None
            else Deadline(max(deadline.remaining(), 0.001)))
     b, every = rules_in_order(puzzle, own, planned)
-    rules = []
-    level = 0
-    for rule in every:
-        level = _RULE_LEVELS.get(getattr(rule, "__name__", ""), level)
-        if level > cap:
-            break
-        rules.append(rule)
+    # The rules (easiest first) up to the first one above the level asked. Only which rules
+    # are run at all depends on this: a step above the level asked stops the run.
+    rules = [rule for spec, rule in takewhile(lambda pair: LEVELS.index(pair[0].level) <= cap,
+                                              zip(RULES, every, strict=True))]
     stars, open_ = 0, b.full
     steps: list[Step] = []
     while open_:
@@ -523,31 +512,31 @@ def _easy_closure(board: Board, regs: list[int]) -> tuple[int, int]:
     n, k, nbr = board.n, board.k, board.nbr
     units = board.units[:2 * n] + tuple(regs)
     lines = units[:2 * n]
-    stars, cand = 0, board.full
+    stars, open_ = 0, board.full
     while True:
-        before = cand
+        before = open_
         for m in units:
-            om = cand & m
+            om = open_ & m
             if not om:
                 continue
             need = k - (stars & m).bit_count()
             if need == 0:
-                cand &= ~m
+                open_ &= ~m
             elif om.bit_count() == need:
-                for i in _bits(om):
+                for i in bits(om):
                     stars |= 1 << i
-                    cand &= ~((1 << i) | nbr[i])
+                    open_ &= ~((1 << i) | nbr[i])
             elif need == 1:
-                common = cand & ~m
+                common = open_ & ~m
                 while om and common:
                     low = om & -om
                     common &= nbr[low.bit_length() - 1]
                     om ^= low
-                cand &= ~common
-        open_regs = [(cand & m, k - (stars & m).bit_count()) for m in regs]
+                open_ &= ~common
+        open_regs = [(open_ & m, k - (stars & m).bit_count()) for m in regs]
         open_regs = [(om, need) for om, need in open_regs if om]
         for line in lines:
-            if not cand & line:
+            if not open_ & line:
                 continue
             need = k - (stars & line).bit_count()
             inside_need = touch_need = inside = touch = 0
@@ -559,11 +548,11 @@ def _easy_closure(board: Board, regs: list[int]) -> tuple[int, int]:
                         inside_need += rneed
                         inside |= om
             if inside and inside_need == need:
-                cand &= ~(line & ~inside)
+                open_ &= ~(line & ~inside)
             if touch_need == need:
-                cand &= ~(touch & ~line)
-        if cand == before:
-            return stars, cand
+                open_ &= ~(touch & ~line)
+        if open_ == before:
+            return stars, open_
 
 
 def _stuck(
@@ -578,24 +567,24 @@ def _stuck(
     explanation (and grade) of the map."""
     steps: list[Step] | None = None
     if cap == 0:
-        stars, cand = _easy_closure(base, regs)
+        stars, open_ = _easy_closure(base, regs)
     else:
         n = base.n
         grid = [[0] * n for _ in range(n)]
         for g, m in enumerate(regs):
-            for i in _bits(m):
+            for i in bits(m):
                 grid[i // n][i % n] = g
         done = _explain_upto(StarPuzzle.from_labels(grid, k), cap, deadline, planned)
         if done is None:
-            stars, cand = _easy_closure(base, regs)
+            stars, open_ = _easy_closure(base, regs)
         else:
-            stars, cand, steps = done
+            stars, open_, steps = done
     loose = 0.0
     for m in regs:
-        om = (cand & m).bit_count()
+        om = (open_ & m).bit_count()
         if om:
             loose += math.log2(math.comb(om, k - (stars & m).bit_count()))
-    return cand.bit_count() + _LOOSENESS * loose, cand, [cand & m for m in regs], steps
+    return open_.bit_count() + _LOOSENESS * loose, open_, [open_ & m for m in regs], steps
 
 
 def _steer(
@@ -646,11 +635,11 @@ def _steer(
     most = int(_MOST_CELLS * n)
     if max(m.bit_count() for m in regs) > most:
         return None  # rare in a fresh map; a fresh one is quicker than shrinking this one
-    far, cand, open_in, steps = _stuck(regs, k, base, cap, deadline, planned)
+    far, open_, open_in, steps = _stuck(regs, k, base, cap, deadline, planned)
     plan = set(planned)
     stale = 0
-    while cand:
-        report(cand.bit_count())
+    while open_:
+        report(open_.bit_count())
         if stale >= _STEER_STALE or deadline.expired():
             return None
         stale += 1
@@ -666,7 +655,7 @@ def _steer(
             # a fresh map, full of other solutions, and breaking them at every stall
             # threw away its progress: 10x10 2-star easy went from 5/5 to 1/5 within 10 s.)
             try:
-                other = _other_solution(owner, k, planned, planbits & ~cand, cand, deadline)
+                other = _other_solution(owner, k, planned, planbits & ~open_, open_, deadline)
             except SearchTimeout:
                 other = None
             if other is None:
@@ -694,7 +683,7 @@ def _steer(
                     break
             if best is None:
                 return None  # it stays, or breaking it undoes the steering: a fresh map
-            owner, regs, (far2, cand, open_in, steps) = best
+            owner, regs, (far2, open_, open_in, steps) = best
             if far2 < far:
                 stale = 0
             far = far2
@@ -704,7 +693,7 @@ def _steer(
             live = [m & ~planbits for m in open_in if m & ~planbits]
             if not live:
                 continue
-            cells = _bits(rng.choice(live))
+            cells = bits(rng.choice(live))
             rng.shuffle(cells)
         else:
             cells = [rng.randrange(n * n)]
@@ -727,15 +716,15 @@ def _steer(
             undo.append((i, g, h))
         if not undo:
             continue
-        far2, cand2, open2, steps2 = _stuck(regs, k, base, cap, deadline, planned)
-        if exact and not cand2 and _worst(steps2) < cap:
+        far2, open_2, open2, steps2 = _stuck(regs, k, base, cap, deadline, planned)
+        if exact and not open_2 and _worst(steps2) < cap:
             # Solved, but by easier rules than asked: not the puzzle wanted, and a fresh map
             # would lose the steering done so far, so the change is undone instead.
             far2 = far + 1
         if far2 <= far:
             if far2 < far:
                 stale = 0
-            far, cand, open_in, steps = far2, cand2, open2, steps2
+            far, open_, open_in, steps = far2, open_2, open2, steps2
         else:
             for i, g, h in reversed(undo):
                 owner[i] = g
@@ -768,14 +757,6 @@ def _other_solution(owner: list[int], k: int, planned: list[Cell], stars: int, o
             break
     return None
 
-
-def _bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
 
 
 def _grade(puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | None = None,

@@ -17,36 +17,36 @@ from collections.abc import Iterator
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.stars.board import Board, line_capacity
 
-State = tuple[int, int]  # (stars, cand)
+State = tuple[int, int]  # (stars, open_)
 
 
-def place(board: Board, stars: int, cand: int, i: int) -> State | None:
+def place(board: Board, stars: int, open_: int, i: int) -> State | None:
     """Put a star on cell i (open) and empty its neighbours."""
     bit = 1 << i
-    if not cand & bit:
+    if not open_ & bit:
         return None
-    return stars | bit, cand & ~(bit | board.nbr[i])
+    return stars | bit, open_ & ~(bit | board.nbr[i])
 
 
-def propagate(board: Board, stars: int, cand: int, confine: bool = False) -> State | None:
+def propagate(board: Board, stars: int, open_: int, confine: bool = False) -> State | None:
     """The state after the forced moves, or None if it has no solution.
 
     With `confine`, also apply the counting rule of `confinement` until nothing changes.
     """
     while True:
-        state = _simple(board, stars, cand)
+        state = _simple(board, stars, open_)
         if state is None or not confine:
             return state
-        stars, cand = state
-        narrowed = confinement(board, stars, cand)
+        stars, open_ = state
+        narrowed = confinement(board, stars, open_)
         if narrowed is None:
             return None
-        if narrowed == cand:
+        if narrowed == open_:
             return state
-        cand = narrowed
+        open_ = narrowed
 
 
-def confinement(board: Board, stars: int, cand: int) -> int | None:
+def confinement(board: Board, stars: int, open_: int) -> int | None:
     """Open cells after the band-counting rule, or None on a contradiction.
 
     For every band of consecutive rows (columns): the regions whose open cells lie inside
@@ -58,7 +58,7 @@ def confinement(board: Board, stars: int, cand: int) -> int | None:
     regs = []
     for g in range(n):
         m = units[2 * n + g]
-        cm = cand & m
+        cm = open_ & m
         if cm:
             regs.append((m, cm, k - (stars & m).bit_count()))
     for offset in (0, n):
@@ -95,20 +95,20 @@ def confinement(board: Board, stars: int, cand: int) -> int | None:
                 if inside_need > band_need or touch_need < band_need:
                     return None
                 if inside_need == band_need:
-                    cand &= ~(band & ~inside_m)
+                    open_ &= ~(band & ~inside_m)
                 if touch_need == band_need:
-                    cand &= ~(touch_m & ~band)
-    return cand
+                    open_ &= ~(touch_m & ~band)
+    return open_
 
 
-def _simple(board: Board, stars: int, cand: int) -> State | None:
+def _simple(board: Board, stars: int, open_: int) -> State | None:
     """The counting rules and the neighbour rule until nothing changes."""
     units, nbr, k, n = board.units, board.nbr, board.k, board.n
     n2 = 2 * n
     while True:
-        before = cand
+        before = open_
         for u, m in enumerate(units):
-            cm = cand & m
+            cm = open_ & m
             s = (stars & m).bit_count()
             if not cm:
                 if s != k:
@@ -117,7 +117,7 @@ def _simple(board: Board, stars: int, cand: int) -> State | None:
             if s >= k:
                 if s > k:
                     return None
-                cand &= ~m
+                open_ &= ~m
                 continue
             need = k - s
             a = cm.bit_count()
@@ -126,28 +126,28 @@ def _simple(board: Board, stars: int, cand: int) -> State | None:
             if a == need:
                 while cm:
                     low = cm & -cm
-                    if not cand & low:
+                    if not open_ & low:
                         return None
                     stars |= low
-                    cand &= ~(low | nbr[low.bit_length() - 1])
+                    open_ &= ~(low | nbr[low.bit_length() - 1])
                     cm ^= low
             elif need == 1:
                 # The unit's star touches every cell next to all of its open cells.
-                common = cand & ~m
+                common = open_ & ~m
                 x = cm
                 while x and common:
                     low = x & -x
                     common &= nbr[low.bit_length() - 1]
                     x ^= low
                 if common:
-                    cand &= ~common
+                    open_ &= ~common
             elif u < n2 and line_capacity(cm, 1 if u < n else n, need) < need:
                 return None
-        if cand == before:
+        if open_ == before:
             break
-    if not _bands_ok(board, stars | cand):
+    if not _bands_ok(board, stars | open_):
         return None
-    return stars, cand
+    return stars, open_
 
 
 def _bands_ok(board: Board, open_: int) -> bool:
@@ -164,19 +164,19 @@ def _bands_ok(board: Board, open_: int) -> bool:
     return True
 
 
-def _branch_cell(board: Board, stars: int, cand: int, rng: random.Random | None) -> int:
+def _branch_cell(board: Board, stars: int, open_: int, rng: random.Random | None) -> int:
     """An open cell of the unit with the fewest open cells per missing star (the first one,
     or a random one with `rng`)."""
     k = board.k
     best_u, best_score = -1, 1 << 30
     for m in board.units:
-        cm = cand & m
+        cm = open_ & m
         if cm:
             need = k - (stars & m).bit_count()
             score = cm.bit_count() * 8 // need
             if score < best_score:
                 best_score, best_u = score, m
-    cm = cand & best_u
+    cm = open_ & best_u
     if rng is not None:
         bits = [i for i in range(cm.bit_length()) if cm >> i & 1]
         return rng.choice(bits)
@@ -185,7 +185,7 @@ def _branch_cell(board: Board, stars: int, cand: int, rng: random.Random | None)
     while cm:
         low = cm & -cm
         i = low.bit_length() - 1
-        hit = (board.nbr[i] & cand).bit_count()
+        hit = (board.nbr[i] & open_).bit_count()
         if hit > best_hit:
             best_i, best_hit = i, hit
         cm ^= low
@@ -196,12 +196,12 @@ def search(
     board: Board,
     deadline: Deadline,
     stars: int = 0,
-    cand: int | None = None,
+    open_: int | None = None,
     rng: random.Random | None = None,
 ) -> Iterator[int]:
     """Every solution (a star mask) reachable from a state, depth first (in a random order
     with `rng`)."""
-    stack: list[State] = [(stars, board.full if cand is None else cand)]
+    stack: list[State] = [(stars, board.full if open_ is None else open_)]
     # Confinement costs four times a plain propagation; near the root, where it cuts the
     # most, it pays (1.5-2x faster on 14x14 3-star puzzles), deeper down it does not.
     shallow = board.n * board.k

@@ -20,7 +20,7 @@ class BasicRules(ReasonerBase):
             if hit:
                 cell = b.cell(i)
                 return self.step(
-                    "star-neighbours", "easy", 0, hit, [cell], [],
+                    "star-neighbours", 0, hit, [cell], [],
                     f"Stars never touch, so the cells around the star at {_rc(cell)} are empty.",
                 )
             x ^= low
@@ -31,7 +31,7 @@ class BasicRules(ReasonerBase):
         for u, m in enumerate(self.b.units):
             if open_ & m and needs[u] == 0:
                 return self.step(
-                    "unit-full", "easy", 0, open_ & m, stars & m, [u],
+                    "unit-full", 0, open_ & m, stars & m, [u],
                     f"{self.refs[u].name.capitalize()} already has its "
                     f"{_plural(self.b.k, 'star')}, so its other cells are empty.",
                 )
@@ -44,7 +44,7 @@ class BasicRules(ReasonerBase):
             if need > 0 and (open_ & m).bit_count() == need:
                 left = _plural(need, "open cell")
                 return self.step(
-                    "unit-fill", "easy", open_ & m, 0, open_ & m, [u],
+                    "unit-fill", open_ & m, 0, open_ & m, [u],
                     f"{self.refs[u].name.capitalize()} still needs {_plural(need, 'star')} and "
                     f"has exactly {left} left, so {'it is a star' if need == 1 else 'all are stars'}.",
                 )
@@ -60,7 +60,7 @@ class BasicRules(ReasonerBase):
             common = self._sees_all(om, open_ & ~m)
             if common:
                 return self.step(
-                    "sees-all", "easy", 0, common, om, [u],
+                    "sees-all", 0, common, om, [u],
                     f"{self.refs[u].name.capitalize()} needs one more star, in one of "
                     f"{', '.join(_rc(c) for c in b.cells(om))}; "
                     f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''} "
@@ -76,7 +76,7 @@ class BasicRules(ReasonerBase):
 
     def _confinement(self, stars: int, open_: int, max_width: int) -> Step | None:
         b = self.b
-        level = "easy" if max_width == 1 else "medium"
+        key = "confinement-single" if max_width == 1 else "confinement-bands"
         for band in self.bands(stars, open_, singles=max_width == 1):
             need = band.need
             # (The counts first: the cell masks are 625-bit numbers on 25 x 25.)
@@ -93,7 +93,7 @@ class BasicRules(ReasonerBase):
                 what = band.name()
                 names = self.names(inside)
                 return self.step(
-                    "confinement", level, 0, empty, open_ & band.in_mask, lines + inside,
+                    key, 0, empty, open_ & band.in_mask, lines + inside,
                     f"{_cap(names)} lie{'s' if len(inside) == 1 else ''} inside {what} and "
                     f"need{'s' if len(inside) == 1 else ''} {_plural(got, 'star')}, all that "
                     f"{what} still need{'s' if width == 1 else ''}; so the rest of {what} "
@@ -106,7 +106,7 @@ class BasicRules(ReasonerBase):
                 what = band.name()
                 names = self.names(touching)
                 return self.step(
-                    "confinement", level, 0, empty, open_ & band.mask, lines + touching,
+                    key, 0, empty, open_ & band.mask, lines + touching,
                     f"The {need} stars {what} still need{'s' if width == 1 else ''} can only "
                     f"come from {names}, which need exactly that many; so "
                     f"{'its' if len(touching) == 1 else 'their'} cells outside {what} "

@@ -83,7 +83,7 @@ class CountingRules(TilingRules):
             if x.bit_count() == count:
                 cells = b.cells(x)
                 return self.step(
-                    "counting", "medium", x, 0, x, units(),
+                    "counting", x, 0, x, units(),
                     f"{why()}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
                     f"{'it is a star' if count == 1 else 'all are stars'}.",
                 )
@@ -92,7 +92,7 @@ class CountingRules(TilingRules):
                 if common:
                     cells = b.cells(x)
                     return self.step(
-                        "counting", "medium", 0, common, x, units(),
+                        "counting", 0, common, x, units(),
                         f"{why()}, in one of {_cells_text(cells)}; "
                         f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
                         f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
@@ -102,7 +102,7 @@ class CountingRules(TilingRules):
             if found is not None:
                 cover, star, empty = found
                 return self.step(
-                    "counting", "medium", star, empty, x, units(),
+                    "counting", star, empty, x, units(),
                     f"{why()}; " + _tiling_text(cover, star, empty, count, b),
                 )
         return None

@@ -11,7 +11,7 @@ from puzzlesmith.stars.explain.supposition import _SCAN_CELLS, SuppositionRules
 from puzzlesmith.stars.explain.text import _decided_text, _rc
 
 if TYPE_CHECKING:
-    from puzzlesmith.stars.explain.rules import _Reasoner
+    from puzzlesmith.stars.explain.rules import Reasoner
 
 
 _LEAD = 1  # cells deep trial tries in full before ranking the rest by the cheap rules
@@ -26,7 +26,7 @@ _BOOKKEEPING = {"star-neighbours", "unit-full"}  # steps a deep trial's reason l
 class _Supposed(NamedTuple):
     """Where deep trial's supposed star led without a contradiction: its stars, its stars
     and open cells, the steps that led there, the sub-reasoner's `pending` and `_settled`
-    there, and whether every deep rule was followed (or only `_cheap_rules`)."""
+    there, and whether every deep rule was followed (or only `cheap_rules`)."""
 
     stars: int
     stars_open: int
@@ -65,9 +65,9 @@ class DeepTrialRules(SuppositionRules):
             found = self._deep_trial_at(stars, open_, i)
             if found is not None:
                 return found
-        from puzzlesmith.stars.explain.rules import _cheap_rules
+        from puzzlesmith.stars.explain.rules import cheap_rules
 
-        cheap = _cheap_rules(self._sub())
+        cheap = cheap_rules(self._sub())
         fresh: list[tuple[int, int]] = []
         for i in untried[_LEAD:]:
             found = self._deep_trial_at(stars, open_, i, cheap)
@@ -93,12 +93,12 @@ class DeepTrialRules(SuppositionRules):
                 return found
         return None
 
-    def _sub(self) -> _Reasoner:
+    def _sub(self) -> Reasoner:
         """The reasoner, blind to the solution, that deep trial follows supposed stars with."""
-        from puzzlesmith.stars.explain.rules import _Reasoner
+        from puzzlesmith.stars.explain.rules import Reasoner
 
         if self._deep is None:
-            self._deep = _Reasoner(self.puzzle, self.deadline)
+            self._deep = Reasoner(self.puzzle, self.deadline)
             self._deep._supposing = True
             self._deep._ways_cache = self._ways_cache
         return self._deep
@@ -112,9 +112,9 @@ class DeepTrialRules(SuppositionRules):
         bit = 1 << i
         sub = self._sub()
         done = rules is None
-        from puzzlesmith.stars.explain.rules import _deep_rules
+        from puzzlesmith.stars.explain.rules import deep_rules
 
-        rules = _deep_rules(sub) if rules is None else rules
+        rules = deep_rules(sub) if rules is None else rules
         memo = self._deep_memo.get(i)
         if memo is None:
             s2, o2 = stars | bit, open_ & ~(bit | b.nbr[i])
@@ -159,7 +159,7 @@ class DeepTrialRules(SuppositionRules):
         said = [f"({n}) {line}" for n, line in enumerate(said, 1)]
         stars_then = b.cells(s2 & ~stars & ~bit)
         return self.step(
-            "deep-trial", "expert", 0, bit,
+            "deep-trial", 0, bit,
             [cell, *stars_then, *b.cells(o2 & cells)],
             units,
             f"Suppose {_rc(cell)} were a star, and follow it with the rules up to expert "

@@ -7,7 +7,8 @@ from puzzlesmith.errors import InputError
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.board import Board
 from puzzlesmith.stars.explain.reasoner import past_half
-from puzzlesmith.stars.explain.rules import _Reasoner, _rules
+from puzzlesmith.stars.explain.registry import MISTAKE
+from puzzlesmith.stars.explain.rules import Reasoner, rules_of
 from puzzlesmith.stars.explain.steps import LEVELS, Explanation, Rule, Step, apply_step
 from puzzlesmith.stars.explain.text import _cells_text, _rc
 from puzzlesmith.stars.model import Cell, StarPuzzle, check_solution
@@ -15,14 +16,14 @@ from puzzlesmith.stars.solve import SolveResult, solve
 
 
 def _search_step(
-    reasoner: _Reasoner, stars: int, open_: int, target: int, out_of_time: bool
+    reasoner: Reasoner, stars: int, open_: int, target: int, out_of_time: bool
 ) -> Step:
     """When the rules are stuck: take one star from the solver's solution (in the unit with
     the fewest open cells, where it helps the rules most), or everything when out of time."""
     b = reasoner.b
     if out_of_time:
         return reasoner.step(
-            "search", "search", open_ & target, open_ & ~target, open_, [],
+            "search", open_ & target, open_ & ~target, open_, [],
             "Time ran out for the rules, so the remaining cells come from the solver's search.",
         )
     best = min(
@@ -34,7 +35,7 @@ def _search_step(
     pick &= -pick
     cell = b.cell(pick.bit_length() - 1)
     return reasoner.step(
-        "search", "search", pick, 0, om, [best],
+        "search", pick, 0, om, [best],
         f"No rule applies any more. The solver's search (trial and error with backtracking) "
         f"puts one of the stars of {reasoner.refs[best].name} at {_rc(cell)}; the rules go on "
         f"from there.",
@@ -84,7 +85,7 @@ def explain(
             difficulty="search", used_search=False, steps=(),
             solution=None, elapsed=deadline.elapsed(),
         )
-    reasoner = _Reasoner(puzzle, deadline, solved.solution)
+    reasoner = Reasoner(puzzle, deadline, solved.solution)
     b = reasoner.b
     target = b.mask(list(solved.solution))
     stars, open_ = _state(b, given_stars, given_empty)
@@ -92,7 +93,7 @@ def explain(
     if wrong:
         cells = b.cells(wrong)
         step = Step(
-            "mistake", "easy", (), tuple(cells), (),
+            MISTAKE.name, MISTAKE.level, (), tuple(cells), (),
             f"{_cells_text(cells)} {'is' if len(cells) == 1 else 'are'} marked wrongly: "
             f"the solution differs there.",
         )
@@ -102,13 +103,13 @@ def explain(
             solution=solved.solution, elapsed=deadline.elapsed(),
         )
     steps: list[Step] = []
-    rules = _rules(reasoner)
+    every = rules_of(reasoner)
     worst = 0
     used_search = cut_short = False
     while open_ and (max_steps is None or len(steps) < max_steps):
         found = None
         if not deadline.expired():
-            for rule in rules:
+            for rule in every:
                 found = rule(stars, open_)
                 if found is not None:
                     break
@@ -158,5 +159,5 @@ def rules_in_order(
     `solution`: one the map is known to have (the generator's plan). The per-cell rules then
     skip the checks it rules out, as `explain` does with the solver's, so that when it is
     the only one the steps are explain's on every size."""
-    reasoner = _Reasoner(puzzle, deadline, solution)
-    return reasoner.b, _rules(reasoner)
+    reasoner = Reasoner(puzzle, deadline, solution)
+    return reasoner.b, rules_of(reasoner)

@@ -8,8 +8,9 @@ from functools import partial
 from itertools import chain
 from typing import Any
 
+from puzzlesmith.stars.board import bits
 from puzzlesmith.stars.explain.counting import CountingRules
-from puzzlesmith.stars.explain.reasoner import _Band, _bits, _union
+from puzzlesmith.stars.explain.reasoner import _Band, _union
 from puzzlesmith.stars.explain.text import _all_open, _fits, _plural, _rc, _sees_text
 
 
@@ -130,11 +131,11 @@ class Following(CountingRules):
                         touched |= common
                         changed = True
                 elif om.bit_count() <= need:
-                    if om.bit_count() < need or any(b.nbr[j] & om for j in _bits(om)):
+                    if om.bit_count() < need or any(b.nbr[j] & om for j in bits(om)):
                         broken = (f"{self.refs[u].name} no room for the "
                                   f"{_plural(need, 'star')} it still needs", m, [u])
                         break
-                    for j in _bits(om):
+                    for j in bits(om):
                         forced.append(j)
                         s2 |= 1 << j
                         o2 &= ~((1 << j) | b.nbr[j])
@@ -159,7 +160,7 @@ class Following(CountingRules):
                                   _union(b.units, units), units)
                     else:
                         tiled.append((why, units))
-                        for j in _bits(star):
+                        for j in bits(star):
                             forced.append(j)
                             s2 |= 1 << j
                             o2 &= ~((1 << j) | b.nbr[j])
@@ -429,7 +430,7 @@ class Following(CountingRules):
         """Some unit of state (s2, o2) over-full or without room for its stars (or two
         stars touching): what to say, its cells, its units; None when there is none."""
         b = self.b
-        for j in _bits(s2):
+        for j in bits(s2):
             if s2 & b.nbr[j]:
                 other = (s2 & b.nbr[j]).bit_length() - 1
                 return (f"stars at {_rc(b.cell(j))} and {_rc(b.cell(other))} touching",

@@ -7,13 +7,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.board import Board, line_capacity
+from puzzlesmith.stars.board import Board, bits, line_capacity
+from puzzlesmith.stars.explain.registry import BY_KEY
 from puzzlesmith.stars.explain.steps import Step, UnitRef
 from puzzlesmith.stars.model import Cell, StarPuzzle
 
 if TYPE_CHECKING:
     from puzzlesmith.stars.explain.deep_trial import _Supposed
-    from puzzlesmith.stars.explain.rules import _Reasoner
+    from puzzlesmith.stars.explain.rules import Reasoner
 
 
 # A tiling of a set x by 2 x 2 blocks: (its cells outside x, cells of x in two blocks, cells
@@ -63,14 +64,14 @@ class _Band(NamedTuple):
         """The units of the regions inside it."""
         if self.units_in is not None:
             return list(self.units_in)
-        return [self.base + g for g in _bits(self.in_set)]
+        return [self.base + g for g in bits(self.in_set)]
 
     @property
     def touching(self) -> list[int]:
         """The units of the regions reaching into it."""
         if self.units_touching is not None:
             return list(self.units_touching)
-        return [self.base + g for g in _bits(self.t_set)]
+        return [self.base + g for g in bits(self.t_set)]
 
     @property
     def width(self) -> int:
@@ -123,14 +124,6 @@ def _union(units: tuple[int, ...], which: list[int]) -> int:
     return m
 
 
-def _bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
 
 def past_half(deadline: Deadline) -> bool:
     """Whether `_LATE` of the time limit has passed: from then on the costliest rules give
@@ -167,7 +160,7 @@ class ReasonerBase:
         # The 2 x 2 blocks each cell lies in.
         self.blocks_of: list[list[tuple[int, int, int]]] = [[] for _ in range(n * n)]
         for blk in self.blocks:
-            for i in _bits(blk[2]):
+            for i in bits(blk[2]):
                 self.blocks_of[i].append(blk)
         regs = puzzle.regions
         pairs = {
@@ -203,7 +196,7 @@ class ReasonerBase:
         # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
         self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
         # The reasoner (blind to the solution) that deep trial follows supposed stars with.
-        self._deep: _Reasoner | None = None
+        self._deep: Reasoner | None = None
         # Per cell, where deep trial's supposed star there last led without a contradiction,
         # so that the next try goes on from there.
         self._deep_memo: dict[int, _Supposed] = {}
@@ -233,15 +226,18 @@ class ReasonerBase:
         return self.b.k - (stars & self.b.units[u]).bit_count()
 
     def step(
-        self, rule: str, level: str, stars: int, empty: int, cells: int | list[Cell],
-        units: list[int], reason: str,
+        self, key: str, stars: int, empty: int, cells: int | list[Cell], units: list[int],
+        reason: str,
     ) -> Step:
+        """The step of the rule with this key (`registry.RULES`, or search) that decides
+        these stars and empty cells, looked at these cells and units, for this reason."""
+        spec = BY_KEY[key]
         b = self.b
         decided = sorted(
             [(r, c, "star") for r, c in b.cells(stars)] + [(r, c, "empty") for r, c in b.cells(empty)]
         )
         looked = b.cells(cells) if isinstance(cells, int) else cells
-        return Step(rule, level, tuple(decided), tuple(looked), tuple(self.refs[u] for u in units),
+        return Step(spec.name, spec.level, tuple(decided), tuple(looked), tuple(self.refs[u] for u in units),
                     reason)
 
     def capacity(self, u: int, open_: int, need: int) -> int:
@@ -332,10 +328,10 @@ class ReasonerBase:
             at: list[list[int]] = [[] for _ in range(n)]  # the regions reaching each line
             by_last: list[list[int]] = [[] for _ in range(n)]  # ... whose reach ends there
             first_of: dict[int, int] = {}
-            for g, bits in reach.items():
-                first_of[g] = (bits & -bits).bit_length() - 1
-                by_last[bits.bit_length() - 1].append(g)
-                for i in _bits(bits):
+            for g, reach_g in reach.items():
+                first_of[g] = (reach_g & -reach_g).bit_length() - 1
+                by_last[reach_g.bit_length() - 1].append(g)
+                for i in bits(reach_g):
                     at[i].append(g)
             if singles:
                 for i in range(n):
@@ -380,17 +376,17 @@ class ReasonerBase:
                 if lineset in seen or lineset == everything:
                     continue
                 seen.add(lineset)
-                idx = tuple(_bits(lineset))
+                idx = tuple(bits(lineset))
                 band_need = sum(line_need[i] for i in idx)
                 if not band_need:
                     continue
                 in_set = in_need = in_mask = t_set = t_need = t_mask = 0
-                for g, bits in reach.items():
-                    if bits & lineset:
+                for g, reach_g in reach.items():
+                    if reach_g & lineset:
                         t_set |= 1 << g
                         t_need += rneed[g]
                         t_mask |= rmask[g]
-                        if not bits & ~lineset:
+                        if not reach_g & ~lineset:
                             in_set |= 1 << g
                             in_need += rneed[g]
                             in_mask |= rmask[g]
@@ -406,7 +402,7 @@ class ReasonerBase:
         """Open cells outside `om` that touch every cell of it."""
         nbr = self.b.nbr
         common = open_ & ~om
-        for i in _bits(om):
+        for i in bits(om):
             common &= nbr[i]
             if not common:
                 break

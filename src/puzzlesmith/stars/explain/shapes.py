@@ -3,8 +3,8 @@ agree on (shapes), and what all the ways that leave no unit short lead to (cases
 
 from __future__ import annotations
 
+from puzzlesmith.stars.board import bits
 from puzzlesmith.stars.explain.follow import Following
-from puzzlesmith.stars.explain.reasoner import _bits
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import _cells_text, _decided_text, _rc
 
@@ -71,12 +71,12 @@ class ShapesRules(Following):
         return f"{shown}{more}"
 
     def shapes(self, stars: int, open_: int) -> Step | None:
-        return self._shapes(stars, open_, _FEW_WAYS, "medium")
+        return self._shapes(stars, open_, _FEW_WAYS, "shapes")
 
     def shapes_many(self, stars: int, open_: int) -> Step | None:
-        return self._shapes(stars, open_, _MAX_SHAPES, "hard")
+        return self._shapes(stars, open_, _MAX_SHAPES, "shapes-many")
 
-    def _shapes(self, stars: int, open_: int, cap: int, level: str) -> Step | None:
+    def _shapes(self, stars: int, open_: int, cap: int, key: str) -> Step | None:
         """The ways a unit (or a counted set) can hold its stars: cells starred in every way
         are stars, cells touched by a star in every way, or used by none, are empty."""
         b = self.b
@@ -95,7 +95,7 @@ class ShapesRules(Following):
                 every &= w
                 used |= w
                 t = 0
-                for i in _bits(w):
+                for i in bits(w):
                     t |= nbr[i]
                 touched &= t
             star = every
@@ -119,26 +119,26 @@ class ShapesRules(Following):
                          f"giving a row, column or region more stars than it needs) are "
                          f"{self._ways_text(ways)}")
             return self.step(
-                "shapes", level, star, empty, x, units(),
+                key, star, empty, x, units(),
                 f"{why()}; {ways_text}: " + ", and ".join(facts) + "; so "
                 + _decided_text(b, star, empty) + ".",
             )
         return None
 
     def cases(self, stars: int, open_: int) -> Step | None:
-        return self._cases(stars, open_, _FEW_WAYS, "hard")
+        return self._cases(stars, open_, _FEW_WAYS, "cases")
 
     def cases_many(self, stars: int, open_: int) -> Step | None:
-        return self._cases(stars, open_, MAX_CASES, "expert")
+        return self._cases(stars, open_, MAX_CASES, "cases-many")
 
     def cases_wide(self, stars: int, open_: int) -> Step | None:
         # The last rule before search, on grids up to 15 x 15 (on bigger ones it costs too
         # much, as each way is followed on its own).
         if self.b.n > 15:
             return None
-        return self._cases(stars, open_, _WIDE_CASES, "expert")
+        return self._cases(stars, open_, _WIDE_CASES, "cases-wide")
 
-    def _cases(self, stars: int, open_: int, cap: int, level: str) -> Step | None:
+    def _cases(self, stars: int, open_: int, cap: int, key: str) -> Step | None:
         """The same ways, each followed through the easy rules: a way that leaves some unit
         short is out, and what every remaining way leads to holds."""
         b = self.b
@@ -156,7 +156,7 @@ class ShapesRules(Following):
             all_empty = open_
             for w in ways:
                 t = 0
-                for i in _bits(w):
+                for i in bits(w):
                     t |= nbr[i]
                 s2, o2, _, broken = self._follow(stars | w, open_ & ~x & ~t, x | t)
                 if broken is not None:
@@ -180,7 +180,7 @@ class ShapesRules(Following):
             left = ("In the one way left" if len(alive) == 1
                     else f"In each of the {len(alive)} ways left")
             return self.step(
-                "cases", level, star, empty, x, units(),
+                key, star, empty, x, units(),
                 f"{why()}, in one of {len(ways)} ways ({self._ways_text(ways)}). "
                 + (f"Of these, {'; '.join(told)}. " if told else "")
                 + f"{left} ({self._ways_text(alive)}), following the easy rules, {decided}. "

@@ -8,24 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlesmith.stars.board import Board
+from puzzlesmith.stars.explain.registry import MISTAKE, RULES, SEARCH
 from puzzlesmith.stars.model import Cell
 
 LEVELS = ("easy", "medium", "hard", "expert", "search")
 
 
-# Score per step, by rule and level. Set by hand; scripts/stars_fit_weights.py fits them on
-# half the labelled real puzzles and checks the other half, and the fitted weights did no
-# better there (benchmarks/stars_real.py reports the concordance per half).
-WEIGHTS = {
-    ("star-neighbours", "easy"): 0.1, ("unit-full", "easy"): 0.1, ("unit-fill", "easy"): 0.5,
-    ("sees-all", "easy"): 1.0, ("confinement", "easy"): 1.5,
-    ("two-by-two", "medium"): 3.0, ("confinement", "medium"): 4.0, ("counting", "medium"): 5.0,
-    ("would-leave-short", "hard"): 6.0, ("exclusion", "hard"): 10.0,
-    ("shapes", "medium"): 5.0, ("shapes", "hard"): 8.0, ("cases", "hard"): 12.0,
-    ("cases", "expert"): 25.0, ("exclusion", "expert"): 18.0,
-    ("trial", "expert"): 20.0, ("deep-trial", "expert"): 30.0, ("search", "search"): 50.0,
-    ("mistake", "easy"): 0.0,
-}
+# Score per step, by rule and level: the registry's weights (and search's, and a mistake's).
+WEIGHTS = {(spec.name, spec.level): spec.weight for spec in (*RULES, SEARCH, MISTAKE)}
 
 
 Decision = tuple[int, int, str]

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from puzzlesmith.stars.board import bits
 from puzzlesmith.stars.explain.follow import Following
-from puzzlesmith.stars.explain.reasoner import _bits, past_half
+from puzzlesmith.stars.explain.reasoner import past_half
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import _cells_text, _rc, _uncap
 from puzzlesmith.stars.propagate import propagate
@@ -66,7 +67,7 @@ class SuppositionRules(Following):
         ones, where a full scan of exclusion or trial costs seconds, the most promising
         `_SCAN_CELLS`: those in the units with the fewest open cells per missing star
         (`ranked`: all of them, the most promising first)."""
-        cells = _bits(useful)
+        cells = bits(useful)
         if (self.b.n <= 15 or name == "would-leave-short"
                 or len(cells) <= _SCAN_CELLS) and not ranked:
             return cells
@@ -98,7 +99,7 @@ class SuppositionRules(Following):
         r, c = b.cell(i)
         text, cells, units = short
         return self.step(
-            "would-leave-short", "hard", 0, bit, (open_ & cells) | bit, units,
+            "would-leave-short", 0, bit, (open_ & cells) | bit, units,
             f"A star at {_rc((r, c))} would leave {text}, so {_rc((r, c))} is empty.",
         )
 
@@ -123,7 +124,7 @@ class SuppositionRules(Following):
         then = (f"then need stars at {_cells_text([b.cell(j) for j in forced])}" if forced
                 else "close more cells")
         return self.step(
-            "exclusion", "hard", 0, bit, [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
+            "exclusion", 0, bit, [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
             units,
             f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules (full "
             f"units, units with just enough open cells, a unit's last star, a region inside one "
@@ -170,7 +171,7 @@ class SuppositionRules(Following):
                 else "")
         looked = [u for _, us in tiled for u in us]
         return self.step(
-            "exclusion", "expert", 0, bit,
+            "exclusion-tiled", 0, bit,
             [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
             list(dict.fromkeys([*looked, *units])),
             f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules go "
@@ -191,7 +192,7 @@ class SuppositionRules(Following):
         if not star_there and propagate(
                 b, stars | bit, open_ & ~(bit | b.nbr[i]), confine=True) is None:
             return self.step(
-                "trial", "expert", 0, bit, [cell], [],
+                "trial", 0, bit, [cell], [],
                 f"Suppose {_rc(cell)} were a star: following the counting rules from there "
                 f"leaves some row, column or region without room for its stars, so "
                 f"{_rc(cell)} is empty.",
@@ -199,7 +200,7 @@ class SuppositionRules(Following):
         if (star_there or not self.answer) and propagate(
                 b, stars, open_ & ~bit, confine=True) is None:
             return self.step(
-                "trial", "expert", bit, 0, [cell], [],
+                "trial", bit, 0, [cell], [],
                 f"Suppose {_rc(cell)} were empty: following the counting rules from there "
                 f"leaves some row, column or region without room for its stars, so "
                 f"{_rc(cell)} is a star.",

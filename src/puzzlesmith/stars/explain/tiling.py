@@ -37,7 +37,7 @@ class TilingRules(ReasonerBase):
             if found is not None:
                 cover, star, empty = found
                 return self.step(
-                    "two-by-two", "medium", star, empty, open_ & m, [u],
+                    "two-by-two", star, empty, open_ & m, [u],
                     f"{self.refs[u].name.capitalize()} needs {need} stars and "
                     + _tiling_text(cover, star, empty, need, self.b),
                 )

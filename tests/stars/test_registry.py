@@ -1,0 +1,49 @@
+"""The rule registry: the one table the explainer, the grader, the generator and the docs
+derive from."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from puzzlesmith.limits import Deadline
+from puzzlesmith.stars.explain import RULES, WEIGHTS, Reasoner, explain, rules_of
+from puzzlesmith.stars.explain.registry import BY_KEY, MISTAKE, SEARCH, keys_before
+from puzzlesmith.stars.generate import generate
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "stars.md"
+LEVELS = ("easy", "medium", "hard", "expert", "search")
+
+
+def test_the_docs_table_lists_the_registry_s_rules_in_order() -> None:
+    text = DOCS.read_text()
+    start = text.index("| level | rule | weight | what it says |")
+    rows = []
+    for line in text[start:].splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        m = re.match(r"\| (\w+) \| `([a-z-]+)`(?: \(([^)]*)\))? \| ([0-9.]+) \|", line)
+        assert m, line
+        rows.append((m.group(1), m.group(2), m.group(3) or "", float(m.group(4))))
+    assert rows == [(s.level, s.name, s.variant, s.weight) for s in (*RULES, SEARCH)]
+
+
+def test_one_weight_per_name_and_level_and_levels_only_go_up() -> None:
+    keys = [s.key for s in RULES]
+    assert len(set(keys)) == len(keys)
+    for spec in (*RULES, SEARCH, MISTAKE):
+        assert WEIGHTS[(spec.name, spec.level)] == spec.weight
+        assert BY_KEY[spec.key] is spec
+    order = [LEVELS.index(s.level) for s in RULES]
+    assert order == sorted(order)  # the generator cuts the rules at the first one above a level
+    assert keys_before("trial")[-1] == "cases-many" and "shapes" not in keys_before("shapes")
+
+
+def test_every_step_comes_from_a_registered_rule() -> None:
+    reasoner = Reasoner(generate(6, 1, seed=1, time_limit=30).puzzle, Deadline(None))
+    assert [rule.__name__ for rule in rules_of(reasoner)] == [s.method for s in RULES]
+    known = {(s.name, s.level) for s in (*RULES, SEARCH)}
+    for seed in range(3):
+        made = generate(8, 1, seed=seed, difficulty="hard", time_limit=60)
+        steps = explain(made.puzzle, time_limit=None).steps
+        assert steps and all((s.rule, s.level) in known for s in steps)
