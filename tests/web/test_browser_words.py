@@ -124,3 +124,20 @@ def test_every_tab_stop_is_visible(page: Any) -> None:
             break
         assert where[1] > 2 and where[2] > 2, f"an invisible tab stop: {where[0]}"
     assert any("apple" in s for s in seen), seen
+
+
+def test_nothing_typed_or_linked_is_changed_silently(page: Any) -> None:
+    """Defect 7 on the Words page: a long paste is kept whole (the server judges it), and an
+    address asking for more words per anagram than the page offers says what it shows."""
+    page.goto("/words?q=*&contains=" + "e" * 40)
+    page.wait_for_selector("form[data-ready]")
+    assert page.get_by_label("Must contain").input_value() == "e" * 40
+    page.get_by_label("Must contain").fill("e" * 70)
+    page.locator("#status.error").wait_for()
+    assert "64" in page.locator("#status").inner_text()
+    assert page.get_by_label("Must contain").input_value() == "e" * 70
+    page.goto("/words?mode=anagram&q=listen&words=5")
+    page.wait_for_selector("#results li[data-word=silent]")
+    note = page.locator("#words-note")
+    assert "5" in note.inner_text() and "3" in note.inner_text()
+    assert note.is_visible()

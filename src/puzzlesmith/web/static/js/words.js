@@ -153,10 +153,17 @@ async function init() {
   excludes.value = p.get("excludes") || "";
   freq.checked = p.get("sort") === "freq";
   nWords.value = ["2", "3"].includes(p.get("words")) ? p.get("words") : "1";
+  if (p.has("words") && !["1", "2", "3"].includes(p.get("words"))) {
+    document.getElementById("words-note").textContent =
+      `The address asked for "${p.get("words")}" words per anagram; the page offers 1 to 3 and shows 1.`;
+  }
+  nWords.addEventListener("change", () => { document.getElementById("words-note").textContent = ""; });
   meaningHow.value = p.get("means") ? "means" : "kind_of";
   meaning.value = p.get("means") || p.get("kind") || "";
   withPhrases.checked = p.get("phrases") === "1";
-  if (contains.value || excludes.value || freq.checked || nWords.value !== "1") document.getElementById("more").open = true;
+  if (contains.value || excludes.value || freq.checked || nWords.value !== "1" || p.has("words")) {
+    document.getElementById("more").open = true;
+  }
   showMode();
   query.addEventListener("input", searchSoon);
   lexicon.addEventListener("change", search);
