@@ -173,6 +173,37 @@ class RawWordNet:
                 })
         return {"word": word, "base": base, "senses": senses}
 
+    def means_routes(self, text: str) -> dict[str, dict[str, int]]:
+        """`means` by part of speech: lemma -> {pos: best tier through senses of that pos}
+        (a kind is a noun sense; adjective satellites count as adjectives)."""
+        routes: dict[str, dict[str, int]] = {}
+
+        def put(word: str, key: tuple[str, str], tier: int) -> None:
+            pos = {"s": "a"}.get(self.ss_type[key], self.ss_type[key])
+            slot = routes.setdefault(word.lower(), {})
+            slot[pos] = min(slot.get(pos, 9), tier)
+
+        forms = {text, text + "s", text + "es"}
+        for key, gloss in self.gloss.items():
+            definition, _ = self.split(gloss)
+            if forms & set(re.findall(r"\w+", definition.lower())):
+                for w in self.words[key]:
+                    put(w, key, 2)
+        bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]
+        for b in bases or [text]:
+            for keys in self.index.get(b, {}).values():
+                for key in keys:
+                    for w in self.words[key]:
+                        put(w, key, 1)
+        try:
+            for w in self.below(text):
+                routes.setdefault(w, {})["n"] = 0
+        except LookupError:
+            pass
+        for b in {text, *bases}:
+            routes.pop(b, None)
+        return routes
+
     def means(self, text: str) -> dict[str, int]:
         """The --means tiers by the spec, for a one-word TEXT: 0 below it, 1 in a synset with
         it (or its base), 2 in a synset whose definition has the word (or +s, +es)."""

@@ -228,3 +228,36 @@ def test_meaning_filters_from_the_disk_cache_are_the_same(
                 narrowed, index, tiers = meaning_narrowed(lex, get_index(lex), kind, text, phrases)
                 assert (narrowed.words, narrowed.scores, narrowed.name, tiers) == expected
                 assert sorted(w for n in index.buckets for w in index.buckets[n].words) == sorted(expected[0])
+
+
+TOPICS = ["bird", "fish", "tree", "flower", "dog", "fruit", "vegetable", "car", "boat", "color",
+          "music", "weapon", "tool", "city", "river", "dance", "food", "sport", "insect", "prey"]
+
+
+def _qualifies(raw: RawWordNet, routes: dict[str, dict[str, int]], word: str) -> int | None:
+    """The spec's rule, read from the raw files: a qualifying lemma, or a word that is no
+    lemma with a base form (of part of speech p) that qualifies through a sense of p."""
+    if word in routes:
+        return min(routes[word].values())
+    if raw.is_lemma(word):
+        return None
+    tiers = [routes[b][p] for p in "nvar" for b in raw.morphy(word, p) if p in routes.get(b, {})]
+    return min(tiers, default=None)
+
+
+def test_means_admits_inflections_only_of_the_matching_part_of_speech(raw: RawWordNet) -> None:
+    # For 20 topics: every word a --means filter lets through qualifies by the rule, with the
+    # tier the rule gives (no "ducked" through the noun "duck"), and for three of them (a
+    # scan of every word) no word that qualifies is left out.
+    lexicon = load_lexicon()
+    for k, topic in enumerate(TOPICS):
+        routes = raw.means_routes(topic)
+        got = m.narrow_words(lexicon.word_set, text=topic)
+        wrong = {w: t for w, t in got.items() if _qualifies(raw, routes, w) != t}
+        assert not wrong, (topic, sorted(wrong)[:10])
+        if k < 3:
+            want = {w for w in lexicon.words if _qualifies(raw, routes, w) is not None}
+            assert set(got) == want, (topic, sorted(set(got) ^ want)[:10])
+    bird = m.narrow_words(lexicon.word_set, text="bird")
+    assert {"falcon", "falcons", "ducks"} <= set(bird)
+    assert not {"ducked", "penned", "polled", "cocked", "kiting", "sniped"} & set(bird)

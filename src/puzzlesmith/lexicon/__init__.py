@@ -93,8 +93,8 @@ def select(
 
 
 # Part of the names of the narrowed-lexicon files (`_write_narrowed`): bump it when their
-# layout changes, so no file of the old layout is read.
-_NARROWED_FORMAT = 2
+# layout, or the rule that picks their words, changes, so no file of the old kind is read.
+_NARROWED_FORMAT = 3
 
 
 def _common_lexicon(lexicon: Lexicon, index: LexiconIndex, top: int, scores_key: int | None) -> Lexicon:

@@ -335,24 +335,46 @@ def _kind_of(wn: WordNet, topic: str) -> frozenset[str]:
 
 @lru_cache(maxsize=64)
 def _means(wn: WordNet, text: str) -> dict[str, int]:
-    tiers: dict[str, int] = {}
+    return {lemma: min(by_pos.values()) for lemma, by_pos in _routes(wn, text).items()}
+
+
+@lru_cache(maxsize=64)
+def _routes(wn: WordNet, text: str) -> dict[str, dict[str, int]]:
+    """Lemma -> {part of speech: tier} for `means`: through which senses each lemma qualifies
+    (a kind of TEXT is a noun sense; a synonym or a mention, the sense's own part of speech),
+    so an inflected word qualifies only by an inflection of that part of speech."""
+    routes: dict[str, dict[str, int]] = {}
+
+    def add(lemma: str, pos: str, tier: int) -> None:
+        by_pos = routes.setdefault(lemma.lower(), {})
+        pos = "a" if pos == "s" else pos
+        if tier < by_pos.get(pos, TIER_MENTION + 1):
+            by_pos[pos] = tier
+
     base = [text] if wn.is_lemma(text) else [b for _, b in wn.base_forms(text)] or [text]
     for sid in wn.mentioning(text):
+        pos = wn.fields(sid)[0]
         for lemma in wn.lemmas_of(sid):
-            tiers[lemma.lower()] = TIER_MENTION
+            add(lemma, pos, TIER_MENTION)
     for b in base:
         for sid in wn.synsets_of(b):
+            pos = wn.fields(sid)[0]
             for lemma in wn.lemmas_of(sid):
-                tiers[lemma.lower()] = TIER_SYNONYM
+                add(lemma, pos, TIER_SYNONYM)
     try:
         kinds = wn.kind_of(text)
     except InputError:
         kinds = frozenset()
     for lemma in kinds:
-        tiers[lemma] = TIER_KIND
+        add(lemma, "n", TIER_KIND)
     for b in {text, *base}:
-        tiers.pop(b, None)
-    return tiers
+        routes.pop(b, None)
+    return routes
+
+
+def means_routes(text: str) -> dict[str, dict[str, int]]:
+    """`means` with the parts of speech each lemma qualifies through, and the tier of each."""
+    return _routes(wordnet(), normalize(text))
 
 
 @cache
@@ -378,33 +400,32 @@ def means(text: str) -> dict[str, int]:
     return wordnet().means(text)
 
 
-def narrow(words: Container[str], tiers: Mapping[str, int], pos: str | None = None) -> dict[str, int]:
-    """The words (a lexicon's, a-z) that qualify: the word is in `tiers`, or it is not itself a
-    lemma and one of its base forms is (only bases of part of speech `pos`, if given). Each with
-    its best tier.
+def narrow(words: Container[str], routes: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
+    """The words (a lexicon's, a-z) that qualify, each with its best tier: the word is a
+    qualifying lemma, or it is not itself a lemma and one of its base forms of a part of speech
+    through which that base qualifies is (`routes`: lemma -> {part of speech: tier}), so
+    "ducked" (a verb form) does not come in through the noun "duck" (a kind of bird).
 
     Rather than run morphy over every lexicon word, this inverts the suffix rules and the
     exception lists on the (far fewer) qualifying lemmas, then checks each candidate with
     morphy itself, so the answer is exactly the per-word rule.
     """
     wn = wordnet()
-    out = {w: t for w, t in tiers.items() if w in words}
-    parts = pos or POS_ORDER
-    inverse = _inverse_exceptions(parts)
-    for lemma, tier in tiers.items():
-        # An exception can map a word to a phrase ("comics" -> "comic strip"), so phrases
-        # keep their inverse exceptions; the suffix rules make only phrases of phrases.
-        cands = set(inverse.get(lemma, ()))
-        if lemma.isalpha():
-            for p in parts:
+    out = {w: min(by_pos.values()) for w, by_pos in routes.items() if w in words}
+    for lemma, by_pos in routes.items():
+        for p, tier in by_pos.items():
+            # An exception can map a word to a phrase ("comics" -> "comic strip"), so phrases
+            # keep their inverse exceptions; the suffix rules make only phrases of phrases.
+            cands = set(_inverse_exceptions(p).get(lemma, ()))
+            if lemma.isalpha():
                 for suf, end in RULES[p]:
                     if lemma.endswith(end):
                         cands.add(lemma[: len(lemma) - len(end)] + suf)
-        for c in cands:
-            if c not in words or out.get(c, 99) <= tier or wn.is_lemma(c):
-                continue
-            if any(lemma in wn.bases(c, p) for p in parts):
-                out[c] = tier
+            for c in cands:
+                if c not in words or out.get(c, 99) <= tier or wn.is_lemma(c):
+                    continue
+                if lemma in wn.bases(c, p):
+                    out[c] = tier
     return out
 
 
@@ -448,12 +469,13 @@ def narrow_words(words: Container[str], kind: str | None = None, text: str | Non
             if best is not None:
                 out[w] = best
         return out
-    # --kind-of is a noun question (noun bases only); --means also follows verb/adjective bases.
+    # --kind-of is a noun question (noun bases only); --means follows each sense's own part
+    # of speech.
     if text is None:
-        return narrow(words, tiers, "n")
-    out = narrow(words, means(text))
+        return narrow(words, {w: {"n": t} for w, t in tiers.items()})
+    out = narrow(words, means_routes(text))
     if kind is not None:
-        kinds = narrow(words, dict.fromkeys(kind_of(kind), TIER_KIND), "n")
+        kinds = narrow(words, {w: {"n": TIER_KIND} for w in kind_of(kind)})
         out = {w: t for w, t in out.items() if w in kinds}
     return out
 
