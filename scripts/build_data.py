@@ -104,15 +104,22 @@ def _members(tarball: Path, prefix: str) -> dict[str, str]:
         }
 
 
+CREDIT = " \u2014 "  # between an example and its author (WordNet itself has no em dash)
+
+
 def split_gloss(gloss: str) -> tuple[str, list[str]]:
     """A WordNet gloss -> (definition, examples): the examples are the quoted parts that follow
-    the definition (`def; "example"; "another"`); quotes inside the definition stay."""
+    the definition (`def; "example"; "another"`); quotes inside the definition stay. An
+    author's credit after an example (`"..."- John Galsworthy`) stays with it, after CREDIT."""
     gloss = gloss.strip()
     cut = 0 if gloss.startswith('"') else gloss.find('; "')
     if cut < 0:
         return gloss, []
     definition = gloss[:cut].strip().rstrip(";").strip()
-    examples = [e.strip() for e in re.findall(r'"([^"]*)"', gloss[cut:]) if e.strip()]
+    examples = []
+    for text, credit in re.findall(r'"([^"]*)"\s*(?:-+\s*([A-Z][^;"]*[^;"\s]))?', gloss[cut:]):
+        if text.strip():
+            examples.append(text.strip() + (CREDIT + credit.strip() if credit else ""))
     return definition, examples
 
 

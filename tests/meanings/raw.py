@@ -145,7 +145,19 @@ class RawWordNet:
             if cut < 0:
                 return gloss, []
             definition, rest = gloss[:cut], gloss[cut + 2:]
-        examples = [e.strip() for e in rest.split('"')[1::2] if e.strip()]
+        # An author's credit right after an example ("..."- John Galsworthy) goes with it,
+        # after an em dash.
+        pieces = rest.split('"')
+        examples = []
+        for k in range(1, len(pieces), 2):
+            if not pieces[k].strip():
+                continue
+            after = pieces[k + 1] if k + 1 < len(pieces) else ""
+            credit = after.split(";")[0].strip()
+            if credit.startswith("-") and credit.lstrip("- ")[:1].isupper():
+                examples.append(pieces[k].strip() + " \u2014 " + credit.lstrip("- ").strip())
+            else:
+                examples.append(pieces[k].strip())
         return definition.strip().rstrip(";").strip(), examples
 
     def define(self, word: str) -> dict[str, object]:

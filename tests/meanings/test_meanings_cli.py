@@ -135,3 +135,12 @@ def test_wordgrid_no_answer_of_the_kind_says_so(capsys: pytest.CaptureFixture[st
     assert code == 0 and doc["count"] == 0
     assert "letterpress+kind-of:musical instrument" in doc["note"]
     assert doc["note"].endswith("has 284 solutions (drop the meaning filter)")
+
+
+def test_define_keeps_the_author_credit_after_an_example(capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    code, out, _ = run(["define", "fixed"], capsys)
+    assert code == 0 and re.search(r'hollow look"\s+- Connor Cruise\s+O\'Brien', out)
+    _, out, _ = run(["define", "fixed", "--json"], capsys)
+    examples = [e for s in docs(out)[0]["senses"] for e in s["examples"]]
+    assert "his bearded face already has a set hollow look \u2014 Connor Cruise O'Brien" in examples

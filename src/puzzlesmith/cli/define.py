@@ -47,7 +47,8 @@ def print_definition(d: Definition) -> None:
             typer.echo("  " + typer.style(pos, fg="cyan"))
         _wrapped("", s.gloss, first=f"{n:>4}. ")
         for e in s.examples:
-            _wrapped("", f'"{e}"', dim=True)
+            text, credit, author = e.partition(" \u2014 ")  # lexicon.meanings.CREDIT
+            _wrapped("", f'"{text}"' + (f" - {author}" if credit else ""), dim=True)
         if s.synonyms:
             _wrapped("synonyms: ", ", ".join(s.synonyms))
         if s.kind_of:

@@ -41,6 +41,7 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
     "r": (),
 }
 TIER_KIND, TIER_SYNONYM, TIER_MENTION = 0, 1, 2
+CREDIT = " \u2014 "  # between an example and its author's credit (as scripts/build_data.py)
 _WORD = re.compile(r"[a-z' -]+")
 
 
