@@ -28,3 +28,19 @@ def test_frequency_scores() -> None:
     assert scores["the"] >= 90 and scores["zzxq"] == 0
     scored = Lexicon("s", "s", "s", ("the", "zzxq"), scores=(5, 60))
     assert word_scores(scored, build_index(scored)) == {"the": 5, "zzxq": 60}
+
+
+def test_ties_of_score_go_by_frequency_not_the_alphabet() -> None:
+    # A tiered list: every word the same score. The table puts the words wordfreq ranks first
+    # in their rank order (read here from the shipped ranking), the unranked ones after them.
+    from puzzlesmith.fill.tables import word_table
+    from puzzlesmith.lexicon.index import build_index, wordfreq_ranks
+
+    words = ["aas", "aaa", "the", "and", "cat", "zzq", "qqz", "ear", "abs"]
+    lex = Lexicon("tiers", "test", "test", tuple(sorted(words)), scores=tuple(50 for _ in words))
+    table = word_table(lex, build_index(lex), 3)
+    ranks = wordfreq_ranks()
+    ranked = sorted((w for w in words if ranks.get(w)), key=lambda w: ranks[w])
+    assert list(table.words[:len(ranked)]) == ranked
+    assert set(table.words[len(ranked):]) == {w for w in words if not ranks.get(w)}
+    assert table.words[0] == "the" and table.scores == tuple(50 for _ in words)

@@ -3,6 +3,7 @@ letter) bitsets, cached in memory and on disk beside the lexicon index."""
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 from bisect import bisect_left
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from puzzlesmith.lexicon.index import build_bucket
 
 DISK_CACHE_MIN = 2000  # smaller tables build faster than they load
 LETTER_FIELD = 26  # bits per position in a word's letter code (see letter_codes)
-TABLE_FORMAT = 1
+TABLE_FORMAT = 2  # 2: ties of score broken by frequency, then _tie_break
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,10 +57,23 @@ def word_code(word: str) -> int:
     return sum(1 << (LETTER_FIELD * p + b - 97) for p, b in enumerate(word.encode()))
 
 
+def _tie_break(word: str) -> bytes:
+    """A fixed pseudo-random order for words of one score and frequency: the alphabet would
+    put AAS, AAA and ABABA first in every fill of a tiered `word;score` list."""
+    return hashlib.blake2b(word.encode(), digest_size=8).digest()
+
+
 def _build_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
     scores = word_scores(lexicon, index)
     bucket = index.bucket(length)
-    words = sorted(bucket.words if bucket else (), key=lambda w: (-scores[w], w))
+    if bucket is None:
+        words: list[str] = []
+    else:
+        # Ties of score broken by frequency (a word wordfreq ranks before one it does not),
+        # then by _tie_break.
+        rank = {w: (r if r > 0 else 1 << 30) for w, r in zip(bucket.words, bucket.ranks.tolist(),
+                                                             strict=True)}
+        words = sorted(bucket.words, key=lambda w: (-scores[w], rank[w], _tie_break(w)))
     if words:
         pl = build_bucket(length, words, {}).position_letter
     else:
