@@ -22,6 +22,7 @@ from puzzlesmith.errors import InputError
 
 if TYPE_CHECKING:
     from rich.columns import Columns
+    from rich.console import Group
     from rich.table import Table
 
     from puzzlesmith.fill.candidates import CandidatesResult
@@ -111,21 +112,29 @@ def draw(grid: Grid, *, highlight: set[int] | frozenset[int] = frozenset()) -> T
     return table
 
 
-def _entry_lists(doc: dict[str, Any]) -> Columns:
+def _entry_lists(doc: dict[str, Any]) -> Columns | Group:
     from rich.columns import Columns
     from rich.table import Table
 
+    clued = any("clue" in e for e in doc["entries"])
     lists = []
     for direction in ("across", "down"):
         t = Table(title=direction.capitalize(), box=None, show_header=False, padding=(0, 1))
         t.add_column(justify="right", style="bold")
         t.add_column()
         t.add_column(justify="right", style="dim")
+        if clued:
+            t.add_column()
         for e in doc["entries"]:
             if e["direction"] == direction:
                 score = "given" if e["score"] is None else str(e["score"])
-                t.add_row(str(e["number"]), e["answer"].upper(), score)
+                t.add_row(str(e["number"]), e["answer"].upper(), score,
+                          *([e.get("clue") or "-"] if clued else []))
         lists.append(t)
+    if clued:  # clues are long: the lists go one under the other
+        from rich.console import Group
+
+        return Group(*lists)
     return Columns(lists, padding=(0, 4))
 
 
@@ -180,6 +189,8 @@ def fill_cmd(
         help="Search nodes to spend looking for a better fill after the first (default: 300 "
              "and 5 an entry, or as many as the first took if more), within --time-limit.")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
+    clues: Annotated[bool, typer.Option("--clues", help="Draft a clue for each entry from WordNet "
+                                        "(kept in --out .puz/.ipuz; the file's own clues stay).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
                                              "(.puz, .ipuz or text, by the suffix).")] = None,
     json: JsonOpt = False,
@@ -200,6 +211,10 @@ def fill_cmd(
     with working(f"filling the {grid.width}x{grid.height} grid", time_limit):
         result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                       seed=seed, deadline=Deadline(time_limit), improve=improve, count=count)
+    if clues:
+        from puzzlesmith.fill.clues import with_clue_drafts
+
+        result = with_clue_drafts(result)
     if out is not None and result.filled is not None:
         write_grid_file(out, result.filled)
     if json:

@@ -87,11 +87,15 @@ class Entry:
     answer: str
     score: int | None  # None: a word the setter gave that is not in the list
     given: bool
+    clue: str | None = None  # a drafted clue (fill.clues), None when none was asked for
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.slot.number, "direction": self.slot.direction, "row": self.slot.row,
-                "col": self.slot.col, "answer": self.answer, "score": self.score,
-                "given": self.given}
+        doc = {"number": self.slot.number, "direction": self.slot.direction, "row": self.slot.row,
+               "col": self.slot.col, "answer": self.answer, "score": self.score,
+               "given": self.given}
+        if self.clue is not None:
+            doc["clue"] = self.clue
+        return doc
 
 
 @dataclass(frozen=True)
