@@ -661,7 +661,12 @@ async function init() {
   form.dataset.ready = "1";
   if (p.get("daily")) await rollOfTheDay(p.get("daily"));
   else if (p.get("letters") && roll()) await solve(seed);
-  else { share(); focusBox(letters().length); }
+  else {
+    share();
+    // A roll to play: the keys go to the board (without scrolling the page to it).
+    if (roll()) $("play-board").focus({ preventScroll: true });
+    else focusBox(letters().length);
+  }
 }
 
 init();
