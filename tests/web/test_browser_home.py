@@ -51,3 +51,26 @@ def test_api_reference_page_works_offline_and_tries_a_call(page: Any, shot: Any)
     section.get_by_role("button", name="Send").click()
     section.locator("pre", has_text="apple").wait_for()
     shot(page, "api-docs")
+
+
+@pytest.mark.viewport(375, 800)
+def test_api_reference_has_an_index_of_every_endpoint(page: Any) -> None:
+    """Defect 10: the long API page opens with an index, grouped by page, linking every section."""
+    page.goto("/api-docs")
+    page.wait_for_selector("main[data-ready]")
+    index = page.get_by_role("navigation", name="Endpoints")
+    sections = page.locator("#endpoints section[id]").evaluate_all("els => els.map(e => e.id)")
+    links = index.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href').slice(1))")
+    assert sections and sorted(links) == sorted(sections)
+    assert index.locator("h3", has_text="Star Battle").count() == 1
+    index.get_by_role("link", name="POST /api/stars/hint").click()
+    page.wait_for_url("**#post-api-stars-hint")
+    heading = page.locator("#post-api-stars-hint h2")
+    page.wait_for_function("""() => { const r = document.querySelector('#post-api-stars-hint h2')
+        .getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }""")
+    assert "POST /api/stars/hint" in heading.inner_text()
+    # An address with the section opens there.
+    page.goto("/api-docs#post-api-qless-solve")
+    page.wait_for_selector("main[data-ready]")
+    page.wait_for_function("""() => { const r = document.querySelector('#post-api-qless-solve')
+        .getBoundingClientRect(); return r.top >= -1 && r.top <= innerHeight / 2; }""")

@@ -3,6 +3,37 @@ import { api, el, say } from "./common.js";
 
 const box = document.getElementById("endpoints");
 const status = document.getElementById("status");
+const index = document.getElementById("index");
+
+// The index groups endpoints by the page that uses them (the path's first part after /api/).
+const GROUPS = {
+  match: "Words", anagram: "Words", define: "Words", wordgrid: "Word grid", fill: "Crossword fill",
+  qless: "Q-Less", stars: "Star Battle", jobs: "Long jobs", lexicons: "Server", health: "Server",
+};
+
+function groupOf(path) {
+  return GROUPS[path.split("/")[2]] || "Other";
+}
+
+function anchor(method, path) {
+  return `${method}-${path}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/-+$/, "");
+}
+
+/** The index: each group's endpoints, linked to their sections, with their summaries. */
+function drawIndex(entries) {
+  const groups = new Map();
+  for (const entry of entries) {
+    const name = groupOf(entry.path);
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name).push(entry);
+  }
+  index.replaceChildren(el("h2", { id: "index-title" }, "Endpoints"),
+    el("div", { className: "api-groups" }, ...[...groups].map(([name, list]) => el("section", {},
+      el("h3", {}, name),
+      el("ul", {}, ...list.map(({ method, path, op }) => el("li", {},
+        el("a", { href: `#${anchor(method, path)}` }, el("code", {}, `${method.toUpperCase()} ${path}`)),
+        el("span", { className: "hint-text" }, " ", ...prose(op.summary)))))))));
+}
 
 /** Text with `code` spans, as OpenAPI summaries are written. */
 function prose(text) {
@@ -74,22 +105,27 @@ async function init() {
     say(status, e.message, "error");
     return;
   }
-  for (const [path, methods] of Object.entries(spec.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      const schema = resolve(spec, op.requestBody?.content?.["application/json"]?.schema);
-      const section = el("section", { className: "card" },
+  const entries = Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ method, path, op })));
+  drawIndex(entries);
+  for (const { method, path, op } of entries) {
+    const schema = resolve(spec, op.requestBody?.content?.["application/json"]?.schema);
+    const section = el("section", { className: "card", id: anchor(method, path) },
+      el("div", { className: "api-head" },
         el("h2", {}, el("code", {}, `${method.toUpperCase()} ${path}`)),
-        el("p", {}, ...prose(op.summary)),
-        op.description ? el("p", { className: "legend" }, ...prose(op.description)) : null);
-      if (schema) {
-        // A table wider than a phone scrolls sideways: a tab stop, so the keyboard can scroll it too.
-        section.append(el("div", { className: "board-scroll", tabIndex: 0, role: "region",
-          "aria-label": `Fields of ${method.toUpperCase()} ${path}` }, fields(schema)));
-        if (method === "post") section.append(tryIt(path, example(schema)));
-      }
-      box.append(section);
+        el("a", { href: "#index-title", className: "hint-text" }, "Index")),
+      el("p", {}, ...prose(op.summary)),
+      op.description ? el("p", { className: "legend" }, ...prose(op.description)) : null);
+    if (schema) {
+      // A table wider than a phone scrolls sideways: a tab stop, so the keyboard can scroll it too.
+      section.append(el("div", { className: "board-scroll", tabIndex: 0, role: "region",
+        "aria-label": `Fields of ${method.toUpperCase()} ${path}` }, fields(schema)));
+      if (method === "post") section.append(tryIt(path, example(schema)));
     }
+    box.append(section);
   }
+  // An address with #section opens at that section, now that it exists.
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   document.querySelector("main").dataset.ready = "1";
 }
 
