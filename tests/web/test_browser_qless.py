@@ -470,6 +470,10 @@ def test_the_board_survives_a_reload_and_a_link(page: Any, browser: Any, server:
     page.wait_for_selector("form[data-ready]")
     assert on_board(page) == "chair"
     assert sorted(rack(page)) == sorted("mvdxwca")
+    # The roll's share link (no board in it) opens on the board kept in this browser.
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    assert on_board(page) == "chair"
     # Another browser (no local storage) opening the link gets the same board.
     other = browser.new_context(base_url=server)
     try:

@@ -650,10 +650,11 @@ async function init() {
   } catch (e) {
     say(status, e.message, "error");
   }
-  const rows = decode(p.get("board") || "");
+  // No board in the link: the one kept in this browser for the roll, if any.
+  const rows = p.has("board") ? decode(p.get("board")) : null;
   if (p.get("daily")) linkRows = rows;
   else play.setRoll(roll(), rows);
-  if (rows === null) play.say("The board in the link is not rows of letters and dots, so it is not used.");
+  if (p.has("board") && rows === null) play.say("The board in the link is not rows of letters and dots, so it is not used.");
   // A count nobody will read holds a worker until its limit: stop it when the page goes.
   window.addEventListener("pagehide", () => {
     for (const id of jobs) fetch(`/api/jobs/${id}`, { method: "DELETE", keepalive: true }).catch(() => {});
