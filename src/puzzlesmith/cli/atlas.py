@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from puzzlesmith.qless.atlas import stats as atlas_stats
-    from puzzlesmith.qless.census import Census
 
 atlas_app = typer.Typer(
     help="The atlas: a stored result for every roll of the real dice.", no_args_is_help=True
@@ -388,6 +387,7 @@ def lookup_cmd(
 ) -> None:
     """The stored result of a roll, at once (nothing is solved)."""
     from puzzlesmith.qless import census
+    from puzzlesmith.qless.answer import look_up
     from puzzlesmith.qless.atlas import store
     from puzzlesmith.qless.atlas.rolls import canonical
     from puzzlesmith.qless.dice import dice_key, parse_dice
@@ -397,40 +397,32 @@ def lookup_cmd(
 
     keys = [canonical(x) for x in read_inputs(letters, from_file)]
     path = _db(db)
-    if not path.exists():
-        # No atlas here, but the census says of every roll whether it can be solved.
-        lex = choose(lexicon, common, common_top)[0]
-        found = census.of(lex.content_hash, which)
-        if found is None:
-            raise InputError(f"no atlas at {path}, and no census for {lex.name} and these dice:"
-                             " build one with `puzzlesmith qless atlas build`")
-        for key in keys:
-            verdict = _census_verdict(found, key, faces)
-            if json:
-                print_json({"letters": key, "found": False, "lexicon": lex.name, "census": verdict})
-            else:
-                console.print(f"{key.upper()}: {_CENSUS_SAYS[verdict]}", soft_wrap=True)
-        return
-    con = store.connect(path, create=False)
-    present = store.lexicons(con)
+    present: list[tuple[str, str, int]] = []
+    if path.exists():
+        con = store.connect(path, create=False)
+        present = store.lexicons(con)
+        con.close()
     if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
         # No word list named and the atlas holds one: that is the one meant.
         h, name, _ = present[0]
     else:
         lex = choose(lexicon, common, common_top)[0]
         h, name = lex.content_hash, lex.name
-    found = census.of(h, which)
+    if not path.exists() and census.of(h, which) is None:
+        raise InputError(f"no atlas at {path}, and no census for {name} and these dice:"
+                         " build one with `puzzlesmith qless atlas build`")
     for key in keys:
-        doc = store.lookup(path, key, h, which)
-        if doc is not None:
+        doc = look_up(key, h, name, db_path=path, faces=faces)
+        if doc["found"]:
             print_json(doc) if json else _print_doc(key, doc)
             continue
-        elsewhere = store.holders(con, key)
+        elsewhere = doc.get("stored_for", [])
         hint = "; ".join(f"stored for lexicon {n}; add {_lexicon_option(n)}" for n in elsewhere)
-        says = _census_verdict(found, key, faces) if found is not None else None
+        says = doc.get("census")
         if json:
-            print_json({"letters": key, "found": False, "lexicon": name, "stored_for": elsewhere,
-                        **({"hint": hint} if hint else {}), **({"census": says} if says else {})})
+            print_json({**doc, **({"hint": hint} if hint else {})})
+        elif not path.exists() and says is not None:
+            console.print(f"{key.upper()}: {_CENSUS_SAYS[says]}", soft_wrap=True)
         else:
             line = f"{key.upper()}: not in the atlas for {name}" + (f" ({hint})" if hint else "")
             if says is not None:
@@ -445,14 +437,6 @@ _CENSUS_SAYS = {
                 " `puzzlesmith qless solve` shows one)",
     "not a roll": "not a roll of these dice (they cannot show these letters, one die each)",
 }
-
-
-def _census_verdict(found: Census, key: str, faces: tuple[str, ...] | None) -> str:
-    from puzzlesmith.qless.dice import could_roll
-
-    if not could_roll(key, faces):
-        return "not a roll"
-    return "unsolvable" if found.is_unsolvable(key) else "solvable"
 
 
 def _lexicon_option(name: str) -> str:

@@ -136,36 +136,6 @@ def print_result(result: QlessResult, show_anagrams: bool, show_board: bool = Tr
         )
 
 
-def stored_result(roll: str, lexicon: Lexicon, count: bool) -> QlessResult | None:
-    """The roll's answer from the atlas, if it holds a final one for this word list.
-
-    Only the default search (no --seed, --common, --all or --max-solutions) is stored, and
-    a count only when the atlas was built with --count-solutions. The stored board is
-    validated again before it is shown, like every board.
-    """
-    from puzzlesmith.qless.atlas import default_db_path, lookup
-    from puzzlesmith.qless.board import Board, is_solution
-    from puzzlesmith.qless.solve import QlessResult, anagrams_of
-
-    doc = lookup(default_db_path(), roll, lexicon.content_hash)
-    if doc is None or doc.get("status") not in ("solved", "unsolvable"):
-        return None
-    if count and not doc.get("count_complete"):
-        return None
-    board = Board.from_rows(doc["board"]) if doc.get("board") else None
-    if (doc["status"] == "solved") != (board is not None):
-        return None
-    if board is not None and not is_solution(board, roll, lexicon.word_set):
-        return None
-    return QlessResult(
-        letters=roll, status=doc["status"], board=board,
-        anagrams=tuple(anagrams_of(roll, lexicon)), placements=int(doc.get("placements", 0)),
-        seconds=float(doc.get("seconds", 0.0)), lexicon=lexicon.name,
-        solutions=int(doc["solutions"]) if count else None, count_complete=count,
-        extra={"atlas": doc.get("atlas")},
-    )
-
-
 def solve_rolls(
     rolls: list[str],
     *,
@@ -186,8 +156,9 @@ def solve_rolls(
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     from puzzlesmith.lexicon import load_lexicon, select
     from puzzlesmith.limits import Deadline
+    from puzzlesmith.qless.answer import answer
     from puzzlesmith.qless.engines.dispatch import prepare, prepare_cached
-    from puzzlesmith.qless.solve import parse_letters, solve
+    from puzzlesmith.qless.solve import parse_letters
 
     letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work
     # The plain word list is all a default solve needs (no index, so no numpy at start-up).
@@ -212,23 +183,14 @@ def solve_rolls(
                 console.print(f"solution {shown[0]}: " + ", ".join(board.words()))
                 console.print(draw_board(board))
 
-        # An unsolvable roll has no solution in any mode, so the census answers them all.
-        from puzzlesmith.qless import census
-
-        stored = census.answer(roll, lex, count or all_)
-        if stored is None and not (seed or all_ or max_solutions or common_index):
-            stored = stored_result(roll, lex, count)
-        if stored is None:
-            # (--all prints each solution as it comes: no bar across them.)
-            what = f"{'counting' if count else 'solving'} {roll}"
-            with working(what, timeout) if not all_ else nullcontext():
-                result = solve(
-                    roll, lex, deadline=Deadline(timeout), seed=seed, common_index=common_index,
-                    count=count or all_, max_solutions=max_solutions,
-                    on_solution=stream if all_ else None,
-                )
-        else:
-            result = stored
+        # (--all prints each solution as it comes: no bar across them.)
+        what = f"{'counting' if count else 'solving'} {roll}"
+        with working(what, timeout) if not all_ else nullcontext():
+            result = answer(
+                roll, lex, deadline=Deadline(timeout), seed=seed, common_index=common_index,
+                count=count or all_, max_solutions=max_solutions,
+                on_solution=stream if all_ else None,
+            )
         timed_out |= result.status == "timeout" or result.count_timed_out
         if json:
             doc = result.to_json()

@@ -1,4 +1,5 @@
-"""Counting solutions: the same generator of distinct solutions, run to the end.
+"""One search over a roll's anagrams for first, all and count: the same generator of distinct
+solutions (`engines.dispatch`), stopped at the first, run to the end, or counted.
 
 Every engine yields each distinct solution (canonical board) exactly once, so "first",
 "all" and "count" are one code path that stops at a different place.

@@ -233,25 +233,31 @@ def run_qless_solve(
     max_solutions: int | None = None,
     lexicon: str | None = None,
 ) -> Doc:
-    """`puzzlesmith qless solve LETTERS --json` (one roll)."""
-    from puzzlesmith.qless.solve import solve
+    """`puzzlesmith qless solve LETTERS --json` (one roll), less the atlas file's path."""
+    from puzzlesmith.qless.answer import answer
 
     if max_solutions is not None and max_solutions < 1:
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     roll = _prepared_roll(letters)
     index, common_index = _qless_indexes(lexicon, common, common_top)
-    from puzzlesmith.qless import census
     from puzzlesmith.web.pool import report_progress
 
-    # As the CLI: an unsolvable roll of the real dice is answered from the census.
-    # No on_solution callback: with one the engine lists every board instead of counting
-    # fast, and its document would differ from the CLI's. A count reports how many it has
-    # found so far to a job's progress (`jobs.Job.reported`).
-    result = census.answer(roll, index, count) or solve(
+    # The CLI's order (census, atlas, search). No on_solution callback: with one the engine
+    # lists every board instead of counting fast, and its document would differ from the
+    # CLI's. A count reports how many it has found so far to a job's progress
+    # (`jobs.Job.reported`).
+    result = answer(
         roll, index, deadline=Deadline(timeout), seed=seed, common_index=common_index,
         count=count, max_solutions=max_solutions,
         on_progress=(lambda n: report_progress({"solutions": n})) if count else None)
-    return result.to_json()
+    return _no_server_path(result.to_json())
+
+
+def _no_server_path(doc: Doc) -> Doc:
+    """A stored answer's document less the atlas file's path: no answer names a server file."""
+    if isinstance(doc.get("atlas"), dict):
+        doc["atlas"] = {k: v for k, v in doc["atlas"].items() if k != "db"}
+    return doc
 
 
 def run_qless_roll(
@@ -387,23 +393,17 @@ def run_atlas_lookup(
 ) -> Doc:
     """`puzzlesmith qless atlas lookup LETTERS --json` (one roll), less the atlas file's path.
 
-    A server without an atlas has no stored answer, which is an answer ("found": false),
-    not bad input: the page asks on every solve. No answer names a file on the server.
+    A server without an atlas has no stored answer, which is an answer ("found": false, with
+    what the census says of the roll when it can), not bad input: the page asks on every
+    solve. No answer names a file on the server.
     """
-    from puzzlesmith.qless.atlas import default_db_path, lookup
+    from puzzlesmith.qless.answer import look_up
+    from puzzlesmith.qless.atlas import default_db_path
     from puzzlesmith.qless.atlas.rolls import canonical
 
     key = canonical(letters)
-    path = default_db_path()
-    if not path.exists():
-        return {"letters": key, "found": False}
     lex, _ = lexicon_for(lexicon, common, common_top)
-    doc = lookup(path, key, lex.content_hash)
-    if doc is None:
-        return {"letters": key, "found": False}
-    if isinstance(doc.get("atlas"), dict):
-        doc["atlas"] = {k: v for k, v in doc["atlas"].items() if k != "db"}
-    return doc
+    return _no_server_path(look_up(key, lex.content_hash, lex.name, db_path=default_db_path()))
 
 
 def _star_puzzle(puzzle: str, stars: int | None) -> Any:
