@@ -2,7 +2,7 @@
 PYTHON ?= python3
 PIP = $(PYTHON) -m pip
 
-.PHONY: run install test-deps test lint bench
+.PHONY: run install test-deps test test-fast lint bench
 
 install:
 	$(PIP) install -q -e .
@@ -19,6 +19,11 @@ lint:
 
 test: test-deps lint
 	$(PYTHON) -m pytest
+
+# Everything but the browser tests and the slow ones (`@pytest.mark.slow`): the check before
+# a commit, a few minutes.
+test-fast: test-deps lint
+	$(PYTHON) -m pytest -m "not browser and not slow"
 
 bench: install
 	$(PYTHON) -m benchmarks.run_all
