@@ -1,6 +1,7 @@
 // The Star Battle page: load, paste or generate a puzzle; solve, hint, check; play by hand.
 import { api, el, params, say, setParams } from "./common.js";
 import { StarBoard } from "./starboard.js";
+import { SOLVED, checkSays, loadMarks, problemLines, rc, saveMarks } from "./starplay.js";
 
 // An 8 x 8 one-star puzzle with a unique solution, to start with.
 const EXAMPLE = "https://puzz.link/p?starbattle/8/8/1/2041iicc7m8g1g1eb43vi960";
@@ -42,8 +43,6 @@ const scrollBox = document.getElementById("board-box");
 const scrollNote = document.getElementById("board-scroll-note");
 
 // ---- cells as people write them (r3c5, from 1) -------------------------------------------
-
-const rc = ([r, c]) => `r${r + 1}c${c + 1}`;
 
 function parseCells(text) {
   return (text || "").split(/[_\s,]+/).map((s) => /^r(\d+)c(\d+)$/i.exec(s)).filter(Boolean)
@@ -93,7 +92,7 @@ function show(doc, marks = null, grade = null) {
   puzzle = doc;
   ownMarks = null;
   board = new StarBoard(boardBox, doc, onMarks);
-  const start = marks && (marks.stars.length || marks.dots.length) ? marks : saved() || marks;
+  const start = marks && (marks.stars.length || marks.dots.length) ? marks : loadMarks(doc) || marks;
   if (start) board.setMarks(start.stars, start.dots);
   showProblems();
   undoButtons();
@@ -559,38 +558,11 @@ async function checkUnique() {
 
 // ---- playing ----------------------------------------------------------------------------
 
-/** The key the player's marks are kept under in this browser: the puzzle as the URL has it. */
-function storeKey() {
-  return `puzzlesmith.stars.marks:${puzzle.url}`;
-}
-
-/** The marks kept for this puzzle in this browser ({stars, dots}), or null. */
-function saved() {
-  try {
-    const doc = JSON.parse(localStorage.getItem(storeKey()) || "null");
-    const ok = (list) => Array.isArray(list) && list.every((rc) => Array.isArray(rc) && rc.length === 2
-      && rc.every((v) => Number.isInteger(v) && v >= 0 && v < puzzle.size));
-    return doc && ok(doc.stars) && ok(doc.dots) ? doc : null;
-  } catch {
-    return null; // storage off (a private window) or unreadable: start afresh
-  }
-}
-
-function save() {
-  try {
-    const marks = board.snapshot();
-    if (marks.stars.length || marks.dots.length) localStorage.setItem(storeKey(), JSON.stringify(marks));
-    else localStorage.removeItem(storeKey());
-  } catch {
-    // storage full or off: the address still holds the marks
-  }
-}
-
 /** After any change to the player's own board: keep it, share it, say what breaks, and (when
  * the player made it: `done`) whether it is solved. */
 function played({ done = true } = {}) {
   solvedFrame(false);
-  save();
+  saveMarks(puzzle, board.snapshot());
   share();
   showProblems();
   undoButtons();
@@ -600,26 +572,11 @@ function played({ done = true } = {}) {
 /** The rules the marks break, in words (the board marks them in red). */
 function showProblems() {
   const box = document.getElementById("conflicts");
-  const { touching, over, short } = board.problems;
-  const k = puzzle.stars;
-  const name = (u) => board.unitName(u).replace(/^./, (ch) => ch.toUpperCase());
-  const items = [
-    ...touching.map(([a, b]) => `Stars touch: ${rc(a)} and ${rc(b)}.`),
-    ...over.map((u) => `${name(u)} has ${u.count} stars, more than ${k}.`),
-    ...short.map((u) => `${name(u)} can no longer get its ${k === 1 ? "star" : `${k} stars`}: `
-      + `${u.count} placed and ${u.open} open ${u.open === 1 ? "cell" : "cells"} left.`),
-  ];
+  const items = problemLines(board.problems, puzzle.stars, (u) => board.unitName(u));
   box.replaceChildren(...(items.length ? [el("p", { className: "conflicts-title" }, "Broken rules:"),
     el("ul", {}, ...items.map((t) => el("li", {}, t)))] : []));
   box.hidden = !items.length;
 }
-
-const SAYS = {
-  right: ["Right so far: none of your marks differs from the solution.", "good"],
-  several: ["This puzzle has more than one solution, so Check cannot say which one your marks should follow.", "warn"],
-  unsolvable: ["This puzzle has no solution.", "warn"],
-  timeout: ["The time limit was reached before the puzzle's one solution was found.", "warn"],
-};
 
 function marksBody() {
   return { ...source(), star: board.stars().map(rc), empty: board.dots().map(rc) };
@@ -633,16 +590,8 @@ async function check() {
   busy(true);
   try {
     const doc = await api("/api/stars/check", marksBody());
-    if (doc.status === "solved") {
-      say(status, "Solved! Every star is in the right place.", "good");
-      solvedFrame(true);
-    } else if (doc.status === "wrong") {
-      const n = doc.wrong;
-      say(status, `Wrong: ${n} of your marks ${n === 1 ? "differs" : "differ"} from the solution. `
-        + "Undo, or ask for a Hint to see where.", "warn");
-    } else {
-      say(status, ...SAYS[doc.status]);
-    }
+    say(status, ...checkSays(doc));
+    solvedFrame(doc.status === "solved");
   } catch (e) {
     say(status, e.message, "error");
   } finally {
@@ -665,7 +614,7 @@ async function checkDone() {
     const doc = await api("/api/stars/check", marksBody());
     if (JSON.stringify(board.snapshot()) !== asked || ownMarks) return; // the board moved on
     if (doc.status === "solved") {
-      say(status, "Solved! Every star is in the right place.", "good");
+      say(status, SOLVED, "good");
       solvedFrame(true);
     }
   } catch {
