@@ -546,6 +546,7 @@ function duration(ms) {
 }
 
 const counted = new Map(); // roll + dictionary -> the count line already worked out
+const beingCounted = new Set(); // roll + dictionary whose count is being worked out
 
 async function handSolved(doc, ms) {
   const words = doc.words.map((w) => w.toUpperCase()).join(", ");
@@ -554,13 +555,21 @@ async function handSolved(doc, ms) {
   const line = $("solved-count");
   const key = `${doc.letters}/${lexicon.value}`;
   if (counted.has(key)) { line.textContent = counted.get(key); return; }
-  line.textContent = "Grading this roll and counting its solutions…";
-  const grade = await gradeOf(doc.letters);
-  const howMany = await solutionsOf(doc.letters, line, grade);
-  if (howMany === null) return; // the roll changed meanwhile
-  const text = `${howMany}${grade ? `; grade: ${grade.grade_text}` : ""}.`;
-  counted.set(key, text);
-  if (play.roll === doc.letters) line.textContent = text;
+  if (beingCounted.has(key)) return; // solved again while its count runs: that count will say
+  beingCounted.add(key);
+  try {
+    const mine = gen;
+    line.textContent = "Grading this roll and counting its solutions…";
+    const grade = await gradeOf(doc.letters);
+    if (mine !== gen) return; // other letters now: no count for these
+    const howMany = await solutionsOf(doc.letters, line, grade);
+    if (howMany === null) return;
+    const text = `${howMany}${grade ? `; grade: ${grade.grade_text}` : ""}.`;
+    counted.set(key, text);
+    if (play.roll === doc.letters) line.textContent = text;
+  } finally {
+    beingCounted.delete(key);
+  }
 }
 
 async function gradeOf(text) {
