@@ -204,3 +204,20 @@ def test_explain_and_hint_say_when_the_rules_ran_late(
         text = " ".join(out.split())
         assert code == 0 and "the rules ran past half of the time limit" in text
         assert "a longer --time-limit" in text
+
+
+def test_check_says_right_wrong_or_solved_never_where(mensa: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["stars", "solve", "--json", mensa], capsys)
+    answer = [f"r{r + 1}c{c + 1}" for r, c in json.loads(out)["solution"]]
+    stars = [arg for cell in answer for arg in ("--star", cell)]
+    code, out, _ = run(["stars", "check", mensa, *stars[:4]], capsys)
+    assert code == 0 and out.strip() == "right so far: no mark differs from the solution"
+    code, out, _ = run(["stars", "check", mensa, *stars], capsys)
+    assert code == 0 and out.strip() == "solved: every star is placed and right"
+    wrong = next(f"r{r}c{c}" for r in range(1, 7) for c in range(1, 7) if f"r{r}c{c}" not in answer)
+    code, out, _ = run(["stars", "check", mensa, "--star", wrong, "--empty", answer[0]], capsys)
+    assert code == 0 and out.strip() == "wrong: 2 of your marks differ from the solution"
+    assert wrong not in out and answer[0] not in out
+    code, _, err = run(["stars", "check", mensa, "--star", "r1c1", "--empty", "1,1"], capsys)
+    assert code == 2 and err.strip() == "error: r1c1 is marked both a star and empty: choose one"
