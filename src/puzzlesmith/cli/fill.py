@@ -69,8 +69,24 @@ FillLexiconOpt = Annotated[
                  "(default: crossword, the bundled crossword list; letterpress is the "
                  "Scrabble-style list)."),
 ]
+BlockOpt = Annotated[list[Path] | None, typer.Option(
+    "--block", help="A word file of entries never to use (besides the shipped block list of "
+                    "offensive entries); may be given more than once.")]
 MinScoreOpt = Annotated[int, typer.Option("--min-score", help="Only words scoring at least N "
                                           "(the list's scores, else 0-100 from word frequency).")]
+
+
+def _word_files(paths: list[Path] | None) -> frozenset[str]:
+    """The words of the word files given (--block, --prefer)."""
+    from puzzlesmith.lexicon.registry import load_file
+
+    return frozenset().union(*(load_file(p.resolve()).word_set for p in paths or ()))
+
+
+def _blocked(paths: list[Path] | None) -> frozenset[str]:
+    from puzzlesmith.fill.scores import default_blocked
+
+    return default_blocked() | _word_files(paths)
 
 
 def _grid(rows: list[str] | None, file: Path | None, allow_2: bool) -> Grid:
@@ -189,6 +205,10 @@ def fill_cmd(
         help="Search nodes to spend looking for a better fill after the first (default: 300 "
              "and 5 an entry, or as many as the first took if more), within --time-limit.")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
+    block: BlockOpt = None,
+    prefer: Annotated[list[Path] | None, typer.Option(
+        "--prefer", help="A word file of entries to use first wherever they fit (scored as the "
+                         "best words of the list); may be given more than once.")] = None,
     clues: Annotated[bool, typer.Option("--clues", help="Draft a clue for each entry from WordNet "
                                         "(kept in --out .puz/.ipuz; the file's own clues stay).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
@@ -201,16 +221,18 @@ def fill_cmd(
     """
     from puzzlesmith.fill.fill import fill
     from puzzlesmith.fill.formats import check_out_name, write_grid_file
-    from puzzlesmith.fill.scores import fill_lexicon
+    from puzzlesmith.fill.scores import fill_lexicon, with_preferred
     from puzzlesmith.limits import Deadline
 
     if out is not None:
         check_out_name(out)
     grid = _grid(rows, file, allow_2)
     lex, index = fill_lexicon(lexicon, common)
+    lex = with_preferred(lex, index, _word_files(prefer))
     with working(f"filling the {grid.width}x{grid.height} grid", time_limit):
         result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                      seed=seed, deadline=Deadline(time_limit), improve=improve, count=count)
+                      seed=seed, deadline=Deadline(time_limit), improve=improve, count=count,
+                      blocked=_blocked(block))
     if clues:
         from puzzlesmith.fill.clues import with_clue_drafts
 
@@ -267,6 +289,7 @@ def check_cmd(
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
     min_score: MinScoreOpt = 0,
+    block: BlockOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """Which entries no word fits, and where crossings rule every word out, before a search."""
@@ -275,7 +298,8 @@ def check_cmd(
 
     grid = _grid(rows, file, allow_2)
     lex, index = fill_lexicon(lexicon, common)
-    result = check(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats)
+    result = check(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
+                   blocked=_blocked(block))
     if json:
         print_json(result.to_json())
     else:
@@ -322,6 +346,7 @@ def region_cmd(
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
     min_score: MinScoreOpt = 0,
+    block: BlockOpt = None,
     time_limit: Annotated[float, typer.Option("--time-limit", "-t", "--timeout", min=0.001,
                                               help="Seconds before giving up.")] = 10.0,
     json: JsonOpt = False,
@@ -340,7 +365,8 @@ def region_cmd(
     left, right = _span(box_cols, "--cols") if box_cols else (0, grid.width - 1)
     lex, index = fill_lexicon(lexicon, common)
     result = fill_region(grid, lex, index, (top, left, bottom, right), min_score=min_score,
-                         allow_repeats=allow_repeats, deadline=Deadline(time_limit))
+                         allow_repeats=allow_repeats, deadline=Deadline(time_limit),
+                         blocked=_blocked(block))
     if json:
         print_json(result.to_json())
     else:

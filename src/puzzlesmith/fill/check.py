@@ -37,6 +37,7 @@ class RegionResult:
 
 def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[int, int, int, int],
                 *, min_score: int = 0, allow_repeats: bool = False,
+                blocked: frozenset[str] = frozenset(),
                 deadline: Deadline | None = None) -> RegionResult:
     """A relaxation proof: search the entries with two or more cells inside `box` on their
     own (their crossings with each other kept, those with the other entries and the
@@ -50,7 +51,8 @@ def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[in
     if not (0 <= top <= bottom < grid.height and 0 <= left <= right < grid.width):
         raise InputError(f"box rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1} "
                          f"is not inside the {grid.width}x{grid.height} grid")
-    problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats)
+    problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
+                      blocked=blocked)
     inside = {r * grid.width + c for r in range(top, bottom + 1) for c in range(left, right + 1)}
     keep = [v for v, slot in enumerate(problem.vars) if len(inside & set(slot.cells)) >= 2]
     labels = tuple(problem.vars[v].label for v in keep)
@@ -111,11 +113,13 @@ class CheckResult:
 
 
 def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int = 0,
-          allow_repeats: bool = False, examples: int = 3) -> CheckResult:
+          allow_repeats: bool = False, examples: int = 3,
+          blocked: frozenset[str] = frozenset()) -> CheckResult:
     """What can be said before a search: entries with no candidate word, and whether arc
     consistency alone already rules the grid out (and at which crossing)."""
     start = time.perf_counter()
-    problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats)
+    problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
+                      blocked=blocked)
     root = problem.root(problem.base)
     after = root[0] if root is not None else [0] * len(problem.vars)
     var_of = {s: v for v, s in enumerate(problem.vars)}

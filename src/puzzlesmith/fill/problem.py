@@ -31,8 +31,9 @@ class Problem:
     """A grid's entries as a constraint problem over bitset domains."""
 
     def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
-                 allow_repeats: bool) -> None:
+                 allow_repeats: bool, blocked: frozenset[str] = frozenset()) -> None:
         self.grid = grid
+        banned: dict[int, int] = {}  # length -> bitset of the blocked words in its table
         cells = grid.cells
         self.vars: list[Slot] = []
         self.tables: list[WordTable] = []
@@ -51,6 +52,11 @@ class Problem:
                 self.given_var.append(True)
             else:
                 d = table.at_least(min_score)
+                if blocked:
+                    if slot.length not in banned:
+                        banned[slot.length] = sum(table.bit(w) for w in blocked
+                                                  if len(w) == slot.length)
+                    d &= ~banned[slot.length]
                 for p, ch in enumerate(pattern):
                     if ch != EMPTY:
                         d &= table.position_letter[p][ord(ch) - 97]

@@ -8,6 +8,7 @@ already holds, on a 0-100 scale where the most frequent words score 100, a word 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 
@@ -18,6 +19,37 @@ MAX_SCORE = 100
 # crossword list's phrases, names and abbreviations read like a crossword; the Scrabble-style
 # bundled list stays the default of the other commands.
 FILL_LEXICON = "crossword"
+
+
+# Score of the words of the setter's "prefer" list: the best there is, so the fill takes them
+# first wherever they fit (ingrid_core's prioritised lists, the setter's own list first).
+PREFERRED_SCORE = MAX_SCORE
+
+
+def default_blocked() -> frozenset[str]:
+    """The shipped block list (slurs and offensive entries; scripts/build_crossword.py), which
+    every fill leaves out unless the setter gives such an entry whole."""
+    return _default_blocked()
+
+
+@functools.cache
+def _default_blocked() -> frozenset[str]:
+    import gzip
+    from importlib import resources
+
+    data = resources.files("puzzlesmith.lexicon").joinpath("data", "crossword-blocked.txt.gz")
+    return frozenset(gzip.decompress(data.read_bytes()).decode().split())
+
+
+def with_preferred(lexicon: Lexicon, index: LexiconIndex, preferred: frozenset[str]) -> Lexicon:
+    """The same words with those of `preferred` (that the lexicon holds) scored
+    PREFERRED_SCORE: the index stays the lexicon's own, only the fill's order changes."""
+    if not preferred:
+        return lexicon
+    scores = word_scores(lexicon, index)
+    return Lexicon(lexicon.name + "+prefer", lexicon.source, lexicon.license, lexicon.words,
+                   scores=tuple(PREFERRED_SCORE if w in preferred else scores.get(w, 0)
+                                for w in lexicon.words))
 
 
 def fill_lexicon(spec: str | None, common: bool = False,

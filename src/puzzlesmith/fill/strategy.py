@@ -217,15 +217,18 @@ def fill(
     deadline: Deadline | None = None,
     improve: int | None = None,
     count: bool = False,
+    blocked: frozenset[str] = frozenset(),
 ) -> FillResult:
     """Fill every entry of `grid` with a word of `lexicon`.
 
     `improve`: search nodes to spend looking for a better fill after the first (None:
     `default_improve`), within the deadline; a node budget, so the fill found does not
     depend on the machine's speed or load. `count`: count every fill instead (small grids).
+    `blocked`: words no free entry may take (an entry the setter gave whole is kept).
     """
     return FillStrategy(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                        seed=seed, deadline=deadline).run(improve=improve, count=count)
+                        seed=seed, deadline=deadline, blocked=blocked).run(improve=improve,
+                                                                           count=count)
 
 
 class FillStrategy:
@@ -233,7 +236,8 @@ class FillStrategy:
     first fill and the improvement searches learn along the way."""
 
     def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
-                 allow_repeats: bool, seed: int, deadline: Deadline | None) -> None:
+                 allow_repeats: bool, seed: int, deadline: Deadline | None,
+                 blocked: frozenset[str] = frozenset()) -> None:
         self.grid = grid
         self.lexicon = lexicon
         self.min_score = min_score
@@ -241,7 +245,8 @@ class FillStrategy:
         self.seed = seed
         self.deadline = deadline or Deadline(10.0)
         self.start = time.perf_counter()
-        self.problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats)
+        self.problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
+                               blocked=blocked)
         self.rng = random.Random(seed)
         self.nodes = 0
         self.budget_end: int | None = None  # the node count at which the improvement search stops

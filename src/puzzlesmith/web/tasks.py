@@ -12,7 +12,7 @@ import logging
 from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.scores import FILL_LEXICON
+from puzzlesmith.fill.scores import FILL_LEXICON, default_blocked
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconIndex, choose, select
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import parse_rack
@@ -547,7 +547,8 @@ def run_fill(
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
     result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
-                  deadline=Deadline(time_limit), improve=improve, count=count)
+                  deadline=Deadline(time_limit), improve=improve, count=count,
+                  blocked=default_blocked())
     return result.to_json()
 
 
@@ -567,7 +568,8 @@ def run_fill_check(
 
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
-    return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats).to_json()
+    return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats,
+                 blocked=default_blocked()).to_json()
 
 
 def run_fill_candidates(
@@ -614,4 +616,4 @@ def run_fill_region(
     lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
     box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
     return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
-                       deadline=Deadline(time_limit)).to_json()
+                       deadline=Deadline(time_limit), blocked=default_blocked()).to_json()
