@@ -88,6 +88,13 @@ def test_count_with_progress_and_stop(page: Any, shot: Any) -> None:
     page.get_by_role("button", name="Count solutions").click()
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Exactly')")
     assert page.locator("#status").inner_text() == "Exactly 365 distinct solutions."
+    # Counting a roll being played says how many, and shows no answer.
+    page.goto("/qless?roll=catdogs")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("button", name="Count solutions").click()
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Exactly')")
+    assert page.locator("#board-card").is_hidden()
+    assert "letters=" not in page.url
 
     page.goto("/qless?letters=mphrrsttsneaoi")
     page.locator("#status.good").wait_for()

@@ -497,10 +497,9 @@ async function poll() {
   if (doc.state === "done") {
     const r = doc.result;
     showAnagrams(r);
-    if (r.board) showBoard(r);
+    // A count says how many, not which: the board it found shows only next to a solve's.
+    if (r.board && answered) showBoard(r);
     else boardCard.hidden = true;
-    answered = answered || Boolean(r.board);
-    share();
     if (r.status === "unsolvable") {
       say(status, "No solution exists: the exhaustive search found no crossword that uses every letter.", "warn");
     } else if (r.count_complete) {
