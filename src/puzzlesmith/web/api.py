@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StringConstraints
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available
@@ -58,6 +58,13 @@ class Options(BaseModel):
                             description="How many of the most frequent words count as common.")
 
 
+def TimeLimitField(default: float, most: float) -> Any:
+    """`time_limit` in seconds, as every endpoint names it (and the CLI: --time-limit); the
+    older name `timeout` is still accepted."""
+    return Field(default, gt=0, le=most, description="Time limit, seconds (also: timeout).",
+                 validation_alias=AliasChoices("time_limit", "timeout"))
+
+
 KindOfField = Field(None, max_length=100,
                     description="Only words that are a kind of TOPIC in WordNet (--kind-of).")
 MeansField = Field(None, max_length=100, description="Words for TEXT, ranked: kinds of it, "
@@ -79,7 +86,7 @@ class MatchRequest(Options):
     kind_of: str | None = KindOfField
     means: str | None = MeansField
     phrases: bool = PhrasesField
-    timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
 class EquationRequest(Options):
@@ -88,7 +95,7 @@ class EquationRequest(Options):
                        "by ';', |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).")
     limit: int = Field(100, ge=1, le=10_000, description="List at most N solutions.")
     kind_of: str | None = KindOfField
-    timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
 class AnagramRequest(Options):
@@ -99,7 +106,7 @@ class AnagramRequest(Options):
     kind_of: str | None = KindOfField
     means: str | None = MeansField
     phrases: bool = PhrasesField
-    timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
 class WordgridSolveRequest(Options):
@@ -111,7 +118,7 @@ class WordgridSolveRequest(Options):
     allow_repeats: bool = Field(False, description="Let two unknown rows hold the same word.")
     kind_of: str | None = KindOfField
     means: str | None = MeansField
-    timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
 class WordgridCreateRequest(Options):
@@ -126,7 +133,7 @@ class WordgridCreateRequest(Options):
     title: str | None = Field(None, max_length=200, description="Title for the puzzle.")
     kind_of: str | None = Field(None, max_length=100, description="Draw the answer from a "
                                 "category: a kind of TOPIC (--kind-of).")
-    timeout: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
 class DefineRequest(BaseModel):
@@ -140,20 +147,20 @@ class QlessSolveRequest(Options):
                          description="The roll: 3 to 16 letters.")
     seed: int = Field(0, description="Another value searches in another order (another "
                       "solution).")
-    timeout: float = Field(5.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
     count: bool = Field(False, description="Count the distinct solutions exactly.")
     max_solutions: int | None = Field(None, description="Stop counting after N solutions.")
 
 
 class QlessCountRequest(QlessSolveRequest):
-    timeout: float = Field(120.0, gt=0, le=MAX_COUNT_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(120.0, MAX_COUNT_TIMEOUT)
     count: bool = Field(True, description="Always true: this endpoint counts.")
 
 
 class QlessRollRequest(Options):
     seed: int | None = Field(None, description="Roll seed (same seed, same roll).")
     solve: bool = Field(False, description="Solve the roll too.")
-    timeout: float = Field(5.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
     count: bool = Field(False, description="Count the distinct solutions exactly.")
 
 
@@ -162,19 +169,19 @@ class QlessHintRequest(Options):
                          description="The roll: 3 to 16 letters.")
     level: int = Field(1, ge=1, le=3, description="1: length and first letter of the longest "
                        "word of a solution; 2: the word; 3: the word on the board.")
-    timeout: float = Field(5.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
 
 
 class QlessGradeRequest(Options):
     letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
                          description="The roll: 3 to 16 letters.")
-    timeout: float = Field(5.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
 
 
 class QlessDailyRequest(Options):
     date: str | None = Field(None, max_length=20, examples=["2026-12-01"],
                              description="The day, YYYY-MM-DD (default: the server's today).")
-    timeout: float = Field(5.0, gt=0, le=MAX_TIMEOUT, description="Time limit, seconds.")
+    time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
 
 
 class AtlasLookupRequest(Options):
@@ -351,18 +358,18 @@ async def lexicons(request: Request) -> Doc:
 
 @router.post("/match", summary="Words that fit a pattern (`puzzlesmith match --json`)")
 async def match(body: MatchRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_match, body, limit=body.timeout)
+    return await run_solve(request, tasks.run_match, body, limit=body.time_limit)
 
 
 @router.post("/equation",
              summary="Patterns sharing variables (`puzzlesmith match --equation QUERY --json`)")
 async def equation(body: EquationRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_equation, body, limit=body.timeout)
+    return await run_solve(request, tasks.run_equation, body, limit=body.time_limit)
 
 
 @router.post("/anagram", summary="Words built from letters (`puzzlesmith anagram --json`)")
 async def anagram(body: AnagramRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_anagram, body, limit=body.timeout)
+    return await run_solve(request, tasks.run_anagram, body, limit=body.time_limit)
 
 
 @router.post("/define", summary="Every WordNet sense of a word (`puzzlesmith define --json`)")
@@ -373,13 +380,13 @@ async def define(body: DefineRequest, request: Request) -> Doc:
 @router.post("/wordgrid/solve",
              summary="Fill a column-word grid (`puzzlesmith wordgrid solve --json`)")
 async def wordgrid_solve(body: WordgridSolveRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_wordgrid_solve, body, limit=body.timeout)
+    return await run_solve(request, tasks.run_wordgrid_solve, body, limit=body.time_limit)
 
 
 @router.post("/wordgrid/create",
              summary="Make a column-word grid puzzle (`puzzlesmith wordgrid create --json`)")
 async def wordgrid_create(body: WordgridCreateRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_wordgrid_create, body, limit=body.timeout)
+    return await run_solve(request, tasks.run_wordgrid_create, body, limit=body.time_limit)
 
 
 @router.post("/fill", summary="Fill a crossword grid (`puzzlesmith fill --json`)")
@@ -452,27 +459,27 @@ async def fill_save(body: FillSaveRequest) -> Response:
 @router.post("/qless/solve",
              summary="A crossword using every letter, or proof of none (`qless solve --json`)")
 async def qless_solve(body: QlessSolveRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_solve, body, limit=body.timeout)
+    return await run_solve(request, tasks.run_qless_solve, body, limit=body.time_limit)
 
 
 @router.post("/qless/roll", summary="Roll the twelve dice (`qless roll [--solve] --json`)")
 async def qless_roll(body: QlessRollRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_roll, body, limit=body.timeout)
+    return await run_solve(request, tasks.run_qless_roll, body, limit=body.time_limit)
 
 
 @router.post("/qless/hint", summary="A hint about a solution (`qless hint --level N --json`)")
 async def qless_hint(body: QlessHintRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_hint, body, limit=body.timeout)
+    return await run_solve(request, tasks.run_qless_hint, body, limit=body.time_limit)
 
 
 @router.post("/qless/grade", summary="How hard a roll is (`qless grade --json`)")
 async def qless_grade(body: QlessGradeRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_grade, body, limit=body.timeout)
+    return await run_solve(request, tasks.run_qless_grade, body, limit=body.time_limit)
 
 
 @router.post("/qless/daily", summary="The roll of the day (`qless daily --date D --json`)")
 async def qless_daily(body: QlessDailyRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_daily, body, limit=body.timeout + 10)
+    return await run_solve(request, tasks.run_qless_daily, body, limit=body.time_limit + 10)
 
 
 @router.post("/qless/count", status_code=202,
@@ -488,7 +495,7 @@ async def qless_count(body: QlessCountRequest, request: Request) -> Doc:
     kwargs["count"] = True
     _check_lexicon(kwargs.get("lexicon"))
     jobs: JobTable = request.app.state.jobs
-    return jobs.start("qless-count", tasks.run_qless_solve, kwargs, limit=body.timeout).to_json()
+    return jobs.start("qless-count", tasks.run_qless_solve, kwargs, limit=body.time_limit).to_json()
 
 
 @router.post("/qless/atlas",

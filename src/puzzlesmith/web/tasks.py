@@ -66,7 +66,7 @@ def run_match(
     kind_of: str | None = None,
     means: str | None = None,
     phrases: bool = False,
-    timeout: float = 10.0,
+    time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith match PATTERN --json`."""
     from puzzlesmith.search.meaning import match_words, split_query, words_for
@@ -82,9 +82,9 @@ def run_match(
         "alpha" if sort == "alpha" else None)
     try:
         result = match_words(found, pattern, contains=contains, excludes=excludes, length=span,
-                             sort=order, limit=limit, deadline=Deadline(timeout))
+                             sort=order, limit=limit, deadline=Deadline(time_limit))
     except SearchTimeout:
-        raise InputError(f"pattern {pattern!r} took longer than {timeout} s") from None
+        raise InputError(f"pattern {pattern!r} took longer than {time_limit} s") from None
     return result.to_json()
 
 
@@ -96,7 +96,7 @@ def run_equation(
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
     kind_of: str | None = None,
-    timeout: float = 10.0,
+    time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith match --equation QUERY --json` (a search stopped by its time limit is an
     answer here: `exact` false, its count a lower bound)."""
@@ -104,7 +104,7 @@ def run_equation(
     from puzzlesmith.search.meaning import words_for
 
     found = words_for(lexicon, common, common_top, kind_of=kind_of or None)
-    return solve_equation(found.index, query, limit=limit, deadline=Deadline(timeout)).to_json()
+    return solve_equation(found.index, query, limit=limit, deadline=Deadline(time_limit)).to_json()
 
 
 def run_anagram(
@@ -118,7 +118,7 @@ def run_anagram(
     kind_of: str | None = None,
     means: str | None = None,
     phrases: bool = False,
-    timeout: float = 10.0,
+    time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith anagram LETTERS --json`."""
     from puzzlesmith.search.meaning import anagram_words, words_for
@@ -126,7 +126,7 @@ def run_anagram(
     found = words_for(lexicon, common, common_top, kind_of=kind_of or None, means=means or None,
                       phrases=phrases)
     result = anagram_words(found, parse_rack(letters), min_length=min_length, n_words=words,
-                           deadline=Deadline(timeout))
+                           deadline=Deadline(time_limit))
     return result.to_json()
 
 
@@ -141,7 +141,7 @@ def run_wordgrid_solve(
     common_top: int = DEFAULT_COMMON_TOP,
     kind_of: str | None = None,
     means: str | None = None,
-    timeout: float = 10.0,
+    time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith wordgrid solve ROWS... --json`."""
     from puzzlesmith.wordgrid.model import parse_rows
@@ -154,7 +154,7 @@ def run_wordgrid_solve(
     _, row_index = lexicon_for(lexicon, common, common_top, kind_of=kind_of or None,
                                means=means or None)
     result = solve(puzzle, full, row_index, mode="all" if all else "count" if count else "first",
-                   deadline=Deadline(timeout), allow_repeats=allow_repeats)
+                   deadline=Deadline(time_limit), allow_repeats=allow_repeats)
     return {**result.to_json(), "source": "puzzle"}
 
 
@@ -173,7 +173,7 @@ def run_wordgrid_create(
     title: str | None = None,
     lexicon: str | None = None,
     kind_of: str | None = None,
-    timeout: float = 10.0,
+    time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith wordgrid create ... --json`."""
     from puzzlesmith.wordgrid.create import create
@@ -189,7 +189,7 @@ def run_wordgrid_create(
             raise InputError(f"--word {word!r} is not a kind of {kind_of!r}")
     result = create(full, words_index, word=word, length=length or 6, rows=rows,
                     blank_row=blank_row, word_rows=word_rows, unique=unique, seed=seed,
-                    title=title, deadline=Deadline(timeout), answers=answers)
+                    title=title, deadline=Deadline(time_limit), answers=answers)
     return result.to_json(answer_hidden=answer_hidden)
 
 
@@ -226,7 +226,7 @@ def run_qless_solve(
     letters: str,
     *,
     seed: int = 0,
-    timeout: float = 5.0,
+    time_limit: float = 5.0,
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
     count: bool = False,
@@ -247,7 +247,7 @@ def run_qless_solve(
     # CLI's. A count reports how many it has found so far to a job's progress
     # (`jobs.Job.reported`).
     result = answer(
-        roll, index, deadline=Deadline(timeout), seed=seed, common_index=common_index,
+        roll, index, deadline=Deadline(time_limit), seed=seed, common_index=common_index,
         count=count, max_solutions=max_solutions,
         on_progress=(lambda n: report_progress({"solutions": n})) if count else None)
     return _no_server_path(result.to_json())
@@ -264,7 +264,7 @@ def run_qless_roll(
     *,
     seed: int | None = None,
     solve: bool = False,
-    timeout: float = 5.0,
+    time_limit: float = 5.0,
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
     count: bool = False,
@@ -276,7 +276,7 @@ def run_qless_roll(
     letters = roll(seed)
     if not solve:
         return {"letters": letters, "seed": seed}
-    return run_qless_solve(letters, seed=0, timeout=timeout, common=common,
+    return run_qless_solve(letters, seed=0, time_limit=time_limit, common=common,
                            common_top=common_top, count=count, lexicon=lexicon)
 
 
@@ -286,7 +286,7 @@ def _qless_play_indexes(lexicon: str | None, common_top: int) -> tuple[Any, Any]
 
 
 def run_qless_hint(
-    letters: str, *, level: int = 1, timeout: float = 5.0, common: bool = False,
+    letters: str, *, level: int = 1, time_limit: float = 5.0, common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless hint LETTERS --level N --json`."""
@@ -294,12 +294,12 @@ def run_qless_hint(
 
     roll = _prepared_roll(letters)
     full, words = _qless_play_indexes(lexicon, common_top)
-    return hint(roll, full, level=level, deadline=Deadline(timeout),
+    return hint(roll, full, level=level, deadline=Deadline(time_limit),
                 common_index=words).to_json()
 
 
 def run_qless_grade(
-    letters: str, *, timeout: float = 5.0, common: bool = False,
+    letters: str, *, time_limit: float = 5.0, common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless grade LETTERS --json`."""
@@ -307,18 +307,18 @@ def run_qless_grade(
 
     _prepared_roll(letters)
     full, words = _qless_play_indexes(lexicon, common_top)
-    return grade(letters, full, words, deadline=Deadline(timeout)).to_json()
+    return grade(letters, full, words, deadline=Deadline(time_limit)).to_json()
 
 
 def run_qless_daily(
-    *, date: str | None = None, timeout: float = 5.0, common: bool = False,
+    *, date: str | None = None, time_limit: float = 5.0, common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless daily --date D --json`."""
     from puzzlesmith.qless.play import daily, parse_date
 
     full, words = _qless_play_indexes(lexicon, common_top)
-    return daily(parse_date(date), full, words, deadline=Deadline(timeout)).to_json()
+    return daily(parse_date(date), full, words, deadline=Deadline(time_limit)).to_json()
 
 
 MAX_BOARD_SIDE = 40  # rows and columns a board sent to be checked may have
