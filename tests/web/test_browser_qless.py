@@ -294,6 +294,22 @@ def test_anagrams_bold_common_words(page: Any) -> None:
 
 # ---- Q-Less by hand ------------------------------------------------------------------------
 
+@pytest.fixture(params=[1280, 375], ids=["1280", "375"])
+def page_at(request: Any, browser: Any, server: str) -> Any:
+    """A fresh page at a desktop's and at a phone's width; console errors fail the test."""
+    context = browser.new_context(viewport={"width": request.param, "height": 900}, base_url=server)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.set_default_timeout(60_000)
+    try:
+        yield pg
+    finally:
+        context.close()
+    assert not [e for e in errors if "status of 4" not in e], errors
+
+
 def wait_checked(page: Any) -> None:
     """Until every run on the board has the server's verdict."""
     page.wait_for_function("!document.querySelector('#play-runs').textContent.includes('checking')")
@@ -409,7 +425,8 @@ def test_place_a_whole_solution_by_touch(browser: Any, server: str) -> None:
         context.close()
 
 
-def test_a_wrong_board_never_says_solved(page: Any, shot: Any) -> None:
+def test_a_wrong_board_never_says_solved(page_at: Any, shot: Any) -> None:
+    page = page_at
     page.goto(f"/qless?roll={ROLL}")
     page.wait_for_selector("form[data-ready]")
     # Every tile used and connected, but VXC and WAC are not words.
@@ -423,7 +440,7 @@ def test_a_wrong_board_never_says_solved(page: Any, shot: Any) -> None:
     assert "not a word" in label
     assert page.locator("#solved").is_hidden()
     assert "Solved" not in page.locator("#play-summary").inner_text()
-    shot(page, "qless-play-bad-word")
+    shot(page, f"qless-play-bad-word-{page.viewport_size['width']}")
     # All words but tiles left in the rack: not solved either.
     page.get_by_role("button", name="All back to the rack").click()
     keyboard_place(page, ["chadarim"])
@@ -438,7 +455,8 @@ def test_a_wrong_board_never_says_solved(page: Any, shot: Any) -> None:
     assert page.locator("#solved").is_hidden()
 
 
-def test_undo_redo_shuffle_and_send_back(page: Any) -> None:
+def test_undo_redo_shuffle_and_send_back(page_at: Any) -> None:
+    page = page_at
     page.goto(f"/qless?roll={ROLL}")
     page.wait_for_selector("form[data-ready]")
     keyboard_place(page, ["cha"])
@@ -467,7 +485,8 @@ def test_undo_redo_shuffle_and_send_back(page: Any) -> None:
     assert on_board(page) == "ca"
 
 
-def test_the_board_survives_a_reload_and_a_link(page: Any, browser: Any, server: str) -> None:
+def test_the_board_survives_a_reload_and_a_link(page_at: Any, browser: Any, server: str) -> None:
+    page = page_at
     page.goto(f"/qless?roll={ROLL}")
     page.wait_for_selector("form[data-ready]")
     keyboard_place(page, ["chair"])
