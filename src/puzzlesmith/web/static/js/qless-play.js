@@ -365,7 +365,10 @@ export class Play {
     this.els.undo.addEventListener("click", () => this.undo());
     this.els.redo.addEventListener("click", () => this.redo());
     this.els.shuffle.addEventListener("click", () => this.commit(B.shuffle(this.state)));
-    this.els.clear.addEventListener("click", () => this.commit(B.liftAll(this.state)));
+    this.els.clear.addEventListener("click", () => {
+      this.cursor = [0, MIN_WINDOW.left]; // a fresh start, where an empty board starts
+      this.commit(B.liftAll(this.state));
+    });
     document.addEventListener("keydown", (e) => {
       if (!this.state || this.els.card.hidden || !(e.ctrlKey || e.metaKey) || e.altKey) return;
       if (e.target.closest && e.target.closest("input, select, textarea")) return;
