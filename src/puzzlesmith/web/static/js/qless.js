@@ -452,7 +452,7 @@ async function startCount() {
   busy(true);
   try {
     const got = await current((signal) => api("/api/qless/count", {
-      letters: letters(), common: common.checked, lexicon: lexicon.value || null, timeout: COUNT_TIMEOUT,
+      letters: letters(), common: common.checked, lexicon: lexicon.value || null, time_limit: COUNT_TIMEOUT,
     }, { signal }));
     if (!got) return;
     counting.hidden = false;
@@ -573,7 +573,7 @@ async function handSolved(doc, ms) {
 
 async function gradeOf(text) {
   const got = await current((signal) => api("/api/qless/grade",
-    { letters: text, lexicon: lexicon.value || null, timeout: GRADE_TIMEOUT }, { signal })).catch(() => null);
+    { letters: text, lexicon: lexicon.value || null, time_limit: GRADE_TIMEOUT }, { signal })).catch(() => null);
   return got ? got.doc : null;
 }
 
@@ -593,7 +593,7 @@ async function solutionsOf(text, line, grade) {
   }
   let started;
   try {
-    started = await api("/api/qless/count", { letters: text, lexicon: lexicon.value || null, timeout: SOLVED_COUNT_TIMEOUT });
+    started = await api("/api/qless/count", { letters: text, lexicon: lexicon.value || null, time_limit: SOLVED_COUNT_TIMEOUT });
   } catch (e) {
     return `The solutions could not be counted: ${e.message}`;
   }
