@@ -148,6 +148,13 @@ def compact_json(doc: Any, plain: Collection[str] = ()) -> str:
     that need no escapes written by one join: the encoder spends a few hundred nanoseconds a
     string, which was most of a `match --from` run's time (answers of thousands of words).
     The lists under the keys in `plain` are not checked."""
+    kind = type(doc)
+    if kind is str:
+        return _json_string(doc)
+    if kind is int:
+        return int.__repr__(doc)
+    if kind is bool or doc is None:
+        return "true" if doc is True else "false" if doc is False else "null"
     if type(doc) is dict and all(type(k) is str for k in doc):
         return "{" + ",".join(
             f"{_json_string(k)}:{_plain_list(v) if k in plain else compact_json(v)}"

@@ -112,7 +112,7 @@ class LengthBucket:
 _SPARSE_BITS = 48  # set bits up to which the loop beats numpy's fixed cost
 _BIT_COST = 12  # word positions `compress` reads in the time the loop reads one set bit
 _TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
-_NUMPY_RENT = 1_000_000  # word positions read without numpy before it is worth importing
+_NUMPY_RENT = 300_000  # word positions read without numpy before it is worth importing
 _rented = 0
 
 
@@ -158,7 +158,7 @@ def _pick(bits: int, items: Sequence[_T], as_array: Callable[[], npt.NDArray[Any
             chosen = bin(bits >> low).encode("ascii")[:1:-1].translate(_TO_BYTES)
             out.extend(compress(items[low : low + span], chosen))
             return out
-    raw = array("Q", bits.to_bytes(((n + 63) >> 6) << 3, "little"))
+    raw = array("Q", bits.to_bytes(((bits.bit_length() + 63) >> 6) << 3, "little"))
     if sys.byteorder == "big":
         raw.byteswap()
     add = out.append
