@@ -31,6 +31,11 @@ def anagrams(page: Any) -> None:
     page.locator("#phrases li").first.wait_for()
 
 
+def equations(page: Any) -> None:
+    page.goto("/words?mode=equation&q=A~A%3B%7CA%7C%3D3")
+    page.locator("#results li").first.wait_for()
+
+
 def wordgrid_all_answers(page: Any) -> None:
     page.goto("/wordgrid?g=___-ate-den")
     page.wait_for_selector("form[data-ready]")
@@ -55,6 +60,7 @@ STATES: dict[str, Callable[[Any], None]] = {
     "home": home,
     "words-meaning": words_with_a_meaning_open,
     "words-anagrams": anagrams,
+    "words-equations": equations,
     "wordgrid-all": wordgrid_all_answers,
     "api-docs-call": api_docs_after_a_call,
     "404": not_found,

@@ -141,3 +141,25 @@ def test_nothing_typed_or_linked_is_changed_silently(page: Any) -> None:
     note = page.locator("#words-note")
     assert "5" in note.inner_text() and "3" in note.inner_text()
     assert note.is_visible()
+
+
+@pytest.mark.viewport(375, 800)
+def test_equation_mode(page: Any, shot: Any) -> None:
+    page.goto("/words")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_text("Equations", exact=True).click()
+    page.get_by_role("searchbox", name="Equation").fill("AB;BA;|A|=2;|B|=2;!=AB")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('solutions')")
+    assert page.locator("#status").inner_text().startswith("252 solutions")
+    first = page.locator("#results li").first
+    assert shown_words(page, "#results li >> nth=0 >> [data-word]") == ["addy", "dyad"]
+    assert "A=ad B=dy" in first.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(page, "words-equation-375")
+    # A malformed equation says where; the address reopens the same equation.
+    page.get_by_role("searchbox", name="Equation").fill("AB;|A=3")
+    page.locator("#status.error").wait_for()
+    assert "at position 4" in page.locator("#status").inner_text()
+    page.goto(page.url)
+    page.wait_for_selector("form[data-ready]")
+    assert page.get_by_role("radio", name="Equations").is_checked()

@@ -26,7 +26,10 @@ const HELP = {
   match: ["Pattern", "a?p?e",
     "? one letter · * any run · [abc] one of · @ vowel · # consonant · 1231 repeated letters · a??le/pleat also an anagram"],
   anagram: ["Letters", "listen", "Letters to build words from; ? is a blank tile."],
+  equation: ["Equation", "AB;BA;|A|=2;|B|=2;!=AB",
+    "A-Z variables · ~A reversed · ; between patterns · |A|=3 or 2-4 lengths · |AB|=5 · !=AB differ · A=(3-5:a*)"],
 };
+const EQUATION_LIMIT = 200; // solutions listed at most; the count still says how many
 
 let inFlight = null;
 
@@ -41,6 +44,11 @@ function showMode() {
   queryHelp.textContent = help;
   document.getElementById("match-options").hidden = mode() !== "match";
   document.getElementById("anagram-options").hidden = mode() !== "anagram";
+  // Equations take a kind-of filter only (no ranking by meaning, no phrases).
+  const equation = mode() === "equation";
+  withPhrases.closest("label").hidden = equation;
+  meaningHow.querySelector("option[value=means]").disabled = equation;
+  if (equation && meaningHow.value === "means") meaningHow.value = "kind_of";
 }
 
 function meaningFilter() {
@@ -50,6 +58,12 @@ function meaningFilter() {
 }
 
 function requestFor(text, commonOnly) {
+  if (mode() === "equation") {
+    return ["/api/equation", {
+      lexicon: lexicon.value || null, common: commonOnly, query: text, limit: EQUATION_LIMIT,
+      timeout: 5, kind_of: meaningFilter().kind_of || null,
+    }];
+  }
   const base = { lexicon: lexicon.value || null, common: commonOnly, ...meaningFilter(), phrases: withPhrases.checked };
   return mode() === "match"
     ? ["/api/match", {
@@ -62,7 +76,7 @@ function requestFor(text, commonOnly) {
 async function search() {
   const text = query.value.trim();
   setParams({
-    mode: mode() === "match" ? "" : "anagram", q: text, lexicon: lexicon.value, common: common.checked,
+    mode: mode() === "match" ? "" : mode(), q: text, lexicon: lexicon.value, common: common.checked,
     contains: mode() === "match" ? contains.value.trim() : "",
     excludes: mode() === "match" ? excludes.value.trim() : "",
     sort: mode() === "match" && freq.checked ? "freq" : "",
@@ -83,6 +97,12 @@ async function search() {
   const signal = controller.signal;
   try {
     const [path, body] = requestFor(text, common.checked);
+    if (mode() === "equation") {
+      const doc = await api(path, body, { signal });
+      if (signal.aborted) return;
+      showSolutions(doc);
+      return;
+    }
     // Common words are marked by asking the same question of the common-words dictionary,
     // so each answer stays exactly the CLI's --json document.
     const asks = [api(path, body, { signal })];
@@ -120,6 +140,20 @@ async function search() {
   }
 }
 
+/** An equation's solutions: the words each makes, and its variables. */
+function showSolutions(doc) {
+  phrases.replaceChildren();
+  legend.hidden = true;
+  results.replaceChildren(el("ol", { className: "equation-solutions" }, ...doc.solutions.map((s) => el("li", {},
+    ...s.words.map((w) => el("span", { dataset: { word: w } }, wordButton(w))),
+    el("span", { className: "vars" }, Object.entries(s.vars).map(([k, v]) => `${k}=${v}`).join(" "))))));
+  const n = doc.count;
+  let line = `${doc.exact ? "" : "at least "}${n.toLocaleString()} ${n === 1 && doc.exact ? "solution" : "solutions"}`;
+  if (doc.solutions.length < n) line += `, showing the first ${doc.solutions.length.toLocaleString()}`;
+  if (!doc.exact) line += " (the time limit stopped the search)";
+  say(status, line);
+}
+
 /** Multi-word anagrams that use every letter, above the word list. */
 function showPhrases(doc) {
   phrases.replaceChildren();
@@ -146,7 +180,9 @@ const searchSoon = debounce(search, 150);
 
 async function init() {
   const p = params();
-  if (p.get("mode") === "anagram") document.getElementById("mode-anagram").checked = true;
+  if (["anagram", "equation"].includes(p.get("mode"))) {
+    document.getElementById(`mode-${p.get("mode")}`).checked = true;
+  }
   query.value = p.get("q") || "";
   common.checked = p.get("common") === "1";
   contains.value = p.get("contains") || "";
