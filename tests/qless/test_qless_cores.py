@@ -3,11 +3,10 @@ skeleton is a core or a smaller skeleton with a slot hung on it."""
 
 from __future__ import annotations
 
-from qless_brute import columns, polyominoes
-
 from puzzlesmith.qless.shapes import cores
 from puzzlesmith.qless.shapes.skeletons import shape_to_text
 from puzzlesmith.qless.shapes.skeletons import stored as stored_skeletons
+from tests.qless.qless_brute import columns, polyominoes
 
 
 def pieces(rows: list[str]) -> list[set[tuple[int, int]]]:

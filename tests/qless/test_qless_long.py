@@ -7,7 +7,6 @@ from functools import lru_cache
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from qless_brute import all_lines_ok, brute_placements, canonical
 
 from puzzlesmith.lexicon import Lexicon
 from puzzlesmith.limits import Deadline
@@ -15,6 +14,7 @@ from puzzlesmith.qless.board import Board, is_solution
 from puzzlesmith.qless.engines.long import hang
 from puzzlesmith.qless.shapes import cores
 from puzzlesmith.qless.solve import solve
+from tests.qless.qless_brute import all_lines_ok, brute_placements, canonical
 
 
 @lru_cache(maxsize=256)

@@ -7,7 +7,6 @@ from functools import lru_cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from qless_brute import brute_solutions
 
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.lexicon.index import build_index
@@ -15,6 +14,7 @@ from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.board import Board
 from puzzlesmith.qless.engines.attach import attach_solutions
 from puzzlesmith.qless.solve import solve
+from tests.qless.qless_brute import brute_solutions
 
 
 @lru_cache(maxsize=256)

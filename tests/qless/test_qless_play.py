@@ -12,7 +12,6 @@ from functools import lru_cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from qless_brute import brute_solutions, columns
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import Lexicon, select
@@ -20,6 +19,7 @@ from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless import play
 from puzzlesmith.qless.play import GRADES, Grade, daily, grade, grade_of, hint, parse_date
+from tests.qless.qless_brute import brute_solutions, columns
 
 
 @lru_cache(maxsize=256)

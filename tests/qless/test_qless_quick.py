@@ -10,7 +10,6 @@ from functools import lru_cache
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from qless_brute import brute_placements, brute_solutions, canonical
 
 from puzzlesmith.lexicon import Lexicon, LexiconIndex, select
 from puzzlesmith.lexicon.index import build_index
@@ -19,6 +18,7 @@ from puzzlesmith.qless.atlas.rolls import uniform_sample
 from puzzlesmith.qless.board import Board
 from puzzlesmith.qless.engines.tree import WordTables, quick_board, quick_boards
 from puzzlesmith.qless.solve import solve, verdicts
+from tests.qless.qless_brute import brute_placements, brute_solutions, canonical
 
 
 @lru_cache(maxsize=256)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from qless_brute import columns, polyominoes
-
 from puzzlesmith.qless.shapes.skeletons import build_trie, generate, shape_to_text, stored
+from tests.qless.qless_brute import columns, polyominoes
 
 
 def brute_skeletons(n: int) -> set[str]:

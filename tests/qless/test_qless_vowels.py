@@ -11,7 +11,6 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from qless_brute import brute_solutions
 
 from puzzlesmith.lexicon import select
 from puzzlesmith.limits import Deadline
@@ -20,6 +19,7 @@ from puzzlesmith.qless.atlas.rolls import uniform_sample
 from puzzlesmith.qless.engines import vowels
 from puzzlesmith.qless.engines.counters import SearchStats
 from puzzlesmith.qless.engines.skeleton import fill_solutions
+from tests.qless.qless_brute import brute_solutions
 
 
 def runs(rows: tuple[str, ...] | list[str], blank: str) -> list[str]:

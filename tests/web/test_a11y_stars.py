@@ -9,9 +9,9 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from test_api_stars import URL
 
 from tests.web.a11y import assert_accessible
+from tests.web.test_api_stars import URL
 
 pytestmark = pytest.mark.browser
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import httpx
-from test_api_words import cli, cli_json
+
+from tests.web.test_api_words import cli, cli_json
 
 GRID = ["#....", ".....", ".....", ".....", "....#"]
 

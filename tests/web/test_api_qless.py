@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from test_api_words import cli, cli_json
+
+from tests.web.test_api_words import cli, cli_json
 
 SOLVABLE = "mphrrsttsnea"  # roll --seed 1: solved at once, counted in about 20 s
 LONG_COUNT = "mphrrsttsneaoi"  # counting its solutions takes minutes

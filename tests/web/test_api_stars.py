@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from test_api_words import cli, cli_json
+
+from tests.web.test_api_words import cli, cli_json
 
 URL = "https://puzz.link/p?starbattle/8/8/1/2041iicc7m8g1g1eb43vi960"  # an 8 x 8 one-star puzzle
 TEXT = "stars=1\n00001111\n00000011\n00000021\n33300222\n43330222\n44566666\n54576676\n55577776\n"

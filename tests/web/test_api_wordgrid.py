@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import httpx
-from test_api_words import cli, cli_json
+
+from tests.web.test_api_words import cli, cli_json
 
 
 def test_solve_first_is_the_cli_document(client: httpx.Client) -> None:

@@ -6,7 +6,8 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from test_api_stars import TEXT, URL
+
+from tests.web.test_api_stars import TEXT, URL
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,9 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from test_api_stars import URL
-from test_browser_stars import SOLUTION, marks
+
+from tests.web.test_api_stars import URL
+from tests.web.test_browser_stars import SOLUTION, marks
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
-from test_api_qless import LONG_COUNT, wait_job
+
+from tests.web.test_api_qless import LONG_COUNT, wait_job
 
 # (endpoint, body, check of the answer): quick solves of every kind.
 REQUESTS: list[tuple[str, dict[str, Any], Any]] = [

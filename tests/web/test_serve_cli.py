@@ -10,8 +10,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
-from conftest import free_port
-from test_api_qless import LONG_COUNT
+
+from tests.web.conftest import free_port
+from tests.web.test_api_qless import LONG_COUNT
 
 
 def test_port_in_use_is_a_clear_usage_error(cli_env: dict[str, str]) -> None:
