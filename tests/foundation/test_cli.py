@@ -235,3 +235,27 @@ def test_plain_match_sends_equations_to_equation_mode(query: str,
 def test_equation_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["match", "-e", "AB;CD;AC;BD", "-t", "0.3", "--json"], capsys)
     assert code == 1 and not json.loads(out)["exact"] and "time limit" in err
+
+
+def test_mistyped_command_suggests_the_nearest(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["mach", "a?p?e"], capsys)
+    assert code == 2 and "did you mean match?" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(["qless", "slove", "abc"], capsys)
+    assert code == 2 and "did you mean solve?" in err
+    code, _, err = run(["xyzzy"], capsys)
+    assert code == 2 and "did you mean" not in err
+
+
+def test_pattern_expanded_by_the_shell_says_to_quote(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # `puzzlesmith match ??????` unquoted, in a folder holding README and setup.cfg: the shell
+    # passes the file names instead of the pattern.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "README").write_text("x")
+    (tmp_path / "setup.cfg").write_text("x")
+    code, _, err = run(["match", "README", "setup.cfg"], capsys)
+    assert code == 2 and "quote the pattern" in err
+    code, _, err = run(["anagram", "setup.cfg"], capsys)
+    assert code == 2 and "quote the pattern" in err
+    code, out, _ = run(["match", "a?p?e"], capsys)  # a pattern no file is named after
+    assert code == 0 and "apple" in out

@@ -91,6 +91,16 @@ class LazyGroup(TyperGroup):
             return typer.core.TyperCommand(cmd_name, help=line, short_help=line)
         return load_command(path)
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """As click's, but a mistyped command name suggests the nearest one ("mach")."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            import difflib
+
+            near = difflib.get_close_matches(name, self.list_commands(ctx), n=1, cutoff=0.6)
+            ctx.fail(f"no such command {name!r}" + (f"; did you mean {near[0]}?" if near else ""))
+        return super().resolve_command(ctx, args)
+
     def format_help(self, ctx: Any, formatter: Any) -> None:
         self._listing = True
         try:

@@ -89,6 +89,19 @@ def read_inputs(args: list[str] | None, from_file: Path | None) -> list[str]:
     return items
 
 
+def check_not_expanded(args: list[str], plausible: str = r"[a-z?._*@#\[\]^!1-9/:-]+") -> None:
+    """An unquoted `??????` is replaced by the shell with the names of the files it matches:
+    arguments that name files here, and are either several or not `plausible` inputs (a
+    regex), are taken for such names, with a message to quote the pattern."""
+    import os
+    import re
+
+    files = [a for a in args if os.path.lexists(a)]
+    if files and (len(files) > 1 or not re.fullmatch(plausible, files[0])):
+        raise InputError(f"{files[0]!r} is the name of a file here: the shell replaced an unquoted "
+                         "pattern with the files it matches; quote the pattern ('??????')")
+
+
 def exit_time_limit(message: str) -> typer.Exit:
     """Report a search that hit its time limit: one line on stderr, exit status 1."""
     err_console.print(f"time limit: {message}", highlight=False, markup=False)

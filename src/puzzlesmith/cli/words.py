@@ -16,6 +16,7 @@ from puzzlesmith.cli.common import (
     KindOfOpt,
     LexiconOpt,
     MeansOpt,
+    check_not_expanded,
     console,
     exit_time_limit,
     print_json,
@@ -122,6 +123,7 @@ def match_cmd(
     if sort not in (None, "alpha", "freq"):
         raise InputError(f"--sort must be alpha or freq, not {sort!r}")
     order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else "alpha" if sort else None
+    check_not_expanded(patterns or [])
     queries = read_inputs(patterns, from_file)
     if equation:
         given = [name for name, value in (("--contains", contains), ("--excludes", excludes),
@@ -212,6 +214,7 @@ def anagram_cmd(
     from puzzlesmith.search.letters import parse_rack
     from puzzlesmith.search.meaning import anagram_words, words_for
 
+    check_not_expanded(letters or [], r"[a-z?]+")
     queries = read_inputs(letters, from_file)
     found = words_for(lexicon, common, common_top, kind_of=kind_of, means=means, phrases=phrases)
     index = found.index
