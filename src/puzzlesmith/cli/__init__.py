@@ -15,8 +15,8 @@ import re
 import sys
 from typing import Any
 
-# Plain click help: Typer's Rich help costs about 90 ms of imports on every --help, more than
-# the rest of start-up together. TYPER_USE_RICH=1 brings it back.
+# Plain click help: Typer's Rich help costs more imports on every --help than the rest of
+# start-up together (benchmarks/startup.py). TYPER_USE_RICH=1 brings it back.
 os.environ.setdefault("TYPER_USE_RICH", "0")
 
 import typer  # noqa: E402

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 
 class _LazyConsole:
-    """A Rich console made on first use: importing Rich costs about 50 ms, which a --json
-    answer or a --help page never needs."""
+    """A Rich console made on first use: importing Rich is a large part of start-up
+    (benchmarks/startup.py), which a --json answer or a --help page never needs."""
 
     def __init__(self, **options: Any) -> None:
         self._options = options

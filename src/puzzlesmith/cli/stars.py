@@ -275,7 +275,7 @@ def explain(
 
 
 # (Past half of the time limit the costliest rules give way: on big grids, such as 21x21
-# 5-star, deep trial needs a minute or more where the default limit gives it 15 s.)
+# 5-star, deep trial needs far more than half of the default limit; docs/stars.md.)
 _HURRIED = ("[yellow]the rules ran past half of the time limit[/], when the costliest of them "
             "give way (to search where stuck): a longer --time-limit (say 120 or 300) may take "
             "other steps, grade otherwise and need no search")

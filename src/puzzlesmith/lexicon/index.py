@@ -3,9 +3,9 @@
 Per word length L the index holds:
 - the words of that length, sorted;
 - for each (position, letter) a bitset (a Python int, bit i = word i) of the words with that
-  letter there, so a pattern of fixed letters is the AND of a few ints (seed 003);
+  letter there, so a pattern of fixed letters is the AND of a few ints;
 - every word's 26-bit letter mask and its 26 letter counts, so "can this word be built from
-  these letters" is one bitwise test and then an exact count test (seed 002);
+  these letters" is one bitwise test and then an exact count test;
 - every word's frequency rank in wordfreq's English list (0 = not in it).
 
 The disk cache holds each length's bucket as its own pickle behind a small table of offsets,

@@ -11,7 +11,7 @@ Pattern language (case-insensitive):
     PATTERN/LETTERS  the word must also be an anagram of LETTERS ('?' there is a blank tile)
 
 Cells anchored to the start (before the first `*`) or the end (after the last `*`) are answered
-by AND-ing the (length, position, letter) bitsets of the index (seed 003); what the bitsets
+by AND-ing the (length, position, letter) bitsets of the index; what the bitsets
 cannot express (floating cells between stars, repeated digits) is checked by a compiled regex
 on the few words that survive.
 """

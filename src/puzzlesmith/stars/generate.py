@@ -48,16 +48,15 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
 Progress = Callable[[dict[str, Any]], None]
 _FIX_ROUNDS_PER_SIDE = 4  # rounds of reshaping per grid side before starting afresh
 # Wall seconds for grading a puzzle made without a level (see _grade). Up to 15x15 a grade
-# takes at most a few seconds of CPU (4.1 s the slowest seen, a 14x14 3-star expert map);
-# a full grade of a 25x25 6-star map takes 7-70 s (median 14 s over 9 maps), more than the
-# whole 10 s the issue allows for making one, so above 15x15 it is cut off sooner.
+# takes at most a few seconds of CPU; a full grade of a 25x25 6-star map can take longer
+# than making one is allowed (docs/stars.md), so above 15x15 it is cut off sooner.
 _GRADE_LIMIT = 20.0
 _GRADE_LIMIT_BIG = 5.0
 _MAX_PATH = 6  # longest run of cells moved together to break another solution
 # The only shape with 3 or more stars a line where steering finds easy puzzles: 12x12
-# 3-star, the tightest grid that holds 3 stars (seeds 2 and 3 in 5.4 and 3.4 s of CPU; seed 1
-# none in 30 s). On 13x13 and 14x14 3-star and 16x16 4-star no seed found one in 30-60 s
-# (docs/stars.md), so those are refused at once rather than left to run out of time.
+# 3-star, the tightest grid that holds 3 stars. On 13x13 and 14x14 3-star and 16x16 4-star
+# no seed found one within a minute (docs/stars.md), so those are refused at once rather than
+# left to run out of time.
 _EASY_BEYOND_TWO_STARS = frozenset({(12, 3)})
 
 
@@ -342,7 +341,7 @@ def generate(
     deadline = Deadline(time_limit)
     report: Progress = progress or (lambda _: None)
     # Without a level, grids over 15x15 that hold as many stars as fit are steered up to
-    # hard too: there the solver's uniqueness proof and a full grade (5-70 s, see
+    # hard too: there the solver's uniqueness proof and a full grade (see
     # `_GRADE_LIMIT_BIG`) cost more than steering, whose rules prove uniqueness and grade the
     # puzzle on the way.
     steer = (difficulty is not None or score is not None
@@ -370,7 +369,7 @@ def generate(
                 # A unique map is often at a harder level already; if it is not unique, the
                 # rules the steering runs still show where it is stuck. Above 15x15 the
                 # steering starts from the fresh map: there the solver's proof that a map
-                # is unique takes 1.5-18 s (CPU, 25x25 6-star), the steering's rules prove
+                # is unique takes seconds (25x25 6-star), the steering's rules prove
                 # it anyway when they decide every cell, and the other solutions they stop
                 # at are broken when the steering stalls (`_steer`). Expert maps are only
                 # tested (below), so they are always made unique first: a fresh map is
@@ -420,8 +419,8 @@ _STEER_STALE = 150  # region changes in a row that gain nothing before a fresh m
 # Changes in a row that gain nothing before the solver is asked whether the map has another
 # solution where the rules stop (`_steer`).
 _STALL_CHECK = 3
-# The solver's budget for that, in conflicts (about 1 s on 25x25 6-star; none found within
-# it: steer on). Conflicts, not seconds, so that a seed gives the same puzzle under any load.
+# The solver's budget for that, in conflicts (none found within it: steer on). Conflicts,
+# not seconds, so that a seed gives the same puzzle under any load.
 _STALL_CONFLICTS = 20_000
 _BREAK_TRIES = 2  # ways tried to break such a solution before a fresh map
 # ... each kept only if the rules then leave at most this many times N more undecided
@@ -653,7 +652,7 @@ def _steer(
             # open up to seconds, hence a budget), and its stars outside the plan leave
             # their regions, as in `make_unique`. (Not at easy: that steering starts from
             # a fresh map, full of other solutions, and breaking them at every stall
-            # threw away its progress: 10x10 2-star easy went from 5/5 to 1/5 within 10 s.)
+            # threw away its progress: fewer easy 10x10 2-star maps within the time.)
             try:
                 other = _other_solution(owner, k, planned, planbits & ~open_, open_, deadline)
             except SearchTimeout:

@@ -202,8 +202,8 @@ def search(
     """Every solution (a star mask) reachable from a state, depth first (in a random order
     with `rng`)."""
     stack: list[State] = [(stars, board.full if open_ is None else open_)]
-    # Confinement costs four times a plain propagation; near the root, where it cuts the
-    # most, it pays (1.5-2x faster on 14x14 3-star puzzles), deeper down it does not.
+    # Confinement costs several plain propagations; near the root, where it cuts the most,
+    # it pays (benchmarks/stars.py), deeper down it does not.
     shallow = board.n * board.k
     nodes = 0
     while stack:

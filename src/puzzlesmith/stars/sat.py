@@ -146,8 +146,8 @@ def random_line_stars(n: int, k: int, rng: random.Random, deadline: Deadline) ->
     Stars are drawn one at a time among the cells the solver's unit propagation still
     leaves open (up to half of them), then the solver completes the grid under those
     assumptions; if they lead nowhere, the later half of them is dropped and it tries
-    again. Measured: a few milliseconds up to 14 x 14 with 3; about a second on 25 x 25
-    with 6, where plain search wanders (CP-SAT with a random objective took 1.6 s there).
+    again. It is quick up to 14 x 14 with 3 and still bounded on 25 x 25 with 6, where plain
+    search wanders (docs/stars.md has the figures, and CP-SAT's, which was slower).
     """
     def var(r: int, c: int) -> int:
         return r * n + c + 1

@@ -1,6 +1,6 @@
 """Making column-word grids for friends: an answer row, column words through it, a blank row.
 
-Plain puzzles (seed 000): each column is any column word with the answer's letter in the
+Plain puzzles: each column is any column word with the answer's letter in the
 blank row; the other rows are whatever letters those words put there.
 
 Unique puzzles: a column word leaves a *set* of letters that would also make a word in the

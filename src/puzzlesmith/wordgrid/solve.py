@@ -4,7 +4,7 @@ The representation: for each column, the bitset of column words still consistent
 letter placed in it so far (AND of `position_letter[row][letter]` over its fixed cells). The
 letters a column allows at an unknown cell are the letters found at that row among those
 words. An unknown row is then a pattern of letter sets, answered by the row-length bucket:
-OR the bitsets of the allowed letters at each position, AND across positions (seed 003).
+OR the bitsets of the allowed letters at each position, AND across positions.
 
 One unknown row is that single pattern. With several, the search fills one row at a time,
 always the row with the fewest candidate words next (so a dead end shows up as an empty row

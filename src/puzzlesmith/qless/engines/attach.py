@@ -1,6 +1,6 @@
-"""The seed's search: place a word, attach words through shared letters, undo, repeat.
+"""The first solver's search: place a word, attach words through shared letters, undo, repeat.
 
-Kept as written up in the original solver (seed 002) so the fast engine has a baseline to be
+Kept as written up in the original solver so the fast engine has a baseline to be
 measured against; 15-16-letter rolls also give it a first share of their time (it finds some
 boards at once, `long.long_solutions`). It is complete: a solution's words always connect
 through shared cells, so building from every starting word reaches every solution; board

@@ -14,9 +14,9 @@ from puzzlesmith.qless.engines.skeleton import fill_count, fill_solutions, has_s
 from puzzlesmith.qless.shapes.cores import has_cores, long_trie
 
 # A long roll's word-tree pass: at most this many crossing words tried, in at most this share
-# of the time (1 s of the default 5 s). Its misses are mostly unsolvable rolls, which only
-# the exhaustive search can answer, so the budget is what the 200 benchmark rolls need
-# (all their word trees turn up within 30,000 tries) with room to spare.
+# of the time. Its misses are mostly unsolvable rolls, which only the exhaustive search can
+# answer, so the budget is what the long-roll benchmark's rolls need with room to spare
+# (benchmarks/RESULTS.md, qless_long).
 TREE_BUDGET = 50_000
 TREE_SHARE = 0.2
 
@@ -89,8 +89,8 @@ def _few_vowels(letters: str, words: Sequence[str], deadline: Deadline,
                 stats: SearchStats) -> Generator[Board, None, None]:
     """The first solution of a roll with two vowels from its word sets (`vowels`), or none.
 
-    Measured on census rolls the word trees miss: 5x faster than the skeleton search at
-    proving none (24 ms against 128 ms a roll), about as fast at finding one."""
+    On the census rolls the word trees miss it proves none much faster than the skeleton
+    search, and finds one about as fast (docs/atlas.md)."""
     board = vowels.first_board(letters, words, deadline, stats)
     if board is not None:
         yield board
@@ -99,10 +99,10 @@ def _few_vowels(letters: str, words: Sequence[str], deadline: Deadline,
 def _tree_then_long(letters: str, words: Sequence[str], deadline: Deadline,
                     stats: SearchStats) -> Generator[Board, None, None]:
     """A long roll's first solution: a word tree (`tree`) for a share of the time, then the
-    exhaustive search. Measured on the 200 long rolls of benchmarks/qless_long: word trees
-    answer 197 of them (two others are unsolvable), median 2 ms CPU, where the exhaustive
-    search's own first pass has a median of 56 ms and times out on 4 (some 15-16-letter
-    rolls have only a few solutions, all of them trees, which it reaches last)."""
+    exhaustive search. On the long-roll benchmark (benchmarks/RESULTS.md, qless_long) word
+    trees answer nearly every solvable roll far sooner than the exhaustive search's own
+    first pass, which times out on a few (some 15-16-letter rolls have only a few
+    solutions, all of them trees, which it reaches last)."""
     from puzzlesmith.qless.engines.tree import WordTables, quick_boards
 
     share = part_of(deadline, TREE_SHARE)
@@ -113,8 +113,8 @@ def _tree_then_long(letters: str, words: Sequence[str], deadline: Deadline,
         yield board
         return
     if vowels.applies(letters, words):
-        # A long roll with two vowels: its word sets are exhaustive, where the shapes of
-        # 13-16 cells take minutes (mfnrrktbcnuetntx: 4.4 s against 1,292 s).
+        # A long roll with two vowels: its word sets are exhaustive in seconds, where the
+        # shapes of 13-16 cells take many minutes (docs/qless.md).
         yield from _few_vowels(letters, words, deadline, stats)
         return
     yield from long_solutions(letters, words, deadline=deadline, stats=stats, first_only=True)

@@ -290,7 +290,7 @@ def trie(n: int) -> Node | None:
     and its nodes are decoded as the search reaches them.
     """
     # Every size 3..MAX_CELLS is stored; asking `stored()` here would parse the whole shape
-    # file on every start (0.13 s of `qless solve`'s 0.36 s, measured).
+    # file on every start (a third of `qless solve`'s start-up, benchmarks/startup.py).
     if not 3 <= n <= MAX_CELLS:
         return None
     return cached_trie(_trie_path(n), lambda: stored()[n])
