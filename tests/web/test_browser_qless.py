@@ -597,7 +597,7 @@ def test_the_pages_own_reading_of_runs_matches_an_independent_one(page: Any) -> 
     strings written here, on random boards; the server's check is tested the same way."""
     import random
 
-    from test_api_qless import TINY, brute_check
+    from tests.web.test_api_qless import TINY, brute_check
 
     page.goto("/qless")
     page.wait_for_selector("form[data-ready]")
