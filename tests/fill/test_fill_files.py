@@ -142,3 +142,12 @@ def test_any_grid_with_any_clues_round_trips(grid: Grid, fmt: str) -> None:
     assert back == grid
     if fmt == "puz":
         assert _puzpy_clues(puz.load(data)) == {s.label: grid.clue(s) for s in grid.slots}
+
+
+@pytest.mark.parametrize("doc", [
+    {"puzzle": [None]}, {"puzzle": [[1, 2], None]}, {"puzzle": [[1, 2], [3, 0]], "solution": "ab"},
+    {"puzzle": [[1, 2], [3, 0]], "solution": [["a", "b"], 7]}, {"puzzle": [[1, 2], [3]]},
+])
+def test_ipuz_grids_that_are_not_lists_of_rows_are_refused(doc: dict[str, object]) -> None:
+    with pytest.raises(InputError, match="ipuz|grid rows have different lengths"):
+        read_grid_bytes(json.dumps(doc).encode(), "ipuz", allow_2=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import httpx
 
 from tests.web.test_api_words import cli, cli_json
@@ -103,3 +105,39 @@ def test_bad_files_are_400_and_big_ones_413(client: httpx.Client) -> None:
     r = client.post("/api/fill/save", json={"grid": ["#cat", "dove", "area", "yes#"],
                                             "format": "pdf"})
     assert r.status_code == 400 and "unknown grid format" in r.json()["detail"]
+
+
+def test_no_file_or_grid_makes_the_server_fail(client: httpx.Client) -> None:
+    """Damaged .puz files (a real one cut and bit-flipped) and odd ipuz documents: each is
+    read or refused with a 400, never a 500."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    good = client.post("/api/fill/save", json={"grid": ["#cat", "dove", "area", "yes#"],
+                                               "format": "puz", "clues": {"1 across": "Pet"}}).content
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, len(good)), st.integers(0, len(good) - 1), st.integers(1, 255))
+    def damaged_puz(cut: int, at: int, flip: int) -> None:
+        data = bytearray(good[:cut] if cut < len(good) else good)
+        if at < len(data):
+            data[at] ^= flip
+        r = client.post("/api/fill/open?format=puz", content=bytes(data))
+        assert r.status_code in (200, 400), r.text
+
+    json_values = st.recursive(
+        st.none() | st.booleans() | st.integers(-3, 30) | st.text("#.ab1 ", max_size=4),
+        lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
+            st.sampled_from(["puzzle", "solution", "clues", "Across", "Down", "block", "title",
+                             "number", "clue", "value", "cell"]), inner, max_size=4),
+        max_leaves=40)
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.dictionaries(st.sampled_from(["puzzle", "solution", "clues", "block", "title",
+                                            "author", "notes"]), json_values, max_size=5))
+    def odd_ipuz(doc: dict) -> None:
+        r = client.post("/api/fill/open?format=ipuz", content=json.dumps(doc).encode())
+        assert r.status_code in (200, 400), (doc, r.text)
+
+    damaged_puz()
+    odd_ipuz()

@@ -16,7 +16,7 @@ import puz
 import pytest
 
 from tests.web.a11y import assert_accessible
-from tests.web.test_browser_fill import cell, grid_rows
+from tests.web.test_browser_fill import COMMON, cell, grid_rows
 
 pytestmark = pytest.mark.browser
 
@@ -47,10 +47,10 @@ def figures(page: Any, label: str) -> str:
 
 @cache
 def common_words() -> frozenset[str]:
-    """The list the page uses (the server's default dictionary, common words): data only."""
+    """The list the page uses (the Letterpress list's common words): data only."""
     from puzzlesmith.lexicon import choose
 
-    lex, _ = choose(None, True)
+    lex, _ = choose("letterpress", True)
     return frozenset(lex.words)
 
 
@@ -72,7 +72,7 @@ def test_opens_ready_to_fill_with_both_figures(page: Any, width: int, shot: Any)
     candidates_shown(page)
     assert page.locator("#candidates li").count() == 100
     assert page.locator("#warning").is_hidden()
-    assert page.locator("#common").is_checked()
+    assert page.locator("#lexicon").input_value() == "crossword"  # the fill's list, as the CLI
     figs = page.locator("ol.entry-list .fig").all_inner_texts()
     assert figs and all(re.fullmatch(r"[\d,]+ fit · [\d,]+ after crossings", f) for f in figs), figs[:3]
     assert not any(f.startswith("0 fit") for f in figs)
@@ -92,7 +92,7 @@ def test_opens_ready_to_fill_with_both_figures(page: Any, width: int, shot: Any)
 
 
 def test_a_conflict_points_at_the_typed_letters_and_keeps_the_figures(page: Any) -> None:
-    ready(page, "/fill")
+    ready(page, f"/fill?{COMMON}")
     checked(page)
     cell(page, 1, 1).click()
     page.keyboard.type("quiz")
@@ -107,12 +107,12 @@ def test_a_conflict_points_at_the_typed_letters_and_keeps_the_figures(page: Any)
     bad = page.eval_on_selector_all("input.cell.bad", "xs => xs.map(x => x.getAttribute('aria-label'))")
     assert set(bad) == {"Row 1, column 3", "Row 3, column 1"}  # the I of QUIZ and the I of QUIP
     # Every other entry still shows how many words fit it.
-    assert figures(page, "5 across").startswith("2,711 fit")  # "....." (five letters)
-    assert "after crossings: not counted" in figures(page, "5 across")
+    # "....." (five letters); nothing is counted after crossings once they empty an entry.
+    assert figures(page, "5 across") == "2,711 fit"
 
 
 def test_an_empty_grid_names_the_block_pattern_not_the_setter(page: Any) -> None:
-    ready(page, "/fill")
+    ready(page, f"/fill?{COMMON}")
     checked(page)
     page.get_by_role("button", name="Clear grid").click()  # no blocks: 15-letter entries
     checked(page)
@@ -123,7 +123,7 @@ def test_an_empty_grid_names_the_block_pattern_not_the_setter(page: Any) -> None
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_candidates_marks_match_a_regex_scan_and_place(page: Any, width: int, shot: Any) -> None:
-    ready(page, "/fill?size=5")
+    ready(page, f"/fill?size=5&{COMMON}")
     cell(page, 2, 1).click()
     page.keyboard.type("q")
     cell(page, 2, 3).click()

@@ -11,6 +11,10 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
+# The page fills from the crossword list by default; tests whose figures depend on the list
+# name the Letterpress list's common words (the page's address keeps both).
+COMMON = "lexicon=letterpress&common=1"
+
 
 def cell(page: Any, r: int, c: int) -> Any:
     return page.get_by_label(f"Row {r}, column {c}", exact=False).first
@@ -45,7 +49,7 @@ def test_blocks_letters_and_fill(page: Any, shot: Any) -> None:
 
 
 def test_unfillable_entry_warning(page: Any, shot: Any) -> None:
-    page.goto("/fill?size=5")
+    page.goto(f"/fill?size=5&{COMMON}")
     page.wait_for_selector("form[data-ready]")
     cell(page, 1, 1).click()
     page.keyboard.type("qxzj")
@@ -86,7 +90,7 @@ def test_symmetry_off_lock_entry_and_fill_again(page: Any) -> None:
 
 
 def test_allow_2_min_score_and_a_typed_entry_not_in_the_list(page: Any) -> None:
-    page.goto("/fill?size=5")
+    page.goto(f"/fill?size=5&{COMMON}")
     page.wait_for_selector("form[data-ready]")
     cell(page, 1, 3).click()
     page.keyboard.press("#")  # 1 across and 5 across become 2-letter entries
@@ -116,10 +120,11 @@ CORE_GRID = ["...#...#...#...", "...#...#...#...", "...........#...", ".........
 
 
 def test_core_proof_message_names_the_core(page: Any, client: Any, shot: Any) -> None:
-    doc = client.post("/api/fill", json={"grid": CORE_GRID, "common": True, "time_limit": 30}).json()
+    doc = client.post("/api/fill", json={"grid": CORE_GRID, "lexicon": "letterpress", "common": True,
+                                         "time_limit": 30}).json()
     assert doc["status"] == "impossible" and doc["core"], doc.get("status")
     # A longer time limit than the default 10 s (?limit=60): a loaded test machine.
-    page.goto("/fill?size=15&limit=60&g=" + quote("-".join(CORE_GRID)))
+    page.goto(f"/fill?size=15&limit=60&{COMMON}&g=" + quote("-".join(CORE_GRID)))
     page.wait_for_selector("form[data-ready]")
     assert grid_rows(page) == CORE_GRID
     page.get_by_role("button", name="Fill", exact=True).click()
@@ -135,7 +140,7 @@ def test_core_proof_message_names_the_core(page: Any, client: Any, shot: Any) ->
 def test_a_long_fill_shows_its_progress(page: Any) -> None:
     # An open 7x7 with the common words runs to its limit (3 s here): meanwhile a bar shows
     # the time used of it; it goes away with the answer.
-    page.goto("/fill?size=7&limit=3")
+    page.goto(f"/fill?size=7&limit=3&{COMMON}")
     page.wait_for_selector("form[data-ready]")
     assert page.locator("#fill-working").is_hidden()
     page.get_by_role("button", name="Fill", exact=True).click()

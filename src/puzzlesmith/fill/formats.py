@@ -174,7 +174,10 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
         raise InputError("not an ipuz crossword (no \"puzzle\" grid)")
     block = str(doc.get("block", "#"))
     puzzle = doc["puzzle"]
-    solution = doc.get("solution") or [[None] * len(r) for r in puzzle]
+    solution = doc.get("solution") or [[None] * len(r) if isinstance(r, list) else r for r in puzzle]
+    if not all(isinstance(r, list) for grid in (puzzle, solution) if isinstance(grid, list)
+               for r in grid) or not isinstance(solution, list):
+        raise InputError("ipuz \"puzzle\" and \"solution\" must be lists of rows, each a list of cells")
     rows = []
     try:
         for prow, srow in zip(puzzle, solution, strict=True):

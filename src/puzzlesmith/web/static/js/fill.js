@@ -30,6 +30,7 @@ const busyButtons = ["fill", "again", "clear-fill", "clear", "fill-near", "fill-
 const STARTER_TOP = ["....#.....#....", "....#.....#....", "....#.....#....", "...#....#......",
   "###....#....###", "......#....#...", ".....#...#.....", "...#.......#..."];
 const STARTER = [...STARTER_TOP, ...STARTER_TOP.slice(0, 7).reverse().map((r) => [...r].reverse().join(""))];
+const FILL_LEXICON = "crossword"; // fill.scores.FILL_LEXICON: phrases, names, abbreviations
 const MIN_SIZE = 5;
 const MAX_SIZE = 21;
 const timeLimit = Math.min(60, Math.max(1, Number(params().get("limit")) || 10));
@@ -44,8 +45,9 @@ let clues = new Map(); // entry key (first cell + a/d) -> clue
 let scored = new Map(); // entry label -> {answer, score} from the filler or a placed candidate
 let checked = { doc: null, by: new Map(), bad: new Set() };
 let seed = 0;
-let checkToken = 0;
-let candToken = 0;
+// Each ask counts up at once; an answer is shown only if no later ask came in meanwhile.
+let checkWanted = 0;
+let candWanted = 0;
 
 const history = new History(
   () => ({ grid: copyGrid(grid), clues: new Map(clues), scored: new Map(scored) }),
@@ -113,6 +115,7 @@ function paint() {
     input.classList.toggle("in-box", inBox(i));
     input.classList.toggle("weak", weakCells.has(i));
     input.classList.toggle("bad", checked.bad.has(i));
+    input.tabIndex = i === sel.cell ? 0 : -1; // the grid is one tab stop; arrows move inside
     const r = Math.floor(i / grid.w) + 1;
     const c = (i % grid.w) + 1;
     input.setAttribute("aria-label", `Row ${r}, column ${c}` + (block ? ", block" : ""));
@@ -326,7 +329,7 @@ function redo() {
 function share() {
   const square = grid.w === grid.h;
   setParams({ size: square ? grid.w : "", g: rowsOf(grid, (i) => grid.typed[i]).join("-"),
-    lexicon: lexicon.value, common: common.checked ? "" : "0", min: scoreFloor() || "",
+    lexicon: lexicon.value === FILL_LEXICON ? "" : lexicon.value, common: common.checked ? "1" : "", min: scoreFloor() || "",
     two: allow2.checked ? "1" : "", sym: symmetry.value === "rotational" ? "" : symmetry.value });
 }
 
@@ -356,28 +359,30 @@ function forPage(message) {
 /** Check the grid soon; `data-checked` is "0" until the answer for the grid as it stands is shown. */
 function recheck() {
   form.dataset.checked = "0";
+  checkWanted += 1;
   checkSoon();
 }
 
 const checkSoon = debounce(async () => {
-  const token = ++checkToken;
+  const wanted = checkWanted;
+  const stale = () => wanted !== checkWanted;
   const typedRows = rowsOf(grid, (i) => grid.typed[i]);
   try {
     const doc = await api("/api/fill/check", { grid: typedRows, ...options() });
-    if (token !== checkToken) return;
+    if (stale()) return;
     let blame = "letters";
     if (doc.status === "overconstrained") {
       const anyTyped = grid.typed.some((t, i) => t && grid.cells[i] !== "#");
       if (!anyTyped) blame = "pattern";
       else {
         const bare = await api("/api/fill/check", { grid: rowsOf(grid, () => false), ...options() });
-        if (token !== checkToken) return;
+        if (stale()) return;
         if (bare.status !== "ok") blame = "pattern";
       }
     }
     showCheck(doc, blame);
   } catch (e) {
-    if (token !== checkToken) return;
+    if (stale()) return;
     checked = { doc: null, by: new Map(), bad: new Set() };
     warning.textContent = forPage(e.message);
     warning.hidden = false;
@@ -429,11 +434,13 @@ function showCheck(doc, blame) {
 /** Ask for the selected entry's candidates soon; the list is aria-busy until they are shown. */
 function loadCandidates() {
   $("candidates").setAttribute("aria-busy", "true");
+  candWanted += 1;
   candidatesSoon();
 }
 
 const candidatesSoon = debounce(async () => {
-  const token = ++candToken;
+  const wanted = candWanted;
+  const stale = () => wanted !== candWanted;
   const entry = selected();
   const container = $("candidates");
   const summary = $("cand-summary");
@@ -445,10 +452,10 @@ const candidatesSoon = debounce(async () => {
   const rows = rowsOf(grid, (i) => grid.typed[i] || !mine.has(i));
   try {
     const doc = await api("/api/fill/candidates", { grid: rows, entry: entry.label, ...options(), limit: 100, viable_first: true });
-    if (token !== candToken) return;
+    if (stale()) return;
     renderCandidates(container, summary, doc, place);
   } catch (e) {
-    if (token !== candToken) return;
+    if (stale()) return;
     container.replaceChildren();
     summary.textContent = forPage(e.message);
   }
@@ -726,7 +733,7 @@ async function init() {
   const p = params();
   fromParams(p);
   sizeInput.value = Math.max(grid.w, grid.h);
-  common.checked = p.get("common") !== "0";
+  common.checked = p.get("common") === "1";
   minScore.value = Math.min(100, Math.max(0, Number(p.get("min")) || 0));
   allow2.checked = p.get("two") === "1";
   if (["mirror", "none"].includes(p.get("sym"))) symmetry.value = p.get("sym");
@@ -734,7 +741,8 @@ async function init() {
   paint();
   wire();
   try {
-    await fillLexicons(lexicon, p.get("lexicon"));
+    // The fill's own list unless the address names another, as `puzzlesmith fill` does.
+    await fillLexicons(lexicon, p.get("lexicon") || FILL_LEXICON);
   } catch (e) {
     say(status, e.message, "error");
   }

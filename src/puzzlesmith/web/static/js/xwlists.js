@@ -13,9 +13,10 @@ export function shown(text) {
 export function figures(check, overconstrained) {
   if (!check) return "";
   if (check.in_list === false) return "typed whole, not in the word list (kept as given)";
-  const after = overconstrained ? "after crossings: not counted (see the warning)"
-    : `${fmt(check.consistent)} after crossings`;
-  return `${fmt(check.candidates)} fit · ${after}`;
+  // A check that found an entry with no word, or a crossing that empties one, counts nothing
+  // after crossings: the warning says why.
+  if (overconstrained) return `${fmt(check.candidates)} fit`;
+  return `${fmt(check.candidates)} fit · ${fmt(check.consistent)} after crossings`;
 }
 
 /**
