@@ -405,6 +405,7 @@ def candidates_cmd(
                                        help="Show at most N words (best first).")] = 30,
     viable_first: Annotated[bool, typer.Option(
         "--viable-first", help="Words whose crossings keep a word first.")] = False,
+    block: BlockOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """The words that fit one entry, best score first, each marked by whether every entry it
@@ -417,7 +418,7 @@ def candidates_cmd(
     grid = _grid(rows, file, allow_2)
     lex, index = fill_lexicon(lexicon, common)
     result = candidates(grid, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
-                        limit=limit, viable_first=viable_first)
+                        limit=limit, viable_first=viable_first, blocked=_blocked(block))
     if json:
         print_json(result.to_json())
     else:

@@ -105,10 +105,12 @@ class _Crossing:
 
 def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
                min_score: int = 0, allow_repeats: bool = False, limit: int = DEFAULT_LIMIT,
-               viable_first: bool = False) -> CandidatesResult:
+               viable_first: bool = False,
+               blocked: frozenset[str] = frozenset()) -> CandidatesResult:
     """The words that fit entry `label` of `grid`, best score first, at most `limit`, each
     with whether its crossings keep a word; with `viable_first`, the words whose crossings
-    keep a word come before the others (each group best first).
+    keep a word come before the others (each group best first). `blocked` words (the shipped
+    block list, the setter's own) are no candidates and fill no crossing.
 
     Counted with the fill's word tables (best first, with (position, letter) bitsets): the
     words a crossing allows at the shared cell make one OR of bitsets, so "every crossing
@@ -121,11 +123,16 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
     used = set() if allow_repeats else {
         s.pattern(cells) for s in grid.slots if s != slot and EMPTY not in s.pattern(cells)}
 
+    left_out: dict[int, int] = {}  # length -> bitset of the used and blocked words
+
     def open_words(table: WordTable, pattern: str) -> int:
-        bits = _fitting(table, pattern) & table.at_least(min_score)
-        for u in used:
-            bits &= ~table.bit(u)
-        return bits
+        if table.length not in left_out:
+            mask = 0
+            for w in used | blocked:
+                if len(w) == table.length:
+                    mask |= table.bit(w)
+            left_out[table.length] = mask
+        return _fitting(table, pattern) & table.at_least(min_score) & ~left_out[table.length]
 
     pattern = slot.pattern(cells)
     table = word_table(lexicon, index, slot.length)
@@ -162,8 +169,8 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
     for i in order:
         w = table.words[i]
         lefts = [(c.left(w), c.label) for c in crossings]
-        blocked = next((lab for n, lab in lefts if n == 0), None)
-        found.append(Candidate(w, table.scores[i], blocked is None,
-                               min((n for n, _ in lefts), default=None), blocked))
+        stop = next((lab for n, lab in lefts if n == 0), None)
+        found.append(Candidate(w, table.scores[i], stop is None,
+                               min((n for n, _ in lefts), default=None), stop))
     return CandidatesResult(grid, slot, pattern, fit.bit_count(), good.bit_count(), tuple(found),
                             time.perf_counter() - start, lexicon.name)

@@ -592,7 +592,7 @@ def run_fill_candidates(
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
     return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
-                      limit=limit, viable_first=viable_first).to_json()
+                      limit=limit, viable_first=viable_first, blocked=default_blocked()).to_json()
 
 
 def run_fill_region(
