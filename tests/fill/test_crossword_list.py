@@ -36,7 +36,7 @@ xw = _build_module()
 
 def _shipped() -> tuple[list[str], list[int]]:
     lines = gzip.decompress(DATA.joinpath("crossword.txt.gz").read_bytes()).decode().split("\n")
-    return lines[1].split(), [int(s) for s in lines[2].split()]
+    return lines[1].split(), [ord(ch) - xw.SCORE_BASE for ch in lines[2]]
 
 
 def test_the_crossword_lexicon_is_the_shipped_file() -> None:

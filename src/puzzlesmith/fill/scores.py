@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import math
+from array import array
 
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, Lexicon, LexiconIndex, choose
 
@@ -69,7 +70,8 @@ _CACHE: dict[tuple[str, str], dict[str, int]] = {}
 
 
 # Digests of scored lists' scores, by the identity of their scores tuple (kept alive here, so
-# an id is never reused): hashing 600,000 scores took 60 ms, and the fill asks once an entry.
+# an id is never reused): hashing 763,000 scores took 5 ms as machine ints (95 ms as text),
+# and the fill asks once an entry.
 _DIGESTS: dict[int, tuple[tuple[int, ...], str]] = {}
 
 
@@ -80,7 +82,7 @@ def scores_key(lexicon: Lexicon) -> str:
         return f"{lexicon.content_hash}-freq"
     known = _DIGESTS.get(id(scores))
     if known is None or known[0] is not scores:
-        digest = hashlib.sha256(",".join(map(str, scores)).encode()).hexdigest()[:12]
+        digest = hashlib.sha256(array("q", scores).tobytes()).hexdigest()[:12]
         known = _DIGESTS[id(scores)] = (scores, digest)
     return f"{lexicon.content_hash}-{known[1]}"
 

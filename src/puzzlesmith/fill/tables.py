@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+from array import array
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
 from puzzlesmith.fill.scores import scores_key, word_scores
@@ -15,7 +17,7 @@ from puzzlesmith.lexicon.index import build_bucket
 
 DISK_CACHE_MIN = 2000  # smaller tables build faster than they load
 LETTER_FIELD = 26  # bits per position in a word's letter code (see letter_codes)
-TABLE_FORMAT = 2  # 2: ties of score broken by frequency, then _tie_break
+TABLE_FORMAT = 3  # 2: ties of score broken by frequency, then _tie_break; 3: compact pickles
 
 
 @dataclass(frozen=True, eq=False)
@@ -26,16 +28,43 @@ class WordTable:
     words: tuple[str, ...]
     scores: tuple[int, ...]
     position_letter: tuple[tuple[int, ...], ...] = field(repr=False)
-    _neg_scores: tuple[int, ...] = field(repr=False)
-    _ids: dict[str, int] = field(repr=False)
+
+    @cached_property
+    def _neg_scores(self) -> tuple[int, ...]:
+        return tuple(-s for s in self.scores)
 
     def at_least(self, score: int) -> int:
         """Bitset of the words scoring `score` or more (a prefix: the list is best first)."""
         return (1 << bisect_left(self._neg_scores, -score + 1)) - 1
 
     def bit(self, word: str) -> int:
-        i = self._ids.get(word)
-        return 0 if i is None else 1 << i
+        """The bit of `word`, 0 if the table lacks it: the AND of its letters' bitsets (a word
+        is the only one of its length with all its letters in place). No word -> id dict: it
+        took longer to load from the disk cache than the rest of the table."""
+        if len(word) != self.length:
+            return 0
+        d = (1 << len(self.words)) - 1
+        for p, ch in enumerate(word):
+            o = ord(ch) - 97
+            if not 0 <= o < 26:
+                return 0
+            d &= self.position_letter[p][o]
+            if not d:
+                return 0
+        return d
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Compact on disk: the words as one string, the scores as machine ints; a tuple of
+        # 100,000 str objects and as many small ints unpickled four times slower.
+        return (_table_from_parts, (self.length, "\n".join(self.words),
+                                    array("i", self.scores).tobytes(), self.position_letter))
+
+
+def _table_from_parts(length: int, words: str, scores: bytes,
+                      position_letter: tuple[tuple[int, ...], ...]) -> WordTable:
+    ints = array("i")
+    ints.frombytes(scores)
+    return WordTable(length, tuple(words.split("\n")) if words else (), tuple(ints), position_letter)
 
 
 _TABLES: dict[tuple[str, str, int], WordTable] = {}
@@ -79,8 +108,7 @@ def _build_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTabl
     else:
         pl = tuple(tuple(0 for _ in range(26)) for _ in range(length))
     ws = tuple(words)
-    sc = tuple(scores[w] for w in ws)
-    return WordTable(length, ws, sc, pl, tuple(-s for s in sc), {w: i for i, w in enumerate(ws)})
+    return WordTable(length, ws, tuple(scores[w] for w in ws), pl)
 
 
 def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:

@@ -151,11 +151,15 @@ def _parse_bundled(raw: bytes) -> Contents:
     return tuple(gzip.decompress(raw).decode().split()), 0, None
 
 
+_SCORE_BASE = 48  # scripts/build_crossword.py writes a score s as chr(_SCORE_BASE + s)
+_UNSHIFT = bytes((b - _SCORE_BASE) % 256 for b in range(256))
+
+
 def _parse_bundled_scored(raw: bytes) -> Contents:
     # A `#` line, the words (sorted, unique, a-z) on one line, their scores aligned on the
-    # next (scripts/build_crossword.py): two splits, no per-line parsing of 600,000 entries.
+    # next, one character each (scripts/build_crossword.py): no per-entry parsing.
     _, words, scores = gzip.decompress(raw).decode().split("\n", 3)[:3]
-    return tuple(words.split()), 0, tuple(map(int, scores.split()))
+    return tuple(words.split()), 0, tuple(scores.encode("latin-1").translate(_UNSHIFT))
 
 
 @lru_cache(maxsize=16)
