@@ -89,6 +89,13 @@ def _blocked(paths: list[Path] | None) -> frozenset[str]:
     return default_blocked() | _word_files(paths)
 
 
+def _said_if_locked(grid: Grid) -> Grid:
+    if grid.locked:
+        err_console.print("note: the .puz file is locked (its answers scrambled): only its "
+                          "blocks are read, every white cell is empty", markup=False)
+    return grid
+
+
 def _grid(rows: list[str] | None, file: Path | None, allow_2: bool) -> Grid:
     from puzzlesmith.fill.formats import SUFFIXES, grid_rows_from_args, read_grid_file
     from puzzlesmith.fill.model import parse_grid
@@ -96,11 +103,11 @@ def _grid(rows: list[str] | None, file: Path | None, allow_2: bool) -> Grid:
     if file is not None:
         if rows:
             raise InputError("give the grid as rows or with --file, not both")
-        return read_grid_file(file, allow_2=allow_2)
+        return _said_if_locked(read_grid_file(file, allow_2=allow_2))
     if not rows:
         raise InputError("give the grid rows (e.g. '...#/..../....' ) or --file GRID")
     if len(rows) == 1 and (rows[0].lower().endswith((*SUFFIXES, ".txt")) or Path(rows[0]).is_file()):
-        return read_grid_file(Path(rows[0]), allow_2=allow_2)
+        return _said_if_locked(read_grid_file(Path(rows[0]), allow_2=allow_2))
     return parse_grid(grid_rows_from_args(rows), allow_2=allow_2)
 
 

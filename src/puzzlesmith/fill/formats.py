@@ -9,6 +9,11 @@ setter's letters); a solution cell that holds no letter (`-`, blank, null) is em
 author, copyright, notes and the clues are read into the `Grid` and written back out, so a
 file read, filled and written keeps them; an entry without a clue is written with an empty one.
 
+A locked `.puz` (its solution scrambled) is read for its blocks only, its cells empty, and
+the grid says it was locked (`Grid.locked`). An `.ipuz` null cell (outside a shaped grid) is
+a void: a block to the fill, written back as null (`Grid.voids`); `.puz` and text have no
+voids and write them as blocks.
+
 `to_document` / `from_document` are the same grid as JSON, for the web page and `--json`.
 """
 
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -95,11 +101,13 @@ def _read_puz(data: bytes, allow_2: bool) -> Grid:
     w, h = p.width, p.height
     if w * h == 0 or len(p.solution) < w * h:
         raise InputError("not a readable .puz file: its grid is empty or cut short")
+    # A locked solution is scrambled: its letters are not the setter's, only its blocks are.
+    locked = bool(p.is_solution_locked())
     cells = []
     for ch in p.solution[: w * h]:
         if ch == ".":
             cells.append(BLOCK)
-        elif ch.isascii() and ch.isalpha():
+        elif ch.isascii() and ch.isalpha() and not locked:
             cells.append(ch.lower())
         else:
             cells.append(EMPTY)
@@ -108,8 +116,9 @@ def _read_puz(data: bytes, allow_2: bool) -> Grid:
     if len(p.clues) != len(order):
         raise InputError(f"the .puz file has {len(p.clues)} clues for its {len(order)} entries")
     clues = {s.label: clue for s, clue in zip(order, p.clues, strict=True)}
-    return grid.with_clues(clues).with_info(title=p.title, author=p.author,
+    grid = grid.with_clues(clues).with_info(title=p.title, author=p.author,
                                             copyright=p.copyright, notes=p.notes)
+    return replace(grid, locked=True) if locked else grid
 
 
 def _ipuz_value(cell: Any) -> str | None:
@@ -178,11 +187,14 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
     if not all(isinstance(r, list) for grid in (puzzle, solution) if isinstance(grid, list)
                for r in grid) or not isinstance(solution, list):
         raise InputError("ipuz \"puzzle\" and \"solution\" must be lists of rows, each a list of cells")
-    rows = []
+    rows: list[str] = []
+    voids: set[int] = set()
     try:
         for prow, srow in zip(puzzle, solution, strict=True):
-            row = []
+            row: list[str] = []
             for pcell, scell in zip(prow, srow, strict=True):
+                if pcell is None:  # outside a shaped grid: a void, not a black square
+                    voids.add(len(rows) * len(prow) + len(row))
                 if _ipuz_value(pcell) == block or pcell is None:
                     row.append(BLOCK)
                     continue
@@ -192,7 +204,7 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
             rows.append("".join(row))
     except (TypeError, ValueError):
         raise InputError("ipuz puzzle and solution grids differ in shape") from None
-    grid = parse_grid(rows, allow_2=allow_2)
+    grid = replace(parse_grid(rows, allow_2=allow_2), voids=frozenset(voids))
     return grid.with_clues(_ipuz_clues(doc, grid)).with_info(
         title=_ipuz_text(doc, "title"), author=_ipuz_text(doc, "author"),
         copyright=_ipuz_text(doc, "copyright"), notes=_ipuz_text(doc, "notes"))
@@ -207,9 +219,12 @@ def dump_ipuz(grid: Grid) -> str:
     w = grid.width
     puzzle: list[list[Any]] = []
     solution: list[list[Any]] = []
+    voids = grid.voids
     for r, row in enumerate(grid.rows):
-        puzzle.append([BLOCK if ch == BLOCK else numbers.get(r * w + c, 0) for c, ch in enumerate(row)])
-        solution.append([BLOCK if ch == BLOCK else (ch.upper() if ch != EMPTY else None) for ch in row])
+        puzzle.append([None if r * w + c in voids else BLOCK if ch == BLOCK
+                       else numbers.get(r * w + c, 0) for c, ch in enumerate(row)])
+        solution.append([None if r * w + c in voids else BLOCK if ch == BLOCK
+                         else (ch.upper() if ch != EMPTY else None) for c, ch in enumerate(row)])
     clues: dict[str, list[list[Any]]] = {"Across": [], "Down": []}
     for s in grid.slots:
         clues[s.direction.capitalize()].append([s.number, grid.clue(s)])

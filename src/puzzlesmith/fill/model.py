@@ -6,13 +6,14 @@ letter. Every maximal across or down run of two or more cells is an entry. Numbe
 cells that start an entry, left to right, top to bottom, as in a newspaper crossword.
 
 A grid also carries what a crossword file holds beside its cells (title, author, copyright,
-notes and a clue per entry), so a file read, filled and written keeps them.
+notes and a clue per entry, the voids of a shaped grid, whether its file was locked), so a
+file read, filled and written keeps them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Literal
@@ -67,6 +68,12 @@ class Grid:
     copyright: str = ""
     notes: str = ""
     clues: tuple[tuple[str, str], ...] = ()
+    # Cells outside a shaped grid (an .ipuz null cell): blocks to the fill, written back as
+    # voids, not as black squares.
+    voids: frozenset[int] = frozenset()
+    # Read from a .puz whose solution is locked (scrambled): its letters were not read as the
+    # setter's, only its blocks.
+    locked: bool = False
 
     @property
     def height(self) -> int:
@@ -211,7 +218,7 @@ def repeated(words: Iterable[str]) -> list[str]:
     return sorted(w for w, n in Counter(words).items() if n > 1)
 
 
-def check_fill(grid: Grid, filled: Grid, words: frozenset[str] | set[str], *,
+def check_fill(grid: Grid, filled: Grid, words: Container[str], *,
                allow_repeats: bool = False) -> None:
     """Raise AssertionError unless `filled` fills `grid`: same blocks, fixed letters kept,
     every cell a letter, every entry a word of `words` (entries the setter gave whole are
