@@ -259,3 +259,32 @@ def test_pattern_expanded_by_the_shell_says_to_quote(tmp_path: Path, monkeypatch
     assert code == 2 and "quote the pattern" in err
     code, out, _ = run(["match", "a?p?e"], capsys)  # a pattern no file is named after
     assert code == 0 and "apple" in out
+
+
+def test_anagram_takes_matchs_length_sort_and_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzlesmith.lexicon import select
+
+    _, every, _ = run(["anagram", "listen", "--json"], capsys)
+    words = json.loads(every)["words"]
+    _, out, _ = run(["anagram", "listen", "--length", "4-5", "--json"], capsys)
+    assert json.loads(out)["words"] == [w for w in words if 4 <= len(w) <= 5]
+    _, out, _ = run(["anagram", "listen", "--length", "5", "--json"], capsys)
+    assert json.loads(out)["words"] == [w for w in words if len(w) == 5]
+    # --min-length N is the old spelling of --length N-
+    _, a, _ = run(["anagram", "listen", "--min-length", "5", "--json"], capsys)
+    _, b, _ = run(["anagram", "listen", "--length", "5-6", "--json"], capsys)
+    assert json.loads(a)["words"] == json.loads(b)["words"]
+    _, out, _ = run(["anagram", "listen", "--limit", "9", "--json"], capsys)
+    doc = json.loads(out)
+    longest_first = sorted(words, key=lambda w: (-len(w), words.index(w)))[:9]
+    assert doc["count"] == len(words) and doc["truncated"]
+    assert sorted(doc["words"]) == sorted(longest_first)
+    _, out, _ = run(["anagram", "listen", "--sort", "freq", "--json"], capsys)
+    ranked = json.loads(out)["words"]
+    index = select()[1]
+    assert sorted(ranked) == sorted(words)
+    for n in {len(w) for w in ranked}:
+        group = [w for w in ranked if len(w) == n]
+        assert group == sorted(group, key=lambda w: (index.rank(w) or 1 << 30, w))
+    code, _, err = run(["anagram", "listen", "--sort", "random"], capsys)
+    assert code == 2 and "--sort" in err

@@ -148,3 +148,12 @@ def test_equation_is_the_cli_document(client: httpx.Client) -> None:
     assert r.json()["detail"] == done.stderr.strip().removeprefix("error: ")
     r = client.post("/api/match", json={"pattern": "AB;BA"})
     assert r.status_code == 400 and "equation mode" in r.json()["detail"]
+
+
+def test_anagram_options_as_the_cli(client: httpx.Client) -> None:
+    body = {"letters": "listen", "length": "4-5", "limit": 6, "sort": "freq"}
+    r = client.post("/api/anagram", json=body)
+    assert r.status_code == 200
+    assert r.json() == cli_json("anagram", "listen", "--length", "4-5", "--limit", "6",
+                                "--sort", "freq")
+    assert len(r.json()["words"]) == 6 and r.json()["truncated"]

@@ -62,7 +62,8 @@ CommonTopOpt = Annotated[
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for several inputs).")]
 FromOpt = Annotated[
-    Path | None, typer.Option("--from", help="Read inputs from a file, one per line ('-' = stdin).")
+    Path | None, typer.Option("--from", help="Read inputs from a file, one input a line ('-' = "
+                              "stdin); --file, where a command has it, reads one whole puzzle.")
 ]
 
 

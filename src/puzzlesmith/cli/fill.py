@@ -59,8 +59,9 @@ GridArg = Annotated[
     typer.Argument(help="Grid rows (# block, . or ? empty, a-z fixed), one argument a row or "
                         "all in one split by /; or a grid file (.txt, .puz, .ipuz)."),
 ]
-FileOpt = Annotated[Path | None, typer.Option("--file", "-f", help="Read the grid from a file "
-                                              "(text, .puz or .ipuz).")]
+FileOpt = Annotated[Path | None, typer.Option("--file", "-f", help="Read the whole grid from a "
+                                              "file (text, .puz or .ipuz; not --from's one input "
+                                              "a line).")]
 Allow2Opt = Annotated[bool, typer.Option("--allow-2", help="Allow 2-letter entries.")]
 RepeatsOpt = Annotated[bool, typer.Option("--allow-repeats", help="Let a word fill two entries.")]
 FillLexiconOpt = Annotated[

@@ -116,7 +116,8 @@ def solve_cmd(
         list[Path] | None,
         typer.Option(
             "--file", "-f",
-            help="Puzzle file (repeatable); with --file, the arguments are files too.",
+            help="Puzzle file, one whole puzzle a file (repeatable; --from elsewhere reads one "
+                 "input a line); with --file, the arguments are files too.",
         ),
     ] = None,
     all_: Annotated[bool, typer.Option("--all", help="Every solution.")] = False,

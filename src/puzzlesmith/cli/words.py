@@ -196,6 +196,13 @@ def anagram_cmd(
     letters: Annotated[list[str] | None, typer.Argument(help="Letters; ? is a blank tile.")] = None,
     from_file: FromOpt = None,
     min_length: Annotated[int, typer.Option("--min-length", min=1, help="Shortest word.")] = 3,
+    length: Annotated[str | None, typer.Option(
+        "--length", help="N or N-M letters, as match (--min-length N: at least N).")] = None,
+    sort: Annotated[str | None, typer.Option(
+        "--sort", help="alpha or freq within each length (default alpha; with --means, by "
+        "meaning).")] = None,
+    limit: Annotated[int | None, typer.Option(
+        "--limit", min=1, help="Show at most N words, the longest first.")] = None,
     words: Annotated[int, typer.Option("--words", min=1, max=3,
                                        help="Words per full anagram (1-3).")] = 1,
     lexicon: LexiconOpt = None,
@@ -213,8 +220,13 @@ def anagram_cmd(
 
     from puzzlesmith.search.letters import parse_rack
     from puzzlesmith.search.meaning import anagram_words, words_for
+    from puzzlesmith.search.pattern import parse_length
 
     check_not_expanded(letters or [], r"[a-z?]+")
+    if sort not in (None, "alpha", "freq"):
+        raise InputError(f"--sort must be alpha or freq, not {sort!r}")
+    order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else "alpha" if sort else None
+    span = parse_length(length)
     queries = read_inputs(letters, from_file)
     found = words_for(lexicon, common, common_top, kind_of=kind_of, means=means, phrases=phrases)
     index = found.index
@@ -222,7 +234,7 @@ def anagram_cmd(
     for query in queries:
         rack = parse_rack(query)
         result = anagram_words(found, rack, min_length=min_length, n_words=words,
-                               deadline=Deadline(timeout))
+                               deadline=Deadline(timeout), length=span, sort=order, limit=limit)
         timed_out |= result.timed_out
         if json:
             doc = result.to_json()
@@ -230,7 +242,8 @@ def anagram_cmd(
                 doc["definitions"] = first_definitions(result.words)
             print_json(doc)
             continue
-        console.print(f"[bold]{escape(result.query)}[/]: {_words(len(result.words))}")
+        more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
+        console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
         marked = frozenset() if common else index.common_among(result.words, common_top)
         if define:
             print_defined(result.words, marked, frozenset(result.full) if words == 1 else frozenset())

@@ -71,15 +71,21 @@ class AnagramResult:
     lexicon: str
     timed_out: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    total: int | None = None  # words before --limit (None: all are listed)
+
+    @property
+    def count(self) -> int:
+        return len(self.words) if self.total is None else self.total
 
     def to_json(self) -> dict[str, Any]:
         return {
             "query": self.query,
-            "count": len(self.words),
+            "count": self.count,
             "words": list(self.words),
             "full": list(self.full),
             "lexicon": self.lexicon,
             "timed_out": self.timed_out,
+            "truncated": len(self.words) < self.count,
         }
 
 

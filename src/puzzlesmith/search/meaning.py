@@ -147,24 +147,42 @@ def match_words(
 
 def anagram_words(
     words: Words, rack: Rack, *, min_length: int = 3, n_words: int = 1,
-    deadline: Deadline | None = None,
+    deadline: Deadline | None = None, length: tuple[int, int] | None = None,
+    sort: SortOrder | None = None, limit: int | None = None,
 ) -> AnagramResult:
     """`anagrams` over Words: phrases built from the rack merged in (full ones too, for single
-    answers), --means answers ranked within each length."""
+    answers), --means answers ranked within each length (or by frequency with sort="freq").
+    `length` (N-M letters) narrows the words as `min_length` does; `limit` keeps the longest
+    `limit` words (ties in the order they are listed), `count` still counting them all."""
     from puzzlesmith.search.anagram import anagrams, buildable_words  # numpy: anagrams only
 
-    result = anagrams(words.index, rack, min_length=min_length, n_words=n_words, deadline=deadline)
-    if words.phrases is None and not words.ranked:
+    lo, hi = length or (min_length, len(rack))
+    lo = max(lo, min_length)
+    result = anagrams(words.index, rack, min_length=lo, n_words=n_words, deadline=deadline)
+    plain = words.phrases is None and not words.ranked and sort != "freq"
+    if plain and hi >= len(rack) and limit is None:
         return result
     found = list(result.words)
     full = list(result.full)
     if words.phrases is not None:
-        built = buildable_words(words.phrases, rack, min_length)
+        built = buildable_words(words.phrases, rack, lo)
         found += _spelled(built)
         if n_words == 1:
             full += _spelled([w for w in built if len(w) == len(rack)])
-    if words.ranked:
+    if hi < len(rack):
+        found = [w for w in found if len(words.key(w)) <= hi]
+        if n_words == 1:
+            full = [w for w in full if len(words.key(w)) <= hi]
+    if words.ranked and sort is None:
         found.sort(key=lambda w: (len(words.key(w)), words.tier(w), words.rank(w), w))
+    elif sort == "freq":
+        found.sort(key=lambda w: (len(words.key(w)), words.rank(w), w))
     else:
         found.sort(key=lambda w: (len(words.key(w)), words.key(w), w))
-    return replace(result, words=tuple(found), full=tuple(sorted(full)))
+    total = len(found)
+    if limit is not None and limit < total:
+        # The longest first (the listing shows them first), each length in its order.
+        kept = sorted(range(total), key=lambda i: (-len(words.key(found[i])), i))[:limit]
+        found = [found[i] for i in sorted(kept)]
+    return replace(result, words=tuple(found), full=tuple(sorted(full)),
+                   total=total if len(found) < total else None)

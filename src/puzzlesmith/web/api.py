@@ -102,6 +102,10 @@ class AnagramRequest(Options):
     letters: str = Field(..., max_length=200, examples=["listen"],
                          description="Letters; ? is a blank tile.")
     min_length: int = Field(3, ge=1, description="Shortest word.")
+    length: str | None = Field(None, max_length=20, description="N or N-M letters (as match).")
+    sort: str | None = Field(None, max_length=10, description="alpha or freq within each length "
+                             "(default: alpha, or by meaning with `means`).")
+    limit: int | None = Field(None, ge=1, description="Return at most N words, the longest first.")
     words: int = Field(1, ge=1, le=3, description="Words per full anagram (1-3).")
     kind_of: str | None = KindOfField
     means: str | None = MeansField

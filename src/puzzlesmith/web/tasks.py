@@ -111,6 +111,9 @@ def run_anagram(
     letters: str,
     *,
     min_length: int = 3,
+    length: str | None = None,
+    sort: str | None = None,
+    limit: int | None = None,
     words: int = 1,
     lexicon: str | None = None,
     common: bool = False,
@@ -123,10 +126,15 @@ def run_anagram(
     """`puzzlesmith anagram LETTERS --json`."""
     from puzzlesmith.search.meaning import anagram_words, words_for
 
+    if sort not in (None, "alpha", "freq"):
+        raise InputError(f"--sort must be alpha or freq, not {sort!r}")
+    order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else (
+        "alpha" if sort == "alpha" else None)
+    span = parse_length(length)
     found = words_for(lexicon, common, common_top, kind_of=kind_of or None, means=means or None,
                       phrases=phrases)
     result = anagram_words(found, parse_rack(letters), min_length=min_length, n_words=words,
-                           deadline=Deadline(time_limit))
+                           deadline=Deadline(time_limit), length=span, sort=order, limit=limit)
     return result.to_json()
 
 

@@ -61,7 +61,7 @@ function requestFor(text, commonOnly) {
   if (mode() === "equation") {
     return ["/api/equation", {
       lexicon: lexicon.value || null, common: commonOnly, query: text, limit: EQUATION_LIMIT,
-      timeout: 5, kind_of: meaningFilter().kind_of || null,
+      time_limit: 5, kind_of: meaningFilter().kind_of || null,
     }];
   }
   const base = { lexicon: lexicon.value || null, common: commonOnly, ...meaningFilter(), phrases: withPhrases.checked };
