@@ -68,7 +68,11 @@ def server(tmp_path_factory: pytest.TempPathFactory, cli_env: dict[str, str]) ->
     log = open(tmp_path_factory.mktemp("server") / "server.log", "w+")  # noqa: SIM115
     proc = subprocess.Popen(
         [sys.executable, "-m", "puzzlesmith", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--workers", "2", "--job-workers", "1"],
+         "--workers", "2", "--job-workers", "1",
+         # Long work at the solve workers' priority: on a machine shared with other work a
+         # niced worker may wait minutes for the CPU, and the tests wait for its progress.
+         # (test_pool checks that a niced pool's workers are niced.)
+         "--long-nice", "0"],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"

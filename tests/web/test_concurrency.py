@@ -12,6 +12,9 @@ import httpx
 
 from tests.web.test_api_qless import LONG_COUNT, wait_job
 
+# Long work (the long pool) that runs for many seconds: a big expert Star Battle.
+LONG_GENERATE = {"size": 25, "stars": 6, "difficulty": "expert", "seed": 1, "time_limit": 60}
+
 # (endpoint, body, check of the answer): quick solves of every kind.
 REQUESTS: list[tuple[str, dict[str, Any], Any]] = [
     ("/api/qless/solve", {"letters": "catdogs"},
@@ -54,22 +57,49 @@ def test_twenty_concurrent_solves_while_a_long_count_runs(server: str,
 
 
 def test_a_search_whose_client_left_is_stopped(server: str, client: httpx.Client) -> None:
-    before = client.get("/api/health").json()["solve_pool"]["killed"]
-    body = json.dumps({"letters": LONG_COUNT, "count": True, "timeout": 60}).encode()
+    before = client.get("/api/health").json()["job_pool"]["killed"]
+    body = json.dumps(LONG_GENERATE).encode()
     host, port = server.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port))) as s:
-        s.sendall(b"POST /api/qless/solve HTTP/1.1\r\nHost: %s\r\n"
+        s.sendall(b"POST /api/stars/generate HTTP/1.1\r\nHost: %s\r\n"
                   b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
                   % (host.encode(), len(body), body))
         # The tab closes while the count runs: wait until a worker has it (a fixed sleep
         # raced the server on a loaded machine).
         started = time.monotonic() + 20
-        while client.get("/api/health").json()["solve_pool"]["busy"] == 0:
-            assert time.monotonic() < started, "the count never started"
+        while client.get("/api/health").json()["job_pool"]["busy"] == 0:
+            assert time.monotonic() < started, "the generation never started"
             time.sleep(0.1)
     deadline = time.monotonic() + 20
-    while client.get("/api/health").json()["solve_pool"]["killed"] == before:
-        assert time.monotonic() < deadline, "the worker kept counting for a client that left"
+    while client.get("/api/health").json()["job_pool"]["killed"] == before:
+        assert time.monotonic() < deadline, "the worker kept working for a client that left"
         time.sleep(0.2)
-    pool = client.get("/api/health").json()["solve_pool"]
+    pool = client.get("/api/health").json()["job_pool"]
     assert pool["busy"] == 0
+
+
+def test_cheap_requests_do_not_wait_behind_long_work(server: str, client: httpx.Client) -> None:
+    """The long pool busy (a generation in flight, a count queued): cheap requests still
+    answer at once, from their own workers."""
+    headers = {"x-puzzlesmith-client": "cheap-vs-long"}
+    count = client.post("/api/qless/count", json={"letters": LONG_COUNT, "timeout": 300},
+                        headers=headers).json()["job"]
+    with ThreadPoolExecutor(1) as pool:
+        long = pool.submit(httpx.post, server + "/api/stars/generate", json=LONG_GENERATE,
+                           headers=headers, timeout=120)
+        try:
+            deadline = time.monotonic() + 30
+            while client.get("/api/health").json()["job_pool"]["busy"] == 0:
+                assert time.monotonic() < deadline, "the long work never started"
+                time.sleep(0.1)
+            for i in range(10):
+                path, body, check = REQUESTS[i % len(REQUESTS)]
+                t0 = time.monotonic()
+                r = client.post(path, json=body)
+                assert r.status_code == 200 and check(r.json())
+                assert time.monotonic() - t0 < 5, f"{path} waited behind long work"
+            assert client.get("/api/health").json()["job_pool"]["busy"] == 1
+        finally:
+            client.delete(f"/api/jobs/{count}")
+            long.cancel()
+        assert long.result().status_code in (200, 504)

@@ -89,3 +89,29 @@ def test_a_failing_task_and_a_dying_worker() -> None:
             await pool.close()
 
     run_in_thread(scenario)
+
+
+def _niceness() -> int:
+    return os.getpriority(os.PRIO_PROCESS, 0)
+
+
+def test_a_long_pool_runs_niced_and_its_queue_waits() -> None:
+    """Long workers run at a lower CPU priority; a task queued behind a busy worker waits for
+    it however long that takes (no queue timeout), instead of failing."""
+
+    async def scenario() -> None:
+        pool = WorkerPool(1, name="long", nice=7, queue_timeout=None,
+                          preload=("puzzlesmith.web.tasks",))
+        await pool.start()
+        try:
+            niceness = await pool.run(os.getpriority, (os.PRIO_PROCESS, 0), limit=10)
+            assert niceness - _niceness() == 7
+            first = asyncio.ensure_future(pool.run(time.sleep, (2.0,), limit=10))
+            await asyncio.sleep(0.2)
+            queued = asyncio.ensure_future(pool.run(os.getpriority, (os.PRIO_PROCESS, 0), limit=10))
+            await first
+            assert await queued - _niceness() == 7
+        finally:
+            await pool.close()
+
+    run_in_thread(scenario)

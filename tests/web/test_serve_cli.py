@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 
 from tests.web.conftest import free_port
-from tests.web.test_api_qless import LONG_COUNT
+from tests.web.test_concurrency import LONG_GENERATE
 
 
 def test_port_in_use_is_a_clear_usage_error(cli_env: dict[str, str]) -> None:
@@ -50,9 +50,9 @@ def test_ctrl_c_answers_requests_in_flight_and_exits_cleanly(cli_env: dict[str, 
             except httpx.HTTPError:
                 time.sleep(0.2)
         with ThreadPoolExecutor(1) as pool:
-            # A count that would run for a minute, in flight when Ctrl-C comes.
-            answer = pool.submit(httpx.post, base + "/api/qless/solve", timeout=60, json={
-                "letters": LONG_COUNT, "count": True, "timeout": 60})
+            # Long work that would run for a minute, in flight when Ctrl-C comes.
+            answer = pool.submit(httpx.post, base + "/api/stars/generate", timeout=60,
+                                 json=LONG_GENERATE)
             time.sleep(1.5)
             started = time.monotonic()
             server.send_signal(signal.SIGINT)

@@ -24,6 +24,9 @@ def serve(
                                          help="Worker processes for solves.")] = 2,
     job_workers: Annotated[int, typer.Option("--job-workers", min=1, max=16,
                                              help="Worker processes for long counts.")] = 1,
+    long_nice: Annotated[int, typer.Option(
+        "--long-nice", min=0, max=19, help="CPU niceness of the long-work processes, so "
+        "cheap requests get the CPU first (0: the same priority).")] = 10,
     allow_host: Annotated[list[str] | None, typer.Option(
         "--allow-host", help="Also answer requests for this Host name (repeatable); by "
         "default only 127.0.0.1, localhost and [::1].")] = None,
@@ -49,7 +52,7 @@ def serve(
         err_console.print(f"puzzlesmith web app on http://{shown}:{port}/  (Ctrl-C to stop)")
 
     app = create_app(Settings(lexicon=lexicon, workers=workers, job_workers=job_workers,
-                                     allowed_hosts=tuple(allowed)),
+                                     allowed_hosts=tuple(allowed), long_nice=long_nice),
                      on_ready=announce)
 
     class Server(uvicorn.Server):

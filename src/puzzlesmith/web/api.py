@@ -19,6 +19,7 @@ from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available
 from puzzlesmith.lexicon.registry import DEFAULT_NAME
 from puzzlesmith.web import tasks
+from puzzlesmith.web.admission import client_of, is_long, refuse_counting
 from puzzlesmith.web.jobs import Job, JobTable
 from puzzlesmith.web.pool import WorkerPool
 
@@ -36,6 +37,8 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Problem, "description": "Bad input (the CLI's message; its exit status 2)"},
     413: {"model": Problem, "description": "Request body over the size limit"},
     422: {"model": Problem, "description": "The body does not fit this endpoint's schema"},
+    429: {"model": Problem, "description": "Too much long work running or waiting, for this "
+          "client or in all (retry later, or stop a job)"},
     503: {"model": Problem, "description": "Every worker stayed busy, or the server is stopping"},
     504: {"model": Problem, "description": "The time limit was reached (the CLI's exit status 1)"},
 }
@@ -315,14 +318,30 @@ def _check_lexicon(name: str | None) -> None:
 async def run_solve(
     request: Request, fn: Callable[..., Doc], body: BaseModel, *, limit: float
 ) -> Doc:
-    """Run a task in the solve pool with the request's options as its keyword arguments.
+    """Run a task with the request's options as its keyword arguments: a cheap one in the
+    solve pool, long work in the long pool, admitted within its limits (`admission`).
 
     A search whose client went away (a closed tab) is stopped, so it stops holding a worker;
     quick ones are left to finish, as restarting a worker costs more than they do.
     """
     kwargs = body.model_dump()
     _check_lexicon(kwargs.get("lexicon"))
-    pool: WorkerPool = request.app.state.solve_pool
+    refuse_counting(fn, kwargs)
+    if not is_long(fn, kwargs):
+        return await _run_in(request, request.app.state.solve_pool, fn, kwargs, limit)
+    with request.app.state.admission.admitted(client(request)):
+        return await _run_in(request, request.app.state.long_pool, fn, kwargs, limit)
+
+
+def client(request: Request) -> str | None:
+    """Who asks (a browser's cookie or a program's header), for the per-client limits."""
+    return client_of(dict(request.headers), dict(request.cookies))
+
+
+async def _run_in(
+    request: Request, pool: WorkerPool, fn: Callable[..., Doc], kwargs: dict[str, Any],
+    limit: float,
+) -> Doc:
     task = asyncio.ensure_future(pool.run(fn, (), kwargs, limit=limit))
     try:
         done, _ = await asyncio.wait({task}, timeout=DISCONNECT_CHECK_AFTER)
@@ -347,6 +366,7 @@ async def health(request: Request) -> Doc:
         "ok": True,
         "solve_pool": request.app.state.solve_pool.describe(),
         "job_pool": jobs.pool.describe(),
+        "admission": request.app.state.admission.describe(),
     }
 
 
@@ -499,7 +519,8 @@ async def qless_count(body: QlessCountRequest, request: Request) -> Doc:
     kwargs["count"] = True
     _check_lexicon(kwargs.get("lexicon"))
     jobs: JobTable = request.app.state.jobs
-    return jobs.start("qless-count", tasks.run_qless_solve, kwargs, limit=body.time_limit).to_json()
+    return jobs.start("qless-count", tasks.run_qless_solve, kwargs, limit=body.time_limit,
+                      client=client(request)).to_json()
 
 
 @router.post("/qless/atlas",
@@ -575,7 +596,7 @@ async def stars_generate_job(body: StarsGenerateRequest, request: Request) -> Do
                   parse_score_range(body.score) if body.score else None)
     jobs: JobTable = request.app.state.jobs
     return jobs.start("stars-generate", tasks.run_stars_generate, body.model_dump(),
-                      limit=body.time_limit).to_json()
+                      limit=body.time_limit, client=client(request)).to_json()
 
 
 def _job(request: Request, job_id: str) -> Job:

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import subprocess
 import sys
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -28,6 +29,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.web import tasks
+from puzzlesmith.web.admission import (
+    LONG_NICE,
+    MAX_PER_CLIENT,
+    MAX_TOTAL,
+    Admission,
+    ClientCookie,
+    TooMany,
+)
 from puzzlesmith.web.guard import LOCAL_HOSTS, HostCheck, redact
 from puzzlesmith.web.jobs import JobTable
 from puzzlesmith.web.pages import NOT_FOUND, PAGES, STATIC, render
@@ -42,7 +51,10 @@ class Settings:
 
     lexicon: str | None = None  # the default dictionary for requests that name none
     workers: int = 2  # quick solves (each request waits for one of these)
-    job_workers: int = 1  # long jobs (solution counts), kept apart so they never block solves
+    job_workers: int = 1  # long work (jobs, fills, generation), kept apart from solves
+    max_long: int = MAX_TOTAL  # long tasks running or queued at once (429 past it)
+    max_long_per_client: int = MAX_PER_CLIENT
+    long_nice: int = LONG_NICE  # the long workers' niceness (0: the solve workers' priority)
     max_body: int = 64 * 1024
     queue_timeout: float = 60.0
     # Host names answered besides this machine's own (guard.LOCAL_HOSTS): `--allow-host`.
@@ -137,10 +149,13 @@ def _start_long_trie_builder() -> subprocess.Popen[bytes] | None:
 
     if all(long_trie_cached(n) for n in range(MIN_CELLS, MAX_CELLS + 1)):
         return None
-    return subprocess.Popen(
+    builder = subprocess.Popen(
         [sys.executable, "-c",
          "from puzzlesmith.qless.engines.dispatch import build_long_tries; build_long_tries()"],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    # Reaped when it ends, so it never stays a zombie for the server's lifetime.
+    threading.Thread(target=builder.wait, name="reap-builder", daemon=True).start()
+    return builder
 
 
 def create_app(
@@ -157,12 +172,15 @@ def create_app(
         preload = ("puzzlesmith.web.tasks",)
         solve_pool = WorkerPool(settings.workers, warm=warm, name="solve",
                                 queue_timeout=settings.queue_timeout, preload=preload)
-        job_pool = WorkerPool(settings.job_workers, warm=warm, name="job",
-                              queue_timeout=settings.queue_timeout, preload=preload)
+        # Long work waits its turn (no queue timeout: admission bounds how much may wait).
+        job_pool = WorkerPool(settings.job_workers, warm=warm, name="long", queue_timeout=None,
+                              preload=preload, nice=settings.long_nice)
         builder = _start_long_trie_builder()
         await asyncio.gather(solve_pool.start(), job_pool.start())
         app.state.solve_pool = solve_pool
-        app.state.jobs = JobTable(job_pool)
+        app.state.long_pool = job_pool
+        app.state.admission = Admission(settings.max_long, settings.max_long_per_client)
+        app.state.jobs = JobTable(job_pool, app.state.admission)
 
         def abort() -> None:
             solve_pool.abort()
@@ -196,6 +214,7 @@ def create_app(
 
     app.add_middleware(BodyLimit, max_bytes=settings.max_body, larger=LARGE_BODIES)
     app.add_middleware(Revalidate)
+    app.add_middleware(ClientCookie)
     # Last added runs first: a foreign Host is turned away before its body is read.
     app.add_middleware(HostCheck, allowed=(*LOCAL_HOSTS, *settings.allowed_hosts))
 
@@ -220,6 +239,10 @@ def create_app(
     @app.exception_handler(TaskKilled)
     async def killed(request: Request, exc: TaskKilled) -> Response:
         return JSONResponse({"detail": str(exc)}, status_code=504)
+
+    @app.exception_handler(TooMany)
+    async def too_many(request: Request, exc: TooMany) -> Response:
+        return JSONResponse({"detail": str(exc)}, status_code=429, headers={"retry-after": "5"})
 
     @app.exception_handler(PoolBusy)
     async def busy(request: Request, exc: PoolBusy) -> Response:

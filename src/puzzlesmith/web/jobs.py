@@ -1,9 +1,13 @@
 """Long jobs (solution counts): started by one request, watched by polling, stopped on demand.
 
-A job runs in the job pool, apart from the quick solves, so a long count never makes a solve
-wait. A page polls `GET /api/jobs/{id}` to draw a progress bar (the time used of the job's
+A job runs in the long pool, apart from the quick solves, so a long count never makes a solve
+wait. It waits its turn there (state `queued`, with its `position` among the waiting jobs)
+for as long as it takes; how many may wait is bounded by `admission` instead (429 past it).
+A page polls `GET /api/jobs/{id}` to draw a progress bar (the time used of the job's
 limit, and what the task reported so far: a count's solutions found) and sends
 `DELETE /api/jobs/{id}` for Stop, which kills the job's worker (the pool starts a fresh one).
+A job no one has asked about for ABANDONED_AFTER seconds (a closed tab) is stopped the same
+way, so abandoned jobs cannot hold the long pool.
 """
 
 from __future__ import annotations
@@ -18,13 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.web.admission import Admission
 from puzzlesmith.web.guard import redact
 from puzzlesmith.web.pool import PoolBusy, TaskKilled, WorkerCrashed, WorkerPool
 
 log = logging.getLogger("puzzlesmith.web")
 
-MAX_ACTIVE = 4  # running or waiting jobs; more is someone holding the button down
 KEEP_FINISHED = 64
+ABANDONED_AFTER = 60.0  # seconds without a GET or DELETE before a job is stopped
 
 
 @dataclass(eq=False)
@@ -41,6 +46,16 @@ class Job:
     task: asyncio.Task[None] | None = None
     # What the task reported so far (`pool.report_progress`), e.g. {"solutions": 1234}.
     reported: dict[str, Any] = field(default_factory=dict)
+    client: str | None = None
+    seen: float = field(default_factory=time.monotonic)  # when someone last asked about it
+    queue: list[Job] | None = None  # the table's waiting jobs, oldest first
+
+    @property
+    def position(self) -> int | None:
+        """1 for the next job to start, while it waits; None once it runs."""
+        if self.state != "queued" or self.queue is None or self not in self.queue:
+            return None
+        return self.queue.index(self) + 1
 
     def to_json(self) -> dict[str, Any]:
         end = self.finished if self.finished is not None else time.monotonic()
@@ -49,6 +64,7 @@ class Job:
             "job": self.id,
             "kind": self.kind,
             "state": self.state,
+            "position": self.position,
             "progress": {"seconds": round(running, 3), "limit": self.limit,
                          "fraction": round(min(running / self.limit, 1.0), 4)
                          if self.limit else None, **self.reported},
@@ -61,19 +77,23 @@ class Job:
 class JobTable:
     """The jobs of this server, by id."""
 
-    def __init__(self, pool: WorkerPool) -> None:
+    def __init__(self, pool: WorkerPool, admission: Admission | None = None) -> None:
         self.pool = pool
+        self.admission = admission or Admission()
         self._jobs: dict[str, Job] = {}
+        self._queued: list[Job] = []
 
     def start(
-        self, kind: str, fn: Callable[..., Any], kwargs: dict[str, Any], *, limit: float
+        self, kind: str, fn: Callable[..., Any], kwargs: dict[str, Any], *, limit: float,
+        client: str | None = None,
     ) -> Job:
-        active = [j for j in self._jobs.values() if j.finished is None]
-        if len(active) >= MAX_ACTIVE:
-            raise PoolBusy(f"{len(active)} jobs are already running; stop one first")
+        """A new job, queued for the long pool; TooMany (429) past the admission limits."""
+        self._stop_abandoned()
+        self.admission.enter(client)
         self._forget_old()
-        job = Job(secrets.token_urlsafe(8), kind, limit=limit)
+        job = Job(secrets.token_urlsafe(8), kind, limit=limit, client=client, queue=self._queued)
         self._jobs[job.id] = job
+        self._queued.append(job)
         job.task = asyncio.get_running_loop().create_task(self._run(job, fn, kwargs, limit))
         return job
 
@@ -83,6 +103,7 @@ class JobTable:
         def on_start() -> None:
             job.state = "running"
             job.started = time.monotonic()
+            self._unqueue(job)
 
         def on_progress(payload: Any) -> None:
             if isinstance(payload, dict):
@@ -94,7 +115,7 @@ class JobTable:
             job.state = "done"
         except asyncio.CancelledError:
             job.state = "stopped"
-            job.detail = "stopped"
+            job.detail = job.detail or "stopped"
         except InputError as e:
             job.state, job.detail = "error", redact(str(e))
         except TaskKilled as e:
@@ -106,9 +127,27 @@ class JobTable:
             job.state, job.detail = "error", "internal error: the job failed (see the server log)"
         finally:
             job.finished = time.monotonic()
+            self._unqueue(job)
+            self.admission.leave(job.client)
+
+    def _unqueue(self, job: Job) -> None:
+        with contextlib.suppress(ValueError):
+            self._queued.remove(job)
 
     def get(self, job_id: str) -> Job | None:
-        return self._jobs.get(job_id)
+        """The job (and a sign that someone still wants it)."""
+        self._stop_abandoned()
+        job = self._jobs.get(job_id)
+        if job is not None:
+            job.seen = time.monotonic()
+        return job
+
+    def _stop_abandoned(self) -> None:
+        now = time.monotonic()
+        for job in self._jobs.values():
+            if job.finished is None and now - job.seen > ABANDONED_AFTER and job.task is not None:
+                job.detail = f"stopped: no one asked about it for {ABANDONED_AFTER:g} s"
+                job.task.cancel()
 
     async def stop(self, job: Job) -> None:
         """Stop a running job (its worker is killed); a finished job stays as it is."""

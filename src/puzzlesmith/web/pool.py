@@ -65,10 +65,12 @@ def report_progress(payload: Any) -> None:
         _conn.send(("progress", payload))
 
 
-def _worker_main(conn: Connection, warm: Callable[[], None] | None) -> None:
+def _worker_main(conn: Connection, warm: Callable[[], None] | None, nice: int = 0) -> None:
     """The loop of one worker process: receive a task, run it, send back its outcome."""
     global _conn
     _conn = conn
+    if nice:
+        os.nice(nice)  # long work yields the CPU to the cheap requests' workers
     # Ctrl-C in the terminal reaches the whole process group; the server shuts workers down.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if warm is not None:
@@ -124,14 +126,16 @@ class WorkerPool:
         *,
         warm: Callable[[], None] | None = None,
         name: str = "pool",
-        queue_timeout: float = 60.0,
+        queue_timeout: float | None = 60.0,
         preload: tuple[str, ...] = (),
+        nice: int = 0,
     ) -> None:
         if size < 1:
             raise ValueError("a pool needs at least one worker")
         self.size = size
         self.name = name
-        self.queue_timeout = queue_timeout
+        self.queue_timeout = queue_timeout  # None: wait for a worker as long as it takes
+        self.nice = nice
         self._warm = warm
         self._ctx = multiprocessing.get_context("forkserver")
         if preload:
@@ -152,7 +156,7 @@ class WorkerPool:
     async def _spawn(self) -> None:
         parent, child = self._ctx.Pipe(duplex=True)
         process = self._ctx.Process(
-            target=_worker_main, args=(child, self._warm),
+            target=_worker_main, args=(child, self._warm, self.nice),
             name=f"puzzlesmith-{self.name}-{next(self._ids)}", daemon=True,
         )
         await asyncio.to_thread(process.start)
@@ -235,10 +239,15 @@ class WorkerPool:
             raise WorkerCrashed(f"the {self.name} pool is not running")
         self._waiting += 1
         try:
-            got = await asyncio.wait_for(self._idle.get(), timeout=self.queue_timeout)
+            if self.queue_timeout is None:
+                # Awaited directly: a get cancelled as a worker comes free leaves the worker in
+                # the queue, where wait_for's wrapper task could lose it.
+                got = await self._idle.get()
+            else:
+                got = await asyncio.wait_for(self._idle.get(), timeout=self.queue_timeout)
         except TimeoutError:
             raise PoolBusy(f"all {self.size} {self.name} workers stayed busy for "
-                           f"{self.queue_timeout:g} s; try again") from None
+                           f"{self.queue_timeout or 0:g} s; try again") from None
         finally:
             self._waiting -= 1
         if got is None or self._closed:  # abort() woke this caller up

@@ -482,7 +482,8 @@ async function poll() {
   if (!job || job.id !== id) return; // stopped, or the letters changed: not ours to show
   countProgress.value = doc.progress.fraction || 0;
   if (doc.state === "queued") {
-    say(status, "Waiting for a free worker (another count is running)…");
+    const place = doc.position ? `, number ${doc.position} in line` : "";
+    say(status, `Waiting for a free worker (other long work is running${place})…`);
     return;
   }
   if (doc.state === "running") {

@@ -239,7 +239,7 @@ async function pollGenerate() {
   const bar = document.getElementById("gen-progress");
   const detail = document.getElementById("gen-detail");
   if (doc.state === "queued") {
-    detail.textContent = "Waiting for a free worker…";
+    detail.textContent = `Waiting for a free worker${doc.position ? ` (number ${doc.position} in line)` : ""}…`;
     return;
   }
   if (doc.state === "running") {
