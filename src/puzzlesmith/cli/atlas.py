@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import math
+import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -183,6 +185,13 @@ def build_cmd(
         except runner.BuildError as e:
             # Not bad input, and what was answered is stored: rerunning continues from there.
             typer.echo(f"error: {e} (answers so far are stored; rerun to continue)", err=True)
+            raise typer.Exit(1) from None
+        except (sqlite3.DatabaseError, OSError) as e:
+            # A full disk: the atlas commits batch by batch, so what was stored is whole.
+            full = "full" in str(e) or getattr(e, "errno", None) in (errno.ENOSPC, errno.EFBIG)
+            why = "the disk is full" if full else f"cannot write the atlas: {e}"
+            typer.echo(f"error: {why} (answers so far are stored in {path}; free some space "
+                       "and rerun the same command to continue)", err=True)
             raise typer.Exit(1) from None
     if json:
         print_json({"db": str(path), "lexicon": job.lexicon.name, **report.to_json()})
