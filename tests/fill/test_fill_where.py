@@ -93,3 +93,22 @@ def test_an_entry_longer_than_any_word_says_so(capsys: pytest.CaptureFixture[str
     words.write_text("cat\ndog\nact\n")
     code, out, _ = run_cli(["fill", "..../..../..../....", "--lexicon", str(words)], capsys)
     assert code == 0 and "no word of length 4 in the list: 1 across" in out.replace("\n", "")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(cases())
+def test_pattern_warnings_match_the_oracles_runs(case: tuple[list[str], list[str], bool]) -> None:
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    lex, index = lexicon(words)
+    result = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(30), improve=0)
+    in_runs: dict[tuple[int, int], int] = {}
+    for run in oracle.runs(rows):
+        for cell in run:
+            in_runs[cell] = in_runs.get(cell, 0) + 1
+    unchecked = sum(1 for n in in_runs.values() if n == 1)
+    turned = ["".join("#" if ch == "#" else "." for ch in row)[::-1] for row in reversed(rows)]
+    symmetric = turned == ["".join("#" if ch == "#" else "." for ch in row) for row in rows]
+    said = result.to_json().get("warnings", [])
+    assert any(w.startswith(f"{unchecked} unchecked cell") for w in said) == (unchecked > 0)
+    assert any("not symmetric" in w for w in said) == (not symmetric)

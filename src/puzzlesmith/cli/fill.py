@@ -172,6 +172,8 @@ def print_fill(result: FillResult, common: bool = False) -> None:
     grid = result.filled or result.grid
     given = {c for c, ch in enumerate(result.grid.cells) if "a" <= ch <= "z"}
     console.print(draw(grid, highlight=given))
+    for warning in result.warnings:
+        console.print(f"[yellow]note:[/] {warning}", highlight=False)
     if result.status == "impossible":
         if result.core:
             console.print(f"[bold red]impossible:[/] no fill exists with these words: these "

@@ -208,6 +208,25 @@ def parse_grid(rows: Iterable[str], *, allow_2: bool = False) -> Grid:
     return grid
 
 
+def pattern_warnings(grid: Grid) -> tuple[str, ...]:
+    """What a setter would want to know about the block pattern, though any pattern fills:
+    unchecked cells (in one entry only) and a pattern that is not the same turned half round
+    (an American grid is both checked and symmetric)."""
+    out = []
+    counts = Counter(c for s in grid.slots for c in s.cells)
+    unchecked = [c for c, ch in enumerate(grid.cells) if ch != BLOCK and counts[c] == 1]
+    if unchecked:
+        where = ", ".join(f"row {c // grid.width + 1} column {c % grid.width + 1}"
+                          for c in unchecked[:3])
+        more = f" and {len(unchecked) - 3} more" if len(unchecked) > 3 else ""
+        out.append(f"{len(unchecked)} unchecked cell{'s' if len(unchecked) != 1 else ''} (in one "
+                   f"entry only): {where}{more}")
+    blocks = [ch == BLOCK for ch in grid.cells]
+    if blocks != blocks[::-1]:
+        out.append("the blocks are not symmetric (the same turned half round)")
+    return tuple(out)
+
+
 def entry_words(grid: Grid, cells: Sequence[str]) -> list[str]:
     """The entries' words in `cells` (a filled grid's cells), in `grid.slots` order."""
     return [s.pattern(cells) for s in grid.slots]

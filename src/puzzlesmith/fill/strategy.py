@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from puzzlesmith.fill.model import Grid, Slot, check_fill, repeated
+from puzzlesmith.fill.model import Grid, Slot, check_fill, pattern_warnings, repeated
 from puzzlesmith.fill.nogoods import Nogood
 from puzzlesmith.fill.problem import Problem, State
 from puzzlesmith.fill.search import (
@@ -126,6 +126,7 @@ class FillResult:
     # "impossible": the entries where it shows (a core, a region, the crossing where the
     # words ran out); empty when only the search of the whole grid proved it
     where: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()  # about the block pattern (model.pattern_warnings)
 
     @property
     def min_score(self) -> int | None:
@@ -164,6 +165,8 @@ class FillResult:
             doc["core"] = list(self.core)
         if self.status == "impossible":
             doc["where"] = list(self.where)
+        if self.warnings:
+            doc["warnings"] = list(self.warnings)
         if self.note:
             doc["note"] = self.note
         return doc
@@ -284,7 +287,7 @@ class FillStrategy:
             entries = _entries(grid, filled, problem, best)
             assert all(e.score is None or e.given or e.score >= self.min_score for e in entries)
         return FillResult(grid, status, filled, entries or (), time.perf_counter() - self.start,
-                          self.lexicon.name, self.seed, **kw)
+                          self.lexicon.name, self.seed, warnings=pattern_warnings(grid), **kw)
 
     def run(self, *, improve: int | None, count: bool) -> FillResult:
         problem, grid = self.problem, self.grid
