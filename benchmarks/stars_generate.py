@@ -30,16 +30,10 @@ from collections.abc import Callable
 from benchmarks.common import median, write_results
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.stars.explain import explain
-from puzzlesmith.stars.generate import (
-    GeneratedPuzzle,
-    _grade,
-    generate,
-    make_unique,
-    random_regions,
-    random_stars,
-)
+from puzzlesmith.stars.generate import GeneratedPuzzle, generate, make_unique, random_regions, random_stars
 from puzzlesmith.stars.model import check_solution
 from puzzlesmith.stars.solve import solve
+from puzzlesmith.stars.steer import grade_map
 
 # (size, stars, level, seeds): fewer seeds where a run can take long. Easy with 3 or more
 # stars is refused except on 12x12 (`generate.check_request`).
@@ -86,9 +80,9 @@ def baseline(size: int, stars: int, seed: int, level: str | None, cap: float) ->
         puzzle = make_unique(grid, stars, planned, rng, deadline)
         if puzzle is None:
             continue
-        # With no level, above 15x15: the grade's old cut-off (`generate._GRADE_LIMIT_BIG`).
+        # With no level, above 15x15: the grade's old cut-off (`steer._GRADE_LIMIT_BIG`).
         limit = 5.0 if level is None and size > 15 else 20.0
-        grade, points, steps, complete = _grade(puzzle, deadline, limit=limit)
+        grade, points, steps, complete = grade_map(puzzle, deadline, limit=limit)
         if level is not None and grade != level:
             continue
         return GeneratedPuzzle(puzzle, check_solution(puzzle, planned), grade, points, seed,

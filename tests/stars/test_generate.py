@@ -197,14 +197,14 @@ def test_the_generator_runs_the_registry_s_rules_in_its_order() -> None:
 def test_a_grade_cut_short_says_so() -> None:
     # The grade of a puzzle made without a level has a time budget; out of time it reads
     # "search" and is marked incomplete, while one the rules finish is complete.
-    from puzzlesmith.stars.generate import _grade
+    from puzzlesmith.stars.steer import grade_map
 
     made = generate(10, 2, seed=6, time_limit=60)
     assert made.grade_complete and made.to_json()["grade_complete"] is True
     full = explain(made.puzzle, time_limit=None)
-    assert _grade(made.puzzle, Deadline(None)) == (full.difficulty, full.score, len(full.steps), True)
+    assert grade_map(made.puzzle, Deadline(None)) == (full.difficulty, full.score, len(full.steps), True)
     for solution in (None, list(made.solution)):
-        cut = _grade(made.puzzle, Deadline(None), solution, limit=1e-9)
+        cut = grade_map(made.puzzle, Deadline(None), solution, limit=1e-9)
         assert cut[0] == "search" and cut[3] is False
 
 
@@ -219,13 +219,13 @@ def test_a_grade_past_half_its_time_is_not_complete(monkeypatch: pytest.MonkeyPa
     # Past half of its time the explainer's costliest rules give way, so the grade may not
     # be the one `stars explain` gives: the rules finish, but the grade is marked incomplete.
     import puzzlesmith.stars.explain.driver as module
-    from puzzlesmith.stars.generate import _grade
+    from puzzlesmith.stars.steer import grade_map
 
     made = generate(10, 2, seed=6, time_limit=60)
     full = explain(made.puzzle, time_limit=None)
 
     monkeypatch.setattr(module, "Deadline", _Late)
-    late = _grade(made.puzzle, Deadline(None), list(made.solution))
+    late = grade_map(made.puzzle, Deadline(None), list(made.solution))
     assert late[0] == full.difficulty and late[3] is False
 
 
@@ -267,24 +267,25 @@ def test_steering_breaks_another_solution_where_its_rules_stop(
     # Steering fresh (not unique) maps at medium: where the rules stall on another solution,
     # it is broken; whatever the steering returns is unique by the solver's count (both
     # engines) and explained by `explain` with the same steps, without search.
-    import puzzlesmith.stars.generate as gen
+    import puzzlesmith.stars.maps as maps
+    import puzzlesmith.stars.steer as steer
 
     found: list[int] = []
-    other_solution = gen._other_solution
+    other_solution = steer.other_solution
 
     def counted(*args: object, **kwargs: object) -> object:
         result = other_solution(*args, **kwargs)  # type: ignore[arg-type]
         found.append(result is not None)
         return result
 
-    monkeypatch.setattr(gen, "_other_solution", counted)
+    monkeypatch.setattr(steer, "other_solution", counted)
     made = 0
     for seed in range(6):
         rng = random.Random(seed)
         planned = random_stars(10, 2, rng, Deadline(30))
-        grid = gen.random_regions(10, 2, planned, rng)
+        grid = maps.random_regions(10, 2, planned, rng)
         assert grid is not None
-        steps = gen._steer(grid, 2, planned, 1, rng, Deadline(60), lambda _: None, exact=True)
+        steps = steer.steer_map(grid, 2, planned, 1, rng, Deadline(60), lambda _: None, exact=True)
         if not steps:
             continue
         made += 1
@@ -321,16 +322,16 @@ def test_an_expert_grade_past_half_its_time_is_passed_over(monkeypatch: pytest.M
     # Expert maps are graded by the rules with the generator's time left; past half of it
     # the steps might not be `explain`'s, so the map is passed over. Up to hard the rules
     # have no time limit of their own, so the clock changes nothing.
-    import puzzlesmith.stars.generate as module
+    import puzzlesmith.stars.steer as module
 
     made = generate(10, 2, seed=2, difficulty="expert", time_limit=60)
     full = explain(made.puzzle, time_limit=None)
     planned = list(made.solution)
     hard = generate(10, 2, seed=1, difficulty="hard", time_limit=60)
-    done = module._explain_upto(made.puzzle, 3, Deadline(60), planned)
+    done = module.explain_upto(made.puzzle, 3, Deadline(60), planned)
     assert done is not None and not done[1] and tuple(done[2]) == full.steps
 
     monkeypatch.setattr(module, "Deadline", _Late)
-    assert module._explain_upto(made.puzzle, 3, Deadline(60), planned) is None
-    upto = module._explain_upto(hard.puzzle, 2, Deadline(60), list(hard.solution))
+    assert module.explain_upto(made.puzzle, 3, Deadline(60), planned) is None
+    upto = module.explain_upto(hard.puzzle, 2, Deadline(60), list(hard.solution))
     assert upto is not None and tuple(upto[2]) == explain(hard.puzzle, time_limit=None).steps
