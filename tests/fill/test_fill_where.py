@@ -112,3 +112,14 @@ def test_pattern_warnings_match_the_oracles_runs(case: tuple[list[str], list[str
     said = result.to_json().get("warnings", [])
     assert any(w.startswith(f"{unchecked} unchecked cell") for w in said) == (unchecked > 0)
     assert any("not symmetric" in w for w in said) == (not symmetric)
+
+
+def test_given_entries_are_left_out_of_the_weakest_and_the_mean() -> None:
+    # The setter's theme entry `owl` scores 1; the fill's own entries score 50 and 40.
+    lex, index = lexicon(["cat", "dog", "owl"], [50, 40, 1])
+    result = fill(parse_grid(["owl", "###", "...", "###", "..."]), lex, index, deadline=Deadline(10))
+    doc = result.to_json()
+    scores = {e["answer"]: (e["score"], e["given"]) for e in doc["entries"]}
+    assert scores["owl"] == (1, True)
+    assert doc["min_score"] == 40 and doc["mean_score"] == 45.0
+    assert result.optimal

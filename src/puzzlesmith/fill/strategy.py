@@ -128,14 +128,16 @@ class FillResult:
     where: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()  # about the block pattern (model.pattern_warnings)
 
+    # The entries the fill chose: the setter's own (given whole, a theme) are left out of the
+    # weakest and the mean, as they are of the search for a stronger fill.
     @property
     def min_score(self) -> int | None:
-        scored = [e.score for e in self.entries if e.score is not None]
+        scored = [e.score for e in self.entries if e.score is not None and not e.given]
         return min(scored) if scored else None
 
     @property
     def mean_score(self) -> float | None:
-        scored = [e.score for e in self.entries if e.score is not None]
+        scored = [e.score for e in self.entries if e.score is not None and not e.given]
         return round(sum(scored) / len(scored), 2) if scored else None
 
     def to_json(self) -> dict[str, Any]:
