@@ -1,0 +1,199 @@
+"""Fair service under load: cheap requests' latency while long work runs, this checkout beside
+a baseline checkout (a `git worktree` of the commit before the change).
+
+For each tree a server is started on 127.0.0.1 (its own cache folder, warmed first) and 40
+closed-loop clients send requests for a fixed time: first only cheap ones, then with 12% slow
+ones (Q-Less counts, Star Battle generation, long explains), each bounded by its time limit.
+Reported: the cheap requests' p50 and p99 in both phases, and what became of the slow ones
+(answered, refused at once with 429/503, timed out with 504, or failed in another way). On
+the baseline a count is `count: true` on /api/qless/solve; this tree refuses that and counts
+as a job (POST /api/qless/count, then polling), as its docs say.
+
+Run: python -m benchmarks.web_load BASELINE_SRC [--seconds N]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from benchmarks.common import percentile, write_results
+
+HERE_SRC = Path(__file__).resolve().parents[1] / "src"
+CLIENTS = 40
+SLOW_SHARE = 0.12
+SECONDS = 60.0
+
+CHEAP: list[tuple[str, dict[str, Any]]] = [
+    ("/api/match", {"pattern": "a?p?e"}),
+    ("/api/anagram", {"letters": "listen"}),
+    ("/api/qless/solve", {"letters": "catdogs"}),
+    ("/api/define", {"word": "falcon"}),
+    ("/api/wordgrid/solve", {"rows": ["??????", "ipoaru", "gettct"]}),
+]
+SLOW: list[tuple[str, dict[str, Any]]] = [
+    ("count", {"letters": "mphrrsttsnea", "timeout": 15}),
+    ("/api/stars/generate", {"size": 14, "stars": 3, "difficulty": "hard", "time_limit": 15}),
+    ("/api/fill", {"grid": ["......", "......", "......", "......", "......", "......"],
+                   "time_limit": 15}),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(src: Path, folder: Path, name: str) -> tuple[subprocess.Popen[bytes], str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(src)
+    env["PUZZLESMITH_CACHE_DIR"] = str(folder / f"cache-{name}")
+    env["PUZZLESMITH_CONFIG_DIR"] = str(folder / f"config-{name}")
+    env["PUZZLESMITH_DATA_DIR"] = str(folder / f"data-{name}")
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", "serve", "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 180
+    while True:
+        try:
+            if httpx.get(base + "/api/health", timeout=2).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or proc.poll() is not None:
+            raise SystemExit(f"the {name} server did not start")
+        time.sleep(0.3)
+
+
+async def count_as_job(c: httpx.AsyncClient, body: dict[str, Any]) -> int:
+    """A count on this tree: start the job, poll until it ends; the status it ends with."""
+    r = await c.post("/api/qless/count", json=body)
+    if r.status_code != 202:
+        return r.status_code
+    job = r.json()["job"]
+    while True:
+        await asyncio.sleep(0.5)
+        doc = (await c.get(f"/api/jobs/{job}")).json()
+        if doc["state"] in ("queued", "running"):
+            continue
+        return {"done": 200, "timeout": 504, "stopped": 499}.get(doc["state"], 500)
+
+
+async def client_loop(base: str, i: int, until: float, slow_share: float, jobs: bool,
+                      cheap: list[float], slow: Counter[str]) -> None:
+    rng = random.Random(i)
+    headers = {"x-puzzlesmith-client": f"load-{i}"}
+    async with httpx.AsyncClient(base_url=base, timeout=300, headers=headers) as c:
+        while time.monotonic() < until:
+            if rng.random() < slow_share:
+                path, body = rng.choice(SLOW)
+                try:
+                    if path == "count":
+                        status = await (count_as_job(c, body) if jobs else _status(
+                            c.post("/api/qless/solve", json={**body, "count": True})))
+                    else:
+                        status = (await c.post(path, json=body)).status_code
+                except httpx.HTTPError:
+                    status = 0
+                slow[str(status)] += 1
+                if status in (429, 503):
+                    await asyncio.sleep(1.0)  # as a page would, before trying again
+                continue
+            path, body = rng.choice(CHEAP)
+            t = time.monotonic()
+            try:
+                r = await c.post(path, json=body)
+                ok = r.status_code == 200
+            except httpx.HTTPError:
+                ok = False
+            cheap.append(time.monotonic() - t if ok else float("inf"))
+
+
+async def _status(request: Any) -> int:
+    status: int = (await request).status_code
+    return status
+
+
+def phase(base: str, seconds: float, slow_share: float, jobs: bool) -> tuple[list[float],
+                                                                            Counter[str]]:
+    cheap: list[float] = []
+    slow: Counter[str] = Counter()
+
+    async def run() -> None:
+        until = time.monotonic() + seconds
+        await asyncio.gather(*(client_loop(base, i, until, slow_share, jobs, cheap, slow)
+                               for i in range(CLIENTS)))
+
+    asyncio.run(run())
+    return cheap, slow
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or not Path(sys.argv[1]).is_dir():
+        print(f"skipped: no baseline source tree given\n{__doc__}")  # (run_all passes none)
+        return
+    base_src = Path(sys.argv[1]).resolve()
+    seconds = float(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv \
+        else SECONDS
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, src, jobs in (("baseline", base_src, False), ("this tree", HERE_SRC, True)):
+            proc, base = start_server(src, Path(tmp), name.replace(" ", "-"))
+            try:
+                phase(base, 10, 0.0, jobs)  # warm-up
+                quiet, _ = phase(base, seconds / 2, 0.0, jobs)
+                loaded, slow = phase(base, seconds, SLOW_SHARE, jobs)
+            finally:
+                stop(proc)
+            failed = sum(1 for t in loaded if t == float("inf"))
+            ok = [t for t in loaded if t != float("inf")]
+            q50, l50 = percentile(quiet, 50), percentile(ok, 50)
+            line = (f"| {name} | {len(quiet)} | {q50 * 1000:.0f} ms | "
+                    f"{percentile(quiet, 99) * 1000:.0f} ms | {len(ok)} | {l50 * 1000:.0f} ms | "
+                    f"{percentile(ok, 99) * 1000:.0f} ms | {l50 / q50:.2f}x | {failed} | "
+                    f"{', '.join(f'{k}: {v}' for k, v in sorted(slow.items()))} |")
+            rows.append(line)
+            print(line, flush=True)
+    body = f"""
+{CLIENTS} closed-loop clients on 127.0.0.1 for {seconds:g} s ({seconds / 2:g} s with cheap
+requests only first), {SLOW_SHARE:.0%} of requests slow once loaded, the server's default
+workers (2 solve, 1 long/job). Cheap: {', '.join(p for p, _ in CHEAP)}. Slow: a Q-Less count
+(15 s limit), a 14x14 hard Star Battle generation (15 s), an open 6x6 fill (15 s). Slow
+outcomes by HTTP status (200 answered, 429/503 refused, 504 timed out, 0 connection error).
+Targets (issue 31): loaded cheap p50 at most 1.5x the quiet p50, loaded p99 at most 2 s.
+
+| tree | quiet n | p50 | p99 | loaded n | p50 | p99 | loaded / quiet | cheap failed | slow |
+|---|---|---|---|---|---|---|---|---|---|
+{chr(10).join(rows)}
+
+Load average at the end: {os.getloadavg()[0]:.1f} (2 cores, shared with other work).
+"""
+    print(write_results("web_load", "Fair service under load (issue 31)", body))
+
+
+if __name__ == "__main__":
+    main()
