@@ -141,3 +141,16 @@ def test_no_file_or_grid_makes_the_server_fail(client: httpx.Client) -> None:
 
     damaged_puz()
     odd_ipuz()
+
+
+def test_fill_with_clue_drafts_is_the_cli_document(client: httpx.Client) -> None:
+    r = client.post("/api/fill", json={"grid": GRID, "lexicon": "letterpress", "common": True,
+                                       "improve": 0, "clues": True})
+    assert r.status_code == 200
+    doc = r.json()
+    cli_doc = cli_json("fill", "/".join(GRID), "--lexicon", "letterpress", "--common", "--improve",
+                       "0", "--clues")
+    for d in (doc, cli_doc):
+        d.pop("seconds"), d.pop("first_fill_seconds")
+        d["progress"] = [{k: v for k, v in step.items() if k != "seconds"} for step in d["progress"]]
+    assert doc == cli_doc and any(e["clue"] for e in doc["entries"])

@@ -227,6 +227,24 @@ def test_clues_puz_and_ipuz_round_trip(page: Any, width: int, tmp_path: Path, sh
     assert grid_rows(page) == filled and "dropped.ipuz" in page.locator("#file-status").inner_text()
 
 
+def test_clue_drafts_go_to_empty_clue_fields(page: Any) -> None:
+    ready(page, "/fill?size=5")
+    cell(page, 1, 1).click()
+    page.keyboard.press("#")
+    cell(page, 1, 2).click()
+    page.get_by_label("Clue", exact=True).fill("My own clue")
+    page.get_by_label("Draft clues from WordNet").check()
+    page.get_by_role("button", name="Fill", exact=True).click()
+    page.locator("#status.good").wait_for(timeout=60_000)
+    drafted = int(re.search(r"(\d+) clues? drafted", page.locator("#status").inner_text()).group(1))
+    values = page.eval_on_selector_all("ol.entry-list input", "xs => xs.map(x => x.value)")
+    assert page.get_by_label("Clue for 1 across").input_value() == "My own clue"  # kept
+    assert drafted >= 1 and sum(1 for v in values if v) == drafted + 1
+    page.get_by_role("button", name="Undo").click()  # the fill and its drafts go together
+    values = page.eval_on_selector_all("ol.entry-list input", "xs => xs.map(x => x.value)")
+    assert [v for v in values if v] == ["My own clue"]
+
+
 def test_bad_files_and_bad_numbers_get_a_message_next_to_the_control(page: Any, tmp_path: Path) -> None:
     ready(page, "/fill?size=5")
     bad = tmp_path / "broken.puz"
@@ -318,3 +336,35 @@ def test_lock_undo_redo_and_symmetry(page: Any) -> None:
     assert page.locator("input.cell.typed").count() == 5
     page.get_by_role("button", name="Unlock entry").click()
     assert page.locator("input.cell.typed").count() == 0
+
+
+def test_a_server_still_loading_its_list_is_asked_again(browser: Any, server: str) -> None:
+    # The first check and candidates reach their time limit (a worker building the crossword
+    # list's tables): the page says so and asks again, and then shows the real answers. (Its
+    # own page: the 504s are logged in the console, which the page fixture counts as errors.)
+    refused = {"check": 0, "candidates": 0}
+
+    def once(route: Any) -> None:
+        what = route.request.url.rsplit("/", 1)[1]
+        if refused[what] == 0:
+            refused[what] += 1
+            route.fulfill(status=504, content_type="application/json",
+                          body='{"detail": "stopped at the time limit of 10 s"}')
+        else:
+            route.continue_()
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=server)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.route("**/api/fill/check", once)
+        page.route("**/api/fill/candidates", once)
+        ready(page, f"/fill?{COMMON}")
+        page.wait_for_function("document.getElementById('warning').textContent.includes('still loading')")
+        checked(page)
+        candidates_shown(page)
+        assert page.locator("#warning").is_hidden()
+        assert page.locator("#candidates li").count() == 100
+        assert refused == {"check": 1, "candidates": 1}
+    finally:
+        context.close()

@@ -271,6 +271,7 @@ class FillRequest(FillCheckRequest):
                                 "looking for a better fill after the first (default: 300 and 5 an "
                                 "entry, or as many as the first took if more), within time_limit.")
     count: bool = Field(False, description="Count every fill (small grids).")
+    clues: bool = Field(False, description="Draft a clue for each entry from WordNet (`--clues`).")
 
 
 class FillCandidatesRequest(FillCheckRequest):

@@ -546,6 +546,7 @@ def run_fill(
     time_limit: float = 10.0,
     improve: int | None = None,
     count: bool = False,
+    clues: bool = False,
 ) -> Doc:
     """`puzzlesmith fill GRID --json` (a "timeout" status is an answer here, as in the CLI's
     JSON; the CLI also exits 1)."""
@@ -557,6 +558,10 @@ def run_fill(
     result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
                   deadline=Deadline(time_limit), improve=improve, count=count,
                   blocked=default_blocked())
+    if clues:
+        from puzzlesmith.fill.clues import with_clue_drafts
+
+        result = with_clue_drafts(result)
     return result.to_json()
 
 

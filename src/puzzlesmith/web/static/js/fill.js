@@ -380,16 +380,35 @@ const checkSoon = debounce(async () => {
         if (bare.status !== "ok") blame = "pattern";
       }
     }
+    retries.check = 0;
     showCheck(doc, blame);
   } catch (e) {
     if (stale()) return;
     checked = { doc: null, by: new Map(), bad: new Set() };
-    warning.textContent = forPage(e.message);
+    warning.textContent = loading(e) ? LOADING : forPage(e.message);
     warning.hidden = false;
     paint();
+    if (loading(e) && retryLater("check")) return; // data-checked stays "0": not an answer
   }
   form.dataset.checked = "1";
 }, 250);
+
+// A server that has just started loads the crossword list's tables in each worker the first
+// time they are asked for (on a fresh install it builds them: up to a minute), so the first
+// checks may reach their time limit. Ask again a few times rather than stay on that error.
+const LOADING = "The server is still loading the word list (the first time can take a minute); asking again…";
+const retries = { check: 0, candidates: 0 };
+
+function loading(e) {
+  return e.status === 504 || e.status === 503;
+}
+
+function retryLater(what) {
+  if (retries[what] >= 8) return false;
+  retries[what] += 1;
+  setTimeout(() => (what === "check" ? recheck() : loadCandidates()), 3000);
+  return true;
+}
 
 function showCheck(doc, blame) {
   const by = new Map(doc.entries.map((x) => [`${x.number} ${x.direction}`, x]));
@@ -453,11 +472,13 @@ const candidatesSoon = debounce(async () => {
   try {
     const doc = await api("/api/fill/candidates", { grid: rows, entry: entry.label, ...options(), limit: 100, viable_first: true });
     if (stale()) return;
+    retries.candidates = 0;
     renderCandidates(container, summary, doc, place);
   } catch (e) {
     if (stale()) return;
     container.replaceChildren();
-    summary.textContent = forPage(e.message);
+    summary.textContent = loading(e) ? LOADING : forPage(e.message);
+    if (loading(e) && retryLater("candidates")) return;
   }
   done();
 }, 150);
@@ -509,7 +530,9 @@ async function runFill(again, region = null) {
   const stopWorking = showWorking();
   const keep = region ? (i) => grid.typed[i] || !region.cells.has(i) : (i) => grid.typed[i];
   try {
-    const doc = await api("/api/fill", { grid: rowsOf(grid, keep), ...options(), seed, time_limit: timeLimit });
+    const draft = $("draft-clues").checked;
+    const doc = await api("/api/fill", { grid: rowsOf(grid, keep), ...options(), seed, time_limit: timeLimit,
+      clues: draft });
     stopWorking();
     if (doc.status === "filled") {
       history.push();
@@ -519,8 +542,20 @@ async function runFill(again, region = null) {
         grid.cells[i] = letters[i];
       }
       for (const x of doc.entries) if (x.score !== null) scored.set(`${x.number} ${x.direction}`, { answer: x.answer, score: x.score });
+      let drafted = 0;
+      if (draft) {
+        // A drafted clue goes to an empty clue field whose entry reads as the fill has it.
+        const byLabel = new Map(entries(grid).map((e) => [e.label, e]));
+        for (const x of doc.entries) {
+          const e = byLabel.get(`${x.number} ${x.direction}`);
+          if (!x.clue || !e || clues.get(e.key) || pattern(grid, e) !== x.answer) continue;
+          clues.set(e.key, x.clue);
+          drafted += 1;
+        }
+      }
       const where = region ? `Filled ${region.what}` : "Filled";
-      say(status, `${where}: weakest entry ${doc.min_score}, mean ${doc.mean_score}, in ${doc.seconds.toFixed(2)} s.`, "good");
+      const note = draft ? ` ${drafted} clue${drafted === 1 ? "" : "s"} drafted.` : "";
+      say(status, `${where}: weakest entry ${doc.min_score}, mean ${doc.mean_score}, in ${doc.seconds.toFixed(2)} s.${note}`, "good");
       edited();
     } else if (doc.status === "impossible") {
       const what = region ? `No fill for ${region.what} with the letters around it` : "Impossible";
