@@ -94,6 +94,11 @@ def _said_if_locked(grid: Grid) -> Grid:
     if grid.locked:
         err_console.print("note: the .puz file is locked (its answers scrambled): only its "
                           "blocks are read, every white cell is empty", markup=False)
+    if grid.rebus:
+        cells = ", ".join(f"row {c // grid.width + 1} column {c % grid.width + 1} "
+                          f"{text.upper()}" for c, text in grid.rebus)
+        err_console.print(f"note: rebus cells are read as empty cells (the fill puts one letter "
+                          f"a cell): {cells}", markup=False)
     return grid
 
 

@@ -12,7 +12,9 @@ file read, filled and written keeps them; an entry without a clue is written wit
 A locked `.puz` (its solution scrambled) is read for its blocks only, its cells empty, and
 the grid says it was locked (`Grid.locked`). An `.ipuz` null cell (outside a shaped grid) is
 a void: a block to the fill, written back as null (`Grid.voids`); `.puz` and text have no
-voids and write them as blocks.
+voids and write them as blocks. Rebus cells (several letters in one cell, `.puz` and `.ipuz`)
+are read as empty cells and named in `Grid.rebus`: the fill puts one letter a cell, so a rebus
+file's pattern can be filled, but its rebus is not kept (not done: rebus cells in the fill).
 
 `to_document` / `from_document` are the same grid as JSON, for the web page and `--json`.
 """
@@ -103,11 +105,15 @@ def _read_puz(data: bytes, allow_2: bool) -> Grid:
         raise InputError("not a readable .puz file: its grid is empty or cut short")
     # A locked solution is scrambled: its letters are not the setter's, only its blocks are.
     locked = bool(p.is_solution_locked())
+    rebus: dict[int, str] = {}
+    if p.has_rebus():
+        r = p.rebus()
+        rebus = {i: str(r.get_rebus_solution(i)).lower() for i in range(w * h) if r.is_rebus_square(i)}
     cells = []
-    for ch in p.solution[: w * h]:
+    for i, ch in enumerate(p.solution[: w * h]):
         if ch == ".":
             cells.append(BLOCK)
-        elif ch.isascii() and ch.isalpha() and not locked:
+        elif ch.isascii() and ch.isalpha() and not locked and i not in rebus:
             cells.append(ch.lower())
         else:
             cells.append(EMPTY)
@@ -118,7 +124,7 @@ def _read_puz(data: bytes, allow_2: bool) -> Grid:
     clues = {s.label: clue for s, clue in zip(order, p.clues, strict=True)}
     grid = grid.with_clues(clues).with_info(title=p.title, author=p.author,
                                             copyright=p.copyright, notes=p.notes)
-    return replace(grid, locked=True) if locked else grid
+    return replace(grid, locked=locked, rebus=tuple(sorted(rebus.items())))
 
 
 def _ipuz_value(cell: Any) -> str | None:
@@ -189,6 +195,7 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
         raise InputError("ipuz \"puzzle\" and \"solution\" must be lists of rows, each a list of cells")
     rows: list[str] = []
     voids: set[int] = set()
+    rebus: dict[int, str] = {}
     try:
         for prow, srow in zip(puzzle, solution, strict=True):
             row: list[str] = []
@@ -199,12 +206,15 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
                     row.append(BLOCK)
                     continue
                 letter = _ipuz_value(scell)
+                if letter and len(letter) > 1 and letter.isascii() and letter.isalpha():
+                    rebus[len(rows) * len(prow) + len(row)] = letter.lower()
                 row.append(letter.lower() if letter and len(letter) == 1 and letter.isalpha()
                            and letter.isascii() else EMPTY)
             rows.append("".join(row))
     except (TypeError, ValueError):
         raise InputError("ipuz puzzle and solution grids differ in shape") from None
-    grid = replace(parse_grid(rows, allow_2=allow_2), voids=frozenset(voids))
+    grid = replace(parse_grid(rows, allow_2=allow_2), voids=frozenset(voids),
+                   rebus=tuple(sorted(rebus.items())))
     return grid.with_clues(_ipuz_clues(doc, grid)).with_info(
         title=_ipuz_text(doc, "title"), author=_ipuz_text(doc, "author"),
         copyright=_ipuz_text(doc, "copyright"), notes=_ipuz_text(doc, "notes"))

@@ -74,6 +74,10 @@ class Grid:
     # Read from a .puz whose solution is locked (scrambled): its letters were not read as the
     # setter's, only its blocks.
     locked: bool = False
+    # Rebus cells of the file read (cell id -> the letters the setter put there): the fill
+    # puts one letter a cell, so they are read as empty cells and named, not misread as the
+    # first of their letters.
+    rebus: tuple[tuple[int, str], ...] = ()
 
     @property
     def height(self) -> int:
