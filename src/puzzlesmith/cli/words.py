@@ -104,6 +104,10 @@ def match_cmd(
     means: MeansOpt = None,
     phrases: PhrasesOpt = False,
     timeout: TimeoutOpt = 10.0,
+    rhymes: Annotated[str | None, typer.Option(
+        "--rhymes", help="Only perfect rhymes of WORD (CMU Pronouncing Dictionary).")] = None,
+    syllables: Annotated[int | None, typer.Option(
+        "--syllables", min=1, help="Only words of N syllables (CMU Pronouncing Dictionary).")] = None,
     equation: Annotated[bool, typer.Option(
         "--equation", "-e", help="Equation mode: A-Z are variables shared by patterns "
         "separated by ';' (AB;BA;|A|=2;|B|=2;!=AB); see the README.")] = False,
@@ -128,7 +132,9 @@ def match_cmd(
     if equation:
         given = [name for name, value in (("--contains", contains), ("--excludes", excludes),
                                           ("--length", length), ("--sort", sort),
-                                          ("--means", means), ("--phrases", phrases)) if value]
+                                          ("--means", means), ("--phrases", phrases),
+                                          ("--rhymes", rhymes), ("--syllables", syllables))
+                 if value]
         if given:
             raise InputError(f"{given[0]} does not apply to equations")
         _equations(words_for(lexicon, common, common_top, kind_of=kind_of).index, queries, limit,
@@ -147,7 +153,8 @@ def match_cmd(
         index = found.index
         try:
             result = match_words(found, query, contains=contains, excludes=excludes, length=span,
-                                 sort=order, limit=limit, deadline=Deadline(timeout))
+                                 sort=order, limit=limit, deadline=Deadline(timeout),
+                                 rhymes=rhymes, syllables=syllables)
         except SearchTimeout:
             raise exit_time_limit(f"pattern {query!r} took longer than {timeout} s") from None
         if json:
@@ -155,6 +162,9 @@ def match_cmd(
             continue
         marked = frozenset() if common else index.common_among(result.words, common_top)
         more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
+        if result.extra.get("skipped"):
+            more += (f" ({result.extra['skipped']:,} left out: not in the pronouncing "
+                     "dictionary)")
         console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
         if order == "freq" or (found.ranked and order is None):
             print_columns(list(result.words), marked)

@@ -117,11 +117,16 @@ def match_words(
     sort: SortOrder | None = None,
     limit: int | None = None,
     deadline: Deadline | None = None,
+    rhymes: str | None = None,
+    syllables: int | None = None,
 ) -> MatchResult:
-    """`match` over Words: phrases merged in, --means answers ranked (unless sort is given)."""
+    """`match` over Words: phrases merged in, --means answers ranked (unless sort is given),
+    and the sound filters (`rhymes`: perfect rhymes of a word; `syllables`: that many), which
+    leave out the words the pronouncing dictionary lacks and count them (`skipped`)."""
     pattern, _ = split_query(query)
     order: SortOrder = sort or "alpha"
-    plain = words.phrases is None and not (words.ranked and sort is None)
+    sounds = rhymes is not None or syllables is not None
+    plain = words.phrases is None and not (words.ranked and sort is None) and not sounds
 
     def run(index: LexiconIndex, cut: int | None) -> MatchResult:
         return match(index, pattern, contains=contains, excludes=excludes, length=length,
@@ -134,6 +139,9 @@ def match_words(
     found = list(result.words)
     if words.phrases is not None:
         found += _spelled(run(words.phrases, None).words)
+    extra: dict[str, int] = {}
+    if sounds:
+        found, extra["skipped"] = _by_sound(found, rhymes, syllables)
     if words.ranked and sort is None:
         found.sort(key=lambda w: (words.tier(w), words.rank(w), w))
     elif order == "freq":
@@ -141,8 +149,27 @@ def match_words(
     else:
         found.sort(key=lambda w: (words.key(w), w))
     shown = found if limit is None else found[:limit]
-    return MatchResult(shown_query, tuple(shown), len(found), words.index.name,
+    return MatchResult(shown_query, tuple(shown), len(found), words.index.name, extra,
                        plain=words.phrases is None)
+
+
+def _by_sound(found: list[str], rhymes: str | None, syllables: int | None
+              ) -> tuple[list[str], int]:
+    """The words that pass the sound filters, and how many had no pronunciation."""
+    from puzzlesmith.lexicon import sounds
+
+    if rhymes is not None and not sounds.known(rhymes):
+        raise InputError(f"{rhymes!r} is not in the CMU Pronouncing Dictionary")
+    rhyming = sounds.rhymes(rhymes) if rhymes is not None else None
+    kept = []
+    skipped = 0
+    for w in found:
+        if not sounds.known(w):
+            skipped += 1
+        elif (rhyming is None or w in rhyming) and (
+                syllables is None or syllables in sounds.syllable_counts(w)):
+            kept.append(w)
+    return kept, skipped
 
 
 def anagram_words(

@@ -259,6 +259,7 @@ class MatchResult:
             "words": list(self.words),
             "truncated": len(self.words) < self.count,
             "lexicon": self.lexicon,
+            **self.extra,
         }
 
 

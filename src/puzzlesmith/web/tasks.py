@@ -204,8 +204,10 @@ def run_wordgrid_create(
 def run_define(word: str) -> Doc:
     """`puzzlesmith define WORD --json`."""
     from puzzlesmith.lexicon.meanings import define
+    from puzzlesmith.lexicon.sounds import described
 
-    return define(word).to_json()
+    d = define(word)
+    return {**d.to_json(), **described(d.word)}
 
 
 def _qless_indexes(
