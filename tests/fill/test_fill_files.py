@@ -128,10 +128,9 @@ def clued_grids(draw: st.DrawFn) -> Grid:
     letters = st.sampled_from("abcxyz.")
     rows = ["".join(draw(st.lists(letters, min_size=w, max_size=w))) for _ in range(h)]
     grid = parse_grid(rows, allow_2=True)
-    text = st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
-                   max_size=12)
+    text = st.text(st.characters(codec="utf-8"), max_size=12)  # control characters too
     clues = {s.label: draw(text) for s in grid.slots}
-    return grid.with_clues(clues).with_info(title=draw(text), author=draw(text))
+    return grid.with_clues(clues).with_info(title=draw(text), author=draw(text), notes=draw(text))
 
 
 @settings(max_examples=60, deadline=None)
@@ -151,3 +150,10 @@ def test_any_grid_with_any_clues_round_trips(grid: Grid, fmt: str) -> None:
 def test_ipuz_grids_that_are_not_lists_of_rows_are_refused(doc: dict[str, object]) -> None:
     with pytest.raises(InputError, match="ipuz|grid rows have different lengths"):
         read_grid_bytes(json.dumps(doc).encode(), "ipuz", allow_2=True)
+
+
+def test_control_characters_are_dropped_and_lines_kept_in_notes() -> None:
+    grid = parse_grid(ROWS).with_info(title="A\x00 title\n", notes="one\r\ntwo\x07")
+    assert (grid.title, grid.notes) == ("A title", "one\ntwo")
+    back = read_grid_bytes(dump_grid(grid, "puz"), "puz")
+    assert (back.title, back.notes) == ("A title", "one\ntwo")

@@ -12,6 +12,7 @@ file read, filled and written keeps them.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -127,17 +128,16 @@ class Grid:
         if unknown:
             raise InputError(f"clue for {unknown[0]!r}, which is not an entry of the grid "
                              f"(entries are labelled like {labels[0]!r})")
-        kept = tuple((label, " ".join(clues[label].split())) for label in labels
-                     if clues.get(label, "").strip())
+        kept = tuple((label, _line(clues[label])) for label in labels if _line(clues.get(label, "")))
         return replace(self, clues=kept)
 
     def with_info(self, *, title: str | None = None, author: str | None = None,
                   copyright: str | None = None, notes: str | None = None) -> Grid:
         """The grid with the given file details changed (None keeps one as it is)."""
-        return replace(self, title=self.title if title is None else title.strip(),
-                       author=self.author if author is None else author.strip(),
-                       copyright=self.copyright if copyright is None else copyright.strip(),
-                       notes=self.notes if notes is None else notes.strip())
+        return replace(self, title=self.title if title is None else _line(title),
+                       author=self.author if author is None else _line(author),
+                       copyright=self.copyright if copyright is None else _line(copyright),
+                       notes=self.notes if notes is None else _lines(notes))
 
     @property
     def is_full(self) -> bool:
@@ -145,6 +145,18 @@ class Grid:
 
     def to_json(self) -> list[str]:
         return list(self.rows)
+
+
+def _lines(text: str) -> str:
+    """`text` without control characters but its line breaks (a NUL would cut a .puz string
+    short), stripped."""
+    text = text.replace("\r\n", "\n").replace("\t", " ")
+    return "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cs")).strip()
+
+
+def _line(text: str) -> str:
+    """`text` as one line: control characters dropped, runs of white space one space."""
+    return " ".join(_lines(text).split())
 
 
 def _slots(rows: tuple[str, ...]) -> Iterable[Slot]:
