@@ -112,6 +112,9 @@ def parse_int(text: str, what: str, *, digits: int = MAX_DIGITS) -> int:
     body = s[1:] if s[:1] in "+-" else s
     if not body.isascii() or not body.isdigit():
         raise InputError(f"{what} must be a whole number, not {s[:40]!r}")
-    if len(body.lstrip("0")) > digits:
+    significant = body.lstrip("0")
+    if len(significant) > digits:
         raise InputError(f"{what} has more than {digits} digits: {s[:20]}…")
-    return int(s)
+    # Leading zeros dropped first: Python's limit counts them too ("0" * 5000 is refused).
+    value = int(significant or "0")
+    return -value if s.startswith("-") else value

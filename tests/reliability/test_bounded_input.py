@@ -126,6 +126,11 @@ def test_numbers_of_thousands_of_digits(
     one_error_line(done)
 
 
+def test_thousands_of_leading_zeros_are_a_small_number() -> None:
+    assert parse_int("0" * 5000 + "7", "n") == 7
+    assert parse_int("-" + "0" * 5000, "n") == 0
+
+
 def test_scores_of_hundreds_of_digits_are_skipped_entries(
     env: dict[str, str], tmp_path: Path
 ) -> None:
