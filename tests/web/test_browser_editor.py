@@ -245,6 +245,28 @@ def test_clue_drafts_go_to_empty_clue_fields(page: Any) -> None:
     assert [v for v in values if v] == ["My own clue"]
 
 
+def test_a_shaped_ipuz_keeps_its_voids_and_says_what_it_could_not_read(page: Any,
+                                                                      tmp_path: Path) -> None:
+    doc = {"puzzle": [[None, 1, 2, None], [3, 0, 0, 4], [5, 0, 0, 0], [None, 6, 0, None]],
+           "solution": [[None, "A", "B", None], ["C", {"value": "DE"}, "F", "G"],
+                        ["H", "I", "J", "K"], [None, "L", "M", None]]}
+    path = tmp_path / "shaped.ipuz"
+    path.write_text(json.dumps(doc))
+    ready(page, "/fill?size=5&two=1")
+    page.locator("#open-file").set_input_files(str(path))
+    page.locator("#file-status.good").wait_for()
+    text = page.locator("#file-status").inner_text()
+    assert "1 rebus cell is read as empty" in text and "4 cells outside its shape are kept as voids" in text
+    assert page.locator("input.cell.void").count() == 4
+    assert cell(page, 1, 1).get_attribute("aria-label") == "Row 1, column 1, void"
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Save .ipuz").click()
+    saved = tmp_path / "saved.ipuz"
+    info.value.save_as(saved)
+    puzzle = json.loads(saved.read_text("utf-8"))["puzzle"]
+    assert [puzzle[0][0], puzzle[0][3], puzzle[3][0], puzzle[3][3]] == [None] * 4
+
+
 def test_bad_files_and_bad_numbers_get_a_message_next_to_the_control(page: Any, tmp_path: Path) -> None:
     ready(page, "/fill?size=5")
     bad = tmp_path / "broken.puz"

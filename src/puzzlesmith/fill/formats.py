@@ -312,15 +312,25 @@ def write_grid_file(path: Path, grid: Grid) -> None:
 
 
 def to_document(grid: Grid) -> dict[str, Any]:
-    """The grid as JSON: rows, file details and clues (entry label -> clue)."""
+    """The grid as JSON: rows, file details, clues (entry label -> clue), the voids (cell ids,
+    blocks in the rows), whether the file was locked, and its rebus cells (cell id -> letters)."""
     return {"grid": list(grid.rows), "title": grid.title, "author": grid.author,
-            "copyright": grid.copyright, "notes": grid.notes, "clues": dict(grid.clues)}
+            "copyright": grid.copyright, "notes": grid.notes, "clues": dict(grid.clues),
+            "voids": sorted(grid.voids), "locked": grid.locked,
+            "rebus": {str(cell): text for cell, text in grid.rebus}}
 
 
 def from_document(doc: dict[str, Any], *, allow_2: bool = False) -> Grid:
-    """The grid of a `to_document` JSON object (only `grid` is required)."""
+    """The grid of a `to_document` JSON object (only `grid` is required; voids must be
+    blocks of the grid)."""
     grid = parse_grid(doc.get("grid") or [], allow_2=allow_2)
-    return grid.with_clues(doc.get("clues") or {}).with_info(
+    voids = doc.get("voids") or []
+    bad = next((v for v in voids if not isinstance(v, int) or not 0 <= v < len(grid.cells)
+                or grid.cells[v] != BLOCK), None)
+    if bad is not None:
+        raise InputError(f"void {bad!r} is not a block of the grid (voids are cell numbers, "
+                         "row by row from 0)")
+    return replace(grid, voids=frozenset(voids)).with_clues(doc.get("clues") or {}).with_info(
         title=doc.get("title") or "", author=doc.get("author") or "",
         copyright=doc.get("copyright") or "", notes=doc.get("notes") or "")
 

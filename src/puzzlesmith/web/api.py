@@ -307,6 +307,8 @@ class FillSaveRequest(BaseModel):
     notes: str = Field("", max_length=20_000)
     clues: dict[str, str] = Field({}, max_length=1000, examples=[{"1 across": "Pet"}],
                                   description="Entry label -> clue.")
+    voids: list[int] = Field([], max_length=625, description="Blocks written as voids (.ipuz "
+                             "null cells): cell numbers, row by row from 0.")
     allow_2: bool = Field(False, description="Allow 2-letter entries.")
 
 

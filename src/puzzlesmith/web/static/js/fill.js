@@ -42,6 +42,7 @@ let sel = { cell: 0, across: true };
 let box = null; // {r0, c0, r1, c1}, inclusive
 let anchor = null;
 let clues = new Map(); // entry key (first cell + a/d) -> clue
+let voids = new Set(); // blocks that are outside a shaped grid (an .ipuz file's null cells)
 let scored = new Map(); // entry label -> {answer, score} from the filler or a placed candidate
 let checked = { doc: null, by: new Map(), bad: new Set() };
 let seed = 0;
@@ -50,8 +51,12 @@ let checkWanted = 0;
 let candWanted = 0;
 
 const history = new History(
-  () => ({ grid: copyGrid(grid), clues: new Map(clues), scored: new Map(scored) }),
-  (s) => { const resize = s.grid.w !== grid.w || s.grid.h !== grid.h; grid = s.grid; clues = s.clues; scored = s.scored; if (resize) build(); },
+  () => ({ grid: copyGrid(grid), clues: new Map(clues), scored: new Map(scored), voids: new Set(voids) }),
+  (s) => {
+    const resize = s.grid.w !== grid.w || s.grid.h !== grid.h;
+    ({ grid, clues, scored, voids } = s);
+    if (resize) build();
+  },
 );
 
 const lists = new EntryLists($("across"), $("down"), {
@@ -109,6 +114,7 @@ function paint() {
     const block = ch === "#";
     input.value = block ? "" : ch; // shown in capitals by the style sheet
     input.classList.toggle("block", block);
+    input.classList.toggle("void", block && voids.has(i));
     input.classList.toggle("typed", !block && ch !== "" && grid.typed[i]);
     input.classList.toggle("found", !block && ch !== "" && !grid.typed[i]);
     input.classList.toggle("in-entry", here.has(i));
@@ -118,7 +124,7 @@ function paint() {
     input.tabIndex = i === sel.cell ? 0 : -1; // the grid is one tab stop; arrows move inside
     const r = Math.floor(i / grid.w) + 1;
     const c = (i % grid.w) + 1;
-    input.setAttribute("aria-label", `Row ${r}, column ${c}` + (block ? ", block" : ""));
+    input.setAttribute("aria-label", `Row ${r}, column ${c}` + (block ? (voids.has(i) ? ", void" : ", block") : ""));
     input.parentElement.querySelector(".num").textContent = nums.get(i) || "";
   });
   lists.update(list, {
@@ -211,6 +217,7 @@ function toggleBlock(i) {
   for (const j of cells) {
     grid.cells[j] = block ? "#" : "";
     grid.typed[j] = false;
+    voids.delete(j);
   }
   edited();
 }
@@ -602,6 +609,7 @@ function load(doc) {
   clues = new Map();
   for (const e of list) if (doc.clues[e.label]) clues.set(e.key, doc.clues[e.label]);
   scored = new Map();
+  voids = new Set(doc.voids || []);
   for (const [k, input] of Object.entries(info)) input.value = doc[k] || "";
   sizeInput.value = Math.max(w, h);
   clearBox();
@@ -615,8 +623,14 @@ async function open(file) {
     const doc = await openFile(file);
     load(doc);
     const n = Object.keys(doc.clues).length;
+    const rebus = Object.keys(doc.rebus || {}).length;
+    const notes = [
+      doc.locked ? "its answers are locked (scrambled), so only its blocks were read" : "",
+      rebus ? `${rebus} rebus cell${rebus === 1 ? " is" : "s are"} read as empty (one letter a cell here)` : "",
+      doc.voids?.length ? `${doc.voids.length} cells outside its shape are kept as voids` : "",
+    ].filter(Boolean);
     say(fileStatus, `Opened ${file.name}: ${doc.grid[0].length}×${doc.grid.length}, ${n} clue${n === 1 ? "" : "s"}` +
-      `${doc.title ? `, \u201c${doc.title}\u201d` : ""}.`, "good");
+      `${doc.title ? `, \u201c${doc.title}\u201d` : ""}.` + (notes.length ? ` Note: ${notes.join("; ")}.` : ""), "good");
   } catch (e) {
     say(fileStatus, forPage(e.message), "error");
   }
@@ -624,7 +638,8 @@ async function open(file) {
 
 async function save(format) {
   const labels = new Map(list.map((e) => [e.key, e.label]));
-  const body = { grid: rowsOf(grid), format, allow_2: true, clues: {} };
+  const body = { grid: rowsOf(grid), format, allow_2: true, clues: {},
+    voids: [...voids].filter((i) => grid.cells[i] === "#").sort((a, b) => a - b) };
   for (const [k, input] of Object.entries(info)) body[k] = input.value;
   for (const [key, text] of clues) if (labels.has(key) && text.trim()) body.clues[labels.get(key)] = text;
   try {
@@ -648,6 +663,7 @@ function resize() {
   if (n === grid.w && n === grid.h) return;
   history.push();
   grid = emptyGrid(n, n);
+  voids = new Set();
   build();
   say(status, "");
   edited();
@@ -709,6 +725,7 @@ function wire() {
     grid = emptyGrid(grid.w, grid.h);
     clues = new Map();
     scored = new Map();
+    voids = new Set();
     clearBox();
     say(status, "");
     edited();
