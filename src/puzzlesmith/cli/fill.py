@@ -221,6 +221,10 @@ def fill_cmd(
              "and 5 an entry, or as many as the first took if more), within --time-limit.")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
     block: BlockOpt = None,
+    max_shared: Annotated[int | None, typer.Option(
+        "--max-shared-substring", min=2,
+        help="No two entries share a run of N letters or more (STARLIT and STARGAZE share "
+             "STAR: 4).")] = None,
     prefer: Annotated[list[Path] | None, typer.Option(
         "--prefer", help="A word file of entries to use first wherever they fit (scored as the "
                          "best words of the list); may be given more than once.")] = None,
@@ -247,7 +251,7 @@ def fill_cmd(
     with working(f"filling the {grid.width}x{grid.height} grid", time_limit):
         result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                       seed=seed, deadline=Deadline(time_limit), improve=improve, count=count,
-                      blocked=_blocked(block))
+                      blocked=_blocked(block), max_shared=max_shared)
     if clues:
         from puzzlesmith.fill.clues import with_clue_drafts
 

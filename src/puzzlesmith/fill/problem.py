@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot
 from puzzlesmith.fill.nogoods import Branch, Nogood, NogoodStore, apply, from_branch
-from puzzlesmith.fill.propagate import Wipeout, propagate
+from puzzlesmith.fill.propagate import SHARED, Wipeout, propagate
 from puzzlesmith.fill.tables import WordTable, letter_codes, word_table
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
@@ -31,8 +31,12 @@ class Problem:
     """A grid's entries as a constraint problem over bitset domains."""
 
     def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
-                 allow_repeats: bool, blocked: frozenset[str] = frozenset()) -> None:
+                 allow_repeats: bool, blocked: frozenset[str] = frozenset(),
+                 max_shared: int | None = None) -> None:
         self.grid = grid
+        # Entries may not share a run of this many letters (None: no such rule).
+        self.shared = max_shared
+        self._sharing: dict[tuple[int, str], int] = {}
         banned: dict[int, int] = {}  # length -> bitset of the blocked words in its table
         cells = grid.cells
         self.vars: list[Slot] = []
@@ -65,6 +69,13 @@ class Problem:
             self.tables.append(table)
             base.append(d)
         self.base = base
+        if max_shared is not None:
+            # The setter's entries the list lacks take part too (nothing else checks them).
+            for slot in self.fixed_given:
+                text = slot.pattern(cells)
+                for v in range(len(base)):
+                    if not self.given_var[v]:
+                        base[v] &= ~self.sharing(v, text)
         n = len(self.vars)
         owners: dict[int, list[tuple[int, int]]] = {}
         for v, slot in enumerate(self.vars):
@@ -104,6 +115,32 @@ class Problem:
         self.bound = min_score
         self.min_score = min_score
 
+    def sharing(self, v: int, word: str) -> int:
+        """The words of entry v's table that hold a run of `shared` letters of `word`: for
+        each such run, the OR over its places in the table's words of the AND of its letters'
+        bitsets (cached by table length and run)."""
+        n = self.shared
+        assert n is not None
+        table = self.tables[v]
+        out = 0
+        for i in range(len(word) - n + 1):
+            run = word[i:i + n]
+            key = (table.length, run)
+            bits = self._sharing.get(key)
+            if bits is None:
+                bits = 0
+                pl = table.position_letter
+                for q in range(table.length - n + 1):
+                    x = pl[q][ord(run[0]) - 97]
+                    for k in range(1, n):
+                        if not x:
+                            break
+                        x &= pl[q + k][ord(run[k]) - 97]
+                    bits |= x
+                self._sharing[key] = bits
+            out |= bits
+        return out
+
     def why_empty(self) -> tuple[str, tuple[str, ...]]:
         """Where the last propagation ran out of words (`wipeout`), as a sentence a setter
         can act on, and the entries ("12 across") it names; ("", ()) if it did not."""
@@ -124,6 +161,9 @@ class Problem:
                         f"({pattern.upper()}); {fit.bit_count():,} score less", (slot.label,))
             return f"no word fits {slot.label} ({pattern.upper()})", (slot.label,)
         other = self.vars[w.source]
+        if w.cell == SHARED:
+            return (f"{slot.label} has no word left that shares no {self.shared} letters in a row "
+                    f"with {other.label}", (slot.label, other.label))
         if w.cell < 0:
             return (f"{slot.label} has no word left that {other.label} did not take (no word "
                     "twice)", (slot.label, other.label))
@@ -159,6 +199,7 @@ class Problem:
         sub = object.__new__(Problem)
         new = {v: i for i, v in enumerate(keep)}
         sub.grid, sub.fixed_given, sub.dupes = self.grid, [], self.dupes
+        sub.shared, sub._sharing = self.shared, self._sharing
         sub.vars = [self.vars[v] for v in keep]
         sub.tables = [self.tables[v] for v in keep]
         sub.base = [self.base[v] for v in keep]

@@ -21,13 +21,16 @@ SMALL_DOMAIN = 24  # below this many words, read letters off the words themselve
 SMALL_LOST = 24  # below this many words lost since the last revision, test only the letters they held
 
 
+SHARED = -2  # Wipeout.cell: the words ran out for sharing letters with the source's word
+
+
 @dataclass
 class Wipeout:
     """Where propagation emptied a domain."""
 
     var: int
     source: int  # the entry whose propagation emptied it (-1: no words fit at all)
-    cell: int  # the cell they share (-1: none)
+    cell: int  # the cell they share (-1: none; SHARED: a shared run of letters)
 
 
 def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], seen: list[int],
@@ -88,6 +91,25 @@ def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], s
                     du &= ~d
                     if not du:
                         prob.wipeout = Wipeout(u, s, -1)
+                        return False
+                    dom[u] = du
+                    cnt[u] = du.bit_count()
+                    if u not in queued:
+                        queue.append(u)
+                        queued.add(u)
+        if c == 1 and prob.shared:
+            # No two entries share `shared` letters in a row (ingrid_core's
+            # --max-shared-substring): the word taken here rules out, in every other entry,
+            # the words that hold one of its substrings of that length.
+            word = words[s][d.bit_length() - 1]
+            given = prob.given_var
+            for u in range(len(dom)):
+                if u == s or (given[s] and given[u]):  # two of the setter's own: theirs
+                    continue
+                du = dom[u] & ~prob.sharing(u, word)
+                if du != dom[u]:
+                    if not du:
+                        prob.wipeout = Wipeout(u, s, SHARED)
                         return False
                     dom[u] = du
                     cnt[u] = du.bit_count()

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from puzzlesmith.errors import InputError
 from puzzlesmith.fill.model import Grid, Slot, check_fill, pattern_warnings, repeated
 from puzzlesmith.fill.nogoods import Nogood
 from puzzlesmith.fill.problem import Problem, State
@@ -207,6 +208,15 @@ def _quality(problem: Problem, dom: list[int]) -> tuple[int, float]:
     return (min(free), sum(free) / len(free))
 
 
+def _check_shared(entries: tuple[Entry, ...], n: int) -> None:
+    """AssertionError unless no two entries (two given ones excepted) share n letters in a row."""
+    runs = [({e.answer[i:i + n] for i in range(len(e.answer) - n + 1)}, e) for e in entries]
+    for k, (a, ea) in enumerate(runs):
+        for b, eb in runs[k + 1:]:
+            if a & b and not (ea.given and eb.given):
+                raise AssertionError(f"{ea.slot.label} and {eb.slot.label} share {sorted(a & b)[0]}")
+
+
 class SortedWords:
     """Membership in a lexicon's sorted words by bisection: the validator asks about a grid's
     few dozen answers, and a set of the crossword list's 763,000 words took 0.13 s to make."""
@@ -239,6 +249,7 @@ def fill(
     improve: int | None = None,
     count: bool = False,
     blocked: frozenset[str] = frozenset(),
+    max_shared: int | None = None,
 ) -> FillResult:
     """Fill every entry of `grid` with a word of `lexicon`.
 
@@ -246,10 +257,14 @@ def fill(
     `default_improve`), within the deadline; a node budget, so the fill found does not
     depend on the machine's speed or load. `count`: count every fill instead (small grids).
     `blocked`: words no free entry may take (an entry the setter gave whole is kept).
+    `max_shared`: no two entries share a run of this many letters (two the setter gave whole
+    excepted).
     """
+    if max_shared is not None and max_shared < 2:
+        raise InputError(f"the longest run of letters two entries may share is 2 or more, not {max_shared}")
     return FillStrategy(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                        seed=seed, deadline=deadline, blocked=blocked).run(improve=improve,
-                                                                           count=count)
+                        seed=seed, deadline=deadline, blocked=blocked,
+                        max_shared=max_shared).run(improve=improve, count=count)
 
 
 class FillStrategy:
@@ -258,7 +273,7 @@ class FillStrategy:
 
     def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
                  allow_repeats: bool, seed: int, deadline: Deadline | None,
-                 blocked: frozenset[str] = frozenset()) -> None:
+                 blocked: frozenset[str] = frozenset(), max_shared: int | None = None) -> None:
         self.grid = grid
         self.lexicon = lexicon
         self.min_score = min_score
@@ -267,7 +282,7 @@ class FillStrategy:
         self.deadline = deadline or Deadline(10.0)
         self.start = time.perf_counter()
         self.problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                               blocked=blocked)
+                               blocked=blocked, max_shared=max_shared)
         self.rng = random.Random(seed)
         self.nodes = 0
         self.budget_end: int | None = None  # the node count at which the improvement search stops
@@ -287,6 +302,8 @@ class FillStrategy:
             check_fill(grid, filled, SortedWords(self.lexicon.words),
                        allow_repeats=self.allow_repeats)
             entries = _entries(grid, filled, problem, best)
+            if problem.shared is not None:
+                _check_shared(entries, problem.shared)
             assert all(e.score is None or e.given or e.score >= self.min_score for e in entries)
         return FillResult(grid, status, filled, entries or (), time.perf_counter() - self.start,
                           self.lexicon.name, self.seed, warnings=pattern_warnings(grid), **kw)
@@ -310,7 +327,9 @@ class FillStrategy:
         regions = problem.regions(root[0])
         try:
             best: list[int] | None
-            if len(regions) > 1:
+            # (Regions are filled apart only under rules between entries they can pass on
+            # from one to the next: no repeats yes, shared runs of letters not.)
+            if len(regions) > 1 and problem.shared is None:
                 made = self.apart(root, regions)
                 best = self.find(root, self.deadline, cores=True) if made is False else made
             else:

@@ -1,0 +1,60 @@
+"""--max-shared-substring N: no two entries share a run of N letters (two the setter gave
+whole excepted). Checked against the brute force's fills, filtered by the rule written here
+on its own (every pair of entries, every run of N letters)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.model import parse_grid
+from puzzlesmith.limits import Deadline
+from tests.fill import oracle
+from tests.fill.test_fill_engine import cases, independent_check, lexicon, make_grid, planted_cases
+
+
+def _runs_of(word: str, n: int) -> set[str]:
+    return {word[i:i + n] for i in range(len(word) - n + 1)}
+
+
+def _keeps_rule(rows: list[str], filled: list[str], n: int) -> bool:
+    entries = []
+    for run in oracle.runs(rows):
+        word = "".join(filled[r][c] for r, c in run)
+        given = all(rows[r][c] != "." for r, c in run)
+        entries.append((word, given))
+    for i, (a, ga) in enumerate(entries):
+        for b, gb in entries[i + 1:]:
+            if not (ga and gb) and _runs_of(a, n) & _runs_of(b, n):
+                return False
+    return True
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.one_of(cases(), planted_cases()), st.integers(2, 4))
+def test_shared_runs_agree_with_brute_force(case: tuple[list[str], list[str], bool], n: int) -> None:
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    lex, index = lexicon(words)
+    exists = any(_keeps_rule(rows, f, n) for f in oracle.fills(rows, words, repeats=repeats))
+    found = fill(grid, lex, index, allow_repeats=repeats, max_shared=n, deadline=Deadline(30),
+                 improve=0)
+    assert found.status == ("filled" if exists else "impossible"), (
+        rows, words, repeats, n, found.filled and found.filled.rows)
+    if found.filled is not None:
+        independent_check(rows, list(found.filled.rows), set(words), repeats)
+        assert _keeps_rule(rows, list(found.filled.rows), n)
+
+
+def test_a_run_shared_with_the_setters_entry_is_refused() -> None:
+    lex, index = lexicon(["starlit", "stardom"])
+    grid = parse_grid(["stargaz", "#######", "......."])  # STARGAZ: the setter's, not a word
+    assert fill(grid, lex, index, max_shared=5, deadline=Deadline(10)).status == "filled"
+    ruled = fill(grid, lex, index, max_shared=4, deadline=Deadline(10))
+    assert ruled.status == "impossible"
+    assert "shares no 4 letters" in ruled.note or "no word fits" in ruled.note
+    with pytest.raises(InputError):
+        fill(grid, lex, index, max_shared=1)
