@@ -63,6 +63,9 @@ def test_api_reference_has_an_index_of_every_endpoint(page: Any) -> None:
     links = index.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href').slice(1))")
     assert sections and sorted(links) == sorted(sections)
     assert index.locator("h3", has_text="Star Battle").count() == 1
+    # On a phone every field's meaning is in view: no table runs off the side.
+    assert page.evaluate("""() => [...document.querySelectorAll('#endpoints .board-scroll')]
+        .every(b => b.scrollWidth <= b.clientWidth + 1)""")
     index.get_by_role("link", name="POST /api/stars/hint").click()
     page.wait_for_url("**#post-api-stars-hint")
     heading = page.locator("#post-api-stars-hint h2")

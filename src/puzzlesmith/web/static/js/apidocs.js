@@ -1,5 +1,5 @@
 // The API reference, drawn from /openapi.json (works offline), with a form to try each call.
-import { api, el, say } from "./common.js";
+import { api, el, say, scrollCue } from "./common.js";
 
 const box = document.getElementById("endpoints");
 const status = document.getElementById("status");
@@ -118,8 +118,10 @@ async function init() {
       op.description ? el("p", { className: "legend" }, ...prose(op.description)) : null);
     if (schema) {
       // A table wider than a phone scrolls sideways: a tab stop, so the keyboard can scroll it too.
-      section.append(el("div", { className: "board-scroll", tabIndex: 0, role: "region",
-        "aria-label": `Fields of ${method.toUpperCase()} ${path}` }, fields(schema)));
+      const table = el("div", { className: "board-scroll", tabIndex: 0, role: "region",
+        "aria-label": `Fields of ${method.toUpperCase()} ${path}` }, fields(schema));
+      section.append(table);
+      scrollCue(table); // its edges shaded while it scrolls
       if (method === "post") section.append(tryIt(path, example(schema)));
     }
     box.append(section);

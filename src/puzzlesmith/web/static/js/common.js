@@ -108,12 +108,14 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
-/** Show `note` (its words from `text()`) while `box` is narrower than what it holds, so a reader
- * knows it scrolls sideways; site.css shades the box's edges (class "scrolls"). */
-export function scrollCue(box, note, text) {
+/** Show `note` (its words from `text()`; none: only the shading) while `box` is narrower than
+ * what it holds, so a reader knows it scrolls sideways; site.css shades the box's edges (class
+ * "scrolls"). */
+export function scrollCue(box, note = null, text = () => "") {
   const check = () => {
     const scrolls = box.scrollWidth > box.clientWidth + 1;
     box.classList.toggle("scrolls", scrolls);
+    if (!note) return;
     if (scrolls) note.textContent = text();
     note.hidden = !scrolls;
   };
