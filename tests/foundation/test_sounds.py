@@ -92,3 +92,42 @@ def test_define_gives_pronunciations_and_syllables(raw: dict[str, list[list[str]
     assert tomato["syllables"] == [3] and unknown["pronunciations"] == []
     # A lookup before the whole dictionary is read gives what the dictionary gives.
     assert sounds.pronunciations("read") == tuple(" ".join(p) for p in raw["read"])
+
+
+def _edit_distance(a: list[str], b: list[str]) -> int:
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
+    return row[-1]
+
+
+def test_sounds_like_homophones_then_one_sound_away(raw: dict[str, list[list[str]]],
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    def plain(p: list[str]) -> list[str]:
+        return [re.sub(r"\d", "", x) for x in p]
+
+    for word in ("night", "read", "bare"):
+        want = {}
+        for w, prons in raw.items():
+            d = min(_edit_distance(plain(p), plain(q)) for p in prons for q in raw[word])
+            if d <= 1 and w != word:
+                want[w] = d
+        assert sounds.sounds_like(word) == want
+    code, out, _ = run(["match", "????", "--sounds-like", "bare", "--json"], capsys)
+    got = json.loads(out)["words"]
+    near = sounds.sounds_like("bare")
+    assert code == 0 and got[0] == "bear" and "bore" in got
+    assert [near[w] for w in got] == sorted(near[w] for w in got)  # homophones first
+
+
+def test_anagram_sound_filters(raw: dict[str, list[list[str]]],
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    _, every, _ = run(["anagram", "listen", "--json"], capsys)
+    words = json.loads(every)["words"]
+    code, out, _ = run(["anagram", "listen", "--syllables", "2", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["words"] == [w for w in words if w in raw and any(
+        sum(bool(ARPA_VOWEL.match(p)) for p in pron) == 2 for pron in raw[w])]
+    assert doc["skipped"] == sum(w not in raw for w in words)

@@ -37,6 +37,15 @@ PhrasesOpt = Annotated[
 ]
 
 
+RhymesOpt = Annotated[str | None, typer.Option(
+    "--rhymes", help="Only perfect rhymes of WORD (CMU Pronouncing Dictionary).")]
+SyllablesOpt = Annotated[int | None, typer.Option(
+    "--syllables", min=1, help="Only words of N syllables (CMU Pronouncing Dictionary).")]
+SoundsLikeOpt = Annotated[str | None, typer.Option(
+    "--sounds-like", help="Only words that sound like WORD: homophones first, then words one "
+    "sound away (CMU Pronouncing Dictionary).")]
+
+
 def print_columns(words: list[str], bold: frozenset[str] = frozenset(), padding: int = 2) -> None:
     """Words in rows of equal-width columns, the ones in `bold` bold. (Rich's Columns fits
     every column's width on its own: a minute for the 270,000 words of '????????????????'.)"""
@@ -104,10 +113,9 @@ def match_cmd(
     means: MeansOpt = None,
     phrases: PhrasesOpt = False,
     timeout: TimeoutOpt = 10.0,
-    rhymes: Annotated[str | None, typer.Option(
-        "--rhymes", help="Only perfect rhymes of WORD (CMU Pronouncing Dictionary).")] = None,
-    syllables: Annotated[int | None, typer.Option(
-        "--syllables", min=1, help="Only words of N syllables (CMU Pronouncing Dictionary).")] = None,
+    rhymes: RhymesOpt = None,
+    syllables: SyllablesOpt = None,
+    sounds_like: SoundsLikeOpt = None,
     equation: Annotated[bool, typer.Option(
         "--equation", "-e", help="Equation mode: A-Z are variables shared by patterns "
         "separated by ';' (AB;BA;|A|=2;|B|=2;!=AB); see the README.")] = False,
@@ -133,7 +141,8 @@ def match_cmd(
         given = [name for name, value in (("--contains", contains), ("--excludes", excludes),
                                           ("--length", length), ("--sort", sort),
                                           ("--means", means), ("--phrases", phrases),
-                                          ("--rhymes", rhymes), ("--syllables", syllables))
+                                          ("--rhymes", rhymes), ("--syllables", syllables),
+                                          ("--sounds-like", sounds_like))
                  if value]
         if given:
             raise InputError(f"{given[0]} does not apply to equations")
@@ -154,7 +163,7 @@ def match_cmd(
         try:
             result = match_words(found, query, contains=contains, excludes=excludes, length=span,
                                  sort=order, limit=limit, deadline=Deadline(timeout),
-                                 rhymes=rhymes, syllables=syllables)
+                                 rhymes=rhymes, syllables=syllables, sounds_like=sounds_like)
         except SearchTimeout:
             raise exit_time_limit(f"pattern {query!r} took longer than {timeout} s") from None
         if json:
@@ -166,7 +175,7 @@ def match_cmd(
             more += (f" ({result.extra['skipped']:,} left out: not in the pronouncing "
                      "dictionary)")
         console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
-        if order == "freq" or (found.ranked and order is None):
+        if order == "freq" or (found.ranked and order is None) or sounds_like:
             print_columns(list(result.words), marked)
         else:
             print_grouped(result.words, marked, frozenset())
@@ -215,6 +224,9 @@ def anagram_cmd(
         "--limit", min=1, help="Show at most N words, the longest first.")] = None,
     words: Annotated[int, typer.Option("--words", min=1, max=3,
                                        help="Words per full anagram (1-3).")] = 1,
+    rhymes: RhymesOpt = None,
+    syllables: SyllablesOpt = None,
+    sounds_like: SoundsLikeOpt = None,
     lexicon: LexiconOpt = None,
     common: CommonOpt = False,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
@@ -244,7 +256,8 @@ def anagram_cmd(
     for query in queries:
         rack = parse_rack(query)
         result = anagram_words(found, rack, min_length=min_length, n_words=words,
-                               deadline=Deadline(timeout), length=span, sort=order, limit=limit)
+                               deadline=Deadline(timeout), length=span, sort=order, limit=limit,
+                               rhymes=rhymes, syllables=syllables, sounds_like=sounds_like)
         timed_out |= result.timed_out
         if json:
             doc = result.to_json()
@@ -253,6 +266,9 @@ def anagram_cmd(
             print_json(doc)
             continue
         more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
+        if result.extra.get("skipped"):
+            more += (f" ({result.extra['skipped']:,} left out: not in the pronouncing "
+                     "dictionary)")
         console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
         marked = frozenset() if common else index.common_among(result.words, common_top)
         if define:

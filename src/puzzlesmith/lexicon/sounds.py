@@ -95,3 +95,49 @@ def described(word: str) -> dict[str, list[str] | list[int]]:
     prons = pronunciations(word)
     return {"pronunciations": list(prons),
             "syllables": sorted({sum(p[-1].isdigit() for p in pron.split()) for pron in prons})}
+
+
+def _plain(pronunciation: str) -> tuple[str, ...]:
+    return tuple(p.rstrip("012") for p in pronunciation.split())
+
+
+def _within_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether one phone changed, added or removed turns a into b (or they are equal)."""
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1:] == b[i + 1:]
+    return a[i:] == b[i + 1:]
+
+
+@cache
+def _by_plain() -> dict[tuple[str, ...], frozenset[str]]:
+    groups: dict[tuple[str, ...], set[str]] = {}
+    for word, prons in _dictionary().items():
+        for pron in prons:
+            groups.setdefault(_plain(pron), set()).add(word)
+    return {k: frozenset(v) for k, v in groups.items()}
+
+
+def sounds_like(word: str) -> dict[str, int]:
+    """Words that sound like WORD, each with its distance: 0 a homophone (a pronunciation
+    the same but for stress), 1 one phone changed, added or removed. Not the word itself."""
+    targets = {_plain(p) for p in pronunciations(word)}
+    found: dict[str, int] = {}
+    for sound, words in _by_plain().items():
+        if sound in targets:
+            near = 0
+        elif any(_within_one(sound, t) for t in targets):
+            near = 1
+        else:
+            continue
+        for w in words:
+            if found.get(w, 2) > near:
+                found[w] = near
+    found.pop(word.lower(), None)
+    return found

@@ -86,6 +86,7 @@ class AnagramResult:
             "lexicon": self.lexicon,
             "timed_out": self.timed_out,
             "truncated": len(self.words) < self.count,
+            **self.extra,
         }
 
 

@@ -119,13 +119,15 @@ def match_words(
     deadline: Deadline | None = None,
     rhymes: str | None = None,
     syllables: int | None = None,
+    sounds_like: str | None = None,
 ) -> MatchResult:
     """`match` over Words: phrases merged in, --means answers ranked (unless sort is given),
-    and the sound filters (`rhymes`: perfect rhymes of a word; `syllables`: that many), which
-    leave out the words the pronouncing dictionary lacks and count them (`skipped`)."""
+    and the sound filters (`rhymes`: perfect rhymes of a word; `syllables`: that many;
+    `sounds_like`: homophones first, then words one phone away), which leave out the words the
+    pronouncing dictionary lacks and count them (`skipped`)."""
     pattern, _ = split_query(query)
     order: SortOrder = sort or "alpha"
-    sounds = rhymes is not None or syllables is not None
+    sounds = rhymes is not None or syllables is not None or sounds_like is not None
     plain = words.phrases is None and not (words.ranked and sort is None) and not sounds
 
     def run(index: LexiconIndex, cut: int | None) -> MatchResult:
@@ -140,42 +142,47 @@ def match_words(
     if words.phrases is not None:
         found += _spelled(run(words.phrases, None).words)
     extra: dict[str, int] = {}
+    near: dict[str, int] = {}
     if sounds:
-        found, extra["skipped"] = _by_sound(found, rhymes, syllables)
+        found, extra["skipped"], near = _by_sound(found, rhymes, syllables, sounds_like)
     if words.ranked and sort is None:
-        found.sort(key=lambda w: (words.tier(w), words.rank(w), w))
+        found.sort(key=lambda w: (near.get(w, 0), words.tier(w), words.rank(w), w))
     elif order == "freq":
-        found.sort(key=lambda w: (words.rank(w), w))
+        found.sort(key=lambda w: (near.get(w, 0), words.rank(w), w))
     else:
-        found.sort(key=lambda w: (words.key(w), w))
+        found.sort(key=lambda w: (near.get(w, 0), words.key(w), w))
     shown = found if limit is None else found[:limit]
     return MatchResult(shown_query, tuple(shown), len(found), words.index.name, extra,
                        plain=words.phrases is None)
 
 
-def _by_sound(found: list[str], rhymes: str | None, syllables: int | None
-              ) -> tuple[list[str], int]:
-    """The words that pass the sound filters, and how many had no pronunciation."""
+def _by_sound(found: list[str], rhymes: str | None, syllables: int | None,
+              sounds_like: str | None = None) -> tuple[list[str], int, dict[str, int]]:
+    """The words that pass the sound filters, how many had no pronunciation, and each kept
+    word's distance from `sounds_like` (0 a homophone)."""
     from puzzlesmith.lexicon import sounds
 
-    if rhymes is not None and not sounds.known(rhymes):
-        raise InputError(f"{rhymes!r} is not in the CMU Pronouncing Dictionary")
+    for asked in (rhymes, sounds_like):
+        if asked is not None and not sounds.known(asked):
+            raise InputError(f"{asked!r} is not in the CMU Pronouncing Dictionary")
     rhyming = sounds.rhymes(rhymes) if rhymes is not None else None
+    near = sounds.sounds_like(sounds_like) if sounds_like is not None else None
     kept = []
     skipped = 0
     for w in found:
         if not sounds.known(w):
             skipped += 1
-        elif (rhyming is None or w in rhyming) and (
+        elif (rhyming is None or w in rhyming) and (near is None or w in near) and (
                 syllables is None or syllables in sounds.syllable_counts(w)):
             kept.append(w)
-    return kept, skipped
+    return kept, skipped, near or {}
 
 
 def anagram_words(
     words: Words, rack: Rack, *, min_length: int = 3, n_words: int = 1,
     deadline: Deadline | None = None, length: tuple[int, int] | None = None,
     sort: SortOrder | None = None, limit: int | None = None,
+    rhymes: str | None = None, syllables: int | None = None, sounds_like: str | None = None,
 ) -> AnagramResult:
     """`anagrams` over Words: phrases built from the rack merged in (full ones too, for single
     answers), --means answers ranked within each length (or by frequency with sort="freq").
@@ -186,7 +193,8 @@ def anagram_words(
     lo, hi = length or (min_length, len(rack))
     lo = max(lo, min_length)
     result = anagrams(words.index, rack, min_length=lo, n_words=n_words, deadline=deadline)
-    plain = words.phrases is None and not words.ranked and sort != "freq"
+    sounds = rhymes is not None or syllables is not None or sounds_like is not None
+    plain = words.phrases is None and not words.ranked and sort != "freq" and not sounds
     if plain and hi >= len(rack) and limit is None:
         return result
     found = list(result.words)
@@ -200,6 +208,10 @@ def anagram_words(
         found = [w for w in found if len(words.key(w)) <= hi]
         if n_words == 1:
             full = [w for w in full if len(words.key(w)) <= hi]
+    extra = dict(result.extra)
+    if sounds:
+        found, extra["skipped"], _ = _by_sound(found, rhymes, syllables, sounds_like)
+        full = [w for w in full if w in set(found)] if n_words == 1 else full
     if words.ranked and sort is None:
         found.sort(key=lambda w: (len(words.key(w)), words.tier(w), words.rank(w), w))
     elif sort == "freq":
@@ -212,4 +224,4 @@ def anagram_words(
         kept = sorted(range(total), key=lambda i: (-len(words.key(found[i])), i))[:limit]
         found = [found[i] for i in sorted(kept)]
     return replace(result, words=tuple(found), full=tuple(sorted(full)),
-                   total=total if len(found) < total else None)
+                   total=total if len(found) < total else None, extra=extra)
