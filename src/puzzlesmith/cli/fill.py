@@ -84,6 +84,20 @@ def _word_files(paths: list[Path] | None) -> frozenset[str]:
     return frozenset().union(*(load_file(p.resolve()).word_set for p in paths or ()))
 
 
+def _by_length(text: str | None) -> dict[int, int]:
+    """`3:40,4:30` -> {3: 40, 4: 30} (--min-score-by-length)."""
+    out: dict[int, int] = {}
+    for part in (text or "").replace(" ", "").split(","):
+        if not part:
+            continue
+        length, sep, score = part.partition(":")
+        if not sep or not length.isdigit() or not score.lstrip("-").isdigit():
+            raise InputError(f"--min-score-by-length {text!r}: give LENGTH:SCORE pairs split by "
+                             "commas, e.g. 3:40,4:30")
+        out[int(length)] = int(score)
+    return out
+
+
 def _blocked(paths: list[Path] | None) -> frozenset[str]:
     from puzzlesmith.fill.scores import default_blocked
 
@@ -221,6 +235,9 @@ def fill_cmd(
              "and 5 an entry, or as many as the first took if more), within --time-limit.")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
     block: BlockOpt = None,
+    min_by_length: Annotated[str | None, typer.Option(
+        "--min-score-by-length", help="Least scores by length, LENGTH:SCORE split by commas "
+                                      "(3:40,4:30): above --min-score.")] = None,
     max_shared: Annotated[int | None, typer.Option(
         "--max-shared-substring", min=2,
         help="No two entries share a run of N letters or more (STARLIT and STARGAZE share "
@@ -251,7 +268,8 @@ def fill_cmd(
     with working(f"filling the {grid.width}x{grid.height} grid", time_limit):
         result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                       seed=seed, deadline=Deadline(time_limit), improve=improve, count=count,
-                      blocked=_blocked(block), max_shared=max_shared)
+                      blocked=_blocked(block), max_shared=max_shared,
+                      min_scores=_by_length(min_by_length))
     if clues:
         from puzzlesmith.fill.clues import with_clue_drafts
 

@@ -4,6 +4,7 @@ dom/wdeg weight; its roots (domains after propagation), regions and cores."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot
@@ -32,7 +33,8 @@ class Problem:
 
     def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
                  allow_repeats: bool, blocked: frozenset[str] = frozenset(),
-                 max_shared: int | None = None) -> None:
+                 max_shared: int | None = None,
+                 min_scores: Mapping[int, int] | None = None) -> None:
         self.grid = grid
         # Entries may not share a run of this many letters (None: no such rule).
         self.shared = max_shared
@@ -55,7 +57,7 @@ class Problem:
                 d = bit
                 self.given_var.append(True)
             else:
-                d = table.at_least(min_score)
+                d = table.at_least(max(min_score, (min_scores or {}).get(slot.length, 0)))
                 if blocked:
                     if slot.length not in banned:
                         banned[slot.length] = sum(table.bit(w) for w in blocked

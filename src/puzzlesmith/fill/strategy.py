@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 import time
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -250,6 +250,7 @@ def fill(
     count: bool = False,
     blocked: frozenset[str] = frozenset(),
     max_shared: int | None = None,
+    min_scores: Mapping[int, int] | None = None,
 ) -> FillResult:
     """Fill every entry of `grid` with a word of `lexicon`.
 
@@ -258,13 +259,15 @@ def fill(
     depend on the machine's speed or load. `count`: count every fill instead (small grids).
     `blocked`: words no free entry may take (an entry the setter gave whole is kept).
     `max_shared`: no two entries share a run of this many letters (two the setter gave whole
-    excepted).
+    excepted). `min_scores`: length -> the least score of a word of that length (above
+    `min_score`; a setter accepts weaker 3-letter words than 7-letter ones).
     """
     if max_shared is not None and max_shared < 2:
         raise InputError(f"the longest run of letters two entries may share is 2 or more, not {max_shared}")
     return FillStrategy(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
                         seed=seed, deadline=deadline, blocked=blocked,
-                        max_shared=max_shared).run(improve=improve, count=count)
+                        max_shared=max_shared, min_scores=min_scores).run(improve=improve,
+                                                                          count=count)
 
 
 class FillStrategy:
@@ -273,7 +276,8 @@ class FillStrategy:
 
     def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
                  allow_repeats: bool, seed: int, deadline: Deadline | None,
-                 blocked: frozenset[str] = frozenset(), max_shared: int | None = None) -> None:
+                 blocked: frozenset[str] = frozenset(), max_shared: int | None = None,
+                 min_scores: Mapping[int, int] | None = None) -> None:
         self.grid = grid
         self.lexicon = lexicon
         self.min_score = min_score
@@ -282,7 +286,7 @@ class FillStrategy:
         self.deadline = deadline or Deadline(10.0)
         self.start = time.perf_counter()
         self.problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                               blocked=blocked, max_shared=max_shared)
+                               blocked=blocked, max_shared=max_shared, min_scores=min_scores)
         self.rng = random.Random(seed)
         self.nodes = 0
         self.budget_end: int | None = None  # the node count at which the improvement search stops

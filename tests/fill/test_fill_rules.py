@@ -1,6 +1,7 @@
-"""--max-shared-substring N: no two entries share a run of N letters (two the setter gave
-whole excepted). Checked against the brute force's fills, filtered by the rule written here
-on its own (every pair of entries, every run of N letters)."""
+"""Rules a setter sets on a fill's words, against the brute force: --max-shared-substring N
+(no two entries share a run of N letters, two the setter gave whole excepted; the brute
+force's fills filtered by the rule written here on its own) and least scores by length (the
+brute force on the words each length keeps)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,21 @@ def test_a_run_shared_with_the_setters_entry_is_refused() -> None:
     assert "shares no 4 letters" in ruled.note or "no word fits" in ruled.note
     with pytest.raises(InputError):
         fill(grid, lex, index, max_shared=1)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.one_of(cases(), planted_cases()), st.data())
+def test_least_scores_by_length_agree_with_brute_force(case: tuple[list[str], list[str], bool],
+                                                       data: st.DataObject) -> None:
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    scores = [(13 * i) % 60 for i in range(len(words))]
+    least = {n: data.draw(st.integers(0, 60)) for n in sorted({len(w) for w in words})}
+    lex, index = lexicon(words, scores)
+    allowed = [w for w, s in zip(words, scores, strict=True) if s >= least[len(w)]]
+    exists = next(oracle.fills(rows, allowed, repeats=repeats), None) is not None
+    found = fill(grid, lex, index, allow_repeats=repeats, min_scores=least, deadline=Deadline(30),
+                 improve=0)
+    assert found.status == ("filled" if exists else "impossible")
+    if found.filled is not None:
+        independent_check(rows, list(found.filled.rows), set(allowed), repeats)
