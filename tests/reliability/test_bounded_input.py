@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import gzip
 import os
+import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import zlib
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,22 @@ def bad_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             "2 GB sparse file": sparse, "2 GB sparse .ipuz": sparse_ipuz}
 
 
+# The command runs as the grandchild of a small launcher that reports the command's own
+# rusage: Linux carries a process's peak RSS across fork and exec, so a child started straight
+# from pytest (over a gigabyte once the suite has run a while) would report pytest's peak.
+_LAUNCH = """
+import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.executable, [sys.executable, "-m", "puzzlesmith", *sys.argv[2:]])
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write(f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}")
+code = os.waitstatus_to_exitcode(status)
+os._exit(code if code >= 0 else 128 - code)
+"""
+
+
 def _run(args: list[str], env: dict[str, str]) -> tuple[subprocess.CompletedProcess[str], float,
                                                          float]:
     """The run, its seconds and its peak memory in MB (its own max RSS, from wait4).
@@ -58,25 +75,23 @@ def _run(args: list[str], env: dict[str, str]) -> tuple[subprocess.CompletedProc
     with other work (CI, the other tests) the wall clock measures the neighbours too. A
     process stuck reading a huge file spends CPU all the same.
     """
-    start = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", *args], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    killer = threading.Timer(60, proc.kill)
-    killer.start()
-    try:
-        with ThreadPoolExecutor(2) as pool:
-            out = pool.submit(proc.stdout.read)  # type: ignore[union-attr]
-            err = pool.submit(proc.stderr.read)  # type: ignore[union-attr]
-            _, status, usage = os.wait4(proc.pid, 0)
-            stdout, stderr = out.result().decode(errors="replace"), err.result().decode(
-                errors="replace")
-    finally:
-        killer.cancel()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    seconds = time.monotonic() - start
-    cpu = usage.ru_utime + usage.ru_stime
-    return (subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr),
-            min(seconds, cpu), usage.ru_maxrss / 1024)
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "usage"
+        start = time.monotonic()
+        proc = subprocess.Popen([sys.executable, "-c", _LAUNCH, str(report), *args], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        killer = threading.Timer(60, os.killpg, (proc.pid, signal.SIGKILL))
+        killer.start()
+        try:
+            stdout, stderr = proc.communicate()
+        finally:
+            killer.cancel()
+        seconds = time.monotonic() - start
+        maxrss_kb, cpu = report.read_text().split()
+    return (subprocess.CompletedProcess(proc.args, proc.returncode, stdout.decode(errors="replace"),
+                                        stderr.decode(errors="replace")),
+            min(seconds, float(cpu)), int(maxrss_kb) / 1024)
 
 
 COMMANDS = {
