@@ -19,9 +19,9 @@ rule finds the ones it builds on):
 
 - `steps`: Step, Explanation, the levels and weights; `text`: how a reason is worded.
 - `reasoner`: the board state, the units' needs and capacities, the bands, the caches.
-- `basic`, `tiling`, `counting`, `follow` (supposed states followed through the rules),
-  `shapes` (shapes and cases), `supposition` (would-leave-short, exclusion, trial),
-  `deep_trial`: the rules.
+- The rules: `basic`, `tiling`, `counting`, `knock_ons` and `follow` (supposed states
+  followed through the rules), `shapes` (shapes and cases), `supposition`
+  (would-leave-short, exclusion, trial), `deep_trial`.
 - `registry`: the one table of rules; `rules`: the reasoner with every family, and its
   rules in the registry's order.
 - `driver`: the explain loop, hints and the search step.

@@ -274,6 +274,8 @@ class ReasonerBase:
         x = ((open_ >> first) | (open_ >> (first + 1))) & b.col0
         return line_capacity(x, b.n, need)
 
+    # One pass that grows each band's sums line by line (see the docstring); split up, the
+    # running sums would be passed around, so it stays one function past 120 lines.
     def bands(self, stars: int, open_: int, singles: bool = False) -> list[_Band]:
         """Sets of rows (columns) that still need stars, with the regions inside them and the
         regions reaching into them (cached per state): every band of consecutive lines, then
