@@ -157,3 +157,13 @@ def test_anagram_options_as_the_cli(client: httpx.Client) -> None:
     assert r.json() == cli_json("anagram", "listen", "--length", "4-5", "--limit", "6",
                                 "--sort", "freq")
     assert len(r.json()["words"]) == 6 and r.json()["truncated"]
+
+
+def test_sound_filters_as_the_cli(client: httpx.Client) -> None:
+    r = client.post("/api/match", json={"pattern": "?????", "rhymes": "table", "syllables": 2})
+    assert r.status_code == 200
+    assert r.json() == cli_json("match", "?????", "--rhymes", "table", "--syllables", "2")
+    r = client.post("/api/anagram", json={"letters": "listen", "sounds_like": "listen"})
+    assert r.json() == cli_json("anagram", "listen", "--sounds-like", "listen")
+    r = client.post("/api/match", json={"pattern": "*", "rhymes": "xqzt"})
+    assert r.status_code == 400 and "Pronouncing Dictionary" in r.json()["detail"]

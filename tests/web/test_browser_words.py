@@ -163,3 +163,16 @@ def test_equation_mode(page: Any, shot: Any) -> None:
     page.goto(page.url)
     page.wait_for_selector("form[data-ready]")
     assert page.get_by_role("radio", name="Equations").is_checked()
+
+
+def test_sound_filters(page: Any) -> None:
+    page.goto("/words?q=%3F%3F%3F%3F%3F&rhymes=table")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('left out')")
+    assert shown_words(page) == ["cable", "fable", "gable", "hable", "label", "sable"]
+    assert page.locator("#more").get_attribute("open") is not None
+    page.get_by_label("Rhymes with").fill("")
+    page.get_by_role("searchbox", name="Pattern").fill("????")
+    page.get_by_label("Sounds like").fill("bare")
+    page.wait_for_function("document.querySelector('#results li') && "
+                           "document.querySelector('#results li').dataset.word === 'bear'")
+    assert "like=bare" in page.url and "rhymes" not in page.url

@@ -72,6 +72,11 @@ KindOfField = Field(None, max_length=100,
                     description="Only words that are a kind of TOPIC in WordNet (--kind-of).")
 MeansField = Field(None, max_length=100, description="Words for TEXT, ranked: kinds of it, "
                    "synonyms, words whose definition mentions it (--means).")
+RhymesField = Field(None, max_length=64, description="Only perfect rhymes of this word "
+                    "(CMU Pronouncing Dictionary; --rhymes).")
+SyllablesField = Field(None, ge=1, le=30, description="Only words of N syllables (--syllables).")
+SoundsLikeField = Field(None, max_length=64, description="Only words that sound like this word, "
+                        "homophones first (--sounds-like).")
 PhrasesField = Field(False, description="Also WordNet's phrases (new york), matched without "
                      "spaces and hyphens (--phrases).")
 
@@ -89,6 +94,9 @@ class MatchRequest(Options):
     kind_of: str | None = KindOfField
     means: str | None = MeansField
     phrases: bool = PhrasesField
+    rhymes: str | None = RhymesField
+    syllables: int | None = SyllablesField
+    sounds_like: str | None = SoundsLikeField
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
@@ -113,6 +121,9 @@ class AnagramRequest(Options):
     kind_of: str | None = KindOfField
     means: str | None = MeansField
     phrases: bool = PhrasesField
+    rhymes: str | None = RhymesField
+    syllables: int | None = SyllablesField
+    sounds_like: str | None = SoundsLikeField
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 

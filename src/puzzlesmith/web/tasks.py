@@ -66,6 +66,9 @@ def run_match(
     kind_of: str | None = None,
     means: str | None = None,
     phrases: bool = False,
+    rhymes: str | None = None,
+    syllables: int | None = None,
+    sounds_like: str | None = None,
     time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith match PATTERN --json`."""
@@ -82,7 +85,9 @@ def run_match(
         "alpha" if sort == "alpha" else None)
     try:
         result = match_words(found, pattern, contains=contains, excludes=excludes, length=span,
-                             sort=order, limit=limit, deadline=Deadline(time_limit))
+                             sort=order, limit=limit, deadline=Deadline(time_limit),
+                             rhymes=rhymes or None, syllables=syllables,
+                             sounds_like=sounds_like or None)
     except SearchTimeout:
         raise InputError(f"pattern {pattern!r} took longer than {time_limit} s") from None
     return result.to_json()
@@ -121,6 +126,9 @@ def run_anagram(
     kind_of: str | None = None,
     means: str | None = None,
     phrases: bool = False,
+    rhymes: str | None = None,
+    syllables: int | None = None,
+    sounds_like: str | None = None,
     time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith anagram LETTERS --json`."""
@@ -134,7 +142,9 @@ def run_anagram(
     found = words_for(lexicon, common, common_top, kind_of=kind_of or None, means=means or None,
                       phrases=phrases)
     result = anagram_words(found, parse_rack(letters), min_length=min_length, n_words=words,
-                           deadline=Deadline(time_limit), length=span, sort=order, limit=limit)
+                           deadline=Deadline(time_limit), length=span, sort=order, limit=limit,
+                           rhymes=rhymes or None, syllables=syllables,
+                           sounds_like=sounds_like or None)
     return result.to_json()
 
 

@@ -21,6 +21,9 @@ const nWords = document.getElementById("n-words");
 const meaning = document.getElementById("meaning");
 const meaningHow = document.getElementById("meaning-how");
 const withPhrases = document.getElementById("with-phrases");
+const rhymes = document.getElementById("rhymes");
+const soundsLike = document.getElementById("sounds-like");
+const syllables = document.getElementById("syllables");
 
 const HELP = {
   match: ["Pattern", "a?p?e",
@@ -44,8 +47,9 @@ function showMode() {
   queryHelp.textContent = help;
   document.getElementById("match-options").hidden = mode() !== "match";
   document.getElementById("anagram-options").hidden = mode() !== "anagram";
-  // Equations take a kind-of filter only (no ranking by meaning, no phrases).
+  // Equations take a kind-of filter only (no ranking by meaning, no phrases, no sounds).
   const equation = mode() === "equation";
+  document.getElementById("sound-options").hidden = equation;
   withPhrases.closest("label").hidden = equation;
   meaningHow.querySelector("option[value=means]").disabled = equation;
   if (equation && meaningHow.value === "means") meaningHow.value = "kind_of";
@@ -57,6 +61,15 @@ function meaningFilter() {
   return meaningHow.value === "means" ? { means: topic } : { kind_of: topic };
 }
 
+/** The sound filters (CMU Pronouncing Dictionary) that are filled in. */
+function soundFilter() {
+  const out = {};
+  if (rhymes.value.trim()) out.rhymes = rhymes.value.trim();
+  if (soundsLike.value.trim()) out.sounds_like = soundsLike.value.trim();
+  if (syllables.value.trim()) out.syllables = Number(syllables.value);
+  return out;
+}
+
 function requestFor(text, commonOnly) {
   if (mode() === "equation") {
     return ["/api/equation", {
@@ -64,7 +77,10 @@ function requestFor(text, commonOnly) {
       time_limit: 5, kind_of: meaningFilter().kind_of || null,
     }];
   }
-  const base = { lexicon: lexicon.value || null, common: commonOnly, ...meaningFilter(), phrases: withPhrases.checked };
+  const base = {
+    lexicon: lexicon.value || null, common: commonOnly, ...meaningFilter(), phrases: withPhrases.checked,
+    ...soundFilter(),
+  };
   return mode() === "match"
     ? ["/api/match", {
       ...base, pattern: text, limit: LIMIT, contains: contains.value.trim(),
@@ -83,6 +99,9 @@ async function search() {
     words: mode() === "anagram" && nWords.value !== "1" ? nWords.value : "",
     ...(meaning.value.trim() ? { [meaningHow.value === "means" ? "means" : "kind"]: meaning.value.trim() } : {}),
     phrases: withPhrases.checked,
+    rhymes: mode() !== "equation" ? rhymes.value.trim() : "",
+    like: mode() !== "equation" ? soundsLike.value.trim() : "",
+    syllables: mode() !== "equation" ? syllables.value.trim() : "",
   });
   if (inFlight) inFlight.abort();
   if (!text) {
@@ -114,13 +133,15 @@ async function search() {
     const full = doc.full && !multi ? new Set(doc.full) : null;
     showPhrases(multi ? doc : null);
     // --means answers come ranked by meaning: keep that order, ungrouped
-    const ranked = mode() === "match" && meaningHow.value === "means" && meaning.value.trim();
+    const ranked = mode() === "match" && ((meaningHow.value === "means" && meaning.value.trim())
+      || soundsLike.value.trim());
     const shown = (freq.checked || ranked) && mode() === "match"
       ? renderFlat(doc.words, marked)
       : renderGroups(results, doc.words, { common: marked, full });
     const count = doc.count ?? doc.words.length;
     let line = `${count.toLocaleString()} ${count === 1 ? "word" : "words"}`;
     if (shown < count) line += `, showing the first ${shown.toLocaleString()}`;
+    if (doc.skipped) line += ` (${doc.skipped.toLocaleString()} left out: not in the pronouncing dictionary)`;
     if (full && full.size) line += `; ${full.size} use every letter`;
     if (multi) line += `; ${doc.full.length} ${nWords.value}-word anagrams${doc.timed_out ? " (time limit reached: maybe more)" : ""}`;
     say(status, line);
@@ -197,14 +218,20 @@ async function init() {
   meaningHow.value = p.get("means") ? "means" : "kind_of";
   meaning.value = p.get("means") || p.get("kind") || "";
   withPhrases.checked = p.get("phrases") === "1";
-  if (contains.value || excludes.value || freq.checked || nWords.value !== "1" || p.has("words")) {
+  rhymes.value = p.get("rhymes") || "";
+  soundsLike.value = p.get("like") || "";
+  syllables.value = p.get("syllables") || "";
+  if (contains.value || excludes.value || freq.checked || nWords.value !== "1" || p.has("words")
+      || rhymes.value || soundsLike.value || syllables.value) {
     document.getElementById("more").open = true;
   }
   showMode();
   query.addEventListener("input", searchSoon);
   lexicon.addEventListener("change", search);
   common.addEventListener("change", search);
-  for (const input of [contains, excludes, meaning]) input.addEventListener("input", searchSoon);
+  for (const input of [contains, excludes, meaning, rhymes, soundsLike, syllables]) {
+    input.addEventListener("input", searchSoon);
+  }
   for (const input of [freq, nWords, meaningHow, withPhrases]) input.addEventListener("change", search);
   for (const radio of form.querySelectorAll("input[name=mode]")) {
     radio.addEventListener("change", () => { showMode(); search(); });
