@@ -114,20 +114,18 @@ def working(what: str, limit: float | None, delay: float = 0.5) -> Iterator[None
     """A progress bar on standard error while slow work runs, when that is a terminal: the
     seconds used of the time limit (the work ends by then, with its answer or a time-limit
     report). It appears only after `delay`, as most answers come sooner, and is gone when
-    the work ends."""
-    if not err_console.is_terminal:
-        yield
-        return
+    the work ends. (Whether standard error is a terminal is asked only then: asking makes the
+    Rich console, whose import would cost every quick answer part of its start-up.)"""
     import threading
     import time
 
     done = threading.Event()
 
     def show() -> None:
+        if done.wait(delay) or not err_console.is_terminal:
+            return
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-        if done.wait(delay):
-            return
         start = time.perf_counter() - delay
         until = f"stops by {limit:g} s" if limit else ""
         with Progress(TextColumn(what), BarColumn(), TimeElapsedColumn(), TextColumn(until),
