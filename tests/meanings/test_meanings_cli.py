@@ -22,7 +22,9 @@ def test_define_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(falcon) >= {"word", "base", "senses"}
     assert falcon["base"] is None and geese["base"] == "goose"
     assert set(falcon["senses"][0]) >= {"pos", "gloss", "examples", "synonyms", "kind_of"}
-    assert chadarim == {"word": "chadarim", "base": None, "senses": []}
+    # (define adds the word's sounds, none for a word the pronouncing dictionary lacks)
+    assert chadarim == {"word": "chadarim", "base": None, "senses": [], "pronunciations": [],
+                        "syllables": []}
 
 
 def test_define_text(capsys: pytest.CaptureFixture[str]) -> None:
