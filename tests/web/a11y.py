@@ -41,3 +41,22 @@ def assert_accessible(page: Any, state: str = "") -> None:
     """Fail on serious or critical axe violations in the page's current state."""
     bad = axe_violations(page)
     assert not bad, f"accessibility violations{' in ' + state if state else ''}:\n{describe(bad)}"
+
+
+def assert_accessible_in(browser: Any, server: str, setup: Any, *, width: int, scheme: str,
+                         state: str, screenshot: Path | None = None) -> None:
+    """A fresh page `width` px wide in the `scheme` theme, brought to a state by `setup(page)`
+    (and saved to `screenshot`), then `assert_accessible`."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server,
+                                  color_scheme=scheme)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        setup(page)
+        assert page.evaluate("document.documentElement.dataset.theme") == scheme
+        if screenshot is not None:
+            screenshot.parent.mkdir(exist_ok=True)
+            page.screenshot(path=str(screenshot), full_page=True)
+        assert_accessible(page, f"{state} at {width} px, {scheme}")
+    finally:
+        context.close()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.a11y import assert_accessible
+from tests.web.a11y import assert_accessible_in
 from tests.web.conftest import ARTIFACTS
 from tests.web.test_browser_fill import COMMON, cell
 
@@ -62,15 +62,6 @@ STATES: dict[str, Callable[[Any], None]] = {"fresh": fresh, "conflict": conflict
 @pytest.mark.parametrize("width", [1280, 375])
 @pytest.mark.parametrize("state", sorted(STATES))
 def test_no_serious_violations(browser: Any, server: str, state: str, width: int, scheme: str) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server,
-                                  color_scheme=scheme)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        STATES[state](page)
-        assert page.evaluate("document.documentElement.dataset.theme") == scheme
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"a11y-fill-{state}-{width}-{scheme}.png"), full_page=True)
-        assert_accessible(page, f"fill {state} at {width} px, {scheme}")
-    finally:
-        context.close()
+    assert_accessible_in(browser, server, STATES[state], width=width, scheme=scheme,
+                         state=f"fill {state}",
+                         screenshot=ARTIFACTS / f"a11y-fill-{state}-{width}-{scheme}.png")
