@@ -31,7 +31,7 @@ def engine_solutions(letters: str, words: tuple[str, ...], seed: int = 0) -> set
     rows = [tuple(b.rows()) for b in found]
     assert len(set(rows)) == len(rows), "a solution was reported twice"
     # Compare in the oracle's own representation: ' ' for empty and its own canonical form.
-    from qless_brute import canonical
+    from tests.qless.qless_brute import canonical
 
     return {canonical([r.replace(".", " ") for r in b]) for b in rows}
 
@@ -68,7 +68,7 @@ def test_seed_style_search_agrees(case: tuple[str, tuple[str, ...]]) -> None:
     # The search used beyond 12 letters (and as the benchmarks' baseline).
     letters, words = case
     found = attach_solutions(letters, list(words), deadline=Deadline(60))
-    from qless_brute import canonical
+    from tests.qless.qless_brute import canonical
 
     got = [canonical([r.replace(".", " ") for r in b.rows()]) for b in found]
     assert len(got) == len(set(got))
@@ -85,7 +85,7 @@ def test_first_solution_agrees_on_solvability_for_any_seed(
     result = solve(letters, index_of(words), deadline=Deadline(60), seed=seed)
     assert result.status == ("solved" if expected else "unsolvable")
     if result.board is not None:
-        from qless_brute import canonical
+        from tests.qless.qless_brute import canonical
 
         assert canonical([r.replace(".", " ") for r in result.board.rows()]) in expected
 
@@ -111,7 +111,7 @@ def test_a_symmetric_square_is_one_solution() -> None:
     words = ("cat", "are", "tea")
     found = engine_solutions("aaacerett", words)
     assert ("cat", "are", "tea") in found
-    from qless_brute import canonical
+    from tests.qless.qless_brute import canonical
 
     other = attach_solutions("aaacerett", list(words), deadline=Deadline(60))
     assert found == {canonical([r.replace(".", " ") for r in b.rows()]) for b in other}
@@ -127,7 +127,7 @@ def test_larger_rolls_agree_with_the_seed_style_search(data: st.DataObject) -> N
     letters = "".join(data.draw(st.lists(st.sampled_from(alphabet), min_size=n, max_size=n)))
     words = tuple(sorted(data.draw(st.lists(st.text(alphabet, min_size=3, max_size=5),
                                             min_size=10, max_size=50, unique=True))))
-    from qless_brute import canonical
+    from tests.qless.qless_brute import canonical
 
     mine = engine_solutions(letters, words)
     other = attach_solutions(letters, list(words), deadline=Deadline(120))
@@ -139,7 +139,7 @@ def test_busy_larger_rolls_agree_with_the_seed_style_search(seed: int) -> None:
     # Random word lists dense enough that most rolls have tens to thousands of solutions.
     import random
 
-    from qless_brute import canonical
+    from tests.qless.qless_brute import canonical
 
     rng = random.Random(seed)
     alphabet = rng.choice(["aest", "eorst", "abde"])

@@ -83,7 +83,7 @@ def test_generate_past_its_limit_is_504(client: httpx.Client) -> None:
 
 
 def test_generate_job_is_the_cli_document_with_progress(client: httpx.Client) -> None:
-    from test_api_qless import wait_job
+    from tests.web.test_api_qless import wait_job
 
     body = {"size": 10, "stars": 2, "seed": 6, "difficulty": "easy", "time_limit": 60}
     started = client.post("/api/stars/generate-job", json=body)
