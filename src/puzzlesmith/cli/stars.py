@@ -46,6 +46,12 @@ StarsOpt = Annotated[
 TimeOpt = Annotated[
     float, typer.Option("--time-limit", "-t", "--timeout", min=0.001, help="Seconds before giving up.")
 ]
+StarMarksOpt = Annotated[
+    list[str] | None, typer.Option("--star", help="A star you placed: r3c5 or 3,5 (repeat).")
+]
+EmptyMarksOpt = Annotated[
+    list[str] | None, typer.Option("--empty", help="A cell you marked empty (repeat).")
+]
 
 _ARMS = {
     (1, 0, 1, 0): "┃", (0, 1, 0, 1): "━", (0, 1, 1, 0): "┏", (0, 0, 1, 1): "┓",
@@ -285,12 +291,8 @@ _HURRIED = ("[yellow]the rules ran past half of the time limit[/], when the cost
 def hint(
     sources: SourcesArg = None,
     from_file: FromOpt = None,
-    star: Annotated[
-        list[str] | None, typer.Option("--star", help="A star you placed: r3c5 or 3,5 (repeat).")
-    ] = None,
-    empty: Annotated[
-        list[str] | None, typer.Option("--empty", help="A cell you marked empty (repeat).")
-    ] = None,
+    star: StarMarksOpt = None,
+    empty: EmptyMarksOpt = None,
     stars: StarsOpt = None,
     time_limit: TimeOpt = 30.0,
     json: JsonOpt = False,
@@ -354,12 +356,8 @@ _CHECK_SAYS = {
 @stars_app.command("check")
 def check(
     source: SourceArg,
-    star: Annotated[
-        list[str] | None, typer.Option("--star", help="A star you placed: r3c5 or 3,5 (repeat).")
-    ] = None,
-    empty: Annotated[
-        list[str] | None, typer.Option("--empty", help="A cell you marked empty (repeat).")
-    ] = None,
+    star: StarMarksOpt = None,
+    empty: EmptyMarksOpt = None,
     stars: StarsOpt = None,
     time_limit: TimeOpt = 10.0,
     json: JsonOpt = False,

@@ -438,11 +438,14 @@ def _star_puzzle(puzzle: str, stars: int | None) -> Any:
     return parse_text(puzzle, stars)
 
 
-def _star_cells(specs: list[str], option: str) -> tuple[tuple[int, int], ...]:
-    # `stars hint --star r3c5`: the CLI's own reading of cells (1-based, as people count).
+def _star_marks(
+    star: list[str] | None, empty: list[str] | None
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    # `stars hint --star r3c5 --empty 3,4`: the CLI's own reading of cells (1-based, as people
+    # count), stars first.
     from puzzlesmith.stars.formats import parse_cells
 
-    return parse_cells(specs, option)
+    return parse_cells(star or [], "--star"), parse_cells(empty or [], "--empty")
 
 
 def run_stars_parse(puzzle: str, *, stars: int | None = None) -> Doc:
@@ -499,8 +502,7 @@ def run_stars_hint(
     from puzzlesmith.stars.explain import hint
 
     p = _star_puzzle(puzzle, stars)
-    given_stars = _star_cells(star or [], "--star")
-    given_empty = _star_cells(empty or [], "--empty")
+    given_stars, given_empty = _star_marks(star, empty)
     return hint(p, given_stars=given_stars, given_empty=given_empty,
                 time_limit=time_limit).to_json()
 
@@ -517,8 +519,8 @@ def run_stars_check(
     from puzzlesmith.stars.check import check_marks
 
     p = _star_puzzle(puzzle, stars)
-    return check_marks(p, given_stars=_star_cells(star or [], "--star"),
-                       given_empty=_star_cells(empty or [], "--empty"),
+    given_stars, given_empty = _star_marks(star, empty)
+    return check_marks(p, given_stars=given_stars, given_empty=given_empty,
                        time_limit=time_limit).to_json()
 
 
