@@ -43,10 +43,13 @@ def test_fill_out_refuses_a_format_it_cannot_write(env: dict[str, str], tmp_path
 def test_fill_out_on_a_full_disk_leaves_no_file(
     name: str, env: dict[str, str], tmp_path: Path
 ) -> None:
-    out = tmp_path / name
+    # A folder of its own: tmp_path also holds the child's cache when none is given.
+    folder = tmp_path / "out"
+    folder.mkdir()
+    out = folder / name
     done = cli([*GRID, "--out", str(out)], env, file_limit=20)
     assert "cannot write" in one_error_line(done)
-    assert sorted(p.name for p in tmp_path.iterdir()) == []  # neither it nor a temporary file
+    assert sorted(p.name for p in folder.iterdir()) == []  # neither it nor a temporary file
     whole = cli([*GRID, "--out", str(out)], env)
     assert whole.returncode == 0 and out.stat().st_size > 20
 
