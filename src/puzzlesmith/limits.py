@@ -30,6 +30,25 @@ class Deadline:
     def expired(self) -> bool:
         return self.seconds is not None and self.elapsed() >= self.seconds
 
+    def fraction_used(self) -> float:
+        """How much of the limit has passed (0.0 to 1.0 and past it; always 0.0 with none):
+        engines whose costliest work gives way late in the limit ask this."""
+        if self.seconds is None:
+            return 0.0
+        return self.elapsed() / self.seconds
+
+    def within(self, seconds: float | None = None) -> Deadline:
+        """A deadline of its own from now, ending no later than this one (nor than `seconds`
+        from now, if given): for a part of a search that measures `fraction_used` against
+        its own share of the time rather than the whole limit's. Of the same class, so that a
+        test's clock reaches the parts too."""
+        left = min(self.remaining(), float("inf") if seconds is None else seconds)
+        return type(self)(None if left == float("inf") else max(left, _LEAST))
+
+
+# A deadline already passed still hands on a (tiny) positive limit, which `Deadline` requires.
+_LEAST = 0.001
+
 
 class SearchTimeout(Exception):
     """Raised inside an engine when its deadline passes; engines turn it into a "timeout" result."""

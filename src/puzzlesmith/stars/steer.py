@@ -64,8 +64,7 @@ def explain_upto(
     # left, and a map still going past half of it is passed over (its steps, too, might
     # not be explain's).
     # (The plan is a solution of every map built around it: see `rules_in_order`.)
-    own = (Deadline(None) if cap <= 2 or deadline.seconds is None
-           else Deadline(max(deadline.remaining(), 0.001)))
+    own = Deadline(None) if cap <= 2 else deadline.within()
     b, every = rules_in_order(puzzle, own, planned)
     # The rules (easiest first) up to the first one above the level asked. Only which rules
     # are run at all depends on this: a step above the level asked stops the run.

@@ -128,7 +128,7 @@ def _union(units: tuple[int, ...], which: list[int]) -> int:
 def past_half(deadline: Deadline) -> bool:
     """Whether `_LATE` of the time limit has passed: from then on the costliest rules give
     way, so the steps may be other than those of a longer limit."""
-    return deadline.seconds is not None and deadline.elapsed() > _LATE * deadline.seconds
+    return deadline.fraction_used() > _LATE
 
 
 
