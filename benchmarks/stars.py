@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 
 from benchmarks.common import median, ms, timed, write_results
-from puzzlesmith.limits import SearchTimeout
+from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.stars.generate import generate
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from puzzlesmith.stars.solve import choose_engine, solve
@@ -70,7 +70,7 @@ def cpsat_solve_unique(puzzle: StarPuzzle) -> tuple[tuple[Cell, ...] | None, boo
 
 def _ours(engine: str) -> Callable[[StarPuzzle], tuple[tuple[Cell, ...] | None, bool | None]]:
     def run(puzzle: StarPuzzle) -> tuple[tuple[Cell, ...] | None, bool | None]:
-        result = solve(puzzle, engine=engine, time_limit=SOLVE_LIMIT)
+        result = solve(puzzle, engine=engine, deadline=Deadline(SOLVE_LIMIT))
         return result.solution, result.unique
 
     return run

@@ -101,7 +101,7 @@ def run(fn: Callable[[], GeneratedPuzzle]) -> tuple[float, float, GeneratedPuzzl
 
 def check(made: GeneratedPuzzle, level: str | None) -> str:
     """'' when the puzzle is what was asked for, else what is wrong."""
-    counted = solve(made.puzzle, count=True, time_limit=120)
+    counted = solve(made.puzzle, count=True, deadline=Deadline(120))
     if counted.count != 1 or counted.solution != made.solution:
         return "not unique"
     if level is None and made.puzzle.size <= 15:

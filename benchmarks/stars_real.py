@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import median, write_results
+from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.explain import LEVELS, MAX_CASES, explain
 from puzzlesmith.stars.model import StarPuzzle
 from puzzlesmith.stars.solve import solve
@@ -81,7 +82,7 @@ def run_one(row: dict[str, Any], limit: float) -> dict[str, Any]:
     """Solve and explain one puzzle; the record the tables are built from."""
     puzzle = StarPuzzle.from_labels(row["regions"], row["stars"])
     t = time.perf_counter()
-    solved = solve(puzzle, time_limit=limit)
+    solved = solve(puzzle, deadline=Deadline(limit))
     solve_s = time.perf_counter() - t
     problems = []
     if solved.unique is not row["unique"]:

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.check import check_marks
 from puzzlesmith.stars.model import StarPuzzle
 from tests.stars.oracle import brute_force_solutions
@@ -43,7 +44,7 @@ def test_the_verdict_is_the_brute_forces(grid: list[list[int]], data: st.DataObj
     stars = set(data.draw(st.lists(st.sampled_from(pool), max_size=n)))
     empty = set(data.draw(st.lists(st.sampled_from(cells), max_size=n))) - stars
     result = check_marks(StarPuzzle.from_labels(grid, 1), given_stars=stars, given_empty=empty,
-                         time_limit=None)
+                         deadline=Deadline(None))
     assert (result.status, result.wrong) == expected_verdict(grid, 1, stars, empty)
     assert (result.placed, result.marked_empty) == (len(stars), len(empty))
 

@@ -40,7 +40,7 @@ def _check(grid: list[list[int]], k: int) -> None:
     stars = {(r, c) for step in result.steps for r, c, w in step.decided if w == "star"}
     decided = [(r, c) for step in result.steps for r, c, _ in step.decided]
     assert len(decided) == len(set(decided)) == puzzle.size**2
-    assert stars == set(solve(puzzle, time_limit=None).solution or ())
+    assert stars == set(solve(puzzle, deadline=Deadline(None)).solution or ())
     assert result.used_search == any(s.rule == "search" for s in result.steps)
     assert result.difficulty == max((s.level for s in result.steps), key=LEVELS.index)
 
@@ -293,7 +293,7 @@ def test_trial_knowing_the_answer_finds_what_a_blind_trial_finds(
     import puzzlesmith.stars.explain.rules as module
 
     puzzle = generate(n, k, seed=seed, difficulty=level).puzzle
-    solution = solve(puzzle, time_limit=None).solution
+    solution = solve(puzzle, deadline=Deadline(None)).solution
     assert solution is not None
     knowing = module.Reasoner(puzzle, Deadline(None), solution)
     blind = module.Reasoner(puzzle, Deadline(None))

@@ -42,7 +42,7 @@ def test_generated_puzzles_are_unique_and_explained(size: int, stars: int, seed:
 def test_ten_by_ten_two_stars_unique_by_both_engines() -> None:
     made = generate(10, 2, seed=6, time_limit=60)
     for engine in ("python", "sat"):
-        result = solve(made.puzzle, engine=engine, count=True, time_limit=None)
+        result = solve(made.puzzle, engine=engine, count=True, deadline=Deadline(None))
         assert result.count == 1 and result.solution == made.solution
 
 
@@ -107,7 +107,7 @@ def test_score_range_is_respected() -> None:
 def _check_at_level(made_puzzle: StarPuzzle, solution: tuple[tuple[int, int], ...], level: str,
                     score: float, steps: int | None = None) -> None:
     """One solution (the solver's count), explained without search at exactly that level."""
-    counted = solve(made_puzzle, count=True, time_limit=None)
+    counted = solve(made_puzzle, count=True, deadline=Deadline(None))
     assert counted.count == 1 and counted.solution == solution
     result = explain(made_puzzle, time_limit=None)
     assert not result.used_search
@@ -291,7 +291,7 @@ def test_steering_breaks_another_solution_where_its_rules_stop(
         made += 1
         puzzle = StarPuzzle.from_labels(grid, 2)
         for engine in ("python", "sat"):
-            counted_ = solve(puzzle, engine=engine, count=True, time_limit=None)
+            counted_ = solve(puzzle, engine=engine, count=True, deadline=Deadline(None))
             assert counted_.count == 1 and set(counted_.solution or ()) == set(planned)
         result = explain(puzzle, time_limit=None)
         assert not result.used_search and result.difficulty == "medium"

@@ -26,12 +26,12 @@ def _check_against_oracle(grid: list[list[int]], k: int) -> None:
         found = [frozenset(s) for s in solutions(puzzle, engine=engine)]
         assert len(found) == len(set(found)), engine
         assert set(found) == expected, engine
-        result = solve(puzzle, engine=engine, time_limit=None)
+        result = solve(puzzle, engine=engine, deadline=Deadline(None))
         assert result.status == ("solved" if expected else "unsolvable")
         assert result.unique == (len(expected) == 1)
         if expected:
             assert result.solution is not None and frozenset(result.solution) in expected
-        counted = solve(puzzle, engine=engine, count=True, time_limit=None)
+        counted = solve(puzzle, engine=engine, count=True, deadline=Deadline(None))
         assert counted.count == len(expected) and counted.count_complete
 
 
@@ -97,7 +97,7 @@ def test_solution_problems_names_each_broken_rule() -> None:
 
 def test_timeout_is_reported_not_raised() -> None:
     puzzle = StarPuzzle.from_labels([[r] * 10 for r in range(10)], 2)
-    result = solve(puzzle, count=True, time_limit=0.05)
+    result = solve(puzzle, count=True, deadline=Deadline(0.05))
     assert result.status == "timeout" and not result.count_complete
     assert result.count is not None and result.count >= 2 and result.unique is False
 

@@ -18,7 +18,7 @@ from puzzlesmith.cli.common import (
     working,
 )
 from puzzlesmith.errors import InputError
-from puzzlesmith.limits import SearchTimeout
+from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.stars.check import check_marks
 from puzzlesmith.stars.explain import Explanation, Step
 from puzzlesmith.stars.explain import explain as explain_puzzle
@@ -156,7 +156,8 @@ def solve(
     for source in items:
         puzzle = _load(source, stars)
         result = solve_puzzle(
-            puzzle, count=counting, max_count=max_count, time_limit=time_limit, engine=engine
+            puzzle, count=counting, max_count=max_count, deadline=Deadline(time_limit),
+            engine=engine
         )
         timed_out |= result.status == "timeout"
         if json:
@@ -369,7 +370,7 @@ def check(
     given_empty = parse_cells(empty, "--empty")
     with working(f"checking ({puzzle.size}x{puzzle.size})", time_limit):
         result = check_marks(puzzle, given_stars=given_stars, given_empty=given_empty,
-                             time_limit=time_limit)
+                             deadline=Deadline(time_limit))
     if json:
         print_json(result.to_json())
     elif result.status == "wrong":

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.model import Cell, StarPuzzle, solution_problems
 from puzzlesmith.stars.solve import solve
 
@@ -53,11 +54,12 @@ def check_marks(
     *,
     given_stars: Iterable[Cell] = (),
     given_empty: Iterable[Cell] = (),
-    time_limit: float = 10.0,
+    deadline: Deadline | None = None,
 ) -> MarksCheck:
     """Compare the stars and empty marks with the puzzle's only solution.
 
-    Raises InputError for a cell off the grid or marked both a star and empty.
+    `deadline`: for the solver (default: 10 seconds from the call). Raises InputError for a
+    cell off the grid or marked both a star and empty.
     """
     stars, empty = _marks(puzzle, given_stars, "star"), _marks(puzzle, given_empty, "empty")
     both = sorted(stars & empty)
@@ -68,7 +70,7 @@ def check_marks(
         # Stars that follow every rule are a solution, whichever one the puzzle has.
         return MarksCheck(size=puzzle.size, stars=puzzle.stars, status="solved", wrong=0,
                           placed=len(stars), marked_empty=len(empty), elapsed=0.0)
-    solved = solve(puzzle, time_limit=time_limit)
+    solved = solve(puzzle, deadline=deadline or Deadline(10.0))
 
     def verdict(status: str, wrong: int = 0) -> MarksCheck:
         return MarksCheck(size=puzzle.size, stars=puzzle.stars, status=status, wrong=wrong,

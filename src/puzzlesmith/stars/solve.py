@@ -108,18 +108,19 @@ def solve(
     *,
     count: bool = False,
     max_count: int | None = None,
-    time_limit: float | None = 10.0,
+    deadline: Deadline | None = None,
     engine: str = "auto",
 ) -> SolveResult:
     """Solve a puzzle and look for a second solution (uniqueness is part of every answer).
 
     With `count`, enumerate solutions (up to `max_count` if given) and report how many.
     `engine` is "auto", "python" or "sat". Never raises on a hard puzzle: a passed
-    `time_limit` (seconds) gives status "timeout" with whatever was found.
+    `deadline` (default: 10 seconds from the call) gives status "timeout" with whatever was
+    found.
     """
     if max_count is not None and max_count < 1:
         raise InputError(f"--max must be at least 1, got {max_count}")
-    deadline = Deadline(time_limit)
+    deadline = deadline or Deadline(10.0)
     used = choose_engine(puzzle, engine, counting=count)
     limit = max_count if count else 2
     found: list[tuple[Cell, ...]] = []

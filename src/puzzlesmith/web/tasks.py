@@ -478,8 +478,8 @@ def run_stars_solve(
     from puzzlesmith.stars.solve import solve
 
     p = _star_puzzle(puzzle, stars)
-    result = solve(p, count=count or max is not None, max_count=max, time_limit=time_limit,
-                   engine=engine)
+    result = solve(p, count=count or max is not None, max_count=max,
+                   deadline=Deadline(time_limit), engine=engine)
     return result.to_json()
 
 
@@ -521,7 +521,7 @@ def run_stars_check(
     p = _star_puzzle(puzzle, stars)
     given_stars, given_empty = _star_marks(star, empty)
     return check_marks(p, given_stars=given_stars, given_empty=given_empty,
-                       time_limit=time_limit).to_json()
+                       deadline=Deadline(time_limit)).to_json()
 
 
 def run_stars_generate(

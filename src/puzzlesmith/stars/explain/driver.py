@@ -78,7 +78,7 @@ def explain(
                              solution=check_solution(puzzle, known_solution), unique=True,
                              count=None, count_complete=False, engine="known", elapsed=0.0)
     else:
-        solved = solve(puzzle, time_limit=time_limit)
+        solved = solve(puzzle, deadline=Deadline(time_limit))
     if solved.solution is None:
         return Explanation(
             size=puzzle.size, stars=puzzle.stars, unique=solved.unique, status=solved.status,
