@@ -11,7 +11,7 @@ Run: python -m benchmarks.equation
 from __future__ import annotations
 
 from benchmarks.common import median, ms, timed, write_results
-from puzzlesmith.lexicon import select
+from puzzlesmith.lexicon import lexicon_and_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.search.equation import solve_equation
 
@@ -30,7 +30,7 @@ FULL_LIMIT = 20.0
 
 
 def main() -> None:
-    _, index = select()
+    _, index = lexicon_and_index()
     rows = []
     for query, qat in CASES:
         solve_equation(index, query, deadline=Deadline(60), stop_at_limit=True)  # warm-up

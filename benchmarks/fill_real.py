@@ -40,7 +40,7 @@ from benchmarks.common import write_results
 from puzzlesmith.fill.fill import fill
 from puzzlesmith.fill.model import Grid, parse_grid
 from puzzlesmith.fill.scores import word_scores
-from puzzlesmith.lexicon import Lexicon, LexiconIndex, choose
+from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index
 from puzzlesmith.lexicon.index import get_index
 from puzzlesmith.limits import Deadline
 
@@ -118,8 +118,8 @@ def main() -> None:
         print(f"skipped: {DATA} is absent (the real crosswords live in ../shared/data/crosswords)")
         return
     grids = [json.loads(line) for line in DATA.read_text("utf-8").splitlines() if line.strip()]
-    bundled, bundled_index = choose("letterpress")
-    cross, cross_index = choose("crossword")
+    bundled, bundled_index = lexicon_and_index("letterpress")
+    cross, cross_index = lexicon_and_index("crossword")
     scale = word_scores(cross, cross_index)
     ranked = sorted(scale.values(), reverse=True)
     cut = ranked[TOP_GOOD - 1]

@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from benchmarks.common import median, ms, percentile, timed, write_results
-from puzzlesmith.lexicon import _by_meaning, load_lexicon, select
+from puzzlesmith.lexicon import _by_meaning, lexicon_and_index, load_lexicon
 from puzzlesmith.lexicon import meanings as m
 from puzzlesmith.search.meaning import match_words, words_for
 from puzzlesmith.search.pattern import match
@@ -23,8 +23,8 @@ TOPICS = ["bird", "city", "tool", "fish", "tree", "musical instrument", "person"
 
 def coverage() -> list[str]:
     wn = m.wordnet()
-    lex, _ = select()
-    common, _ = select(None, 30_000)
+    lex, _ = lexicon_and_index()
+    common, _ = lexicon_and_index(None, 30_000)
     rows = []
     for name, words in (("bundled list", lex.words), ("its common words", common.words)):
         direct = sum(1 for w in words if wn.is_lemma(w))
@@ -62,7 +62,7 @@ def define_times(rng: random.Random) -> list[str]:
 
 
 def kind_of_times(rng: random.Random) -> list[str]:
-    _, index = select()
+    _, index = lexicon_and_index()
     patterns = []
     for _ in range(200):
         bucket = index.bucket(rng.randint(4, 9))

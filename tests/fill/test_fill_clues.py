@@ -12,7 +12,7 @@ from puzzlesmith.fill.clues import draft_clue, with_clue_drafts
 from puzzlesmith.fill.fill import fill
 from puzzlesmith.fill.formats import read_grid_file
 from puzzlesmith.fill.model import parse_grid
-from puzzlesmith.lexicon import choose
+from puzzlesmith.lexicon import common_cut, lexicon_and_index
 from puzzlesmith.lexicon.meanings import wordnet
 from puzzlesmith.limits import Deadline
 from tests.cli import run as run_cli
@@ -44,7 +44,7 @@ def test_an_unknown_entry_gets_no_clue() -> None:
 
 
 def test_drafts_fill_the_grid_and_keep_the_setters_clues() -> None:
-    lex, index = choose("letterpress", True)
+    lex, index = lexicon_and_index("letterpress", common_cut(True))
     grid = parse_grid(["#....", ".....", ".....", ".....", "....#"]).with_clues({"1 across": "Mine"})
     result = with_clue_drafts(fill(grid, lex, index, deadline=Deadline(30)))
     assert result.filled is not None

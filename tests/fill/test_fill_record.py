@@ -26,7 +26,7 @@ import pytest
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.fill import check, fill, fill_region
 from puzzlesmith.fill.model import Grid, parse_grid
-from puzzlesmith.lexicon import Lexicon, choose
+from puzzlesmith.lexicon import Lexicon, common_cut, lexicon_and_index
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 
@@ -104,7 +104,7 @@ def _cases() -> dict[str, Any]:
     for name, text in SMALL_GRIDS.items():
         for common in (True, False):
             def small(text: str = text, common: bool = common) -> Any:
-                lex, index = choose(None, common)
+                lex, index = lexicon_and_index(None, common_cut(common))
                 grid = parse_grid(text.split("|"))
                 return [_fill_doc(grid, lex, index, seed=s) for s in (0, 1)]
             out[f"{name} {'common' if common else 'whole'}"] = small
@@ -115,7 +115,7 @@ def _cases() -> dict[str, Any]:
                 continue
 
             def real(blocks: list[str] = d["blocks"]) -> Any:
-                lex, index = choose(None)
+                lex, index = lexicon_and_index(None)
                 grid = parse_grid(blocks)
                 return [_fill_doc(grid, lex, index, improve=150),
                         check(grid, lex, index).to_json() | {"seconds": 0}]

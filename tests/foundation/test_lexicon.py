@@ -15,7 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import get_index, load_lexicon, register_file, select
+from puzzlesmith.lexicon import (
+    DEFAULT_COMMON_TOP,
+    common_cut,
+    get_index,
+    lexicon_and_index,
+    load_lexicon,
+    register_file,
+)
 from puzzlesmith.lexicon.index import bits_to_index_array, bits_to_indices, cache_dir, proper_names
 from puzzlesmith.lexicon.wordfile import parse_words
 from puzzlesmith.search.pattern import match
@@ -70,7 +77,7 @@ def test_bundled_lexicon() -> None:
 
 
 def test_index_agrees_with_plain_scan() -> None:
-    lex, index = select()
+    lex, index = lexicon_and_index()
     for length in (3, 9, 15):
         bucket = index.bucket(length)
         assert bucket is not None
@@ -180,7 +187,7 @@ def test_missing_word_file(tmp_path: Path) -> None:
 
 
 def test_common_words() -> None:
-    _, index = select()
+    _, index = lexicon_and_index()
     common = index.common_words()
     assert 15_000 < len(common) < 30_000
     assert {"the", "house", "apple"} <= common
@@ -190,8 +197,18 @@ def test_common_words() -> None:
     assert rank["the"] < rank["house"] < rank.get("zymurgy", 10**9)
     small = index.common_words(1000)
     assert small < common
-    lex_common, index_common = select(None, 1000)
+    lex_common, index_common = lexicon_and_index(None, 1000)
     assert set(lex_common.words) == small and index_common.bucket(3) is not None
+
+
+@pytest.mark.parametrize(("common", "top", "cut"), [
+    (False, DEFAULT_COMMON_TOP, None),  # neither option: the whole list
+    (True, DEFAULT_COMMON_TOP, DEFAULT_COMMON_TOP),
+    (True, 5000, 5000),
+    (False, 5000, 5000),  # a --common-top alone turns common mode on
+])
+def test_common_options_read_as_a_cut(common: bool, top: int, cut: int | None) -> None:
+    assert common_cut(common, top) == cut
 
 
 def test_a_known_file_is_not_parsed_until_its_words_are_used(
@@ -245,8 +262,8 @@ def test_common_narrowing_keeps_each_lists_own_scores(
     first, second = tmp_path / "a.txt", tmp_path / "b.txt"
     first.write_text("house;10\nwater;20\n")
     second.write_text("house;70\nwater;80\n")
-    common_a, _ = select(str(first), 30_000)
-    common_b, _ = select(str(second), 30_000)
+    common_a, _ = lexicon_and_index(str(first), 30_000)
+    common_b, _ = lexicon_and_index(str(second), 30_000)
     assert common_a.words == common_b.words == ("house", "water")
     assert common_a.scores == (10, 20)
     assert common_b.scores == (70, 80)
@@ -264,25 +281,26 @@ def test_common_narrowing_from_the_disk_cache_is_the_same(
     f.write_text("house;10\nwater;20\nzymurgy;30\nthe;40\n")
     for spec, top in ((str(f), 30_000), (None, 1000)):
         monkeypatch.setattr(lexicon_pkg, "_narrowed", {})
-        made, _ = select(spec, top)
+        made, _ = lexicon_and_index(spec, top)
         expected = set(made.words)
-        full, index = select(spec)
+        full, index = lexicon_and_index(spec)
         assert expected == index.common_words(top) & set(full.words)
         for damage in (None, "cut"):
             if damage:
                 (path,) = (tmp_path / "cache").glob(f"common-*-{top}.txt")
                 path.write_bytes(path.read_bytes()[:-20])
             monkeypatch.setattr(lexicon_pkg, "_narrowed", {})
-            again, _ = select(spec, top)
+            again, _ = lexicon_and_index(spec, top)
             assert (again.words, again.scores, again.name) == (made.words, made.scores, made.name)
-    assert made.scores is None and select(str(f), 30_000)[0].scores == (10, 40, 20)  # house the water
+    assert made.scores is None
+    assert lexicon_and_index(str(f), 30_000)[0].scores == (10, 40, 20)  # house the water
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=0, max_size=9),
                  st.integers(0, 274_000)))
 def test_index_membership_is_the_word_sets(probe: str | int) -> None:
-    lex, index = select()
+    lex, index = lexicon_and_index()
     word = lex.words[probe % len(lex.words)] if isinstance(probe, int) else probe
     assert (word in index) == (word in lex.word_set)
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.lexicon import select, sounds
+from puzzlesmith.lexicon import lexicon_and_index, sounds
 from tests.cli import run
 
 ARPA_VOWEL = re.compile(r"^[A-Z]+[012]$")
@@ -69,7 +69,7 @@ def test_pronunciations_syllables_and_rhymes(raw: dict[str, list[list[str]]], da
 
 def test_match_rhymes_and_syllables(raw: dict[str, list[list[str]]],
                                     capsys: pytest.CaptureFixture[str]) -> None:
-    five = [w for w in select()[1].bucket(5).words]  # type: ignore[union-attr]
+    five = [w for w in lexicon_and_index()[1].bucket(5).words]  # type: ignore[union-attr]
     keys = {raw_rhyme(p) for p in raw["table"]}
     code, out, _ = run(["match", "?????", "--rhymes", "table", "--json"], capsys)
     doc = json.loads(out)

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import choose, load_lexicon
+from puzzlesmith.lexicon import lexicon_and_index, load_lexicon
 from puzzlesmith.lexicon import meanings as m
 from tests.meanings.raw import RawWordNet
 
@@ -62,12 +62,12 @@ def test_bad_characters_are_bad_input() -> None:
 def test_an_exception_to_a_phrase_counts() -> None:
     # WordNet's exception list maps "comics" to "comic strip", a kind of cartoon; the per-word
     # rule therefore lets "comics" through, though "comic strip" is no bundled word.
-    lex, _ = choose(None, kind_of="cartoon")
+    lex, _ = lexicon_and_index(None, kind_of="cartoon")
     assert "comics" in lex.word_set and "strips" in lex.word_set
 
 
 def test_narrowed_lexicon_keeps_inflections_of_birds() -> None:
-    lex, _ = choose(None, kind_of="bird")
+    lex, _ = lexicon_and_index(None, kind_of="bird")
     assert {"falcon", "falcons", "parrot", "geese"} <= lex.word_set
     assert "common" not in lex.word_set and "bird" not in lex.word_set
 
@@ -135,7 +135,7 @@ def test_kind_of_filter_is_the_per_word_rule(raw: RawWordNet, noun_lemmas: list[
     topic = data.draw(st.sampled_from(["bird", "city", "tool", "fruit", *noun_lemmas]))
     cat = raw.below(topic)
     expected = {w for w, bases in noun_bases.items() if w in cat or any(b in cat for b in bases)}
-    lex, _ = choose(None, kind_of=topic)
+    lex, _ = lexicon_and_index(None, kind_of=topic)
     assert lex.word_set == expected
 
 
@@ -158,9 +158,9 @@ def test_means_matches_the_raw_files(raw: RawWordNet, all_lemmas: list[str],
 
 
 def test_both_filters_keep_the_words_that_pass_both() -> None:
-    both = choose(None, kind_of="bird", means="prey")[0].word_set
-    kind = choose(None, kind_of="bird")[0].word_set
-    means = choose(None, means="prey")[0].word_set
+    both = lexicon_and_index(None, kind_of="bird", means="prey")[0].word_set
+    kind = lexicon_and_index(None, kind_of="bird")[0].word_set
+    means = lexicon_and_index(None, means="prey")[0].word_set
     assert both == kind & means and "falcon" in both and "eagled" not in both
 
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.lexicon import Lexicon, LexiconIndex, select
+from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.atlas.rolls import uniform_sample
@@ -111,11 +111,11 @@ def test_batches_answer_each_roll_as_alone() -> None:
 
 
 def test_real_rolls_agree_with_the_exhaustive_engine() -> None:
-    index = select(None)[1]
+    index = lexicon_and_index(None)[1]
     # bcffhjlnnooo: a crossing word that ran through a second board cell once lost a letter.
     rolls = ["bcffhjlnnooo"] + [k for k, _ in uniform_sample(150, seed=13)]
     results = verdicts(rolls, index, time_limit=30)
-    words = set(select(None)[0].words)
+    words = set(lexicon_and_index(None)[0].words)
     methods = set()
     for letters, result in zip(rolls, results, strict=True):
         methods.add(result.extra["method"])

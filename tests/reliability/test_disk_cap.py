@@ -50,5 +50,5 @@ def test_a_hundred_common_cuts_stay_under_the_cap(
         index_mod._get_index.cache_clear()
         again = tasks.run_match("?????", common=True, common_top=top)["words"]
         assert again == first[top]
-        _, index = lexicon_pkg.select()
+        _, index = lexicon_pkg.lexicon_and_index()
         assert set(again) == {w for w in index.common_words(top) if len(w) == 5}

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import Lexicon, LexiconIndex, select
+from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.wordgrid.create import create
@@ -146,7 +146,7 @@ def test_created_puzzles_resolve(case: dict) -> None:
 
 @pytest.fixture(scope="module")
 def bundled() -> tuple[LexiconIndex, LexiconIndex]:
-    return select(None)[1], select(None, 30_000)[1]
+    return lexicon_and_index(None)[1], lexicon_and_index(None, 30_000)[1]
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,7 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.cli.qless import DiceOpt
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, common_cut, lexicon_and_index
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -163,7 +163,8 @@ def build_cmd(
         raise InputError(f"--sample must be at least 1, got {sample}")
     if scheduler is not None and workers is not None:
         raise InputError("--workers is for local runs; a --scheduler's cluster has its own")
-    job = Job(choose(lexicon, common, common_top)[0], _timeout(timeout), count_solutions, faces)
+    job = Job(lexicon_and_index(lexicon, common_cut(common, common_top))[0], _timeout(timeout),
+              count_solutions, faces)
     given = (sources.from_lines(read_inputs(None, from_file), faces)
              if from_file is not None else None)
     path = _db(db)
@@ -265,7 +266,7 @@ def stats_cmd(
     path = _db(db)
     if not path.exists():
         # No atlas here: the census (the bundled one or $PUZZLESMITH_CENSUS) knows every roll.
-        lex = choose(lexicon, common, common_top)[0]
+        lex = lexicon_and_index(lexicon, common_cut(common, common_top))[0]
         found = census.of(lex.content_hash, which)
         if found is None:
             raise InputError(f"no atlas at {path}, and no census for {lex.name} and these dice:"
@@ -284,7 +285,7 @@ def stats_cmd(
     if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
         h, name, _ = present[0]
     else:
-        lex = choose(lexicon, common, common_top)[0]
+        lex = lexicon_and_index(lexicon, common_cut(common, common_top))[0]
         h, name = lex.content_hash, lex.name
     if unsolvable:
         _print_unsolvable(atlas_stats.unsolvable(con, h, which), json)
@@ -415,7 +416,7 @@ def lookup_cmd(
         # No word list named and the atlas holds one: that is the one meant.
         h, name, _ = present[0]
     else:
-        lex = choose(lexicon, common, common_top)[0]
+        lex = lexicon_and_index(lexicon, common_cut(common, common_top))[0]
         h, name = lex.content_hash, lex.name
     if not path.exists() and census.of(h, which) is None:
         raise InputError(f"no atlas at {path}, and no census for {name} and these dice:"

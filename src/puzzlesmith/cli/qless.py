@@ -154,7 +154,7 @@ def solve_rolls(
     """Solve each roll in turn (one process, one lexicon load); exit 1 if any ran out of time."""
     if max_solutions is not None and max_solutions < 1:
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
-    from puzzlesmith.lexicon import load_lexicon, select
+    from puzzlesmith.lexicon import common_cut, lexicon_and_index, load_lexicon
     from puzzlesmith.limits import Deadline
     from puzzlesmith.qless.answer import answer
     from puzzlesmith.qless.engines.dispatch import prepare, prepare_cached
@@ -164,8 +164,9 @@ def solve_rolls(
     # The plain word list is all a default solve needs (no index, so no numpy at start-up).
     lex = load_lexicon(lexicon)
     common_index: LexiconIndex | None = None
-    if common or common_top != DEFAULT_COMMON_TOP:
-        _, common_index = select(lexicon, common_top)
+    cut = common_cut(common, common_top)
+    if cut is not None:
+        _, common_index = lexicon_and_index(lexicon, cut)
     timed_out = False
     for roll in letters:
         if not prepare_cached(len(roll)):
@@ -272,9 +273,9 @@ def roll_cmd(
 
 def _indexes(lexicon: str | None, common_top: int) -> tuple[Lexicon, LexiconIndex]:
     """All words (the plain list) and the common words (an index: it needs word ranks)."""
-    from puzzlesmith.lexicon import load_lexicon, select
+    from puzzlesmith.lexicon import lexicon_and_index, load_lexicon
 
-    return load_lexicon(lexicon), select(lexicon, common_top)[1]
+    return load_lexicon(lexicon), lexicon_and_index(lexicon, common_top)[1]
 
 
 def _time_limit(message: str) -> typer.Exit:

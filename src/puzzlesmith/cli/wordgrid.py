@@ -21,7 +21,7 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, choose, select
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, common_cut, lexicon_and_index
 from puzzlesmith.limits import Deadline
 
 if TYPE_CHECKING:
@@ -156,8 +156,8 @@ def solve_cmd(
         puzzles.append(("puzzle", parse_rows(rows)))
     else:
         raise InputError("give the rows (e.g. ?????? ipoaru gettct) or --file PUZZLE")
-    _, full = select(lexicon)
-    _, row_index = choose(lexicon, common, common_top, kind_of=kind_of, means=means)
+    _, full = lexicon_and_index(lexicon)
+    _, row_index = lexicon_and_index(lexicon, common_cut(common, common_top), kind_of=kind_of, means=means)
     any_timeout = False
     for i, (source, puzzle) in enumerate(puzzles):
         result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout),
@@ -234,11 +234,11 @@ def create_cmd(
 
     if word is not None and length is not None and length != len(word.strip()):
         raise InputError(f"--length {length} disagrees with --word {word!r}")
-    _, full = select(lexicon)
-    _, words_idx = choose(lexicon, common, common_top)
+    _, full = lexicon_and_index(lexicon)
+    _, words_idx = lexicon_and_index(lexicon, common_cut(common, common_top))
     answers = None
     if kind_of is not None:
-        answers = choose(lexicon, common, common_top, kind_of=kind_of)[0].word_set
+        answers = lexicon_and_index(lexicon, common_cut(common, common_top), kind_of=kind_of)[0].word_set
         if word is not None and word.strip().lower() not in answers:
             raise InputError(f"--word {word!r} is not a kind of {kind_of!r}")
     result = create(

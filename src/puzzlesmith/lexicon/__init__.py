@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
+from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon, common_cut
 
 __all__ = [
     "DEFAULT_COMMON_TOP",
@@ -17,14 +17,14 @@ __all__ = [
     "Lexicon",
     "LexiconIndex",
     "available",
-    "choose",
+    "common_cut",
     "get_index",
     "letter_counts",
     "letter_mask",
+    "lexicon_and_index",
     "load_lexicon",
     "meaning_narrowed",
     "register_file",
-    "select",
 ]
 
 
@@ -60,15 +60,17 @@ def __getattr__(name: str) -> Any:
 _narrowed: dict[tuple[str, int | None, int], Lexicon] = {}
 
 
-def select(
+def lexicon_and_index(
     spec: str | None = None,
     common_top: int | None = None,
     *,
     kind_of: str | None = None,
     means: str | None = None,
 ) -> tuple[Lexicon, LexiconIndex]:
-    """The lexicon and index a command runs on: --lexicon, narrowed to common words if asked,
-    then to the words of a meaning filter (--kind-of TOPIC, --means TEXT) if asked."""
+    """The lexicon and index a command runs on: `spec` (None or "" the bundled list, a
+    registered name or a file), narrowed to its `common_top` most common words unless that is
+    None (`common_cut` reads --common/--common-top into it), then to the words of a meaning
+    filter (--kind-of TOPIC, --means TEXT) if asked."""
     from puzzlesmith.lexicon.index import get_index
     from puzzlesmith.lexicon.registry import load_lexicon
 
@@ -202,12 +204,3 @@ def _write_narrowed(path: Path, narrowed: Lexicon, per_word: tuple[int, ...] = (
             f"{' '.join(map(str, per_word))}")
     write_cache(path, text.encode("ascii"))
 
-
-def choose(
-    spec: str | None, common: bool = False, common_top: int = DEFAULT_COMMON_TOP,
-    *, kind_of: str | None = None, means: str | None = None,
-) -> tuple[Lexicon, LexiconIndex]:
-    """`--lexicon`, `--common`, `--common-top`, `--kind-of`, `--means` as every command reads
-    them: a `--common-top` alone also turns on common mode."""
-    use_common = common or common_top != DEFAULT_COMMON_TOP
-    return select(spec or None, common_top if use_common else None, kind_of=kind_of, means=means)

@@ -1,7 +1,7 @@
 """Meaning filters and phrases on the word searches: `--kind-of`, `--means`, `PATTERN:TEXT`,
 `--phrases`.
 
-A filter narrows the lexicon once (lexicon.select, as --common does), so `match` and
+A filter narrows the lexicon once (lexicon.lexicon_and_index, as --common does), so `match` and
 `anagrams` run unchanged on fewer words. What this module adds is the part that is not
 narrowing: `--means` answers ranked (a kind of TEXT, then synonyms, then words whose definition
 mentions it, each tier by frequency), and WordNet's phrases searched beside the words and
@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import LexiconIndex, choose, get_index, meaning_narrowed
+from puzzlesmith.lexicon import LexiconIndex, common_cut, get_index, lexicon_and_index, meaning_narrowed
 from puzzlesmith.lexicon.index import DEFAULT_COMMON_TOP
 from puzzlesmith.limits import Deadline
 from puzzlesmith.search.letters import Rack
@@ -84,7 +84,7 @@ def words_for(
     phrases: bool = False,
 ) -> Words:
     """The Words a command searches, from its --lexicon/--common/--kind-of/--means/--phrases."""
-    lexicon, index = choose(spec, common, common_top)
+    lexicon, index = lexicon_and_index(spec, common_cut(common, common_top))
     tiers = None
     if kind_of is not None or means is not None:
         _, index, found = meaning_narrowed(lexicon, index, kind_of, means)

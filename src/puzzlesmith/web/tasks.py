@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.scores import FILL_LEXICON, default_blocked
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconIndex, choose, select
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconIndex, common_cut, lexicon_and_index
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import parse_rack
 from puzzlesmith.search.pattern import parse_length
@@ -40,15 +40,12 @@ def _preload_engines() -> None:
 _preload_engines()
 
 
-lexicon_for = choose  # the lexicon a request runs on, read as the CLI reads its options
-
-
 def warm(spec: str | None) -> None:
     """Load the server's default lexicon index and the 12-letter Q-Less shapes once, when a
     worker starts, so no request spends its time limit on them."""
     from puzzlesmith.qless.engines.dispatch import prepare
 
-    lexicon_for(spec)
+    lexicon_and_index(spec)
     prepare(12)
 
 
@@ -168,8 +165,8 @@ def run_wordgrid_solve(
     if all and count:
         raise InputError("choose one of --all and --count")
     puzzle = parse_rows(rows)
-    _, full = lexicon_for(lexicon)
-    _, row_index = lexicon_for(lexicon, common, common_top, kind_of=kind_of or None,
+    _, full = lexicon_and_index(lexicon)
+    _, row_index = lexicon_and_index(lexicon, common_cut(common, common_top), kind_of=kind_of or None,
                                means=means or None)
     result = solve(puzzle, full, row_index, mode="all" if all else "count" if count else "first",
                    deadline=Deadline(time_limit), allow_repeats=allow_repeats)
@@ -198,11 +195,11 @@ def run_wordgrid_create(
 
     if word is not None and length is not None and length != len(word.strip()):
         raise InputError(f"--length {length} disagrees with --word {word!r}")
-    _, full = lexicon_for(lexicon)
-    _, words_index = lexicon_for(lexicon, common, common_top)
+    _, full = lexicon_and_index(lexicon)
+    _, words_index = lexicon_and_index(lexicon, common_cut(common, common_top))
     answers = None
     if kind_of:
-        answers = lexicon_for(lexicon, common, common_top, kind_of=kind_of)[0].word_set
+        answers = lexicon_and_index(lexicon, common_cut(common, common_top), kind_of=kind_of)[0].word_set
         if word is not None and word.strip().lower() not in answers:
             raise InputError(f"--word {word!r} is not a kind of {kind_of!r}")
     result = create(full, words_index, word=word, length=length or 6, rows=rows,
@@ -224,10 +221,9 @@ def _qless_indexes(
     lexicon: str | None, common: bool, common_top: int
 ) -> tuple[LexiconIndex, LexiconIndex | None]:
     # As `cli.qless.solve_rolls`: all words, plus the common words to try first if asked.
-    _, index = lexicon_for(lexicon)
-    if common or common_top != DEFAULT_COMMON_TOP:
-        return index, select(lexicon or None, common_top)[1]
-    return index, None
+    _, index = lexicon_and_index(lexicon)
+    cut = common_cut(common, common_top)
+    return index, None if cut is None else lexicon_and_index(lexicon, cut)[1]
 
 
 def _prepared_roll(letters: str) -> str:
@@ -302,7 +298,7 @@ def run_qless_roll(
 
 def _qless_play_indexes(lexicon: str | None, common_top: int) -> tuple[Any, Any]:
     # As `cli.qless._indexes`: all words, and the common words a person knows.
-    return lexicon_for(lexicon)[1], select(lexicon or None, common_top)[1]
+    return lexicon_and_index(lexicon)[1], lexicon_and_index(lexicon, common_top)[1]
 
 
 def run_qless_hint(
@@ -383,7 +379,7 @@ def run_qless_check(
 
     roll = parse_letters(letters)
     cells = _board_cells(board)
-    _, index = lexicon_for(lexicon)
+    _, index = lexicon_and_index(lexicon)
     judged = review(cells, roll, index)
     words = [run.text for run, verdict in judged.runs if verdict == WORD]
     common_words = index.common_among(words, common_top)
@@ -422,7 +418,7 @@ def run_atlas_lookup(
     from puzzlesmith.qless.atlas.rolls import canonical
 
     key = canonical(letters)
-    lex, _ = lexicon_for(lexicon, common, common_top)
+    lex, _ = lexicon_and_index(lexicon, common_cut(common, common_top))
     return _no_server_path(look_up(key, lex.content_hash, lex.name, db_path=default_db_path()))
 
 
@@ -568,7 +564,7 @@ def run_fill(
     from puzzlesmith.fill.model import parse_grid
 
     parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
+    lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
     result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
                   deadline=Deadline(time_limit), improve=improve, count=count,
                   blocked=default_blocked())
@@ -594,7 +590,7 @@ def run_fill_check(
     from puzzlesmith.fill.model import parse_grid
 
     parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
+    lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
     return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                  blocked=default_blocked()).to_json()
 
@@ -617,7 +613,7 @@ def run_fill_candidates(
     from puzzlesmith.fill.model import parse_grid
 
     parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
+    lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
     return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
                       limit=limit, viable_first=viable_first, blocked=default_blocked()).to_json()
 
@@ -640,7 +636,7 @@ def run_fill_region(
     from puzzlesmith.fill.model import parse_grid
 
     parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_for(lexicon or FILL_LEXICON, common, common_top)
+    lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
     box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
     return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
                        deadline=Deadline(time_limit), blocked=default_blocked()).to_json()
