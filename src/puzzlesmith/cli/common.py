@@ -201,3 +201,9 @@ MeansOpt = Annotated[
 DefineOpt = Annotated[
     bool, typer.Option("--define", help="Show each word with its first WordNet definition.")
 ]
+ForeignOpt = Annotated[
+    bool,
+    typer.Option("--foreign/--no-foreign", help="Let in, or leave out, words markedly more "
+                 "frequent in French, Spanish, Italian, German, Portuguese or Dutch text than in "
+                 "English (ciao, merci, ja; see docs/foreign.md)."),
+]

@@ -12,6 +12,7 @@ from puzzlesmith.cli.common import (
     CommonOpt,
     CommonTopOpt,
     DefineOpt,
+    ForeignOpt,
     JsonOpt,
     KindOfOpt,
     LexiconOpt,
@@ -130,6 +131,7 @@ def solve_cmd(
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     kind_of: KindOfOpt = None,
     means: MeansOpt = None,
+    foreign: ForeignOpt = True,
     define: DefineOpt = False,
     timeout: TimeoutOpt = 10.0,
     json: JsonOpt = False,
@@ -139,6 +141,8 @@ def solve_cmd(
     A row of ? is a blank row, anywhere in the grid.
     Partly known rows (b?????) and several unknown rows are allowed; each must become a word.
     Quote rows holding ? in the shell. --kind-of / --means filter the unknown rows' words.
+    Foreign words are let in (a setter may have used one); --no-foreign leaves them out of
+    the rows and the columns.
     """
     from puzzlesmith.wordgrid.formats import read_puzzle_file
     from puzzlesmith.wordgrid.model import parse_rows
@@ -156,8 +160,9 @@ def solve_cmd(
         puzzles.append(("puzzle", parse_rows(rows)))
     else:
         raise InputError("give the rows (e.g. ?????? ipoaru gettct) or --file PUZZLE")
-    _, full = lexicon_and_index(lexicon)
-    _, row_index = lexicon_and_index(lexicon, common_cut(common, common_top), kind_of=kind_of, means=means)
+    _, full = lexicon_and_index(lexicon, foreign=foreign)
+    _, row_index = lexicon_and_index(lexicon, common_cut(common, common_top), kind_of=kind_of,
+                                     means=means, foreign=foreign)
     any_timeout = False
     for i, (source, puzzle) in enumerate(puzzles):
         result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout),
@@ -225,20 +230,26 @@ def create_cmd(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the puzzle file here.")] = None,
     kind_of: Annotated[str | None, typer.Option(
         "--kind-of", help="Draw the answer from a category: a kind of TOPIC (bird, city).")] = None,
+    foreign: Annotated[bool, typer.Option(
+        "--foreign/--no-foreign", help="Let foreign words (ciao, merci, ja; see "
+        "docs/foreign.md) into the answer, columns and word rows; left out by default.")] = False,
     lexicon: LexiconOpt = None,
     timeout: TimeoutOpt = 10.0,
     json: JsonOpt = False,
 ) -> None:
     """Make a puzzle: a grid whose blank row is the answer and whose columns are words."""
-    from puzzlesmith.wordgrid.create import create
+    from puzzlesmith.wordgrid.create import check_not_foreign, create
 
     if word is not None and length is not None and length != len(word.strip()):
         raise InputError(f"--length {length} disagrees with --word {word!r}")
+    cut = common_cut(common, common_top)
     _, full = lexicon_and_index(lexicon)
-    _, words_idx = lexicon_and_index(lexicon, common_cut(common, common_top))
+    _, words_idx = lexicon_and_index(lexicon, cut, foreign=foreign)
+    if word is not None and not foreign:
+        check_not_foreign(word)
     answers = None
     if kind_of is not None:
-        answers = lexicon_and_index(lexicon, common_cut(common, common_top), kind_of=kind_of)[0].word_set
+        answers = lexicon_and_index(lexicon, cut, kind_of=kind_of, foreign=foreign)[0].word_set
         if word is not None and word.strip().lower() not in answers:
             raise InputError(f"--word {word!r} is not a kind of {kind_of!r}")
     result = create(
@@ -253,7 +264,7 @@ def create_cmd(
             first = "--word (hidden)" if answer_hidden else f"--word {result.answer}"
         flags = [first, f"--rows {rows}", f"--blank-row {blank_row}"]
         flags += [f for f, on in (("--word-rows", word_rows), ("--unique", unique),
-                                  ("--common", common)) if on]
+                                  ("--common", common), ("--foreign", foreign)) if on]
         if kind_of and word is None:
             flags.append(f"--kind-of '{kind_of}'")
         if common and common_top != DEFAULT_COMMON_TOP:

@@ -11,6 +11,7 @@ from puzzlesmith.cli.common import (
     CommonOpt,
     CommonTopOpt,
     DefineOpt,
+    ForeignOpt,
     FromOpt,
     JsonOpt,
     KindOfOpt,
@@ -112,6 +113,7 @@ def match_cmd(
     kind_of: KindOfOpt = None,
     means: MeansOpt = None,
     phrases: PhrasesOpt = False,
+    foreign: ForeignOpt = True,
     timeout: TimeoutOpt = 10.0,
     rhymes: RhymesOpt = None,
     syllables: SyllablesOpt = None,
@@ -146,7 +148,8 @@ def match_cmd(
                  if value]
         if given:
             raise InputError(f"{given[0]} does not apply to equations")
-        _equations(words_for(lexicon, common, common_top, kind_of=kind_of).index, queries, limit,
+        _equations(words_for(lexicon, common, common_top, kind_of=kind_of,
+                             foreign=foreign).index, queries, limit,
                    timeout, json)
         return
     from puzzlesmith.search.pattern import parse_length
@@ -158,7 +161,8 @@ def match_cmd(
         found = searched.get(query_means)
         if found is None:
             found = searched[query_means] = words_for(
-                lexicon, common, common_top, kind_of=kind_of, means=query_means, phrases=phrases)
+                lexicon, common, common_top, kind_of=kind_of, means=query_means, phrases=phrases,
+                foreign=foreign)
         index = found.index
         try:
             result = match_words(found, query, contains=contains, excludes=excludes, length=span,
@@ -233,6 +237,7 @@ def anagram_cmd(
     kind_of: KindOfOpt = None,
     means: MeansOpt = None,
     phrases: PhrasesOpt = False,
+    foreign: ForeignOpt = True,
     define: DefineOpt = False,
     timeout: TimeoutOpt = 10.0,
     json: JsonOpt = False,
@@ -250,7 +255,8 @@ def anagram_cmd(
     order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else "alpha" if sort else None
     span = parse_length(length)
     queries = read_inputs(letters, from_file)
-    found = words_for(lexicon, common, common_top, kind_of=kind_of, means=means, phrases=phrases)
+    found = words_for(lexicon, common, common_top, kind_of=kind_of, means=means, phrases=phrases,
+                      foreign=foreign)
     index = found.index
     timed_out = False
     for query in queries:

@@ -66,10 +66,12 @@ def lexicon_and_index(
     *,
     kind_of: str | None = None,
     means: str | None = None,
+    foreign: bool = True,
 ) -> tuple[Lexicon, LexiconIndex]:
     """The lexicon and index a command runs on: `spec` (None or "" the bundled list, a
     registered name or a file), narrowed to its `common_top` most common words unless that is
-    None (`common_cut` reads --common/--common-top into it), then to the words of a meaning
+    None (`common_cut` reads --common/--common-top into it), less its foreign words when
+    `foreign` is false (--no-foreign; lexicon/foreign.py), then to the words of a meaning
     filter (--kind-of TOPIC, --means TEXT) if asked."""
     from puzzlesmith.lexicon.index import get_index
     from puzzlesmith.lexicon.registry import load_lexicon
@@ -88,6 +90,11 @@ def lexicon_and_index(
         while len(_narrowed) > 8:  # a server's requests may ask for any number of cuts
             del _narrowed[next(iter(_narrowed))]
         lexicon, index = common, get_index(common)
+    if not foreign:
+        from puzzlesmith.lexicon.foreign import without_foreign
+
+        lexicon = without_foreign(lexicon)
+        index = get_index(lexicon)
     if kind_of is None and means is None:
         return lexicon, index
     lexicon, index, _ = meaning_narrowed(lexicon, index, kind_of, means)

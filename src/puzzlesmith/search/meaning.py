@@ -82,9 +82,11 @@ def words_for(
     kind_of: str | None = None,
     means: str | None = None,
     phrases: bool = False,
+    foreign: bool = True,
 ) -> Words:
-    """The Words a command searches, from its --lexicon/--common/--kind-of/--means/--phrases."""
-    lexicon, index = lexicon_and_index(spec, common_cut(common, common_top))
+    """The Words a command searches, from its --lexicon/--common/--kind-of/--means/--phrases/
+    --no-foreign (which leaves the phrases as they are: the flags are of single words)."""
+    lexicon, index = lexicon_and_index(spec, common_cut(common, common_top), foreign=foreign)
     tiers = None
     if kind_of is not None or means is not None:
         _, index, found = meaning_narrowed(lexicon, index, kind_of, means)

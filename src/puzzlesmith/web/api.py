@@ -77,6 +77,9 @@ RhymesField = Field(None, max_length=64, description="Only perfect rhymes of thi
 SyllablesField = Field(None, ge=1, le=30, description="Only words of N syllables (--syllables).")
 SoundsLikeField = Field(None, max_length=64, description="Only words that sound like this word, "
                         "homophones first (--sounds-like).")
+ForeignField = Field(True, description="Let in words markedly more frequent in French, Spanish, "
+                     "Italian, German, Portuguese or Dutch text than in English (ciao, merci, "
+                     "ja); false leaves them out (--foreign/--no-foreign).")
 PhrasesField = Field(False, description="Also WordNet's phrases (new york), matched without "
                      "spaces and hyphens (--phrases).")
 
@@ -97,6 +100,7 @@ class MatchRequest(Options):
     rhymes: str | None = RhymesField
     syllables: int | None = SyllablesField
     sounds_like: str | None = SoundsLikeField
+    foreign: bool = ForeignField
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
@@ -106,6 +110,7 @@ class EquationRequest(Options):
                        "by ';', |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).")
     limit: int = Field(100, ge=1, le=10_000, description="List at most N solutions.")
     kind_of: str | None = KindOfField
+    foreign: bool = ForeignField
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
@@ -124,6 +129,7 @@ class AnagramRequest(Options):
     rhymes: str | None = RhymesField
     syllables: int | None = SyllablesField
     sounds_like: str | None = SoundsLikeField
+    foreign: bool = ForeignField
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
@@ -136,6 +142,8 @@ class WordgridSolveRequest(Options):
     allow_repeats: bool = Field(False, description="Let two unknown rows hold the same word.")
     kind_of: str | None = KindOfField
     means: str | None = MeansField
+    foreign: bool = Field(True, description="Let foreign words (ciao, merci, ja) into the rows "
+                          "and columns, as a setter may have used one; false leaves them out.")
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
@@ -151,6 +159,8 @@ class WordgridCreateRequest(Options):
     title: str | None = Field(None, max_length=200, description="Title for the puzzle.")
     kind_of: str | None = Field(None, max_length=100, description="Draw the answer from a "
                                 "category: a kind of TOPIC (--kind-of).")
+    foreign: bool = Field(False, description="Let foreign words (ciao, merci, ja) into the "
+                          "answer, columns and word rows; left out by default, as seed 000 does.")
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 

@@ -66,6 +66,7 @@ def run_match(
     rhymes: str | None = None,
     syllables: int | None = None,
     sounds_like: str | None = None,
+    foreign: bool = True,
     time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith match PATTERN --json`."""
@@ -76,7 +77,7 @@ def run_match(
     span = parse_length(length)
     _, query_means = split_query(pattern, means or None)
     found = words_for(lexicon, common, common_top, kind_of=kind_of or None, means=query_means,
-                      phrases=phrases)
+                      phrases=phrases, foreign=foreign)
     # As the CLI: no sort is alphabetical, or by meaning for --means.
     order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else (
         "alpha" if sort == "alpha" else None)
@@ -98,6 +99,7 @@ def run_equation(
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
     kind_of: str | None = None,
+    foreign: bool = True,
     time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith match --equation QUERY --json` (a search stopped by its time limit is an
@@ -105,7 +107,7 @@ def run_equation(
     from puzzlesmith.search.equation import solve_equation
     from puzzlesmith.search.meaning import words_for
 
-    found = words_for(lexicon, common, common_top, kind_of=kind_of or None)
+    found = words_for(lexicon, common, common_top, kind_of=kind_of or None, foreign=foreign)
     return solve_equation(found.index, query, limit=limit, deadline=Deadline(time_limit)).to_json()
 
 
@@ -126,6 +128,7 @@ def run_anagram(
     rhymes: str | None = None,
     syllables: int | None = None,
     sounds_like: str | None = None,
+    foreign: bool = True,
     time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith anagram LETTERS --json`."""
@@ -137,7 +140,7 @@ def run_anagram(
         "alpha" if sort == "alpha" else None)
     span = parse_length(length)
     found = words_for(lexicon, common, common_top, kind_of=kind_of or None, means=means or None,
-                      phrases=phrases)
+                      phrases=phrases, foreign=foreign)
     result = anagram_words(found, parse_rack(letters), min_length=min_length, n_words=words,
                            deadline=Deadline(time_limit), length=span, sort=order, limit=limit,
                            rhymes=rhymes or None, syllables=syllables,
@@ -156,6 +159,7 @@ def run_wordgrid_solve(
     common_top: int = DEFAULT_COMMON_TOP,
     kind_of: str | None = None,
     means: str | None = None,
+    foreign: bool = True,
     time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith wordgrid solve ROWS... --json`."""
@@ -165,9 +169,10 @@ def run_wordgrid_solve(
     if all and count:
         raise InputError("choose one of --all and --count")
     puzzle = parse_rows(rows)
-    _, full = lexicon_and_index(lexicon)
-    _, row_index = lexicon_and_index(lexicon, common_cut(common, common_top), kind_of=kind_of or None,
-                               means=means or None)
+    _, full = lexicon_and_index(lexicon, foreign=foreign)
+    _, row_index = lexicon_and_index(lexicon, common_cut(common, common_top),
+                                     kind_of=kind_of or None, means=means or None,
+                                     foreign=foreign)
     result = solve(puzzle, full, row_index, mode="all" if all else "count" if count else "first",
                    deadline=Deadline(time_limit), allow_repeats=allow_repeats)
     return {**result.to_json(), "source": "puzzle"}
@@ -188,18 +193,22 @@ def run_wordgrid_create(
     title: str | None = None,
     lexicon: str | None = None,
     kind_of: str | None = None,
+    foreign: bool = False,
     time_limit: float = 10.0,
 ) -> Doc:
     """`puzzlesmith wordgrid create ... --json`."""
-    from puzzlesmith.wordgrid.create import create
+    from puzzlesmith.wordgrid.create import check_not_foreign, create
 
     if word is not None and length is not None and length != len(word.strip()):
         raise InputError(f"--length {length} disagrees with --word {word!r}")
+    cut = common_cut(common, common_top)
     _, full = lexicon_and_index(lexicon)
-    _, words_index = lexicon_and_index(lexicon, common_cut(common, common_top))
+    _, words_index = lexicon_and_index(lexicon, cut, foreign=foreign)
+    if word is not None and not foreign:
+        check_not_foreign(word)
     answers = None
     if kind_of:
-        answers = lexicon_and_index(lexicon, common_cut(common, common_top), kind_of=kind_of)[0].word_set
+        answers = lexicon_and_index(lexicon, cut, kind_of=kind_of, foreign=foreign)[0].word_set
         if word is not None and word.strip().lower() not in answers:
             raise InputError(f"--word {word!r} is not a kind of {kind_of!r}")
     result = create(full, words_index, word=word, length=length or 6, rows=rows,

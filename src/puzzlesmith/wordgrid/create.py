@@ -105,6 +105,16 @@ class _GaveUp(Exception):
     """The search stopped short of an answer (time or try budget); the message says how."""
 
 
+def check_not_foreign(word: str) -> None:
+    """InputError when an answer asked for is a foreign word and foreign words are left out
+    (the default of `wordgrid create`), rather than a puzzle called impossible."""
+    from puzzlesmith.lexicon.foreign import is_foreign
+
+    if is_foreign(word.strip().lower()):
+        raise InputError(f"--word {word.strip()!r} is a foreign word (more frequent in another "
+                         "language's text than in English); add --foreign to use it")
+
+
 def create(
     column_index: LexiconIndex,
     word_index: LexiconIndex | None = None,
