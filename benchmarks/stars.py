@@ -92,7 +92,7 @@ def main() -> None:
         puzzles = []
         for seed in seeds:
             try:
-                made = generate(size, stars, seed=seed, time_limit=GENERATE_LIMIT[size])
+                made = generate(size, stars, seed=seed, deadline=Deadline(GENERATE_LIMIT[size]))
             except SearchTimeout:
                 notes.append(f"{size}x{size} {stars}-star seed {seed}: generator found no unique "
                              f"puzzle within {GENERATE_LIMIT[size]:g} s")
@@ -129,7 +129,7 @@ def main() -> None:
         print(rows[-1], flush=True)
     gen_times = []
     for seed in GENERATION_SEEDS[: 3 if quick else None]:
-        t, _ = timed(lambda seed=seed: generate(10, 2, seed=seed, time_limit=60))
+        t, _ = timed(lambda seed=seed: generate(10, 2, seed=seed, deadline=Deadline(60)))
         gen_times.append(t)
     gen_line = (f"Generating a unique 10x10 2-star puzzle (with its grade): median "
                 f"{median(gen_times):.2f} s, slowest {max(gen_times):.2f} s over "

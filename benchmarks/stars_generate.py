@@ -107,7 +107,7 @@ def check(made: GeneratedPuzzle, level: str | None) -> str:
     if level is None and made.puzzle.size <= 15:
         return ""  # not steered: the grade is explain's own
     level = level or made.difficulty  # steered up to hard: explain must agree
-    result = explain(made.puzzle, time_limit=120)
+    result = explain(made.puzzle, deadline=Deadline(120))
     if result.used_search or result.difficulty != level or result.score != made.score:
         return f"explains as {result.difficulty} {result.score} (search: {result.used_search})"
     return ""
@@ -121,7 +121,7 @@ def row(size: int, stars: int, level: str | None, seeds: int, cap: float, side: 
         def one(s: int = seed) -> GeneratedPuzzle:
             if side == "steered":
                 return generate(size, stars, seed=s, difficulty=level,
-                                time_limit=cap * WALL_FACTOR, progress=cpu_check(cap))
+                                deadline=Deadline(cap * WALL_FACTOR), progress=cpu_check(cap))
             return baseline(size, stars, s, level, cap)
 
         wall, cpu, made = run(one)

@@ -99,7 +99,7 @@ def run_one(row: dict[str, Any], limit: float) -> dict[str, Any]:
         return rec
     t = time.perf_counter()
     cpu = time.process_time()
-    result = explain(puzzle, time_limit=limit)
+    result = explain(puzzle, deadline=Deadline(limit))
     explain_s = time.perf_counter() - t
     explain_cpu = time.process_time() - cpu
     rules = Counter(s.rule for s in result.steps)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.stars import NO_ORTOOLS, cpsat_solve_unique, have_ortools
+from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.generate import generate
 from puzzlesmith.stars.model import StarPuzzle
 from puzzlesmith.stars.solve import solve
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.skipif(not have_ortools(), reason=NO_ORTOOLS)
 
 @pytest.mark.parametrize(("size", "stars", "seed"), [(6, 1, 1), (8, 1, 2), (10, 2, 3)])
 def test_baseline_agrees(size: int, stars: int, seed: int) -> None:
-    made = generate(size, stars, seed=seed, time_limit=60)
+    made = generate(size, stars, seed=seed, deadline=Deadline(60))
     solution, unique = cpsat_solve_unique(made.puzzle)
     assert solution == made.solution and unique is True
     assert solve(made.puzzle).solution == solution

@@ -130,7 +130,7 @@ def test_explain_and_hint_cut_short(
     # The time limit passes before the rules start: explain says so (exit 1) instead of
     # grading the solver's cells as the rules', and hint gives no step rather than the
     # whole solution.
-    import puzzlesmith.stars.explain.driver as module
+    import puzzlesmith.cli.stars as module
     from puzzlesmith.limits import Deadline
 
     class Passed(Deadline):

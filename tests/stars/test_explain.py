@@ -22,7 +22,7 @@ MENSA = ["000011", "023011", "223331", "211111", "244145", "224445"]
 def _check(grid: list[list[int]], k: int) -> None:
     puzzle = StarPuzzle.from_labels(grid, k, check_stars=False)
     every = brute_force_solutions(grid, k)
-    result = explain(puzzle, time_limit=None)
+    result = explain(puzzle, deadline=Deadline(None))
     if not every:
         assert result.status == "unsolvable" and not result.steps
         return
@@ -86,9 +86,9 @@ def test_known_solution_gives_the_same_explanation() -> None:
     # The generator passes the solution it has proved unique; the steps are the same, and a
     # wrong one is refused rather than explained into.
     puzzle = StarPuzzle.from_labels(MENSA, 1)
-    plain = explain(puzzle, time_limit=None)
+    plain = explain(puzzle, deadline=Deadline(None))
     assert plain.solution is not None
-    known = explain(puzzle, time_limit=None, known_solution=plain.solution[::-1])
+    known = explain(puzzle, deadline=Deadline(None), known_solution=plain.solution[::-1])
     assert known.steps == plain.steps and known.solution == plain.solution and known.unique
     with pytest.raises(AssertionError):
         explain(puzzle, known_solution=((0, 0), (1, 2), (2, 4), (3, 1), (4, 3), (5, 5)))
@@ -113,10 +113,10 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
     alone = []
     for puzzle in maps:
         monkeypatch.setattr(module, "_shared_covers", (0, {}, {}))
-        alone.append(explain(puzzle, time_limit=None).steps)
+        alone.append(explain(puzzle, deadline=Deadline(None)).steps)
     monkeypatch.setattr(module, "_shared_covers", (0, {}, {}))
     for puzzle, steps in zip([*maps, *maps], [*alone, *alone], strict=True):
-        assert explain(puzzle, time_limit=None).steps == steps
+        assert explain(puzzle, deadline=Deadline(None)).steps == steps
 
     rng = random.Random(5)
     shared = [Reasoner(puzzle, Deadline(None)) for puzzle in maps]
@@ -192,15 +192,12 @@ class _Ticks(Deadline):
 
 @pytest.mark.parametrize("budget", [0, 5, 40])
 def test_a_cut_short_explanation_says_so(budget: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    import puzzlesmith.stars.explain.driver as module
-
     puzzle = StarPuzzle.from_labels(MENSA, 1)
-    whole = explain(puzzle, time_limit=None)
+    whole = explain(puzzle, deadline=Deadline(None))
     assert not whole.cut_short and not whole.to_json()["cut_short"]
     monkeypatch.setattr(_Ticks, "budget", budget)
     monkeypatch.setattr(_Ticks, "calls", 0)
-    monkeypatch.setattr(module, "Deadline", _Ticks)
-    cut = explain(puzzle, time_limit=30, known_solution=whole.solution)
+    cut = explain(puzzle, deadline=_Ticks(30), known_solution=whole.solution)
     assert cut.cut_short and cut.to_json()["cut_short"] is True
     last = cut.steps[-1]
     assert last.rule == "search" and last.reason.startswith("Time ran out")
@@ -236,17 +233,14 @@ def test_steps_after_half_the_time_limit_are_marked_hurried(
     # than a longer limit's (the web page keeps a quick grade only when it is not hurried).
     # Not hurried must mean exactly the unlimited explanation. Over 15x15 every ranked scan
     # reads the clock.
-    import puzzlesmith.stars.explain.driver as module
-
     puzzle = generate(16, 3, seed=1).puzzle
-    whole = explain(puzzle, time_limit=None)
+    whole = explain(puzzle, deadline=Deadline(None))
     assert not whole.hurried and not whole.to_json()["hurried"]
-    monkeypatch.setattr(module, "Deadline", _Clock)
     hurried = []
     for budget in (0, 10, 100, 1000, 10**9):
         monkeypatch.setattr(_Clock, "budget", budget)
         monkeypatch.setattr(_Clock, "reads", 0)
-        timed = explain(puzzle, time_limit=30, known_solution=whole.solution)
+        timed = explain(puzzle, deadline=_Clock(30), known_solution=whole.solution)
         assert timed.solution == whole.solution and not timed.cut_short
         assert timed.to_json()["hurried"] is timed.hurried
         assert timed.hurried == (_Clock.reads > budget)
@@ -268,7 +262,7 @@ def test_knowing_the_answer_changes_no_step(n: int, k: int, level: str, seed: in
     import puzzlesmith.stars.explain.driver as module
 
     puzzle = generate(n, k, seed=seed, difficulty=level).puzzle
-    knowing = explain(puzzle, time_limit=None)
+    knowing = explain(puzzle, deadline=Deadline(None))
     assert any(s.level in ("hard", "expert") for s in knowing.steps)
 
     class Blind(module.Reasoner):
@@ -278,7 +272,7 @@ def test_knowing_the_answer_changes_no_step(n: int, k: int, level: str, seed: in
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(module, "Reasoner", Blind)
-        blind = explain(puzzle, time_limit=None, known_solution=knowing.solution)
+        blind = explain(puzzle, deadline=Deadline(None), known_solution=knowing.solution)
     assert blind.steps == knowing.steps
 
 

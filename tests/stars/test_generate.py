@@ -24,13 +24,13 @@ from tests.stars.oracle import brute_force_solutions
 @pytest.mark.parametrize(("size", "stars", "seed"), [(5, 1, 1), (6, 1, 2), (8, 1, 3), (8, 2, 4),
                                                       (9, 2, 5)])
 def test_generated_puzzles_are_unique_and_explained(size: int, stars: int, seed: int) -> None:
-    made = generate(size, stars, seed=seed, time_limit=60)
+    made = generate(size, stars, seed=seed, deadline=Deadline(60))
     grid = [list(row) for row in made.puzzle.regions]
     every = brute_force_solutions(grid, stars)
     assert every == [frozenset(made.solution)]
     assert parse_text(made.text) == made.puzzle
     assert parse_url(made.url).regions == made.puzzle.regions
-    result = explain(made.puzzle, time_limit=None)
+    result = explain(made.puzzle, deadline=Deadline(None))
     assert result.difficulty == made.difficulty
     assert made.steps == len(result.steps)
     for step in result.steps:
@@ -40,7 +40,7 @@ def test_generated_puzzles_are_unique_and_explained(size: int, stars: int, seed:
 
 
 def test_ten_by_ten_two_stars_unique_by_both_engines() -> None:
-    made = generate(10, 2, seed=6, time_limit=60)
+    made = generate(10, 2, seed=6, deadline=Deadline(60))
     for engine in ("python", "sat"):
         result = solve(made.puzzle, engine=engine, count=True, deadline=Deadline(None))
         assert result.count == 1 and result.solution == made.solution
@@ -51,7 +51,7 @@ def test_same_seed_same_puzzle() -> None:
 
 
 def test_difficulty_is_respected() -> None:
-    made = generate(8, 1, seed=3, difficulty="easy", time_limit=60)
+    made = generate(8, 1, seed=3, difficulty="easy", deadline=Deadline(60))
     assert made.difficulty == "easy"
     assert explain(made.puzzle).difficulty == "easy"
 
@@ -97,7 +97,7 @@ def test_stars_modules_load_no_solver_libraries() -> None:
 
 
 def test_score_range_is_respected() -> None:
-    made = generate(8, 1, seed=4, score=(0, 25), time_limit=60)
+    made = generate(8, 1, seed=4, score=(0, 25), deadline=Deadline(60))
     again = explain(made.puzzle)
     assert 0 <= made.score <= 25 and again.score == made.score and not again.used_search
     with pytest.raises(InputError):
@@ -109,7 +109,7 @@ def _check_at_level(made_puzzle: StarPuzzle, solution: tuple[tuple[int, int], ..
     """One solution (the solver's count), explained without search at exactly that level."""
     counted = solve(made_puzzle, count=True, deadline=Deadline(None))
     assert counted.count == 1 and counted.solution == solution
-    result = explain(made_puzzle, time_limit=None)
+    result = explain(made_puzzle, deadline=Deadline(None))
     assert not result.used_search
     assert result.difficulty == level
     assert result.score == score
@@ -123,7 +123,7 @@ def _check_at_level(made_puzzle: StarPuzzle, solution: tuple[tuple[int, int], ..
     (10, 2, "hard", 9), (9, 2, "expert", 2),
 ])
 def test_generated_at_each_level(size: int, stars: int, difficulty: str, seed: int) -> None:
-    made = generate(size, stars, seed=seed, difficulty=difficulty, time_limit=120)
+    made = generate(size, stars, seed=seed, difficulty=difficulty, deadline=Deadline(120))
     assert made.difficulty == difficulty
     _check_at_level(made.puzzle, made.solution, difficulty, made.score, made.steps)
     assert not made.puzzle.warnings  # every region in one piece
@@ -138,7 +138,7 @@ def test_generated_at_each_level(size: int, stars: int, difficulty: str, seed: i
 def test_big_grid_without_a_level_is_steered_up_to_hard() -> None:
     # 17x17 holds at most 4 stars a line: with no level such a grid is steered like a score
     # range alone, so its grade is complete and at most hard, and explain agrees.
-    made = generate(17, 4, seed=1, time_limit=120)
+    made = generate(17, 4, seed=1, deadline=Deadline(120))
     assert made.grade_complete and made.difficulty in ("easy", "medium", "hard")
     _check_at_level(made.puzzle, made.solution, made.difficulty, made.score, made.steps)
 
@@ -146,7 +146,7 @@ def test_big_grid_without_a_level_is_steered_up_to_hard() -> None:
 def test_big_expert_grid() -> None:
     # Over 15x15 expert maps used to be fresh random maps, rarely unique: 17x17 took 30 s or
     # more. Made unique first, then graded by explain, a matter of seconds.
-    made = generate(17, 4, seed=2, difficulty="expert", time_limit=120)
+    made = generate(17, 4, seed=2, difficulty="expert", deadline=Deadline(120))
     assert made.difficulty == "expert"
     _check_at_level(made.puzzle, made.solution, "expert", made.score, made.steps)
 
@@ -157,20 +157,20 @@ def test_big_expert_grid() -> None:
 def test_steered_puzzles_by_brute_force(seed: int, shape: tuple[int, int], difficulty: str) -> None:
     size, stars = shape
     try:
-        made = generate(size, stars, seed=seed, difficulty=difficulty, time_limit=30)
+        made = generate(size, stars, seed=seed, difficulty=difficulty, deadline=Deadline(30))
     except SearchTimeout:
         # Some small shapes have few medium maps (8x8 with 2 stars has only two star
         # layouts); such a seed is filtered out, and hypothesis fails if most of them are.
         reject()
     grid = [list(row) for row in made.puzzle.regions]
     assert brute_force_solutions(grid, stars) == [frozenset(made.solution)]
-    result = explain(made.puzzle, time_limit=None)
+    result = explain(made.puzzle, deadline=Deadline(None))
     assert (result.difficulty, result.score, result.used_search) == (difficulty, made.score, False)
 
 
 def test_steering_reports_progress() -> None:
     seen: list[dict[str, object]] = []
-    made = generate(10, 2, seed=6, difficulty="easy", time_limit=120, progress=seen.append)
+    made = generate(10, 2, seed=6, difficulty="easy", deadline=Deadline(120), progress=seen.append)
     assert seen and all(r["cells"] == 100 for r in seen)
     assert [r["attempt"] for r in seen] == sorted(r["attempt"] for r in seen)
     assert seen[-1]["attempt"] == made.attempts
@@ -178,7 +178,7 @@ def test_steering_reports_progress() -> None:
 
 
 def test_score_range_with_a_level() -> None:
-    made = generate(9, 2, seed=3, difficulty="medium", score=(0, 40), time_limit=120)
+    made = generate(9, 2, seed=3, difficulty="medium", score=(0, 40), deadline=Deadline(120))
     assert made.difficulty == "medium" and made.score <= 40
     _check_at_level(made.puzzle, made.solution, "medium", made.score)
 
@@ -188,7 +188,7 @@ def test_the_generator_runs_the_registry_s_rules_in_its_order() -> None:
     # `rules_in_order` gives: they must be the registry's, one for one, in its order.
     from puzzlesmith.stars.explain import RULES, rules_in_order
 
-    puzzle = generate(6, 1, seed=1, time_limit=30).puzzle
+    puzzle = generate(6, 1, seed=1, deadline=Deadline(30)).puzzle
     _, rules = rules_in_order(puzzle, Deadline(30))
     names = [getattr(rule, "__name__", "") for rule in rules]
     assert names == [spec.method for spec in RULES]
@@ -199,9 +199,9 @@ def test_a_grade_cut_short_says_so() -> None:
     # "search" and is marked incomplete, while one the rules finish is complete.
     from puzzlesmith.stars.steer import grade_map
 
-    made = generate(10, 2, seed=6, time_limit=60)
+    made = generate(10, 2, seed=6, deadline=Deadline(60))
     assert made.grade_complete and made.to_json()["grade_complete"] is True
-    full = explain(made.puzzle, time_limit=None)
+    full = explain(made.puzzle, deadline=Deadline(None))
     assert grade_map(made.puzzle, Deadline(None)) == (full.difficulty, full.score, len(full.steps), True)
     for solution in (None, list(made.solution)):
         cut = grade_map(made.puzzle, Deadline(None), solution, limit=1e-9)
@@ -215,17 +215,15 @@ class _Late(Deadline):
         return 0.75 * (self.seconds or 0.0)
 
 
-def test_a_grade_past_half_its_time_is_not_complete(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_grade_past_half_its_time_is_not_complete() -> None:
     # Past half of its time the explainer's costliest rules give way, so the grade may not
     # be the one `stars explain` gives: the rules finish, but the grade is marked incomplete.
-    import puzzlesmith.stars.explain.driver as module
     from puzzlesmith.stars.steer import grade_map
 
-    made = generate(10, 2, seed=6, time_limit=60)
-    full = explain(made.puzzle, time_limit=None)
+    made = generate(10, 2, seed=6, deadline=Deadline(60))
+    full = explain(made.puzzle, deadline=Deadline(None))
 
-    monkeypatch.setattr(module, "Deadline", _Late)
-    late = grade_map(made.puzzle, Deadline(None), list(made.solution))
+    late = grade_map(made.puzzle, _Late(None), list(made.solution))
     assert late[0] == full.difficulty and late[3] is False
 
 
@@ -293,7 +291,7 @@ def test_steering_breaks_another_solution_where_its_rules_stop(
         for engine in ("python", "sat"):
             counted_ = solve(puzzle, engine=engine, count=True, deadline=Deadline(None))
             assert counted_.count == 1 and set(counted_.solution or ()) == set(planned)
-        result = explain(puzzle, time_limit=None)
+        result = explain(puzzle, deadline=Deadline(None))
         assert not result.used_search and result.difficulty == "medium"
         assert [s.to_json() for s in result.steps] == [s.to_json() for s in steps]
     assert made and any(found), (made, found)
@@ -324,13 +322,13 @@ def test_an_expert_grade_past_half_its_time_is_passed_over() -> None:
     # have no time limit of their own, so the clock changes nothing.
     import puzzlesmith.stars.steer as module
 
-    made = generate(10, 2, seed=2, difficulty="expert", time_limit=60)
-    full = explain(made.puzzle, time_limit=None)
+    made = generate(10, 2, seed=2, difficulty="expert", deadline=Deadline(60))
+    full = explain(made.puzzle, deadline=Deadline(None))
     planned = list(made.solution)
-    hard = generate(10, 2, seed=1, difficulty="hard", time_limit=60)
+    hard = generate(10, 2, seed=1, difficulty="hard", deadline=Deadline(60))
     done = module.explain_upto(made.puzzle, 3, Deadline(60), planned)
     assert done is not None and not done[1] and tuple(done[2]) == full.steps
 
     assert module.explain_upto(made.puzzle, 3, _Late(60), planned) is None
     upto = module.explain_upto(hard.puzzle, 2, _Late(60), list(hard.solution))
-    assert upto is not None and tuple(upto[2]) == explain(hard.puzzle, time_limit=None).steps
+    assert upto is not None and tuple(upto[2]) == explain(hard.puzzle, deadline=Deadline(None)).steps

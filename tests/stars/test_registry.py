@@ -40,10 +40,10 @@ def test_one_weight_per_name_and_level_and_levels_only_go_up() -> None:
 
 
 def test_every_step_comes_from_a_registered_rule() -> None:
-    reasoner = Reasoner(generate(6, 1, seed=1, time_limit=30).puzzle, Deadline(None))
+    reasoner = Reasoner(generate(6, 1, seed=1, deadline=Deadline(30)).puzzle, Deadline(None))
     assert [rule.__name__ for rule in rules_of(reasoner)] == [s.method for s in RULES]
     known = {(s.name, s.level) for s in (*RULES, SEARCH)}
     for seed in range(3):
-        made = generate(8, 1, seed=seed, difficulty="hard", time_limit=60)
-        steps = explain(made.puzzle, time_limit=None).steps
+        made = generate(8, 1, seed=seed, difficulty="hard", deadline=Deadline(60))
+        steps = explain(made.puzzle, deadline=Deadline(None)).steps
         assert steps and all((s.rule, s.level) in known for s in steps)

@@ -85,7 +85,7 @@ def test_real_puzzles_explain_to_their_own_solutions() -> None:
     for row in _real(("starbattle-janko", "starbattle-collection", "starbattle-psb"), 25):
         puzzle = StarPuzzle.from_labels(row["regions"], row["stars"])  # type: ignore[arg-type]
         solution = {tuple(c) for c in row["solution"]}  # type: ignore[attr-defined]
-        result = explain(puzzle, time_limit=60)
+        result = explain(puzzle, deadline=Deadline(60))
         for step in result.steps:
             rules[step.rule] += 1
             for r, c, what in step.decided:

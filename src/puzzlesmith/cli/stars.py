@@ -244,7 +244,7 @@ def explain(
     for source in items:
         puzzle = _load(source, stars)
         with working(f"explaining {puzzle.size}x{puzzle.size}", time_limit):
-            result = explain_puzzle(puzzle, time_limit=time_limit)
+            result = explain_puzzle(puzzle, deadline=Deadline(time_limit))
         if json:
             _json_line(result, source, several)
             timed_out |= result.status == "timeout" or result.cut_short
@@ -311,7 +311,8 @@ def hint(
         puzzle = _load(source, stars)
         with working(f"looking for a step ({puzzle.size}x{puzzle.size})", time_limit):
             result = hint_puzzle(
-                puzzle, given_stars=given_stars, given_empty=given_empty, time_limit=time_limit
+                puzzle, given_stars=given_stars, given_empty=given_empty,
+                deadline=Deadline(time_limit),
             )
         if json:
             _json_line(result, source, several)
@@ -402,7 +403,7 @@ def generate(
         scores = parse_score_range(score) if score else None
         with working(f"generating a {size}x{size} puzzle", time_limit):
             made = generate_puzzle(size, stars, seed=seed, difficulty=difficulty, score=scores,
-                                   time_limit=time_limit)
+                                   deadline=Deadline(time_limit))
     except SearchTimeout:
         err_console.print(f"no puzzle found within the time limit ({time_limit:g} s)")
         raise typer.Exit(1) from None

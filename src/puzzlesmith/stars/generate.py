@@ -137,7 +137,7 @@ def generate(
     seed: int | None = None,
     difficulty: str | None = None,
     score: tuple[float, float] | None = None,
-    time_limit: float | None = 60.0,
+    deadline: Deadline | None = None,
     progress: Progress | None = None,
 ) -> GeneratedPuzzle:
     """A random puzzle with exactly one solution (and the given difficulty and score range
@@ -145,15 +145,16 @@ def generate(
     range alone takes puzzles up to hard).
 
     Deterministic for a given seed. Raises InputError for impossible sizes and SearchTimeout
-    when `time_limit` seconds pass without a puzzle. `progress`, if given, hears how far the
-    current try got: {"attempt": tries so far, "undecided": cells the rules leave open,
-    "cells": N*N} (undecided only while steering towards a level).
+    when the `deadline` (by default 60 seconds from the call) passes without a puzzle.
+    `progress`, if given, hears how far the current try got: {"attempt": tries so far,
+    "undecided": cells the rules leave open, "cells": N*N} (undecided only while steering
+    towards a level).
     """
     check_request(size, stars, difficulty, score)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
-    deadline = Deadline(time_limit)
+    deadline = deadline or Deadline(60.0)
     report: Progress = progress or (lambda _: None)
     # Without a level, grids over 15x15 that hold as many stars as fit are steered up to
     # hard too: there the solver's uniqueness proof and a full grade (see

@@ -381,8 +381,7 @@ def grade_map(puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | Non
     # grade can, on timing.
     if limit is None:
         limit = _GRADE_LIMIT if puzzle.size <= 15 else _GRADE_LIMIT_BIG
-    budget = max(min(deadline.remaining(), limit), 0.001)
-    result = explain(puzzle, time_limit=budget,
+    result = explain(puzzle, deadline=deadline.within(limit),
                      known_solution=tuple(solution) if solution is not None else None)
     # Out of time, explain ends with one search step for the rest (`cut_short`), or with no
     # steps at all when its own solve ran out. Past half of its time it may take other steps

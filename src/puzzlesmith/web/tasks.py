@@ -492,7 +492,7 @@ def run_stars_explain(puzzle: str, *, stars: int | None = None, time_limit: floa
     """`puzzlesmith stars explain PUZZLE --json`."""
     from puzzlesmith.stars.explain import explain
 
-    return explain(_star_puzzle(puzzle, stars), time_limit=time_limit).to_json()
+    return explain(_star_puzzle(puzzle, stars), deadline=Deadline(time_limit)).to_json()
 
 
 def run_stars_hint(
@@ -509,7 +509,7 @@ def run_stars_hint(
     p = _star_puzzle(puzzle, stars)
     given_stars, given_empty = _star_marks(star, empty)
     return hint(p, given_stars=given_stars, given_empty=given_empty,
-                time_limit=time_limit).to_json()
+                deadline=Deadline(time_limit)).to_json()
 
 
 def run_stars_check(
@@ -546,7 +546,7 @@ def run_stars_generate(
     try:
         made = generate(size, stars, seed=seed, difficulty=difficulty,
                         score=parse_score_range(score) if score else None,
-                        time_limit=time_limit, progress=report_progress)
+                        deadline=Deadline(time_limit), progress=report_progress)
     except SearchTimeout:
         raise SearchTimeout(f"no puzzle found within the time limit ({time_limit:g} s)") from None
     return made.to_json()

@@ -58,7 +58,7 @@ def explain(
     puzzle: StarPuzzle,
     *,
     max_steps: int | None = None,
-    time_limit: float | None = 30.0,
+    deadline: Deadline | None = None,
     given_stars: tuple[Cell, ...] = (),
     given_empty: tuple[Cell, ...] = (),
     known_solution: tuple[Cell, ...] | None = None,
@@ -66,19 +66,19 @@ def explain(
     """Step-by-step human solution of a puzzle (from a partial state if given).
 
     Each step applies the easiest rule that decides something. When no rule applies (or
-    the time limit passes), one final "search" step fills the rest from the solver's
-    solution. `max_steps` stops early (`hint` is max_steps=1). Given marks that contradict
-    the solution get a single "mistake" step pointing at them. `known_solution`: the
-    puzzle's only solution, when the caller has proved it is the only one (the generator
-    has): the solver is then not run again.
+    the `deadline` passes: by default 30 seconds from the call), one final "search" step
+    fills the rest from the solver's solution. `max_steps` stops early (`hint` is
+    max_steps=1). Given marks that contradict the solution get a single "mistake" step
+    pointing at them. `known_solution`: the puzzle's only solution, when the caller has
+    proved it is the only one (the generator has): the solver is then not run again.
     """
-    deadline = Deadline(time_limit)
+    deadline = deadline or Deadline(30.0)
     if known_solution is not None:
         solved = SolveResult(size=puzzle.size, stars=puzzle.stars, status="solved",
                              solution=check_solution(puzzle, known_solution), unique=True,
                              count=None, count_complete=False, engine="known", elapsed=0.0)
     else:
-        solved = solve(puzzle, deadline=Deadline(time_limit))
+        solved = solve(puzzle, deadline=deadline)
     if solved.solution is None:
         return Explanation(
             size=puzzle.size, stars=puzzle.stars, unique=solved.unique, status=solved.status,
@@ -141,11 +141,11 @@ def hint(
     *,
     given_stars: tuple[Cell, ...] = (),
     given_empty: tuple[Cell, ...] = (),
-    time_limit: float | None = 30.0,
+    deadline: Deadline | None = None,
 ) -> Explanation:
     """Only the next step from the start (or from the given marks)."""
     return explain(
-        puzzle, max_steps=1, time_limit=time_limit, given_stars=given_stars,
+        puzzle, max_steps=1, deadline=deadline, given_stars=given_stars,
         given_empty=given_empty,
     )
 
