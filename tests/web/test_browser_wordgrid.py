@@ -153,3 +153,35 @@ def test_the_grid_grows_on_a_desktop(page: Any) -> None:
     page.goto("/wordgrid?g=______-ipoaru-gettct")
     page.wait_for_selector("form[data-ready]")
     assert page.get_by_label("Row 1, column 1").bounding_box()["width"] >= 44
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_created_puzzles_leave_foreign_words_out_unless_ticked(page: Any, shot: Any,
+                                                               width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("/wordgrid")
+    page.wait_for_selector("form[data-ready]")
+    create = page.locator("#create-form")
+    create.get_by_label("Answer word").fill("adieu")
+    assert not create.get_by_label("Foreign words too (ciao, merci)").is_checked()
+    create.get_by_role("button", name="Create").click()
+    page.locator("#create-status.error").wait_for()
+    assert "tick Foreign words too" in page.locator("#create-status").inner_text()
+    create.get_by_label("Foreign words too (ciao, merci)").check()
+    create.get_by_role("button", name="Create").click()
+    page.locator("#create-status.good").wait_for()
+    assert "ADIEU" in page.locator("#create-status").inner_text()
+    # Solving lets foreign words in unless the puzzle's own box is unticked.
+    solve = page.locator("#solve-form")
+    assert solve.get_by_label("Foreign words too (ciao, merci)").is_checked()
+    solve.get_by_label("Foreign words too (ciao, merci)").uncheck()
+    assert "noforeign=1" in page.url
+    page.get_by_role("button", name="Find one").click()
+    page.locator("#status.warn").wait_for()
+    assert "foreign words are left out" in page.locator("#status").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shot(page, f"wordgrid-foreign-{width}")
+    solve.get_by_label("Foreign words too (ciao, merci)").check()
+    page.get_by_role("button", name="Find one").click()
+    page.locator("#status.good").wait_for()
+    assert grid_rows(page)[0] == "adieu"

@@ -176,3 +176,23 @@ def test_sound_filters(page: Any) -> None:
     page.wait_for_function("document.querySelector('#results li') && "
                            "document.querySelector('#results li').dataset.word === 'bear'")
     assert "like=bare" in page.url and "rhymes" not in page.url
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_foreign_words_checkbox(page: Any, shot: Any, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("/words?q=ad%3Fe%3F")
+    page.wait_for_function("[...document.querySelectorAll('#results li')]"
+                           ".some(li => li.dataset.word === 'adieu')")
+    box = page.get_by_label("Foreign words too (ciao, merci)")
+    assert box.is_checked()
+    box.uncheck()
+    page.wait_for_function("document.querySelectorAll('#results li').length > 0 && "
+                           "![...document.querySelectorAll('#results li')]"
+                           ".some(li => li.dataset.word === 'adieu')")
+    assert "added" in shown_words(page)
+    assert "noforeign=1" in page.url
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shot(page, f"words-no-foreign-{width}")
+    page.reload()
+    assert not page.get_by_label("Foreign words too (ciao, merci)").is_checked()

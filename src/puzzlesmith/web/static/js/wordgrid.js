@@ -9,6 +9,7 @@ const widthInput = document.getElementById("width");
 const heightInput = document.getElementById("height");
 const lexicon = document.getElementById("lexicon");
 const common = document.getElementById("common");
+const foreign = document.getElementById("foreign");
 const status = document.getElementById("status");
 const columnsLine = document.getElementById("columns");
 const solutionsBox = document.getElementById("solutions");
@@ -179,6 +180,7 @@ function share() {
     g: rowsText().map((row) => row.replace(/\?/g, "_")).join("-"),
     lexicon: lexicon.value,
     common: common.checked,
+    noforeign: !foreign.checked,
     clue: clue.value.trim(),
   });
 }
@@ -232,7 +234,7 @@ async function solve(all) {
   say(status, all ? "Finding every answer…" : "Finding an answer…");
   busy(true);
   try {
-    const body = { rows, all, lexicon: lexicon.value || null, common: common.checked };
+    const body = { rows, all, lexicon: lexicon.value || null, common: common.checked, foreign: foreign.checked };
     const topic = clueTopic(clue.value);
     let doc;
     let kindless = ""; // the CLI's answer when WordNet has no kind named like the clue
@@ -267,7 +269,8 @@ function report(doc, rows, all, topic, kindless) {
     const why = topic
       ? `No answer fits the clue "${topic}"`
         + (kindless ? `: ${kindless}, and no answer's meaning matches it.` : ".")
-      : "No solution: no word fits the blank row with these letters.";
+      : "No solution: no word fits the blank row with these letters"
+        + (foreign.checked ? "." : " (foreign words are left out: tick Foreign words too to let them in).");
     say(status, doc.note ? `${why} Note: ${doc.note}.` : why, "warn");
     return;
   }
@@ -303,6 +306,7 @@ async function createPuzzle() {
       word_rows: document.getElementById("word-rows").checked,
       unique: document.getElementById("unique").checked,
       common: document.getElementById("create-common").checked,
+      foreign: document.getElementById("create-foreign").checked,
       answer_hidden: hide,
       lexicon: lexicon.value || null,
       kind_of: !word && clueTopic(clue.value) ? clueTopic(clue.value) : null,
@@ -326,7 +330,11 @@ async function createPuzzle() {
     share();
     cells[doc.blank_row - 1][0].focus();
   } catch (e) {
-    say(createStatus, e.message, "error");
+    // The server's message names the command line's option; the page has a checkbox for it.
+    const foreignWord = e.status === 400 && /is a foreign word/.test(e.message);
+    say(createStatus, foreignWord
+      ? `${word.toUpperCase()} is a foreign word (more frequent in another language's text than in English): tick Foreign words too to use it.`
+      : e.message, "error");
   } finally {
     busy(false);
   }
@@ -351,6 +359,7 @@ async function init() {
   heightInput.value = height;
   buildGrid(width, height, rows);
   common.checked = p.get("common") === "1";
+  foreign.checked = p.get("noforeign") !== "1";
   clue.value = p.get("clue") || "";
   clue.addEventListener("input", share);
   clue.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); solve(false); } });
@@ -381,6 +390,7 @@ async function init() {
   });
   createForm.addEventListener("submit", (e) => { e.preventDefault(); createPuzzle(); });
   common.addEventListener("change", share);
+  foreign.addEventListener("change", share);
   lexicon.addEventListener("change", share);
   try {
     await fillLexicons(lexicon, p.get("lexicon"));

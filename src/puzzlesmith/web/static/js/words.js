@@ -10,6 +10,7 @@ const queryLabel = document.getElementById("query-label");
 const queryHelp = document.getElementById("query-help");
 const lexicon = document.getElementById("lexicon");
 const common = document.getElementById("common");
+const foreign = document.getElementById("foreign");
 const status = document.getElementById("status");
 const legend = document.getElementById("legend");
 const results = document.getElementById("results");
@@ -73,12 +74,13 @@ function soundFilter() {
 function requestFor(text, commonOnly) {
   if (mode() === "equation") {
     return ["/api/equation", {
-      lexicon: lexicon.value || null, common: commonOnly, query: text, limit: EQUATION_LIMIT,
+      lexicon: lexicon.value || null, common: commonOnly, foreign: foreign.checked, query: text, limit: EQUATION_LIMIT,
       time_limit: 5, kind_of: meaningFilter().kind_of || null,
     }];
   }
   const base = {
-    lexicon: lexicon.value || null, common: commonOnly, ...meaningFilter(), phrases: withPhrases.checked,
+    lexicon: lexicon.value || null, common: commonOnly, foreign: foreign.checked, ...meaningFilter(),
+    phrases: withPhrases.checked,
     ...soundFilter(),
   };
   return mode() === "match"
@@ -93,6 +95,7 @@ async function search() {
   const text = query.value.trim();
   setParams({
     mode: mode() === "match" ? "" : mode(), q: text, lexicon: lexicon.value, common: common.checked,
+    noforeign: !foreign.checked,
     contains: mode() === "match" ? contains.value.trim() : "",
     excludes: mode() === "match" ? excludes.value.trim() : "",
     sort: mode() === "match" && freq.checked ? "freq" : "",
@@ -206,6 +209,7 @@ async function init() {
   }
   query.value = p.get("q") || "";
   common.checked = p.get("common") === "1";
+  foreign.checked = p.get("noforeign") !== "1";
   contains.value = p.get("contains") || "";
   excludes.value = p.get("excludes") || "";
   freq.checked = p.get("sort") === "freq";
@@ -229,6 +233,7 @@ async function init() {
   query.addEventListener("input", searchSoon);
   lexicon.addEventListener("change", search);
   common.addEventListener("change", search);
+  foreign.addEventListener("change", search);
   for (const input of [contains, excludes, meaning, rhymes, soundsLike, syllables]) {
     input.addEventListener("input", searchSoon);
   }
