@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available
@@ -61,11 +61,34 @@ class Options(BaseModel):
                             description="How many of the most frequent words count as common.")
 
 
+TIME_LIMIT_ALIAS = "timeout"  # the older name of `time_limit` (the Q-Less and word endpoints')
+
+
 def TimeLimitField(default: float, most: float) -> Any:
     """`time_limit` in seconds, as every endpoint names it (and the CLI: --time-limit); the
-    older name `timeout` is still accepted."""
-    return Field(default, gt=0, le=most, description="Time limit, seconds (also: timeout).",
-                 validation_alias=AliasChoices("time_limit", "timeout"))
+    older name `timeout` is still accepted (`TimeLimited`)."""
+    return Field(default, gt=0, le=most,
+                 description=f"Seconds before the search gives up (the CLI's --time-limit). "
+                 f"`{TIME_LIMIT_ALIAS}` is an alias, the older name; both with different "
+                 f"values is a 400.",
+                 validation_alias=AliasChoices("time_limit", TIME_LIMIT_ALIAS))
+
+
+class TimeLimited(BaseModel):
+    """A request with a `time_limit` (a `TimeLimitField`), which may come under its older
+    name: given under both names it must be one value."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_time_limit(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "time_limit" in data and TIME_LIMIT_ALIAS in data:
+            if data["time_limit"] != data[TIME_LIMIT_ALIAS]:
+                # Not a ValueError, which pydantic would make a 422: two values for one
+                # field is bad input (400), as the CLI's two options for one would be.
+                raise HTTPException(400, f"time_limit and {TIME_LIMIT_ALIAS} (its older name) "
+                                         f"differ: give one")
+            data = {k: v for k, v in data.items() if k != TIME_LIMIT_ALIAS}
+        return data
 
 
 KindOfField = Field(None, max_length=100,
@@ -84,7 +107,7 @@ PhrasesField = Field(False, description="Also WordNet's phrases (new york), matc
                      "spaces and hyphens (--phrases).")
 
 
-class MatchRequest(Options):
+class MatchRequest(Options, TimeLimited):
     pattern: str = Field(..., max_length=200, examples=["a?p?e"],
                          description="A pattern: ? . _ one letter, * any run, [abc] sets, "
                          "@ vowel, # consonant, 1-9 repeated letters, PATTERN/LETTERS anagram.")
@@ -104,7 +127,7 @@ class MatchRequest(Options):
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
-class EquationRequest(Options):
+class EquationRequest(Options, TimeLimited):
     query: str = Field(..., max_length=400, examples=["AB;BA;|A|=2;|B|=2;!=AB"],
                        description="An equation: A-Z variables, ~A reversed, patterns separated "
                        "by ';', |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).")
@@ -114,7 +137,7 @@ class EquationRequest(Options):
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
-class AnagramRequest(Options):
+class AnagramRequest(Options, TimeLimited):
     letters: str = Field(..., max_length=200, examples=["listen"],
                          description="Letters; ? is a blank tile.")
     min_length: int = Field(3, ge=1, description="Shortest word.")
@@ -133,7 +156,7 @@ class AnagramRequest(Options):
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
-class WordgridSolveRequest(Options):
+class WordgridSolveRequest(Options, TimeLimited):
     rows: list[str] = Field(..., min_length=1, max_length=15,
                             examples=[["??????", "ipoaru", "gettct"]],
                             description="Rows top to bottom; ? marks an unknown cell.")
@@ -147,7 +170,7 @@ class WordgridSolveRequest(Options):
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
-class WordgridCreateRequest(Options):
+class WordgridCreateRequest(Options, TimeLimited):
     word: str | None = Field(None, max_length=15, description="The answer word (else random).")
     length: int | None = Field(None, ge=1, le=15, description="Letters of a random answer.")
     rows: int = Field(3, ge=1, le=15, description="Rows in the grid.")
@@ -170,7 +193,7 @@ class DefineRequest(BaseModel):
                       description="A word or phrase: letters a-z, spaces, hyphens, apostrophes.")
 
 
-class QlessSolveRequest(Options):
+class QlessSolveRequest(Options, TimeLimited):
     letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
                          description="The roll: 3 to 16 letters.")
     seed: int = Field(0, description="Another value searches in another order (another "
@@ -185,14 +208,14 @@ class QlessCountRequest(QlessSolveRequest):
     count: bool = Field(True, description="Always true: this endpoint counts.")
 
 
-class QlessRollRequest(Options):
+class QlessRollRequest(Options, TimeLimited):
     seed: int | None = Field(None, description="Roll seed (same seed, same roll).")
     solve: bool = Field(False, description="Solve the roll too.")
     time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
     count: bool = Field(False, description="Count the distinct solutions exactly.")
 
 
-class QlessHintRequest(Options):
+class QlessHintRequest(Options, TimeLimited):
     letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
                          description="The roll: 3 to 16 letters.")
     level: int = Field(1, ge=1, le=3, description="1: length and first letter of the longest "
@@ -200,13 +223,13 @@ class QlessHintRequest(Options):
     time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
 
 
-class QlessGradeRequest(Options):
+class QlessGradeRequest(Options, TimeLimited):
     letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
                          description="The roll: 3 to 16 letters.")
     time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
 
 
-class QlessDailyRequest(Options):
+class QlessDailyRequest(Options, TimeLimited):
     date: str | None = Field(None, max_length=20, examples=["2026-12-01"],
                              description="The day, YYYY-MM-DD (default: the server's today).")
     time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
@@ -239,15 +262,15 @@ class StarsParseRequest(BaseModel):
     stars: int | None = StarsField
 
 
-class StarsSolveRequest(StarsParseRequest):
+class StarsSolveRequest(StarsParseRequest, TimeLimited):
     count: bool = Field(False, description="Count every solution.")
     max: int | None = Field(None, ge=1, description="Stop counting at this many (implies count).")
     engine: str = Field("auto", max_length=10, description="auto, python or sat.")
-    time_limit: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
+    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
-class StarsExplainRequest(StarsParseRequest):
-    time_limit: float = Field(30.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
+class StarsExplainRequest(StarsParseRequest, TimeLimited):
+    time_limit: float = TimeLimitField(30.0, MAX_TIMEOUT)
 
 
 class StarsHintRequest(StarsExplainRequest):
@@ -257,15 +280,15 @@ class StarsHintRequest(StarsExplainRequest):
                              description="Cells you marked empty.")
 
 
-class StarsCheckRequest(StarsParseRequest):
+class StarsCheckRequest(StarsParseRequest, TimeLimited):
     star: list[str] = Field([], max_length=2000, examples=[["r1c8"]],
                             description="Stars you placed: r3c5 or 3,5 (from 1).")
     empty: list[str] = Field([], max_length=2000, examples=[["r7c2"]],
                              description="Cells you marked empty.")
-    time_limit: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
+    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
-class StarsGenerateRequest(BaseModel):
+class StarsGenerateRequest(TimeLimited):
     model_config = ConfigDict(extra="forbid")
     size: int = Field(10, ge=1, le=40, description="Grid size N.")
     stars: int = Field(2, ge=1, description="Stars per row, column and region.")
@@ -273,8 +296,7 @@ class StarsGenerateRequest(BaseModel):
     difficulty: str | None = Field(None, max_length=10, description="easy, medium, hard or expert.")
     score: str | None = Field(None, max_length=40, examples=["20-60"],
                               description="Score range MIN-MAX (see `stars explain`).")
-    time_limit: float = Field(120.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving "
-                              "up.")
+    time_limit: float = TimeLimitField(120.0, MAX_TIMEOUT)
 
 
 class FillCheckRequest(Options):
@@ -285,9 +307,9 @@ class FillCheckRequest(Options):
     min_score: int = Field(0, description="Only words scoring at least N.")
 
 
-class FillRequest(FillCheckRequest):
+class FillRequest(FillCheckRequest, TimeLimited):
     seed: int = Field(0, description="Another seed gives another fill.")
-    time_limit: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
+    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
     improve: int | None = Field(None, ge=0, le=10_000_000, description="Search nodes to spend "
                                 "looking for a better fill after the first (default: 300 and 5 an "
                                 "entry, or as many as the first took if more), within time_limit.")
@@ -302,12 +324,12 @@ class FillCandidatesRequest(FillCheckRequest):
     viable_first: bool = Field(False, description="Words whose crossings keep a word first.")
 
 
-class FillRegionRequest(FillCheckRequest):
+class FillRegionRequest(FillCheckRequest, TimeLimited):
     rows: list[int] = Field(..., min_length=2, max_length=2, examples=[[1, 5]],
                             description="The box's first and last row, from 1 (`--rows A-B`).")
     cols: list[int] = Field(..., min_length=2, max_length=2, examples=[[1, 5]],
                             description="The box's first and last column, from 1 (`--cols C-D`).")
-    time_limit: float = Field(10.0, gt=0, le=MAX_TIMEOUT, description="Seconds before giving up.")
+    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
 CLUE_MAX = 500
