@@ -68,6 +68,35 @@ def read_only_dir(tmp_path: Path) -> Iterator[Callable[[Path], Path]]:
             path.chmod(0o755)
 
 
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Callable[[Path, str], Path]]:
+    """make(path, size): `path`, a tmpfs of `size` (as mount's size=, e.g. 400k) that a test
+    may grow with `grow`; skips when this is not root or mount is not allowed."""
+    mounted: list[Path] = []
+
+    def make(path: Path, size: str) -> Path:
+        path.mkdir(parents=True, exist_ok=True)
+        if os.geteuid() != 0:
+            pytest.skip("a small disk (tmpfs) needs root")
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)],
+                              capture_output=True)
+        if done.returncode != 0:
+            pytest.skip(f"a small disk (tmpfs) needs mount: {done.stderr.decode().strip()}")
+        mounted.append(path)
+        return path
+
+    yield make
+    for path in mounted:
+        # Lazily if something still holds a file there: a mount must not outlive the test.
+        if subprocess.run(["umount", str(path)], capture_output=True).returncode != 0:
+            subprocess.run(["umount", "-l", str(path)], check=False)
+
+
+def grow(disk: Path, size: str) -> None:
+    """Give a `small_disk` more room, keeping what is on it."""
+    subprocess.run(["mount", "-o", f"remount,size={size}", str(disk)], check=True)
+
+
 def one_error_line(done: subprocess.CompletedProcess[str]) -> str:
     """The run's stderr, checked to be one `error:` line and no traceback; exit status 2."""
     assert "Traceback" not in done.stderr, done.stderr

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import errno
 import math
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -168,32 +168,27 @@ def build_cmd(
     given = (sources.from_lines(read_inputs(None, from_file), faces)
              if from_file is not None else None)
     path = _db(db)
-    con = store.connect(path)
-    todo, total = sources.plan(
-        con, job, every=all_, sample=None if sample is None else (sample, seed), rolls=given,
-        retry_timeouts=retry_timeouts, shard=part,
-    )
-    if total == 0:
-        report = runner.BuildReport(0, {}, 0.0, 0, 0.0)
-    else:
-        try:
-            with cluster.open_client(scheduler, workers) as client, _progress() as bar:
-                task = bar.add_task(f"atlas {job.lexicon.name}", total=total)
-                report = runner.run(
-                    client, con, job, todo, total=total, batch_size=batch_size,
-                    on_progress=lambda p: bar.update(task, completed=p.done),
-                )
-        except runner.BuildError as e:
-            # Not bad input, and what was answered is stored: rerunning continues from there.
-            typer.echo(f"error: {e} (answers so far are stored; rerun to continue)", err=True)
-            raise typer.Exit(1) from None
-        except (sqlite3.DatabaseError, OSError) as e:
-            # A full disk: the atlas commits batch by batch, so what was stored is whole.
-            full = "full" in str(e) or getattr(e, "errno", None) in (errno.ENOSPC, errno.EFBIG)
-            why = "the disk is full" if full else f"cannot write the atlas: {e}"
-            typer.echo(f"error: {why} (answers so far are stored in {path}; free some space "
-                       "and rerun the same command to continue)", err=True)
-            raise typer.Exit(1) from None
+    with _stops_whole(path):
+        con = store.connect(path)
+        todo, total = sources.plan(
+            con, job, every=all_, sample=None if sample is None else (sample, seed),
+            rolls=given, retry_timeouts=retry_timeouts, shard=part,
+        )
+        if total == 0:
+            report = runner.BuildReport(0, {}, 0.0, 0, 0.0)
+        else:
+            try:
+                with cluster.open_client(scheduler, workers) as client, _progress() as bar:
+                    task = bar.add_task(f"atlas {job.lexicon.name}", total=total)
+                    report = runner.run(
+                        client, con, job, todo, total=total, batch_size=batch_size,
+                        on_progress=lambda p: bar.update(task, completed=p.done),
+                    )
+            except runner.BuildError as e:
+                # Not bad input, and what was answered is stored: rerunning continues there.
+                typer.echo(f"error: {e} (answers so far are stored; rerun to continue)",
+                           err=True)
+                raise typer.Exit(1) from None
     if json:
         print_json({"db": str(path), "lexicon": job.lexicon.name, **report.to_json()})
         return
@@ -206,6 +201,28 @@ def build_cmd(
         f" on {report.workers} worker(s): {report.rolls_per_second_per_worker:.2f} rolls/s/worker"
         f" -> {path}"
     )
+
+
+@contextmanager
+def _stops_whole(path: Path) -> Iterator[None]:
+    """A build that cannot write: one `error:` line saying what is kept and how to go on.
+
+    The atlas commits batch by batch, so what was stored before the failure is whole and a
+    rerun of the same command skips it.
+    """
+    from puzzlesmith.qless.atlas import store
+
+    try:
+        yield
+    except (sqlite3.DatabaseError, OSError) as e:
+        room = store.out_of_room(e)
+        if room is not None:
+            raise InputError(f"{room} (answers so far are stored in {path}; make room and "
+                             "rerun the same command to continue)") from None
+        if isinstance(e, OSError):
+            raise
+        raise InputError(f"cannot write the atlas {path}: {e} (answers so far are stored; "
+                         "rerun the same command to continue)") from None
 
 
 def _progress() -> Progress:

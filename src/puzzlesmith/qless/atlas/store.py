@@ -8,6 +8,7 @@ bytes, and keeping them out of the key's B-tree doubles the insert rate.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -127,8 +128,38 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
             "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
         )
     except (sqlite3.DatabaseError, OSError) as e:
+        if out_of_room(e) is not None:
+            raise  # the build's own message says how to continue once there is room
         raise InputError(f"cannot open atlas {path}: {e}") from None
     return con
+
+
+def out_of_room(e: BaseException) -> str | None:
+    """Why a failed write found no room, or None if it failed for another reason.
+
+    SQLite says "database or disk is full" on ENOSPC; past a file-size limit (`ulimit -f`) the
+    write fails with EFBIG, which SQLite reports as a plain I/O error on writing.
+    """
+    if isinstance(e, sqlite3.Error):
+        code = getattr(e, "sqlite_errorcode", None)
+        if code == sqlite3.SQLITE_FULL:
+            return "the disk is full"
+        if code == sqlite3.SQLITE_IOERR_WRITE and _file_size_limited():
+            return "the file-size limit (ulimit -f) is reached"
+        return None
+    if isinstance(e, OSError) and e.errno == errno.ENOSPC:
+        return "the disk is full"
+    if isinstance(e, OSError) and e.errno == errno.EFBIG:
+        return "the file-size limit (ulimit -f) is reached"
+    return None
+
+
+def _file_size_limited() -> bool:
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return False
+    return resource.getrlimit(resource.RLIMIT_FSIZE)[0] != resource.RLIM_INFINITY
 
 
 def _migrate_from_1(con: sqlite3.Connection) -> None:
