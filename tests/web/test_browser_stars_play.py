@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import combinations
 from typing import Any
 from urllib.parse import quote
 
@@ -252,13 +253,20 @@ def oracle(n: int, k: int, regions: list[list[int]], stars: set[tuple[int, int]]
     over, short = [], []
     for kind, index, cells in units:
         count = sum(1 for cell in cells if cell in stars)
-        free = sum(1 for (r, c) in cells if (r, c) not in stars and (r, c) not in dots
-                   and not any((r + dr, c + dc) in stars
-                               for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc))
+        free = [(r, c) for (r, c) in cells if (r, c) not in stars and (r, c) not in dots
+                and not any((r + dr, c + dc) in stars
+                            for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)]
+        # The most stars the free cells take with no two touching: every set of them tried,
+        # up to as many as the unit still needs.
+        room = max(size for size in range(max(k - count, 0) + 1)
+                   if any(all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) > 1
+                              for a, b in combinations(chosen, 2))
+                          for chosen in combinations(free, size)))
         if count > k:
             over.append({"kind": kind, "index": index, "count": count})
-        elif count + free < k:
-            short.append({"kind": kind, "index": index, "count": count, "open": free})
+        elif count + room < k:
+            short.append({"kind": kind, "index": index, "count": count, "open": len(free),
+                          "room": room})
     return {"touching": touching, "over": over, "short": short}
 
 
@@ -284,6 +292,22 @@ def test_the_pages_rules_match_a_plain_count(play: Any) -> None:
            }""", cases)
     assert any(f["touching"] for f in found) and any(f["over"] for f in found)
     assert any(f["short"] for f in found)
+    # Units short only because their open cells touch, which counting cells misses.
+    assert any(u["room"] < u["open"] and u["count"] + u["open"] >= case["puzzle"]["stars"]
+               for f, case in zip(found, cases, strict=True) for u in f["short"])
+    # How the page says it: row 1 of a 2-star 5x5 (regions the columns) with only r1c1 and
+    # r1c2 open.
+    said = page.evaluate(
+        """async () => {
+             const { conflicts } = await import('/static/js/starrules.js');
+             const { problemLines } = await import('/static/js/starplay.js');
+             const regions = [0, 1, 2, 3, 4].map(() => [0, 1, 2, 3, 4]);
+             const dots = [[0, 2], [0, 3], [0, 4]];
+             const found = conflicts({ size: 5, stars: 2, regions }, [], dots);
+             return problemLines(found, 2, (u) => `${u.kind} ${u.index + 1}`);
+           }""")
+    assert said == ["Row 1 can no longer get its 2 stars: 0 placed and 2 open cells left, room "
+                    "for only 1 more (stars cannot touch)."]
     for case, got in zip(cases, found, strict=True):
         p = case["puzzle"]
         want = oracle(p["size"], p["stars"], p["regions"], set(map(tuple, case["stars"])),

@@ -39,7 +39,8 @@ export function problemLines({ touching, over, short }, k, unitName) {
     ...touching.map(([a, b]) => `Stars touch: ${rc(a)} and ${rc(b)}.`),
     ...over.map((u) => `${name(u)} has ${u.count} stars, more than ${k}.`),
     ...short.map((u) => `${name(u)} can no longer get its ${k === 1 ? "star" : `${k} stars`}: `
-      + `${u.count} placed and ${u.open} open ${u.open === 1 ? "cell" : "cells"} left.`),
+      + `${u.count} placed and ${u.open} open ${u.open === 1 ? "cell" : "cells"} left`
+      + (u.room < u.open ? `, room for only ${u.room} more (stars cannot touch).` : ".")),
   ];
 }
 

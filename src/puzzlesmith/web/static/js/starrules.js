@@ -18,9 +18,9 @@ export function units({ size, regions }) {
  *   touching: pairs [[r1, c1], [r2, c2]] of stars that touch (each pair once, the first
  *             cell earlier in reading order),
  *   over:     units ({kind, index, count}) holding more stars than the puzzle's K,
- *   short:    units ({kind, index, count, open}) that can no longer get their K stars: the
- *             stars they hold plus their open cells (no mark, and touching no star) are
- *             fewer than K.
+ *   short:    units ({kind, index, count, open, room}) that can no longer get their K stars:
+ *             the stars they hold plus the most their open cells (no mark, and touching no
+ *             star) can take without two touching (`room`) are fewer than K.
  * Units come in the order rows, columns, regions.
  */
 export function conflicts(puzzle, stars, dots) {
@@ -51,13 +51,42 @@ export function conflicts(puzzle, stars, dots) {
   const short = [];
   for (const unit of units(puzzle)) {
     let count = 0;
-    let open = 0;
+    const open = [];
     for (const [r, c] of unit.cells) {
       if (star.has(key(r, c))) count++;
-      else if (!dot.has(key(r, c)) && !nearStar(r, c)) open++;
+      else if (!dot.has(key(r, c)) && !nearStar(r, c)) open.push([r, c]);
     }
-    if (count > k) over.push({ kind: unit.kind, index: unit.index, count });
-    else if (count + open < k) short.push({ kind: unit.kind, index: unit.index, count, open });
+    if (count > k) {
+      over.push({ kind: unit.kind, index: unit.index, count });
+      continue;
+    }
+    const room = roomFor(open, k - count);
+    if (count + room < k) short.push({ kind: unit.kind, index: unit.index, count, open: open.length, room });
   }
   return { touching, over, short };
+}
+
+// Past this many steps of `roomFor`'s search a unit is taken to have room: the check may
+// then miss a short unit, but never calls one short that is not.
+const ROOM_STEPS = 20000;
+
+/**
+ * The most stars the cells can take with no two touching, or `need` if they can take that
+ * many (the search stops there). Cells are tried in reading order, each taken (its
+ * neighbours dropped) or left; a branch ends when even one star in each 2x2 block of the
+ * grid that its cells meet (a block holds at most one) cannot beat the best found.
+ */
+export function roomFor(cells, need) {
+  let best = 0;
+  let steps = 0;
+  const blocks = (list) => new Set(list.map(([r, c]) => `${r >> 1},${c >> 1}`)).size;
+  const search = (rest, taken) => {
+    best = Math.max(best, taken);
+    if (best >= need || ++steps > ROOM_STEPS || !rest.length || taken + blocks(rest) <= best) return;
+    const [[r, c], ...others] = rest;
+    search(others.filter(([r2, c2]) => Math.abs(r2 - r) > 1 || Math.abs(c2 - c) > 1), taken + 1);
+    search(others, taken);
+  };
+  search(cells, 0);
+  return steps > ROOM_STEPS ? need : Math.min(best, need);
 }
