@@ -30,6 +30,21 @@ def test_match_from_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert code == 0 and len(out.splitlines()) == 2
 
 
+def test_match_from_file_json_is_each_querys_document(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Plain queries' JSON is written from the bitset (dense answers as bytes once numpy is
+    loaded): the same lines as the general route, which --sort alpha takes."""
+    import numpy  # noqa: F401  (loaded, as in a long run)
+
+    f = tmp_path / "q.txt"
+    f.write_text("?????\na?p?e\nc[aeiou]t\nq?????????????????\n??????e\nxq???\n")
+    code, fast, _ = run(["match", "--from", str(f), "--json"], capsys)
+    assert code == 0
+    code, general, _ = run(["match", "--from", str(f), "--json", "--sort", "alpha"], capsys)
+    assert code == 0 and fast == general
+    assert [json.loads(line)["count"] > 1000 for line in fast.splitlines()][:1] == [True]
+
+
 def test_match_from_file_keeps_consonant_patterns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`#` is the consonant symbol: only `# ...` and a lone `#` are comments."""
     patterns = ["#a#", "a?p?e", "##@##", "[^aeiou]#@", "#", "# note", "q??", "#*ing"]

@@ -124,6 +124,32 @@ def test_set_bits_read_back(route: str, case: tuple[int, int]) -> None:
     assert bits_to_index_array(bits, n).tolist() == want
 
 
+@pytest.mark.parametrize("numpy_loaded", [True, False])
+@settings(max_examples=200, deadline=None)
+@given(case=_bit_sets(), length=st.integers(1, 12))
+def test_answers_written_as_json(numpy_loaded: bool, case: tuple[int, int], length: int) -> None:
+    # json_of writes dense answers from fixed-width bytes once numpy is loaded, and joins
+    # the words otherwise: both must be json.dumps's text of the chosen words.
+    import json
+    import sys
+
+    import numpy  # noqa: F401  (loaded: the bytes route is open to dense answers)
+
+    from puzzlesmith.lexicon import index as index_module
+
+    n, bits = case
+    names = tuple(sorted({format(i, "b").translate(str.maketrans("01", "ab")).rjust(length, "z")
+                          [-length:] for i in range(n)}))
+    bits &= (1 << len(names)) - 1
+    want = [w for i, w in enumerate(names) if bits >> i & 1]
+    bucket = index_module.LengthBucket(length, names, (), array("I"), b"", array("i"))
+    modules = dict(sys.modules) if numpy_loaded else {k: v for k, v in sys.modules.items()
+                                                       if k != "numpy"}
+    with mock.patch.dict(sys.modules, modules, clear=True), \
+            mock.patch.object(index_module, "_numpy_paid_for", return_value=None):
+        assert bucket.json_of(bits) == json.dumps(want, separators=(",", ":"))
+
+
 def test_numpy_is_imported_once_it_has_paid_for_itself() -> None:
     """Dense answers are read without numpy until they have cost about its import."""
     import subprocess

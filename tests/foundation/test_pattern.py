@@ -10,7 +10,7 @@ from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import lexicon_and_index
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.lexicon.model import Lexicon
-from puzzlesmith.search.pattern import match, parse_length, parse_pattern
+from puzzlesmith.search.pattern import match, parse_length, parse_pattern, plain_match_json
 from tests.foundation.oracles import oracle_match
 
 ALPHA = "abcde"
@@ -35,6 +35,23 @@ def _index(words: list[str]):  # type: ignore[no-untyped-def]
 def test_pattern_matches_oracle(words: list[str], pattern: str) -> None:
     index = _index(words)
     assert list(match(index, pattern).words) == oracle_match(sorted(set(words)), pattern)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(words=words_st, pattern=pattern_st)
+def test_plain_json_is_the_oracles_document(words: list[str], pattern: str) -> None:
+    # `match --from --json` writes plain queries' documents straight from the bitset; other
+    # queries are not its to answer (None).
+    import json
+
+    index = _index(words)
+    text = plain_match_json(index, pattern)
+    if not all(c in ALPHA + "?._" for c in pattern):
+        assert text is None
+        return
+    want = oracle_match(sorted(set(words)), pattern)
+    assert text == json.dumps({"query": pattern, "count": len(want), "words": want,
+                               "truncated": False, "lexicon": "t"}, separators=(",", ":"))
 
 
 @settings(max_examples=150, deadline=None)

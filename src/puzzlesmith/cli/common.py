@@ -146,7 +146,12 @@ def working(what: str, limit: float | None, delay: float = 0.5) -> Iterator[None
 def print_json(doc: dict[str, Any], plain: Collection[str] = ()) -> None:
     """One JSON document on one line (so several make JSON Lines); `plain` names keys whose
     lists of strings the caller knows need no escapes."""
-    sys.stdout.write(compact_json(doc, plain) + "\n")
+    print_text(compact_json(doc, plain))
+
+
+def print_text(line: str) -> None:
+    """One line written as it is (a JSON document already made), flushed at once."""
+    sys.stdout.write(line + "\n")
     sys.stdout.flush()
 
 

@@ -21,6 +21,7 @@ from puzzlesmith.cli.common import (
     console,
     exit_time_limit,
     print_json,
+    print_text,
     read_inputs,
 )
 from puzzlesmith.cli.define import first_definitions, print_defined
@@ -130,8 +131,6 @@ def match_cmd(
     PATTERN:TEXT is PATTERN --means TEXT. With --equation: A-Z variables, ~A reversed,
     ';' between patterns, |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).
     """
-    from rich.markup import escape
-
     from puzzlesmith.search.meaning import Words, match_words, split_query, words_for
 
     if sort not in (None, "alpha", "freq"):
@@ -152,10 +151,14 @@ def match_cmd(
                              foreign=foreign).index, queries, limit,
                    timeout, json)
         return
-    from puzzlesmith.search.pattern import parse_length
+    from puzzlesmith.search.pattern import parse_length, plain_match_json
 
     span = parse_length(length)
     searched: dict[str | None, Words] = {}  # by meaning: a --from file repeats one or none
+    # No option that reorders, cuts or filters the answers: a plain query's JSON is written
+    # from the bitset (the same text as below, without a string per answer).
+    as_is = json and not (contains or excludes or span or order or limit or rhymes or syllables
+                          or sounds_like or phrases)
     for query in queries:
         _, query_means = split_query(query, means)
         found = searched.get(query_means)
@@ -164,6 +167,11 @@ def match_cmd(
                 lexicon, common, common_top, kind_of=kind_of, means=query_means, phrases=phrases,
                 foreign=foreign)
         index = found.index
+        if as_is and not found.ranked:
+            text = plain_match_json(index, query)
+            if text is not None:
+                print_text(text)
+                continue
         try:
             result = match_words(found, query, contains=contains, excludes=excludes, length=span,
                                  sort=order, limit=limit, deadline=Deadline(timeout),
@@ -173,6 +181,8 @@ def match_cmd(
         if json:
             print_json(result.to_json(), ("words",) if result.plain else ())
             continue
+        from rich.markup import escape  # (not needed by --json, which a long run uses)
+
         marked = frozenset() if common else index.common_among(result.words, common_top)
         more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
         if result.extra.get("skipped"):

@@ -40,7 +40,7 @@ _T = TypeVar("_T")
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
-_DERIVED = ("masks", "counts", "ranks", "word_array", "all_bits")
+_DERIVED = ("masks", "counts", "ranks", "word_array", "all_bits", "quoted")
 
 
 @dataclass(frozen=True, eq=False)
@@ -96,6 +96,37 @@ class LengthBucket:
     def words_of(self, bits: int) -> list[str]:
         """The words whose bits are set, in bucket (alphabetical) order."""
         return _pick(bits, self.words, lambda: self.word_array)
+
+    @cached_property
+    def quoted(self) -> npt.NDArray[np.void]:
+        """Item i is the text `"word",` of word i, as one fixed-width item (a bucket's words are
+        of one length), for writing answers as JSON without a Python string per word."""
+        import numpy as np
+
+        n, width = len(self.words), self.length
+        rows = np.empty((n, width + 3), dtype=np.uint8)
+        rows[:, 0] = rows[:, width + 1] = ord('"')
+        rows[:, width + 2] = ord(",")
+        rows[:, 1 : width + 1] = np.frombuffer("".join(self.words).encode("ascii"),
+                                               dtype=np.uint8).reshape(n, width)
+        return rows.view(f"V{width + 3}").ravel()
+
+    def json_of(self, bits: int) -> str:
+        """`words_of(bits)` as a JSON array, the same text `json.dumps` writes with no spaces.
+
+        A dense answer (a `match --from` run's thousands of words a query) is copied as bytes
+        from `quoted` once numpy is loaded; writing the text, not building the strings and
+        then encoding them, was most of such a run's time.
+        """
+        np = sys.modules.get("numpy")
+        if bits.bit_count() > _SPARSE_BITS and np is not None and hasattr(np, "unpackbits"):
+            n = len(self.words)
+            raw = np.frombuffer(bits.to_bytes((n + 7) >> 3, "little"), dtype=np.uint8)
+            chosen = np.unpackbits(raw, count=n, bitorder="little").view(bool)
+            text: str = self.quoted[chosen].tobytes()[:-1].decode("ascii")
+            return f"[{text}]"
+        words = self.words_of(bits)  # (which counts toward numpy's import, as any answer)
+        return '["' + '","'.join(words) + '"]' if words else "[]"
 
 
 # Reading the set bits of a bucket-wide bitset is where a pattern query spends its time once

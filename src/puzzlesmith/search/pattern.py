@@ -18,6 +18,7 @@ on the few words that survive.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -224,17 +225,23 @@ _FEW = 1000  # answers up to which a list of words is made without the bucket's 
 _PLAIN = re.compile(r"[a-z?._]{1,64}")
 
 
-def _match_plain(index: LexiconIndex, query: str) -> list[str]:
-    """The crossword case, fixed letters and one-letter wildcards: only an AND of bitsets."""
+def _plain_bits(index: LexiconIndex, query: str) -> tuple[LengthBucket, int] | None:
+    """The crossword case, fixed letters and one-letter wildcards: only an AND of bitsets
+    (None: no words of that length)."""
     bucket = index.bucket(len(query))
     if bucket is None:
-        return []
+        return None
     bits = bucket.all_bits
     table = bucket.position_letter
     for pos, ch in enumerate(query):
         if "a" <= ch <= "z":
             bits &= table[pos][ord(ch) - 97]
-    return bucket.words_of(bits)
+    return bucket, bits
+
+
+def _match_plain(index: LexiconIndex, query: str) -> list[str]:
+    found = _plain_bits(index, query)
+    return [] if found is None else found[0].words_of(found[1])
 
 
 def _by_frequency(index: LexiconIndex, words: list[str]) -> list[str]:
@@ -261,6 +268,19 @@ class MatchResult:
             "lexicon": self.lexicon,
             **self.extra,
         }
+
+
+def plain_match_json(index: LexiconIndex, query: str) -> str | None:
+    """The compact JSON text of `match(index, query).to_json()` (no other option), written
+    straight from the bitset (`LengthBucket.json_of`); None unless the query is the crossword
+    case of fixed letters and one-letter wildcards. For runs of many patterns, whose time
+    went mostly into making and encoding the answers' strings."""
+    if not _PLAIN.fullmatch(query):
+        return None
+    found = _plain_bits(index, query)
+    count, words = (0, "[]") if found is None else (found[1].bit_count(), found[0].json_of(found[1]))
+    return (f'{{"query":"{query}","count":{count},"words":{words},"truncated":false,'
+            f'"lexicon":{json.dumps(index.name)}}}')
 
 
 def parse_length(text: str | None) -> tuple[int, int] | None:
