@@ -51,6 +51,8 @@ function showMode() {
   // Equations take a kind-of filter only (no ranking by meaning, no phrases, no sounds).
   const equation = mode() === "equation";
   document.getElementById("sound-options").hidden = equation;
+  // (equation mode has none of the options behind "More options")
+  document.getElementById("more").hidden = equation;
   withPhrases.closest("label").hidden = equation;
   meaningHow.querySelector("option[value=means]").disabled = equation;
   if (equation && meaningHow.value === "means") meaningHow.value = "kind_of";
