@@ -273,8 +273,9 @@ def build_crossword() -> None:
 def build_foreign() -> None:
     """foreign.txt.gz: the words of the bundled lists (the Letterpress list and the crossword
     list) that are markedly more frequent in French, Spanish, Italian, German, Portuguese or
-    Dutch text than in English, by wordfreq (the rule is scripts/build_foreign.py's), sorted,
-    one a line after a `#` line naming the source and the thresholds."""
+    Dutch text than in English, by wordfreq, and not English words by WordNet (the shipped
+    wordnet-index.txt.gz, so build `wordnet` first; the rule is scripts/build_foreign.py's),
+    sorted, one a line after a `#` line naming the source and the thresholds."""
     from importlib.metadata import version
 
     import build_foreign as fw
@@ -286,10 +287,12 @@ def build_foreign() -> None:
     english = fw.folded_frequencies(wordfreq.get_frequency_dict("en"))
     others = [fw.folded_frequencies(wordfreq.get_frequency_dict(lang))
               for lang in fw.OTHER_LANGUAGES]
-    flagged = fw.foreign_words(words, english, others)
+    wordnet = fw.wordnet_words(
+        gzip.decompress((DATA / "wordnet-index.txt.gz").read_bytes()).decode("utf-8"))
+    flagged = fw.foreign_words(words, english, others, wordnet)
     header = (f"# wordfreq {version('wordfreq')} foreign words: {','.join(fw.OTHER_LANGUAGES)} "
               f"ratio>={fw.MIN_RATIO:g} en_zipf<{fw.MAX_ENGLISH_ZIPF:g} "
-              f"other_zipf>={fw.MIN_OTHER_ZIPF:g}")
+              f"other_zipf>={fw.MIN_OTHER_ZIPF:g} wordnet_en_zipf<{fw.WORDNET_ENGLISH_ZIPF:g}")
     write_gz(DATA / "foreign.txt.gz", [header, *flagged])
     in_letterpress = len(set(flagged) & set(letterpress))
     print(f"foreign.txt.gz: {len(flagged)} words ({in_letterpress} of the Letterpress list)")

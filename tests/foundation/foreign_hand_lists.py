@@ -15,6 +15,12 @@ Sources named in the comments:
 A naturalised word is one WordNet 3.1 has with no language or non-English region label (a
 subject label such as "(music)" is not one), and whose origin (GCIDE's etymology where it
 has one) is French, Italian, Spanish, Portuguese, German or Dutch.
+HOMOGRAPHS are English words, every one a WordNet 3.1 lemma, that are spelled like a common
+word of one of those languages (interlingual homographs, the "false friends" of language
+teaching: Dutch `hen` "them", Spanish `hay` "there is"); the comment names the other
+language's word and, where GCIDE has it, the English word's own descent. This third list was
+written after the first rule (without its WordNet condition) was seen to flag `hen`, `hay`,
+`lid` and many more: it measures that failure and was not blind to it.
 """
 
 from __future__ import annotations
@@ -123,4 +129,57 @@ NATURALISED = (
     "tempo",  # GCIDE: [It.]
     "siesta",  # GCIDE: [Sp.]
     "cargo",  # GCIDE: pl. Cargoes [Sp.]
+)
+
+HOMOGRAPHS = (
+    "hen",  # Dutch hen "them"; GCIDE [AS. henn]
+    "lid",  # Dutch lid "member"; GCIDE [AS. hlid]
+    "rug",  # Dutch rug "back"
+    "wit",  # Dutch wit "white"; GCIDE [AS. witt]
+    "doe",  # Dutch doe "do"; GCIDE [AS. da]
+    "hoe",  # Dutch hoe "how"
+    "elk",  # Dutch elk "each"
+    "room",  # Dutch room "cream"; GCIDE [OE. roum]
+    "arm",  # German arm "poor"; GCIDE [AS. arm]
+    "door",  # Dutch door "through"; GCIDE [OE. dore]
+    "deed",  # Dutch deed "did"; GCIDE [AS. daed]
+    "heel",  # Dutch heel "whole, very"
+    "bent",  # Dutch bent "(you) are"
+    "lag",  # German lag "lay"
+    "die",  # German die "the"; GCIDE [OE. deyen]
+    "also",  # German also "so, therefore"
+    "gift",  # German Gift "poison"; GCIDE [OE. gift]
+    "rot",  # German rot "red"; GCIDE [OE. rotien]
+    "bald",  # German bald "soon"; GCIDE [OE. balled]
+    "fast",  # German fast "almost"; GCIDE [AS. faest]
+    "hell",  # German hell "bright"; GCIDE [AS. hell]
+    "kind",  # Dutch and German kind "child"; GCIDE [AS. cynde]
+    "will",  # German will "wants"; GCIDE [OE. wille]
+    "war",  # German war "was"; GCIDE [OE. & AS. werre]
+    "hat",  # German hat "has"; GCIDE [AS. haet]
+    "art",  # German Art "kind, manner"; GCIDE [F. art]
+    "bad",  # German Bad "bath"
+    "rat",  # German Rat "advice, council"; GCIDE [AS. raet]
+    "mist",  # German Mist "dung, rubbish"
+    "halt",  # German halt "just, simply"
+    "oft",  # German oft "often"; GCIDE [AS. oft]
+    "nun",  # German nun "now"
+    "rum",  # German rum "around"
+    "hay",  # Spanish hay "there is"
+    "soy",  # Spanish soy "I am"
+    "red",  # Spanish red "net"; GCIDE [OE. red]
+    "son",  # French son "his, sound", Spanish son "are"; GCIDE [OE. sone]
+    "pie",  # Spanish pie "foot"; GCIDE [OE. pie]
+    "dice",  # Spanish dice "says"
+    "once",  # Spanish once "eleven"; GCIDE [OE. ones]
+    "sin",  # Spanish sin "without"; GCIDE [OE. sinne]
+    "pain",  # French pain "bread"; GCIDE [OE. peinen]
+    "chair",  # French chair "flesh"; GCIDE [OE. chaiere]
+    "coin",  # French coin "corner"; GCIDE [F. coin]
+    "main",  # French main "hand"; GCIDE [AS. maegen]
+    "sale",  # French sale "dirty", Italian sale "salt"; GCIDE [Icel. sala]
+    "lecture",  # French lecture "reading"; GCIDE [F. lecture]
+    "lent",  # French lent "slow"; GCIDE [OE. lente]
+    "four",  # French four "oven"; GCIDE [OE. four]
+    "lit",  # French lit "bed"
 )
