@@ -1,6 +1,6 @@
 """A locked .puz (scrambled answers, made locked by puzpy) is read for its blocks only and
 said to be locked; an .ipuz null cell is a void, read as no white cell and written back as
-null (checked with plain JSON reading); rebus cells are read as empty cells and named."""
+null (checked with plain JSON reading). Rebus cells: test_fill_rebus.py."""
 
 from __future__ import annotations
 
@@ -62,29 +62,3 @@ def test_ipuz_voids_are_read_as_voids_and_written_back_as_null() -> None:
     assert all(cell is not None for cell in written["puzzle"][1])
     again = read_grid_bytes(dump_grid(grid, "ipuz"), "ipuz", allow_2=True)
     assert again == grid
-
-
-def test_rebus_cells_are_read_as_empty_and_named(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    # A .puz made by puzpy with a rebus square (STAR in the middle cell); before, its first
-    # letter was read as a letter the setter fixed.
-    p = puz.Puzzle()
-    p.width = p.height = 3
-    p.solution, p.fill = "CATOSAWED", "---------"
-    p.clues = ["c"] * 6
-    r = p.rebus()
-    r.add_rebus_squares(4, "STAR")
-    r.save()
-    path = tmp_path / "rebus.puz"
-    p.save(str(path))
-    assert puz.read(str(path)).rebus().get_rebus_solution(4) == "STAR"
-    grid = read_grid_file(path)
-    assert grid.rebus == ((4, "star"),) and grid.rows == ("cat", "o.a", "wed")
-    code, _, err = run_cli(["fill", "check", "--file", str(path), "--lexicon", "letterpress"], capsys)
-    assert code == 0 and "rebus" in err and "STAR" in err
-    doc = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"],
-           "dimensions": {"width": 3, "height": 3}, "block": "#",
-           "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, 0]],
-           "solution": [["C", "A", "T"], ["O", "STAR", "A"], ["W", "E", "D"]]}
-    grid = read_grid_bytes(json.dumps(doc).encode(), "ipuz")
-    assert grid.rebus == ((4, "star"),) and grid.rows[1] == "o.a"

@@ -156,7 +156,7 @@ def test_fill_with_clue_drafts_is_the_cli_document(client: httpx.Client) -> None
     assert doc == cli_doc and any(e["clue"] for e in doc["entries"])
 
 
-def test_voids_locked_and_rebus_reach_the_page_and_voids_go_back_out(client: httpx.Client) -> None:
+def test_voids_locked_and_rebus_reach_the_page_and_go_back_out(client: httpx.Client) -> None:
     # A shaped grid: the corner cells are outside it (null), one cell holds a rebus.
     doc = {"puzzle": [[None, 1, 2, None], [3, 0, 0, 4], [5, 0, 0, 0], [None, 6, 0, None]],
            "solution": [[None, "A", "B", None], ["C", {"value": "DE"}, "F", "G"],
@@ -165,11 +165,17 @@ def test_voids_locked_and_rebus_reach_the_page_and_voids_go_back_out(client: htt
     assert r.status_code == 200, r.text
     got = r.json()
     assert got["voids"] == [0, 3, 12, 15] and got["rebus"] == {"5": "de"} and got["locked"] is False
-    assert got["grid"][1] == "c.fg"  # the rebus cell is empty
+    assert got["grid"][1] == "cdfg"  # the rebus cell's first letter, as in a .puz solution
     saved = client.post("/api/fill/save", json={"grid": got["grid"], "format": "ipuz",
-                                                "voids": got["voids"], "allow_2": True})
+                                                "voids": got["voids"], "rebus": got["rebus"],
+                                                "allow_2": True})
     assert saved.status_code == 200, saved.text
     puzzle = json.loads(saved.content)["puzzle"]
     assert [puzzle[0][0], puzzle[0][3], puzzle[3][0], puzzle[3][3]] == [None] * 4
+    assert json.loads(saved.content)["solution"][1][1] == "DE"
+    for rebus in ({"0": "ab"}, {"5": "d2"}, {"x": "ab"}):
+        bad = client.post("/api/fill/save", json={"grid": got["grid"], "rebus": rebus,
+                                                  "allow_2": True})
+        assert bad.status_code == 400 and "rebus" in bad.json()["detail"], bad.text
     bad = client.post("/api/fill/save", json={"grid": got["grid"], "voids": [5], "allow_2": True})
     assert bad.status_code == 400 and "not a block" in bad.json()["detail"]

@@ -56,7 +56,8 @@ fill_app = typer.Typer(
 
 GridArg = Annotated[
     list[str] | None,
-    typer.Argument(help="Grid rows (# block, . or ? empty, a-z fixed), one argument a row or "
+    typer.Argument(help="Grid rows (# block, . or ? empty, a-z fixed, [letters] a rebus cell: "
+                        "no[star]ch), one argument a row or "
                         "all in one split by /; or a grid file (.txt, .puz, .ipuz)."),
 ]
 FileOpt = Annotated[Path | None, typer.Option("--file", "-f", help="Read the whole grid from a "
@@ -106,13 +107,9 @@ def _blocked(paths: list[Path] | None) -> frozenset[str]:
 
 def _said_if_locked(grid: Grid) -> Grid:
     if grid.locked:
-        err_console.print("note: the .puz file is locked (its answers scrambled): only its "
-                          "blocks are read, every white cell is empty", markup=False)
-    if grid.rebus:
-        cells = ", ".join(f"row {c // grid.width + 1} column {c % grid.width + 1} "
-                          f"{text.upper()}" for c, text in grid.rebus)
-        err_console.print(f"note: rebus cells are read as empty cells (the fill puts one letter "
-                          f"a cell): {cells}", markup=False)
+        rebus = " and rebus cells (not scrambled)" if grid.rebus else ""
+        err_console.print(f"note: the .puz file is locked (its answers scrambled): only its "
+                          f"blocks{rebus} are read, every other white cell is empty", markup=False)
     return grid
 
 
@@ -132,14 +129,15 @@ def _grid(rows: list[str] | None, file: Path | None, allow_2: bool) -> Grid:
 
 
 def draw(grid: Grid, *, highlight: set[int] | frozenset[int] = frozenset()) -> Table:
-    """The grid as cells: letters, blocks shaded, given letters bold."""
+    """The grid as cells: letters, blocks shaded, given letters bold; a rebus cell's letters
+    (the first two and `…` past three)."""
     from rich.table import Table
     from rich.text import Text
 
     table = Table.grid(padding=(0, 0))
     for _ in range(grid.width):
         table.add_column(justify="center", width=3)
-    w = grid.width
+    w, rebus = grid.width, dict(grid.rebus)
     for r, row in enumerate(grid.rows):
         cells = []
         for c, ch in enumerate(row):
@@ -150,7 +148,9 @@ def draw(grid: Grid, *, highlight: set[int] | frozenset[int] = frozenset()) -> T
                 cells.append(Text(" · ", style="dim on grey93"))
             else:
                 style = "bold black on yellow" if r * w + c in highlight else "black on grey93"
-                cells.append(Text(f" {ch.upper()} ", style=style))
+                text = rebus.get(r * w + c, ch).upper()
+                text = text if len(text) <= 3 else text[:2] + "\u2026"
+                cells.append(Text(text.center(3), style=style))
         table.add_row(*cells)
     return table
 

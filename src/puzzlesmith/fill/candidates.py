@@ -119,9 +119,11 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
     if not 1 <= limit <= MAX_LIMIT:
         raise InputError(f"limit must be 1 to {MAX_LIMIT}, not {limit}")
     slot = find_slot(grid, label)
-    cells = grid.cells
+    # The entries as words: a rebus cell's letters each a cell (model.Grid.word_slots).
+    cells, slots = grid.word_cells, grid.word_slots
+    word_slot = slots[grid.slots.index(slot)]
     used = set() if allow_repeats else {
-        s.pattern(cells) for s in grid.slots if s != slot and EMPTY not in s.pattern(cells)}
+        s.pattern(cells) for s in slots if s != word_slot and EMPTY not in s.pattern(cells)}
 
     left_out: dict[int, int] = {}  # length -> bitset of the used and blocked words
 
@@ -134,13 +136,13 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
             left_out[table.length] = mask
         return _fitting(table, pattern) & table.at_least(min_score) & ~left_out[table.length]
 
-    pattern = slot.pattern(cells)
-    table = word_table(lexicon, index, slot.length)
+    pattern = word_slot.pattern(cells)
+    table = word_table(lexicon, index, word_slot.length)
     fit = open_words(table, pattern)
     viable = fit
     crossings: list[_Crossing] = []
-    by_cell = {c: i for i, c in enumerate(slot.cells)}
-    for other in grid.slots:
+    by_cell = {c: i for i, c in enumerate(word_slot.cells)}
+    for other in slots:
         shared = [c for c in other.cells if c in by_cell] if other.direction != slot.direction else []
         if not shared or cells[shared[0]] != EMPTY:
             continue  # no crossing, or its letter is fixed: no candidate can change it
@@ -154,7 +156,7 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
         for k, n in enumerate(per_letter):
             if n:
                 allowed |= table.position_letter[at][k]
-            if n == 1 and not allow_repeats and ot.length == slot.length:
+            if n == 1 and not allow_repeats and ot.length == word_slot.length:
                 # The crossing's one word with this letter may be a candidate here: placed
                 # here, it cannot be the crossing's word too.
                 only = ot.words[(words & ot.position_letter[pos][k]).bit_length() - 1]

@@ -61,7 +61,8 @@ def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[in
     def result(status: Status, nodes: int = 0) -> RegionResult:
         return RegionResult(grid, box, status, labels, nodes, time.perf_counter() - start)
 
-    given_twice = not allow_repeats and repeated(s.pattern(grid.cells) for s in problem.fixed_given)
+    given_twice = not allow_repeats and repeated(s.pattern(grid.word_cells)
+                                                 for s in problem.fixed_given)
     if root is None or given_twice:
         return result("impossible")
     sub = problem.restricted(keep)
@@ -122,13 +123,13 @@ def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int =
                       blocked=blocked)
     root = problem.root(problem.base)
     after = root[0] if root is not None else [0] * len(problem.vars)
-    var_of = {s: v for v, s in enumerate(problem.vars)}
+    var_of = {s.label: v for v, s in enumerate(problem.vars)}  # word slots: labels match
     checks: list[SlotCheck] = []
     unfillable: list[str] = []
     not_in_list: list[str] = []
     for slot in grid.slots:
-        pattern = slot.pattern(grid.cells)
-        v = var_of.get(slot)
+        pattern = grid.word(slot)
+        v = var_of.get(slot.label)
         if v is None:  # given whole, not a listed word: the setter's own entry, flagged
             checks.append(SlotCheck(slot, pattern, 1, 1, (pattern,), in_list=False))
             not_in_list.append(f"{slot.label} {pattern}")
@@ -153,7 +154,7 @@ def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int =
         conflict = {"entry": problem.vars[w.var].label,
                     "because_of": problem.vars[w.source].label if w.source >= 0 else None}
         if w.cell >= 0:
-            r, c = divmod(problem.cell_of[w.cell], grid.width)
+            r, c = divmod(grid.grid_cell(problem.cell_of[w.cell]), grid.width)
             conflict["row"], conflict["col"] = r, c
     return CheckResult(grid, status, tuple(checks), tuple(unfillable), conflict,
                        time.perf_counter() - start, lexicon.name, tuple(not_in_list))

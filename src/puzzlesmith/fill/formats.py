@@ -1,8 +1,8 @@
 """Crossword grid files: plain text, Across Lite `.puz` (through puzpy) and `.ipuz` JSON.
 
-Text: one line a row, `#` a block, `.` or `?` an empty cell, a-z (any case) a fixed letter;
-blank lines, spaces and comment lines starting `;` or `//` are ignored; one line may also
-hold every row, split by `/`.
+Text: one line a row, `#` a block, `.` or `?` an empty cell, a-z (any case) a fixed letter,
+`[letters]` a rebus cell (`no[star]ch`); blank lines, spaces and comment lines starting `;` or
+`//` are ignored; one line may also hold every row, split by `/`.
 
 `.puz` and `.ipuz`: the blocks come from the grid, the fixed letters from its solution (the
 setter's letters); a solution cell that holds no letter (`-`, blank, null) is empty. Title,
@@ -12,9 +12,10 @@ file read, filled and written keeps them; an entry without a clue is written wit
 A locked `.puz` (its solution scrambled) is read for its blocks only, its cells empty, and
 the grid says it was locked (`Grid.locked`). An `.ipuz` null cell (outside a shaped grid) is
 a void: a block to the fill, written back as null (`Grid.voids`); `.puz` and text have no
-voids and write them as blocks. Rebus cells (several letters in one cell, `.puz` and `.ipuz`)
-are read as empty cells and named in `Grid.rebus`: the fill puts one letter a cell, so a rebus
-file's pattern can be filled, but its rebus is not kept (not done: rebus cells in the fill).
+voids and write them as blocks. Rebus cells (several letters in one cell: a .puz file's
+GRBS/RTBL sections, an .ipuz solution cell of several letters, `[letters]` in text) are read
+into `Grid.rebus`, kept by the fill and written back the same way; a rebus of other than
+letters a-z (a symbol, a digit) is read as an empty cell, as such a solution letter is.
 
 `to_document` / `from_document` are the same grid as JSON, for the web page and `--json`.
 """
@@ -29,7 +30,7 @@ from typing import Any
 
 from puzzlesmith.bounded import read_puzzle_bytes
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, parse_grid
+from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot, parse_grid, rebus_json
 
 SUFFIXES = (".puz", ".ipuz")
 FORMATS = ("puz", "ipuz", "text")
@@ -108,11 +109,19 @@ def _read_puz(data: bytes, allow_2: bool) -> Grid:
     rebus: dict[int, str] = {}
     if p.has_rebus():
         r = p.rebus()
-        rebus = {i: str(r.get_rebus_solution(i)).lower() for i in range(w * h) if r.is_rebus_square(i)}
+        try:
+            rebus = {i: str(r.get_rebus_solution(i)).lower() for i in range(w * h)
+                     if r.is_rebus_square(i)}
+        except (KeyError, IndexError):
+            raise InputError("not a readable .puz file: a rebus square has no string in its "
+                             "rebus table") from None
     cells = []
     for i, ch in enumerate(p.solution[: w * h]):
         if ch == ".":
             cells.append(BLOCK)
+        elif i in rebus and _letters(rebus[i]):
+            # The rebus table is not scrambled with a locked solution: the setter's own.
+            cells.append(f"[{rebus[i]}]")
         elif ch.isascii() and ch.isalpha() and not locked and i not in rebus:
             cells.append(ch.lower())
         else:
@@ -124,7 +133,11 @@ def _read_puz(data: bytes, allow_2: bool) -> Grid:
     clues = {s.label: clue for s, clue in zip(order, p.clues, strict=True)}
     grid = grid.with_clues(clues).with_info(title=p.title, author=p.author,
                                             copyright=p.copyright, notes=p.notes)
-    return replace(grid, locked=locked, rebus=tuple(sorted(rebus.items())))
+    return replace(grid, locked=locked)
+
+
+def _letters(text: str) -> bool:
+    return bool(text) and all("a" <= ch <= "z" for ch in text.lower())
 
 
 def _ipuz_value(cell: Any) -> str | None:
@@ -195,7 +208,6 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
         raise InputError("ipuz \"puzzle\" and \"solution\" must be lists of rows, each a list of cells")
     rows: list[str] = []
     voids: set[int] = set()
-    rebus: dict[int, str] = {}
     try:
         for prow, srow in zip(puzzle, solution, strict=True):
             row: list[str] = []
@@ -205,23 +217,24 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
                 if _ipuz_value(pcell) == block or pcell is None:
                     row.append(BLOCK)
                     continue
-                letter = _ipuz_value(scell)
-                if letter and len(letter) > 1 and letter.isascii() and letter.isalpha():
-                    rebus[len(rows) * len(prow) + len(row)] = letter.lower()
-                row.append(letter.lower() if letter and len(letter) == 1 and letter.isalpha()
-                           and letter.isascii() else EMPTY)
+                letter = (_ipuz_value(scell) or "").strip()
+                # Several letters in a cell: a rebus (`[letters]` to parse_grid).
+                row.append(EMPTY if not _letters(letter) else letter.lower() if len(letter) == 1
+                           else f"[{letter.lower()}]")
             rows.append("".join(row))
     except (TypeError, ValueError):
         raise InputError("ipuz puzzle and solution grids differ in shape") from None
-    grid = replace(parse_grid(rows, allow_2=allow_2), voids=frozenset(voids),
-                   rebus=tuple(sorted(rebus.items())))
+    grid = replace(parse_grid(rows, allow_2=allow_2), voids=frozenset(voids))
     return grid.with_clues(_ipuz_clues(doc, grid)).with_info(
         title=_ipuz_text(doc, "title"), author=_ipuz_text(doc, "author"),
         copyright=_ipuz_text(doc, "copyright"), notes=_ipuz_text(doc, "notes"))
 
 
 def dump_text(grid: Grid) -> str:
-    return "\n".join(grid.rows) + "\n"
+    """One line a row, a rebus cell `[letters]`."""
+    w, texts = grid.width, grid.texts
+    return "".join("".join(t if len(t) == 1 else f"[{t}]" for t in texts[r * w:(r + 1) * w]) + "\n"
+                   for r in range(grid.height))
 
 
 def dump_ipuz(grid: Grid) -> str:
@@ -229,12 +242,13 @@ def dump_ipuz(grid: Grid) -> str:
     w = grid.width
     puzzle: list[list[Any]] = []
     solution: list[list[Any]] = []
-    voids = grid.voids
+    voids, texts = grid.voids, grid.texts
     for r, row in enumerate(grid.rows):
         puzzle.append([None if r * w + c in voids else BLOCK if ch == BLOCK
                        else numbers.get(r * w + c, 0) for c, ch in enumerate(row)])
         solution.append([None if r * w + c in voids else BLOCK if ch == BLOCK
-                         else (ch.upper() if ch != EMPTY else None) for c, ch in enumerate(row)])
+                         else (texts[r * w + c].upper() if ch != EMPTY else None)
+                         for c, ch in enumerate(row)])
     clues: dict[str, list[list[Any]]] = {"Across": [], "Down": []}
     for s in grid.slots:
         clues[s.direction.capitalize()].append([s.number, grid.clue(s)])
@@ -274,6 +288,11 @@ def dump_puz(grid: Grid) -> bytes:
     p.fill = "".join("." if ch == BLOCK else "-" for ch in grid.cells)
     p.title, p.author, p.copyright, p.notes = grid.title, grid.author, grid.copyright, grid.notes
     p.clues = [grid.clue(s) for s in puz_order(grid)]
+    if grid.rebus:  # the solution holds each rebus cell's first letter, GRBS/RTBL the whole
+        r = p.rebus()
+        for cell, text in grid.rebus:
+            r.add_rebus_squares(cell, text.upper())
+        r.save()
     return bytes(p.tobytes())
 
 
@@ -317,13 +336,20 @@ def to_document(grid: Grid) -> dict[str, Any]:
     return {"grid": list(grid.rows), "title": grid.title, "author": grid.author,
             "copyright": grid.copyright, "notes": grid.notes, "clues": dict(grid.clues),
             "voids": sorted(grid.voids), "locked": grid.locked,
-            "rebus": {str(cell): text for cell, text in grid.rebus}}
+            "rebus": rebus_json(grid)}
 
 
 def from_document(doc: dict[str, Any], *, allow_2: bool = False) -> Grid:
     """The grid of a `to_document` JSON object (only `grid` is required; voids must be
-    blocks of the grid)."""
+    blocks of the grid; rebus cells either in `rebus` or as `[letters]` in the rows)."""
     grid = parse_grid(doc.get("grid") or [], allow_2=allow_2)
+    rebus = doc.get("rebus") or {}
+    if not isinstance(rebus, dict) or not all(
+            isinstance(k, str | int) and str(k).isascii() and str(k).isdigit() and isinstance(v, str)
+            for k, v in rebus.items()):
+        raise InputError("rebus is an object of cell number -> letters, like {\"7\": \"star\"}")
+    if rebus:
+        grid = grid.with_rebus({**dict(grid.rebus), **{int(k): v for k, v in rebus.items()}})
     voids = doc.get("voids") or []
     bad = next((v for v in voids if not isinstance(v, int) or not 0 <= v < len(grid.cells)
                 or grid.cells[v] != BLOCK), None)

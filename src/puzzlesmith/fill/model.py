@@ -5,6 +5,13 @@ A grid is a rectangle of cells, one string a row: `#` a block, `.` an empty cell
 letter. Every maximal across or down run of two or more cells is an entry. Numbers go to the
 cells that start an entry, left to right, top to bottom, as in a newspaper crossword.
 
+A rebus cell holds several letters the setter gave (`NO[STAR]CH` in a text row): its row
+holds the first of them, as a .puz solution does, and `Grid.rebus` the whole string. An
+entry through it reads all of them (NOSTARCH: a word of 8 letters in 6 cells), and so does
+its crossing. `word_slots` and `word_cells` are the grid as the fill sees it: each rebus
+cell followed by cells of its own for its other letters, shared by the two entries that
+cross there, so an entry's length is its word's and `pattern(word_cells)` its word.
+
 A grid also carries what a crossword file holds beside its cells (title, author, copyright,
 notes and a clue per entry, the voids of a shaped grid, whether its file was locked), so a
 file read, filled and written keeps them.
@@ -75,9 +82,8 @@ class Grid:
     # Read from a .puz whose solution is locked (scrambled): its letters were not read as the
     # setter's, only its blocks.
     locked: bool = False
-    # Rebus cells of the file read (cell id -> the letters the setter put there): the fill
-    # puts one letter a cell, so they are read as empty cells and named, not misread as the
-    # first of their letters.
+    # Rebus cells (cell id -> the letters the setter put there, 2 or more, a-z), in cell
+    # order; the rows hold each one's first letter. Set with `with_rebus`.
     rebus: tuple[tuple[int, str], ...] = ()
 
     @property
@@ -103,11 +109,77 @@ class Grid:
         """Cell id -> its clue number, for the cells that start an entry."""
         return {s.cells[0]: s.number for s in self.slots}
 
+    @cached_property
+    def texts(self) -> tuple[str, ...]:
+        """Every cell's text, row-major: a rebus cell's whole string, else its one character."""
+        out = list(self.cells)
+        for cell, text in self.rebus:
+            out[cell] = text
+        return tuple(out)
+
+    def word(self, slot: Slot) -> str:
+        """The entry's letters as they stand, a rebus cell's all of them, `.` for an empty cell."""
+        texts = self.texts
+        return "".join(texts[c] for c in slot.cells)
+
+    @cached_property
+    def _extra(self) -> dict[int, tuple[int, ...]]:
+        """Rebus cell -> the ids of the cells of its letters after the first (from
+        len(cells) up, in cell order)."""
+        out: dict[int, tuple[int, ...]] = {}
+        k = len(self.cells)
+        for cell, text in self.rebus:
+            out[cell] = tuple(range(k, k + len(text) - 1))
+            k += len(text) - 1
+        return out
+
+    @cached_property
+    def word_cells(self) -> tuple[str, ...]:
+        """The cells as the fill sees them: `cells`, then a cell a letter for each rebus
+        cell's letters after the first."""
+        return tuple(self.cells) + tuple(ch for _, text in self.rebus for ch in text[1:])
+
+    @cached_property
+    def word_slots(self) -> tuple[Slot, ...]:
+        """`slots`, each rebus cell followed by its extra cells (`word_cells`): an entry's
+        length is its word's length. The same entries in the same order and labels."""
+        if not self.rebus:
+            return self.slots
+        extra = self._extra
+        return tuple(replace(s, cells=tuple(k for c in s.cells for k in (c, *extra.get(c, ()))))
+                     for s in self.slots)
+
+    def grid_cell(self, cell: int) -> int:
+        """The grid cell of a `word_cells` id (an extra letter's rebus cell, else itself)."""
+        if cell < len(self.cells):
+            return cell
+        return next(c for c, ks in self._extra.items() if cell in ks)
+
+    def with_rebus(self, rebus: Mapping[int, str]) -> Grid:
+        """The grid with these rebus cells (cell id -> letters); InputError for a block, a
+        cell outside the grid, or a string not of letters a-z. One letter is a plain letter;
+        a fixed letter of the grid is overwritten."""
+        cells = list(self.cells)
+        kept: dict[int, str] = {}
+        for cell, text in rebus.items():
+            text = text.strip().lower()
+            if not isinstance(cell, int) or not 0 <= cell < len(cells) or cells[cell] == BLOCK:
+                raise InputError(f"rebus cell {cell!r} is not a white cell of the grid (cells "
+                                 "are numbered row by row from 0)")
+            if not text or not all("a" <= ch <= "z" for ch in text):
+                r, c = divmod(cell, self.width)
+                raise InputError(f"rebus cell at row {r + 1}, column {c + 1} holds {text!r}: "
+                                 "a rebus is letters a-z")
+            cells[cell] = text[0]
+            if len(text) > 1:
+                kept[cell] = text
+        return replace(self.with_cells(cells), rebus=tuple(sorted(kept.items())))
+
     def slot_cells(self) -> set[int]:
         return {c for s in self.slots for c in s.cells}
 
     def with_cells(self, cells: Sequence[str]) -> Grid:
-        """The same grid (title, clues and all) with other cells."""
+        """The same grid (title, clues, rebus and all) with other cells (one character each)."""
         w = self.width
         flat = "".join(cells)
         return replace(self, rows=tuple(flat[r * w : (r + 1) * w] for r in range(self.height)))
@@ -187,12 +259,39 @@ def _slots(rows: tuple[str, ...]) -> Iterable[Slot]:
                 yield Slot(number, "down", r, c, tuple(k * w + c for k in range(r, end + 1)))
 
 
+def _rebus_tokens(row: str, number: int) -> tuple[str, dict[int, str]]:
+    """A row with each `[letters]` (a rebus cell) cut to its first letter, and the rebus
+    cells by column."""
+    out: list[str] = []
+    rebus: dict[int, str] = {}
+    i = 0
+    while i < len(row):
+        if row[i] == "[":
+            end = row.find("]", i)
+            text = row[i + 1:end] if end > 0 else ""
+            if end < 0 or not text or not all("a" <= ch <= "z" for ch in text):
+                raise InputError(f"grid row {number} {row!r}: a rebus cell is letters in "
+                                 "brackets, like no[star]ch")
+            if len(text) > 1:
+                rebus[len(out)] = text
+            out.append(text[0])
+            i = end + 1
+        else:
+            out.append(row[i])
+            i += 1
+    return "".join(out), rebus
+
+
 def parse_grid(rows: Iterable[str], *, allow_2: bool = False) -> Grid:
-    """The grid of `rows` (`#` block, `.` or `?` empty, letters fixed, any case); InputError
-    naming the first problem."""
+    """The grid of `rows` (`#` block, `.` or `?` empty, letters fixed, any case, `[letters]`
+    a rebus cell); InputError naming the first problem."""
     clean: list[str] = []
+    rebus: dict[tuple[int, int], str] = {}
     for row in rows:
         row = "".join(row.split()).lower().replace("?", EMPTY)
+        if "[" in row or "]" in row:
+            row, found = _rebus_tokens(row, len(clean) + 1)
+            rebus.update(((len(clean), c), text) for c, text in found.items())
         if row:
             clean.append(row)
     if not clean:
@@ -200,7 +299,8 @@ def parse_grid(rows: Iterable[str], *, allow_2: bool = False) -> Grid:
     for i, row in enumerate(clean, start=1):
         bad = sorted({ch for ch in row if not ("a" <= ch <= "z" or ch in (BLOCK, EMPTY))})
         if bad:
-            raise InputError(f"grid row {i} {row!r} holds {''.join(bad)!r}: use # . and letters a-z")
+            raise InputError(f"grid row {i} {row!r} holds {''.join(bad)!r}: use # . and letters a-z "
+                             "([letters] for a rebus cell)")
     widths = {len(r) for r in clean}
     if len(widths) > 1:
         raise InputError(f"grid rows have different lengths: {', '.join(str(len(r)) for r in clean)}")
@@ -208,6 +308,8 @@ def parse_grid(rows: Iterable[str], *, allow_2: bool = False) -> Grid:
     if not (MIN_SIZE <= h <= MAX_SIZE and MIN_SIZE <= w <= MAX_SIZE):
         raise InputError(f"a grid is {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE} cells, not {w}x{h}")
     grid = Grid(tuple(clean))
+    if rebus:
+        grid = grid.with_rebus({r * w + c: text for (r, c), text in rebus.items()})
     if not grid.slots:
         raise InputError("the grid has no entry: an entry is a run of 2 or more cells")
     if not allow_2:
@@ -243,9 +345,9 @@ def pattern_warnings(grid: Grid) -> tuple[str, ...]:
     return tuple(out)
 
 
-def entry_words(grid: Grid, cells: Sequence[str]) -> list[str]:
-    """The entries' words in `cells` (a filled grid's cells), in `grid.slots` order."""
-    return [s.pattern(cells) for s in grid.slots]
+def rebus_json(grid: Grid) -> dict[str, str]:
+    """The rebus cells as JSON: cell id (row by row from 0) -> letters."""
+    return {str(cell): text for cell, text in grid.rebus}
 
 
 def repeated(words: Iterable[str]) -> list[str]:
@@ -255,8 +357,8 @@ def repeated(words: Iterable[str]) -> list[str]:
 
 def check_fill(grid: Grid, filled: Grid, words: Container[str], *,
                allow_repeats: bool = False) -> None:
-    """Raise AssertionError unless `filled` fills `grid`: same blocks, fixed letters kept,
-    every cell a letter, every entry a word of `words` (entries the setter gave whole are
+    """Raise AssertionError unless `filled` fills `grid`: same blocks, fixed letters and rebus
+    cells kept, every cell a letter, every entry a word of `words` (entries the setter gave whole are
     theirs), no word twice unless `allow_repeats`."""
     if (filled.height, filled.width) != (grid.height, grid.width):
         raise AssertionError(f"filled grid is {filled.width}x{filled.height}, "
@@ -269,9 +371,11 @@ def check_fill(grid: Grid, filled: Grid, words: Container[str], *,
             raise AssertionError(f"no letter at {where}")
         if "a" <= given <= "z" and got != given:
             raise AssertionError(f"fixed letter {given!r} changed to {got!r} at {where}")
-    answers = entry_words(filled, filled.cells)
+    if filled.rebus != grid.rebus:
+        raise AssertionError("rebus cells differ")
+    answers = [filled.word(s) for s in filled.slots]
     for slot, answer in zip(grid.slots, answers, strict=True):
-        given_whole = EMPTY not in slot.pattern(grid.cells)
+        given_whole = EMPTY not in grid.word(slot)
         if answer not in words and not given_whole:
             raise AssertionError(f"{slot.label} {answer!r} is not a word of the list")
     if not allow_repeats and (dupes := repeated(answers)):

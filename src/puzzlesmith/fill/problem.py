@@ -40,13 +40,14 @@ class Problem:
         self.shared = max_shared
         self._sharing: dict[tuple[int, str], int] = {}
         banned: dict[int, int] = {}  # length -> bitset of the blocked words in its table
-        cells = grid.cells
+        # The entries as words: a rebus cell's letters each a cell (model.Grid.word_slots).
+        cells = grid.word_cells
         self.vars: list[Slot] = []
         self.tables: list[WordTable] = []
         self.fixed_given: list[Slot] = []  # whole entries the setter gave that are not in the list
         base: list[int] = []
         self.given_var: list[bool] = []
-        for slot in grid.slots:
+        for slot in grid.word_slots:
             table = word_table(lexicon, index, slot.length)
             pattern = slot.pattern(cells)
             if EMPTY not in pattern:
@@ -153,7 +154,7 @@ class Problem:
         if w.source < 0:
             if not table.words:
                 return f"no word of length {slot.length} in the list: {slot.label}", (slot.label,)
-            pattern = slot.pattern(self.grid.cells)
+            pattern = slot.pattern(self.grid.word_cells)
             fit = (1 << len(table.words)) - 1
             for p, ch in enumerate(pattern):
                 if ch != EMPTY:
@@ -169,7 +170,7 @@ class Problem:
         if w.cell < 0:
             return (f"{slot.label} has no word left that {other.label} did not take (no word "
                     "twice)", (slot.label, other.label))
-        r, c = divmod(self.cell_of[w.cell], self.grid.width)
+        r, c = divmod(self.grid.grid_cell(self.cell_of[w.cell]), self.grid.width)
         return (f"the words left for {other.label} and {slot.label} (after their crossings) do "
                 f"not fit together at row {r + 1}, column {c + 1}", (other.label, slot.label))
 

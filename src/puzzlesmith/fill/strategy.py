@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.model import Grid, Slot, check_fill, pattern_warnings, repeated
+from puzzlesmith.fill.model import Grid, Slot, check_fill, pattern_warnings, rebus_json, repeated
 from puzzlesmith.fill.nogoods import Nogood
 from puzzlesmith.fill.problem import Problem, State
 from puzzlesmith.fill.search import (
@@ -161,6 +161,8 @@ class FillResult:
             doc["count"] = self.count
             doc["complete"] = self.complete
         doc["regions"] = self.regions
+        if self.grid.rebus:  # cell id -> letters (the rows hold each one's first letter)
+            doc["rebus"] = rebus_json(self.grid)
         if self.progress:
             doc["progress"] = [{"seconds": round(t, 3), "min_score": m, "mean_score": round(a, 2)}
                                for t, m, a in self.progress]
@@ -180,21 +182,21 @@ def _answers(problem: Problem, dom: list[int]) -> list[str]:
 
 
 def _fill_cells(grid: Grid, problem: Problem, answers: list[str]) -> Grid:
-    cells = list(grid.cells)
+    cells = list(grid.word_cells)  # the entries are word slots (a rebus cell's letters each a cell)
     for slot, word in zip(problem.vars, answers, strict=True):
         for c, ch in zip(slot.cells, word, strict=True):
             cells[c] = ch
-    return grid.with_cells(cells)
+    return grid.with_cells(cells[:len(grid.cells)])
 
 
 def _entries(grid: Grid, filled: Grid, problem: Problem, dom: list[int]) -> tuple[Entry, ...]:
-    by_slot: dict[Slot, tuple[int, bool]] = {}
+    by_label: dict[str, tuple[int, bool]] = {}
     for v, (slot, d) in enumerate(zip(problem.vars, dom, strict=True)):
-        by_slot[slot] = (problem.tables[v].scores[d.bit_length() - 1], problem.given_var[v])
+        by_label[slot.label] = (problem.tables[v].scores[d.bit_length() - 1], problem.given_var[v])
     out = []
     for slot in grid.slots:
-        answer = slot.pattern(filled.cells)
-        score, given = by_slot.get(slot, (None, True))
+        answer = filled.word(slot)
+        score, given = by_label.get(slot.label, (None, True))
         out.append(Entry(slot, answer, score, given))
     return tuple(out)
 
@@ -316,14 +318,14 @@ class FillStrategy:
         problem, grid = self.problem, self.grid
         root = self.root = problem.root(problem.base)
         given_twice = [] if self.allow_repeats else repeated(
-            s.pattern(grid.cells) for s in problem.fixed_given)
+            s.pattern(grid.word_cells) for s in problem.fixed_given)
         if root is None or given_twice:
             if root is None:
                 note, where = problem.why_empty()
             else:
                 note = "the entries you gave repeat: " + ", ".join(w.upper() for w in given_twice)
                 where = tuple(s.label for s in problem.fixed_given
-                              if s.pattern(grid.cells) in given_twice)
+                              if s.pattern(grid.word_cells) in given_twice)
             return self.result("impossible", None, count=0 if count else None, note=note,
                                where=where)
         if count:

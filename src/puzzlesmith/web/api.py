@@ -301,7 +301,8 @@ class StarsGenerateRequest(TimeLimited):
 
 class FillCheckRequest(Options):
     grid: list[str] = Field(..., min_length=2, max_length=25, examples=[["#....", ".....", "....#"]],
-                            description="Rows: # a block, . an empty cell, a-z a fixed letter.")
+                            description="Rows: # a block, . an empty cell, a-z a fixed letter, "
+                            "[letters] a rebus cell.")
     allow_2: bool = Field(False, description="Allow 2-letter entries.")
     allow_repeats: bool = Field(False, description="Let a word fill two entries.")
     min_score: int = Field(0, description="Only words scoring at least N.")
@@ -352,6 +353,10 @@ class FillSaveRequest(BaseModel):
                                   description="Entry label -> clue.")
     voids: list[int] = Field([], max_length=625, description="Blocks written as voids (.ipuz "
                              "null cells): cell numbers, row by row from 0.")
+    rebus: dict[str, str] = Field({}, max_length=625, examples=[{"5": "star"}],
+                                  description="Rebus cells: cell number (row by row from 0) -> "
+                                  "its letters (the row holds the first; `[letters]` in a row "
+                                  "does the same).")
     allow_2: bool = Field(False, description="Allow 2-letter entries.")
 
 
