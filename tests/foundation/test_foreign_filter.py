@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import subprocess
+import sys
 from functools import lru_cache
 from importlib import resources
 
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 
 from tests.cli import run
 from tests.foundation.oracles import oracle_anagrams, oracle_match
+from tests.foundation.test_startup import run_cli
 
 DATA = resources.files("puzzlesmith.lexicon").joinpath("data")
 
@@ -103,3 +106,17 @@ def test_solve_lets_foreign_words_in_unless_asked(capsys: pytest.CaptureFixture[
     expected = [w for w in every if w not in flags() and all(
         c in full and c not in flags() for c in ("".join(col) for col in zip(w, *rows[1:], strict=True)))]
     assert without == expected
+
+
+@pytest.mark.parametrize("args", [
+    ["match", "a?p?e", "--json"],
+    ["anagram", "listen", "--json"],
+    ["wordgrid", "solve", "??????", "ipoaru", "gettct", "--json"],
+])
+def test_a_query_without_the_filter_never_reads_the_flags(args: list[str]) -> None:
+    for extra, loaded in (([], "False"), (["--no-foreign"], "True")):
+        probe = (run_cli([*args, *extra])
+                 + "\nimport sys\nprint('puzzlesmith.lexicon.foreign' in sys.modules)")
+        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                             check=True)
+        assert out.stdout.splitlines()[-1] == loaded, extra
