@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.web.conftest import free_port
 from tests.web.test_concurrency import LONG_GENERATE
@@ -66,3 +69,67 @@ def test_ctrl_c_answers_requests_in_flight_and_exits_cleanly(cli_env: dict[str, 
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+def _children(pid: int) -> dict[int, str]:
+    """The processes `pid` started, by id, with their command lines (from /proc)."""
+    found = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            cmdline = Path(f"/proc/{child}/cmdline")
+            found[int(child)] = cmdline.read_bytes().replace(b"\0", b" ").decode()
+    return found
+
+
+def _state(pid: int) -> str | None:
+    """A process's state letter (Z: a zombie), None once it is gone (reaped)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return stat.rpartition(")")[2].split()[0]
+
+
+def test_the_background_builder_is_niced_and_reaped_while_the_server_runs(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    if not Path("/proc/self/task").exists():
+        pytest.skip("needs /proc to see the server's child processes")
+    # A cache of its own, without the long Q-Less shape tables: the server starts a builder.
+    env = {**cli_env, "PUZZLESMITH_CACHE_DIR": str(tmp_path / "cache")}
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "puzzlesmith", "serve", "--port", str(port), "--workers", "1",
+         "--job-workers", "1"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 180
+        while not _up(base):
+            assert server.poll() is None and time.monotonic() < deadline, "no server"
+            time.sleep(0.2)
+        builders = [p for p, cmd in _children(server.pid).items() if "build_long_tries" in cmd]
+        assert len(builders) == 1, _children(server.pid)
+        builder = builders[0]
+        # Niced: it must not take the CPU from the workers answering requests.
+        niceness = os.getpriority(os.PRIO_PROCESS, server.pid)
+        assert os.getpriority(os.PRIO_PROCESS, builder) > niceness or niceness == 19
+        os.kill(builder, signal.SIGTERM)  # it ends, as it does when its tables are built
+        while _state(builder) is not None:  # a zombie keeps its /proc entry until reaped
+            assert time.monotonic() < deadline, f"builder left in state {_state(builder)}"
+            time.sleep(0.1)
+        assert server.poll() is None and _up(base)
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _up(base: str) -> bool:
+    try:
+        return httpx.get(base + "/api/health", timeout=2).status_code == 200
+    except httpx.HTTPError:
+        return False
