@@ -329,4 +329,7 @@ class WorkerPool:
             "tasks": self.stats.tasks,
             "killed": self.stats.killed,
             "started": self.stats.started,
+            # The live workers' process ids: to watch or profile one (and for the tests that
+            # check a stopped task's worker is gone).
+            "pids": sorted(w.process.pid for w in self._all if w.ready and w.process.is_alive()),
         }
