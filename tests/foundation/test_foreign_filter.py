@@ -106,6 +106,8 @@ def test_solve_lets_foreign_words_in_unless_asked(capsys: pytest.CaptureFixture[
     expected = [w for w in every if w not in flags() and all(
         c in full and c not in flags() for c in ("".join(col) for col in zip(w, *rows[1:], strict=True)))]
     assert without == expected
+    _, out, _ = run(["wordgrid", "solve", *rows, "--no-foreign"], capsys)
+    assert ("foreign words were left out" in out) == (not without)
 
 
 @pytest.mark.parametrize("args", [

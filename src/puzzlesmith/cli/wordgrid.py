@@ -178,6 +178,8 @@ def solve_cmd(
             if i:
                 console.print()
             print_solve(result, source)
+            if not foreign and not result.solutions and not result.timed_out:
+                console.print("[yellow]note:[/] foreign words were left out (--no-foreign)")
             if define:
                 print_defined(answer_words)
     if any_timeout:
