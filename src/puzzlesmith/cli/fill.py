@@ -245,6 +245,9 @@ def fill_cmd(
     prefer: Annotated[list[Path] | None, typer.Option(
         "--prefer", help="A word file of entries to use first wherever they fit (scored as the "
                          "best words of the list); may be given more than once.")] = None,
+    allow_same_stem: Annotated[bool, typer.Option(
+        "--allow-same-stem", help="Let two entries share a stem (RULE and RULED, RULES, "
+                                  "RULING), which the fill avoids by default.")] = False,
     clues: Annotated[bool, typer.Option("--clues", help="Draft a clue for each entry from WordNet "
                                         "(kept in --out .puz/.ipuz; the file's own clues stay).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
@@ -269,7 +272,7 @@ def fill_cmd(
         result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                       seed=seed, deadline=Deadline(time_limit), improve=improve, count=count,
                       blocked=_blocked(block), max_shared=max_shared,
-                      min_scores=_by_length(min_by_length))
+                      min_scores=_by_length(min_by_length), allow_same_stem=allow_same_stem)
     if clues:
         from puzzlesmith.fill.clues import with_clue_drafts
 

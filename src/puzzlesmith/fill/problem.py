@@ -9,7 +9,8 @@ from typing import NamedTuple
 
 from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot
 from puzzlesmith.fill.nogoods import Branch, Nogood, NogoodStore, apply, from_branch
-from puzzlesmith.fill.propagate import SHARED, Wipeout, propagate
+from puzzlesmith.fill.propagate import SHARED, STEM, Wipeout, propagate
+from puzzlesmith.fill.stems import related
 from puzzlesmith.fill.tables import WordTable, letter_codes, word_table
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
@@ -34,7 +35,8 @@ class Problem:
     def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
                  allow_repeats: bool, blocked: frozenset[str] = frozenset(),
                  max_shared: int | None = None,
-                 min_scores: Mapping[int, int] | None = None) -> None:
+                 min_scores: Mapping[int, int] | None = None,
+                 allow_same_stem: bool = False) -> None:
         self.grid = grid
         # Entries may not share a run of this many letters (None: no such rule).
         self.shared = max_shared
@@ -72,6 +74,19 @@ class Problem:
             self.tables.append(table)
             base.append(d)
         self.base = base
+        # No two entries of one stem (RULE, RULED): `stems.related` words looked up by length.
+        self.stems = not allow_same_stem
+        self.table_of = {t.length: t for t in self.tables}
+        self.by_length: dict[int, list[int]] = {}
+        for v, slot in enumerate(self.vars):
+            self.by_length.setdefault(slot.length, []).append(v)
+        self._kin: dict[str, tuple[tuple[int, int], ...]] = {}
+        if self.stems:
+            for slot in self.fixed_given:
+                for length, bits in self.stem_kin(slot.pattern(cells)):
+                    for v in self.by_length.get(length, ()):
+                        if not self.given_var[v]:
+                            base[v] &= ~bits
         if max_shared is not None:
             # The setter's entries the list lacks take part too (nothing else checks them).
             for slot in self.fixed_given:
@@ -103,10 +118,8 @@ class Problem:
             if cells[c] not in (EMPTY, BLOCK):
                 self.masks0[k] = 1 << (ord(cells[c]) - 97)
         self.dupes = not allow_repeats
-        by_length: dict[int, list[int]] = {}
-        for v, slot in enumerate(self.vars):
-            by_length.setdefault(slot.length, []).append(v)
-        self.same_length = [[u for u in by_length[s.length] if u != v] for v, s in enumerate(self.vars)]
+        self.same_length = [[u for u in self.by_length[s.length] if u != v]
+                            for v, s in enumerate(self.vars)]
         self.pls = [t.position_letter for t in self.tables]
         self.words = [t.words for t in self.tables]
         self.codes = [letter_codes(t) for t in self.tables]
@@ -117,6 +130,19 @@ class Problem:
         # bound and every higher one (the improvement searches raise it).
         self.bound = min_score
         self.min_score = min_score
+
+    def stem_kin(self, word: str) -> tuple[tuple[int, int], ...]:
+        """(length, bitset over that length's table) of the words sharing `word`'s stem,
+        for the lengths the grid has (cached by word)."""
+        got = self._kin.get(word)
+        if got is None:
+            bits: dict[int, int] = {}
+            for x in related(word):
+                table = self.table_of.get(len(x))
+                if table is not None and (b := table.bit(x)):
+                    bits[len(x)] = bits.get(len(x), 0) | b
+            got = self._kin[word] = tuple(bits.items())
+        return got
 
     def sharing(self, v: int, word: str) -> int:
         """The words of entry v's table that hold a run of `shared` letters of `word`: for
@@ -164,6 +190,9 @@ class Problem:
                         f"({pattern.upper()}); {fit.bit_count():,} score less", (slot.label,))
             return f"no word fits {slot.label} ({pattern.upper()})", (slot.label,)
         other = self.vars[w.source]
+        if w.cell == STEM:
+            return (f"{slot.label} has no word left that is not of the stem of {other.label}'s "
+                    "(RULE, RULED: turn this off with --allow-same-stem)", (slot.label, other.label))
         if w.cell == SHARED:
             return (f"{slot.label} has no word left that shares no {self.shared} letters in a row "
                     f"with {other.label}", (slot.label, other.label))
@@ -212,6 +241,10 @@ class Problem:
         sub.cross = [[x._replace(other=new[x.other]) for x in self.cross[v] if x.other in new]
                      for v in keep]
         sub.same_length = [[new[u] for u in self.same_length[v] if u in new] for v in keep]
+        sub.stems, sub.table_of, sub._kin = self.stems, self.table_of, self._kin
+        sub.by_length = {}
+        for i, slot in enumerate(sub.vars):
+            sub.by_length.setdefault(slot.length, []).append(i)
         sub.pls = [t.position_letter for t in sub.tables]
         sub.words = [t.words for t in sub.tables]
         sub.codes = [self.codes[v] for v in keep]

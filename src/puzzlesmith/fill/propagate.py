@@ -22,6 +22,7 @@ SMALL_LOST = 24  # below this many words lost since the last revision, test only
 
 
 SHARED = -2  # Wipeout.cell: the words ran out for sharing letters with the source's word
+STEM = -3  # Wipeout.cell: the words ran out for sharing the source's word's stem
 
 
 @dataclass
@@ -91,6 +92,26 @@ def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], s
                     du &= ~d
                     if not du:
                         prob.wipeout = Wipeout(u, s, -1)
+                        return False
+                    dom[u] = du
+                    cnt[u] = du.bit_count()
+                    if u not in queued:
+                        queue.append(u)
+                        queued.add(u)
+        if c == 1 and prob.stems:
+            # No two entries of one stem: the word taken here rules out its kin (RULE: RULED,
+            # RULES, RULING) in the entries of their lengths.
+            word = words[s][d.bit_length() - 1]
+            given = prob.given_var
+            by_length = prob.by_length
+            for length, bits in prob.stem_kin(word):
+                for u in by_length.get(length, ()):
+                    du = dom[u]
+                    if u == s or not du & bits or (given[s] and given[u]):
+                        continue
+                    du &= ~bits
+                    if not du:
+                        prob.wipeout = Wipeout(u, s, STEM)
                         return False
                     dom[u] = du
                     cnt[u] = du.bit_count()

@@ -48,6 +48,7 @@ from puzzlesmith.fill.search import (
     Restart,
     Search,
 )
+from puzzlesmith.fill.stems import same_stem_pairs
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.limits import Deadline, SearchTimeout
 
@@ -210,6 +211,14 @@ def _quality(problem: Problem, dom: list[int]) -> tuple[int, float]:
     return (min(free), sum(free) / len(free))
 
 
+def _check_stems(entries: tuple[Entry, ...]) -> None:
+    """AssertionError unless no two entries (two given ones excepted) share a stem."""
+    for a, b in same_stem_pairs([e.answer for e in entries]):
+        if not (entries[a].given and entries[b].given):
+            raise AssertionError(f"{entries[a].slot.label} {entries[a].answer} and "
+                                 f"{entries[b].slot.label} {entries[b].answer} share a stem")
+
+
 def _check_shared(entries: tuple[Entry, ...], n: int) -> None:
     """AssertionError unless no two entries (two given ones excepted) share n letters in a row."""
     runs = [({e.answer[i:i + n] for i in range(len(e.answer) - n + 1)}, e) for e in entries]
@@ -253,6 +262,7 @@ def fill(
     blocked: frozenset[str] = frozenset(),
     max_shared: int | None = None,
     min_scores: Mapping[int, int] | None = None,
+    allow_same_stem: bool = False,
 ) -> FillResult:
     """Fill every entry of `grid` with a word of `lexicon`.
 
@@ -263,13 +273,15 @@ def fill(
     `max_shared`: no two entries share a run of this many letters (two the setter gave whole
     excepted). `min_scores`: length -> the least score of a word of that length (above
     `min_score`; a setter accepts weaker 3-letter words than 7-letter ones).
+    `allow_same_stem`: let two entries share a stem (RULE and RULED; fill.stems), which
+    setters avoid, so it is off by default.
     """
     if max_shared is not None and max_shared < 2:
         raise InputError(f"the longest run of letters two entries may share is 2 or more, not {max_shared}")
     return FillStrategy(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
                         seed=seed, deadline=deadline, blocked=blocked,
-                        max_shared=max_shared, min_scores=min_scores).run(improve=improve,
-                                                                          count=count)
+                        max_shared=max_shared, min_scores=min_scores,
+                        allow_same_stem=allow_same_stem).run(improve=improve, count=count)
 
 
 class FillStrategy:
@@ -279,7 +291,8 @@ class FillStrategy:
     def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
                  allow_repeats: bool, seed: int, deadline: Deadline | None,
                  blocked: frozenset[str] = frozenset(), max_shared: int | None = None,
-                 min_scores: Mapping[int, int] | None = None) -> None:
+                 min_scores: Mapping[int, int] | None = None,
+                 allow_same_stem: bool = False) -> None:
         self.grid = grid
         self.lexicon = lexicon
         self.min_score = min_score
@@ -288,7 +301,8 @@ class FillStrategy:
         self.deadline = deadline or Deadline(10.0)
         self.start = time.perf_counter()
         self.problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                               blocked=blocked, max_shared=max_shared, min_scores=min_scores)
+                               blocked=blocked, max_shared=max_shared, min_scores=min_scores,
+                               allow_same_stem=allow_same_stem)
         self.rng = random.Random(seed)
         self.nodes = 0
         self.budget_end: int | None = None  # the node count at which the improvement search stops
@@ -310,6 +324,8 @@ class FillStrategy:
             entries = _entries(grid, filled, problem, best)
             if problem.shared is not None:
                 _check_shared(entries, problem.shared)
+            if problem.stems:
+                _check_stems(entries)
             assert all(e.score is None or e.given or e.score >= self.min_score for e in entries)
         return FillResult(grid, status, filled, entries or (), time.perf_counter() - self.start,
                           self.lexicon.name, self.seed, warnings=pattern_warnings(grid), **kw)
@@ -334,7 +350,7 @@ class FillStrategy:
         try:
             best: list[int] | None
             # (Regions are filled apart only under rules between entries they can pass on
-            # from one to the next: no repeats yes, shared runs of letters not.)
+            # from one to the next: no repeats and no stems twice yes, shared runs of letters not.)
             if len(regions) > 1 and problem.shared is None:
                 made = self.apart(root, regions)
                 best = self.find(root, self.deadline, cores=True) if made is False else made
@@ -461,6 +477,15 @@ class FillStrategy:
                     for u in problem.same_length[v]:
                         if dom[u].bit_count() == 1 and u not in keep:
                             base[i] &= ~dom[u]
+            if problem.stems:  # nor the kin of the words the earlier regions used
+                at = {v: i for i, v in enumerate(keep)}
+                for u, d in enumerate(dom):
+                    if d.bit_count() != 1 or u in at:
+                        continue
+                    for length, bits in problem.stem_kin(problem.words[u][d.bit_length() - 1]):
+                        for v in problem.by_length.get(length, ()):
+                            if v in at and not (problem.given_var[u] and problem.given_var[v]):
+                                base[at[v]] &= ~bits
             r = sub.root(base)
             got = self.find(r, self.deadline, on=sub) if r is not None else None
             if got is None:
@@ -500,7 +525,8 @@ class FillStrategy:
                 return None
             k = self.runs_at.get(threshold, 0)
             self.runs_at[threshold] = k + 1
-            search = Search(problem, until, self.rng if k else None,
+            # (A seeded fill draws among ties from its first run on: fills vary with the seed.)
+            search = Search(problem, until, self.rng if (k or self.seed) else None,
                             PROBE_FAILS * RESTART_GROWTH ** k,
                             lookahead=BOUND_LOOKAHEAD, decay=1.0, max_nodes=self.left())
             try:
