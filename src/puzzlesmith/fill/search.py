@@ -67,30 +67,56 @@ class Search:
         r = self.rng.random()
         return scored[0 if r < 0.6 else 1 if r < 0.85 or len(scored) < 3 else 2][1]
 
+    def tied(self, v: int, d: int, low: int) -> list[int]:
+        """The best word left (`low`) and, drawn at random, up to lookahead - 1 words that
+        tie with it (Problem tables' tiers: same score, about the same frequency), so a
+        seeded search does not take the same first words of a long run of ties every time
+        (a tiered `word;score` list has a hundred thousand at its top score)."""
+        start, end = self.p.tables[v].tier(low.bit_length() - 1)
+        out = [low]
+        if end - start < 2:
+            return out
+        assert self.rng is not None
+        for _ in range(self.lookahead - 1):
+            r = self.rng.randrange(start, end)
+            x = d >> r
+            if x:
+                bit = (x & -x) << r
+                if bit.bit_length() <= end and bit not in out:
+                    out.append(bit)
+        return out
+
     def choose_value(self, v: int, dom: list[int], cnt: list[int]) -> int:
         d = dom[v]
         low = d & -d
         if self.lookahead > 1 and cnt[v] > 1:
             # Of the best few words, the one that leaves its crossings the most words
             # (the product of their counts), so a word that strangles a crossing waits.
+            # A seeded search draws them from the ties of the best word, when it has some.
             p = self.p
             words, pls = p.words[v], p.pls
             best, best_key = low, -1.0
-            rest = d
-            for rank in range(self.lookahead):
-                if not rest:
-                    break
-                bit = rest & -rest
-                rest ^= bit
+            tied = self.tied(v, d, low) if self.rng is not None else []
+            if len(tied) > 1:
+                cands, decay = tied, 1.0  # ties: none is better than another
+            else:
+                cands, decay, rest = [], self.decay, d
+                while rest and len(cands) < self.lookahead:
+                    bit = rest & -rest
+                    rest ^= bit
+                    cands.append(bit)
+            for rank, bit in enumerate(cands):
                 w = words[bit.bit_length() - 1]
                 key = 1.0
                 for pos, _, t, q, _ in p.cross[v]:
                     if cnt[t] > 1:
                         key *= (dom[t] & pls[t][q][ord(w[pos]) - 97]).bit_count() / cnt[t]
-                key *= self.decay ** rank
+                key *= decay ** rank
                 if key > best_key:
                     best, best_key = bit, key
             low = best
+            if len(tied) > 1:
+                return low
         if self.rng is None:
             return low
         r = self.rng.random()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 from array import array
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -17,7 +17,7 @@ from puzzlesmith.lexicon.index import build_bucket
 
 DISK_CACHE_MIN = 2000  # smaller tables build faster than they load
 LETTER_FIELD = 26  # bits per position in a word's letter code (see letter_codes)
-TABLE_FORMAT = 3  # 2: ties of score broken by frequency, then _tie_break; 3: compact pickles
+TABLE_FORMAT = 4  # 2: ties of score broken by frequency, then _tie_break; 3: compact pickles; 4: tiers
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,6 +28,14 @@ class WordTable:
     words: tuple[str, ...]
     scores: tuple[int, ...]
     position_letter: tuple[tuple[int, ...], ...] = field(repr=False)
+    # Where each run of ties starts: words of one score and about one frequency (tier_of),
+    # which a seeded search picks among at random (Search.choose_value).
+    tiers: tuple[int, ...] = field(default=(0,), repr=False)
+
+    def tier(self, i: int) -> tuple[int, int]:
+        """The run of ties [start, end) holding word i."""
+        k = bisect_right(self.tiers, i) - 1
+        return self.tiers[k], self.tiers[k + 1] if k + 1 < len(self.tiers) else len(self.words)
 
     @cached_property
     def _neg_scores(self) -> tuple[int, ...]:
@@ -57,14 +65,17 @@ class WordTable:
         # Compact on disk: the words as one string, the scores as machine ints; a tuple of
         # 100,000 str objects and as many small ints unpickled four times slower.
         return (_table_from_parts, (self.length, "\n".join(self.words),
-                                    array("i", self.scores).tobytes(), self.position_letter))
+                                    array("i", self.scores).tobytes(), self.position_letter,
+                                    array("i", self.tiers).tobytes()))
 
 
 def _table_from_parts(length: int, words: str, scores: bytes,
-                      position_letter: tuple[tuple[int, ...], ...]) -> WordTable:
-    ints = array("i")
+                      position_letter: tuple[tuple[int, ...], ...], tiers: bytes) -> WordTable:
+    ints, starts = array("i"), array("i")
     ints.frombytes(scores)
-    return WordTable(length, tuple(words.split("\n")) if words else (), tuple(ints), position_letter)
+    starts.frombytes(tiers)
+    return WordTable(length, tuple(words.split("\n")) if words else (), tuple(ints),
+                     position_letter, tuple(starts))
 
 
 _TABLES: dict[tuple[str, str, int], WordTable] = {}
@@ -92,9 +103,16 @@ def _tie_break(word: str) -> bytes:
     return hashlib.blake2b(word.encode(), digest_size=8).digest()
 
 
+def tier_of(score: int, rank: int) -> tuple[int, int]:
+    """Words tie when they score the same and their frequency ranks are within a factor of
+    two (a word wordfreq does not rank ties with the other unranked ones)."""
+    return (score, rank.bit_length())
+
+
 def _build_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
     scores = word_scores(lexicon, index)
     bucket = index.bucket(length)
+    rank: dict[str, int] = {}
     if bucket is None:
         words: list[str] = []
     else:
@@ -103,12 +121,14 @@ def _build_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTabl
         rank = {w: (r if r > 0 else 1 << 30) for w, r in zip(bucket.words, bucket.ranks.tolist(),
                                                              strict=True)}
         words = sorted(bucket.words, key=lambda w: (-scores[w], rank[w], _tie_break(w)))
+    keys = [tier_of(scores[w], rank[w]) for w in words]
+    tiers = tuple(i for i, k in enumerate(keys) if i == 0 or k != keys[i - 1]) or (0,)
     if words:
         pl = build_bucket(length, words, {}).position_letter
     else:
         pl = tuple(tuple(0 for _ in range(26)) for _ in range(length))
     ws = tuple(words)
-    return WordTable(length, ws, tuple(scores[w] for w in ws), pl)
+    return WordTable(length, ws, tuple(scores[w] for w in ws), pl, tiers)
 
 
 def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
