@@ -33,6 +33,15 @@ gains TAG_BONUS points per doubling of its count (the published grids are too fe
 whether that helps). An entry wordfreq does not know scores 0, or WORDNET_FLOOR when WordNet
 has it as a lemma.
 
+Crosswordese: the short words setters lean on (OATER, ELHI, ESNE, SNEES, ESTOPS) are in
+dictionaries but hardly ever in running text, so wordfreq does not know them and they scored
+0 beside the bundled list's Scots and archaic words nobody uses (BEDYDE, CLAUCHTS). SCOWL
+(Debian's wamerican-large, -huge and -insane, by size: how common a dictionary word it is)
+tells them apart: a word of the American list at size 70 scores at least SCOWL_FLOORS[70],
+and so on down; the rest stay 0. Of the published entries of the grids in
+../shared/data/crosswords that scored 0, every one is in SCOWL's size 80, against 79% of the
+list's words at 0 (and 9 of 16 at size 70, against 16%).
+
 Blocked: every entry of the English list of the List of Dirty, Naughty, Obscene, and
 Otherwise Bad Words (npm `naughty-words`, CC BY 4.0) and of our own additions (OWN_BLOCKED:
 slurs that list lacks), squashed, with their plurals, and every phrase with a blocked word in
@@ -55,6 +64,7 @@ WORDFREQ_RARE_ZIPF = 2.0
 RARE_SHIFT = 10
 WORDNET_FLOOR = 5
 TAG_BONUS = 4
+SCOWL_FLOORS = {70: 8, 80: WORDNET_FLOOR, 95: 2}  # SCOWL size -> least score of its words
 PHRASE_SHIFT = 30
 NGRAM_SHIFT = 50
 MAX_LENGTH = 25
@@ -182,9 +192,22 @@ def blocked_words(blocklist_json: str) -> set[str]:
     return base | {w + "s" for w in base if not w.endswith("s")}
 
 
+def scowl_sizes(lists: dict[int, str]) -> dict[str, int]:
+    """Word -> the smallest SCOWL size whose American list (size -> its text) has it, for
+    the lower-case a-z words (capitalized ones are names, which wordfreq scores)."""
+    out: dict[str, int] = {}
+    for size in sorted(lists, reverse=True):
+        for w in lists[size].split():
+            if w.isascii() and w.isalpha() and w.islower():
+                out[w] = size
+    return out
+
+
 def build(letterpress: list[str], dict_files: dict[str, str], exc_files: dict[str, str],
-          blocklist_json: str) -> tuple[dict[str, int], set[str], dict[str, int]]:
-    """The crossword list (entry -> score), the blocked entries, and counts by source."""
+          blocklist_json: str,
+          sizes: dict[str, int] | None = None) -> tuple[dict[str, int], set[str], dict[str, int]]:
+    """The crossword list (entry -> score), the blocked entries, and counts by source.
+    `sizes`: scowl_sizes, for the crosswordese floors (SCOWL_FLOORS)."""
     import wordfreq
 
     freq = wordfreq.get_frequency_dict("en")
@@ -223,6 +246,13 @@ def build(letterpress: list[str], dict_files: dict[str, str], exc_files: dict[st
     for text in gloss_ngrams(dict_files):
         if squash(text) not in entries:
             add(text, phrase_score(text, shift=NGRAM_SHIFT), "phrases of WordNet's definitions")
+    raised = 0
+    for word, size in (sizes or {}).items():
+        s = entries.get(word)
+        if s is not None and s < SCOWL_FLOORS[size]:
+            entries[word] = SCOWL_FLOORS[size]
+            raised += 1
+    counts["raised to a SCOWL floor"] = raised
     return entries, blocked, counts
 
 

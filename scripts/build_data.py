@@ -237,6 +237,28 @@ def build_ranks() -> None:
     print(f"ranks: {sum(map(bool, lines))} words from wordfreq {version('wordfreq')}")
 
 
+SCOWL_SIZES = {70: "wamerican-large", 80: "wamerican-huge", 95: "wamerican-insane"}
+
+
+def scowl_american() -> tuple[dict[int, str], str, str]:
+    """SCOWL's American lists by size (Debian's wamerican-large, -huge, -insane), their
+    copyright file and the packages' version."""
+    out: dict[int, str] = {}
+    licence = version = ""
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        for size, deb_name in SCOWL_SIZES.items():
+            subprocess.run(["apt-get", "download", deb_name], cwd=tmp, check=True,
+                           capture_output=True)
+            (deb,) = glob.glob(str(tmp / f"{deb_name}_*.deb"))
+            version = Path(deb).name.split("_")[1]
+            subprocess.run(["dpkg-deb", "-x", deb, str(tmp / "x")], check=True)
+            suffix = deb_name.removeprefix("wamerican-")
+            out[size] = (tmp / f"x/usr/share/dict/american-english-{suffix}").read_text("utf-8")
+            licence = (tmp / f"x/usr/share/doc/{deb_name}/copyright").read_text("utf-8")
+    return out, licence, version
+
+
 def build_crossword() -> None:
     """The crossword list (see scripts/build_crossword.py), with its licences."""
     from importlib.metadata import version
@@ -251,9 +273,12 @@ def build_crossword() -> None:
         en, licence = (tar.extractfile(f"package/{n}").read().decode()  # type: ignore[union-attr]
                        for n in ("en.json", "LICENSE"))
     letterpress = gzip.decompress((DATA / "letterpress.txt.gz").read_bytes()).decode().split()
-    entries, blocked, counts = xw.build(letterpress, dict_files, exc_files, en)
+    lists, scowl_licence, scowl_version = scowl_american()
+    entries, blocked, counts = xw.build(letterpress, dict_files, exc_files, en,
+                                        xw.scowl_sizes(lists))
     header = (f"# puzzlesmith crossword list: {WORD_LIST}, {WORDNET} ({WORDNET_EXC}), wordfreq "
-              f"{version('wordfreq')}; blocked: {xw.BLOCKLIST} and our own")
+              f"{version('wordfreq')}, SCOWL sizes (Debian wamerican-* {scowl_version}); "
+              f"blocked: {xw.BLOCKLIST} and our own")
     xw.write(DATA, entries, blocked, header)
     (DATA / "CROSSWORD-LICENSE.txt").write_text(
         "crossword.txt.gz (the crossword list) is derived from:\n"
@@ -262,11 +287,15 @@ def build_crossword() -> None:
         f"{WORDNET_EXC}): see WORDNET-LICENSE.txt;\n"
         f"- wordfreq {version('wordfreq')} (its frequencies give the scores and part of the "
         "vocabulary): data CC BY-SA 4.0, see WORDFREQ-LICENSE.txt; so the list is shared under "
-        "CC BY-SA 4.0 too.\n\n"
+        "CC BY-SA 4.0 too;\n"
+        f"- SCOWL (Debian packages {', '.join(SCOWL_SIZES.values())} {scowl_version}): which "
+        "size of its American list a word is in sets a least score (build_crossword.py's "
+        "SCOWL_FLOORS); its copyright and licence follow the blocklist's below.\n\n"
         "crossword-blocked.txt.gz (entries left out of it) holds the English list of the List of "
         f"Dirty, Naughty, Obscene, and Otherwise Bad Words (npm package {xw.BLOCKLIST}), under "
         "the licence below, squashed to a-z and with plurals, and our own additions.\n\n"
-        + "-" * 70 + "\n\n" + licence.strip() + "\n", "utf-8")
+        + "-" * 70 + "\n\n" + licence.strip() + "\n\n" + "-" * 70 + "\n\n"
+        + scowl_licence.strip() + "\n", "utf-8")
     print(f"crossword.txt.gz: {len(entries)} entries ({counts}), {len(blocked)} blocked")
 
 

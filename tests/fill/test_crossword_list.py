@@ -97,6 +97,29 @@ def test_the_frequency_scorer_ranks_by_frequency() -> None:
     assert score(0.0) == 0
 
 
+def test_crosswordese_scores_low_but_not_zero() -> None:
+    # Setters' repeaters wordfreq does not know (published in the grids of ../shared/data)
+    # score the floor of their SCOWL size: usable, below every word wordfreq knows well.
+    entries = dict(zip(*_shipped(), strict=True))
+    for word in ("oater", "elhi", "esne", "snees", "estops", "athrob", "ruers"):
+        assert 0 < entries[word] <= max(xw.SCOWL_FLOORS.values()), word
+    assert entries["oater"] < entries["alee"] < entries["area"]
+
+
+def test_build_raises_dictionary_words_to_their_scowl_floor() -> None:
+    pytest.importorskip("wordfreq")
+    sizes = xw.scowl_sizes({70: "Paris\nadit\n", 80: "adit\noater\n", 95: "oater\nzzxq\n"})
+    assert sizes == {"adit": 70, "oater": 80, "zzxq": 95}  # names (capitalized) left out
+    empty = {"index.noun": "cat n 1 0 1 0 00000001\n", "index.verb": "run v 1 0 1 0 00000002\n",
+             "index.adj": "", "index.adv": "", "index.sense": "", "data.noun": "", "data.verb": "",
+             "data.adj": "", "data.adv": ""}
+    entries, _, _ = xw.build(["oater", "adit", "qxzzv", "the"], empty, {"verb.exc": ""}, "[]",
+                             sizes)
+    assert entries["oater"] == xw.SCOWL_FLOORS[80] and entries["adit"] >= xw.SCOWL_FLOORS[70]
+    assert entries["qxzzv"] == 0  # in no dictionary: still 0
+    assert entries["the"] == 100  # a floor never lowers a score
+
+
 def test_build_blocks_words_and_phrases_holding_them() -> None:
     pytest.importorskip("wordfreq")
     dict_files = {
