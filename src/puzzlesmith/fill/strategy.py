@@ -68,7 +68,6 @@ IMPROVE_BASE = 300
 IMPROVE_PER_ENTRY = 5
 IMPROVE_FACTOR = 1.0
 PROBE_FAILS = 64  # failures a probe of the weakest-entry bound may spend (see the galloping probes)
-PROBE_GAP = 2  # the first probe's bound above the floor (it doubles after a fill, halves after a miss)
 MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
 # Core proofs (see Problem.core): after this many failures of the restarts without a fill,
 # and again after each CORE_GROWTH times as many, search cores of these sizes completely,
@@ -580,20 +579,21 @@ class FillStrategy:
         # too (those fills are fills at T), so a run at T propagates the nogoods learned at T
         # or below, and never searches again what an earlier run at a bound as low refuted; a
         # run that runs out of choices (or starts with its nogoods ruling everything out)
-        # proves that no fill reaches T. Which T: galloping, `gap` above the floor (the best
-        # fill's weakest + 1) while under `cap`; a fill raises the floor and doubles the gap, a
-        # proof lowers the ceiling, a run that hits its limit only says "not cheaply", so the
-        # next one aims lower (the gap halved). At the floor itself the runs repeat with growing
-        # limits and the nogoods they learn, a complete search in the end. Climbing one point at
-        # a time can spend the budget at the bottom; a run can jump (whole list, themeless
-        # 15x15 2: 0 to 18).
-        cap, gap = hi, PROBE_GAP
+        # proves that no fill reaches T. Which T: halfway between the floor (the best fill's
+        # weakest + 1) and `cap` (the highest bound not yet found too hard); a fill raises the
+        # floor, a proof lowers the ceiling, and a run that hits its limit only says "not
+        # cheaply", so `cap` drops below it. Once the floor passes `cap`, the runs repeat at the
+        # floor with growing limits and the nogoods they learn, a complete search in the end.
+        # Bisecting reaches a strong bound in a few cheap runs, as a setter's --min-score guess
+        # does; climbing from the floor (galloping) spent the budget below it (NYT Mon
+        # 2008-03-10: weakest 33 by default, 35 with --min-score 30).
+        cap = hi
         try:
             while budget > 0 and not optimal and self.nodes < budget_end:
                 if lo > hi:
                     optimal = True
                     break
-                target = min(cap, lo + gap) if lo <= cap else lo
+                target = (lo + cap + 1) // 2 if lo <= cap else lo
                 outcome = self.run_at(target, until)
                 if outcome is None:
                     hi = target - 1
@@ -602,13 +602,11 @@ class FillStrategy:
                 if outcome is False:
                     if target > lo:
                         cap = target - 1
-                        gap //= 2
                     continue
                 best, best_q, found = outcome, _quality(problem, outcome), found + 1
                 progress.append((time.perf_counter() - self.start, *best_q))
                 lo = best_q[0] + 1
                 cap = max(cap, min(hi, lo))
-                gap = max(1, 2 * gap)
             # Then other fills whose weakest entry ties the best, for a better mean: once the
             # weakest is proved best, for no more nodes than the search has taken so far.
             if optimal and budget > 0 and not all(problem.given_var):
