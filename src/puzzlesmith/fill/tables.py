@@ -9,6 +9,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 
 from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
 from puzzlesmith.fill.scores import scores_key, word_scores
@@ -138,7 +139,7 @@ def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
     table = _TABLES.get(key)
     if table is not None:
         return table
-    path = cache_dir() / f"fill-v{TABLE_FORMAT}-{key[0]}-{length}.pickle"
+    path = table_path(lexicon, length)
     table = load_cache(path, pickle.loads)
     if not isinstance(table, WordTable) or table.length != length:
         table = _build_table(lexicon, index, length)
@@ -147,3 +148,22 @@ def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
     _TABLES[key] = table
     return table
 
+
+
+WARM_LENGTHS = range(3, 22)  # the entries of grids up to 21x21
+
+
+def table_path(lexicon: Lexicon, length: int) -> Path:
+    return cache_dir() / f"fill-v{TABLE_FORMAT}-{scores_key(lexicon)}-{length}.pickle"
+
+
+def warm_tables(lexicon: Lexicon, index: LexiconIndex, lengths: range = WARM_LENGTHS) -> int:
+    """Build into the disk cache the tables it lacks (the server runs this in the background
+    at start, so a fresh install's first fill does not spend its time limit on them); the
+    number built."""
+    built = 0
+    for length in lengths:
+        if not table_path(lexicon, length).exists():
+            word_table(lexicon, index, length)
+            built += 1
+    return built

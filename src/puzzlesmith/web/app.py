@@ -158,6 +158,21 @@ def _start_long_trie_builder() -> subprocess.Popen[bytes] | None:
     return builder
 
 
+def _start_fill_warmer() -> subprocess.Popen[bytes]:
+    """Build the crossword list's fill tables into the disk cache in the background, at the
+    lowest priority (a fresh cache's first fill check would build them within its own time
+    limit, and could pass it); quick when they are cached already."""
+    builder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import os; os.nice(19)\n"
+         "from puzzlesmith.fill.scores import fill_lexicon\n"
+         "from puzzlesmith.fill.tables import warm_tables\n"
+         "warm_tables(*fill_lexicon(None))"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    threading.Thread(target=builder.wait, name="reap-fill-warmer", daemon=True).start()
+    return builder
+
+
 def create_app(
     settings: Settings | None = None, *, on_ready: Callable[[], None] | None = None
 ) -> FastAPI:
@@ -176,6 +191,7 @@ def create_app(
         job_pool = WorkerPool(settings.job_workers, warm=warm, name="long", queue_timeout=None,
                               preload=preload, nice=settings.long_nice)
         builder = _start_long_trie_builder()
+        fill_warmer = _start_fill_warmer()
         await asyncio.gather(solve_pool.start(), job_pool.start())
         app.state.solve_pool = solve_pool
         app.state.long_pool = job_pool
@@ -194,6 +210,8 @@ def create_app(
         finally:
             if builder is not None and builder.poll() is None:
                 builder.terminate()  # its cache writes are atomic: a later start resumes
+            if fill_warmer.poll() is None:
+                fill_warmer.terminate()
             await app.state.jobs.close()
             await solve_pool.close()
             await job_pool.close()
