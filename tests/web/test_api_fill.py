@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import httpx
 
@@ -179,3 +180,44 @@ def test_voids_locked_and_rebus_reach_the_page_and_go_back_out(client: httpx.Cli
         assert bad.status_code == 400 and "rebus" in bad.json()["detail"], bad.text
     bad = client.post("/api/fill/save", json={"grid": got["grid"], "voids": [5], "allow_2": True})
     assert bad.status_code == 400 and "not a block" in bad.json()["detail"]
+
+
+def test_block_and_prefer_are_the_cli_options(client: httpx.Client, tmp_path: Path) -> None:
+    # The words the default fill chose: blocking one and preferring another must give the
+    # CLI's fill with --block and --prefer word files holding them.
+    first = client.post("/api/fill", json={"grid": GRID, "improve": 0}).json()
+    taken = [e["answer"] for e in first["entries"]]
+    block_file, prefer_file = tmp_path / "block.txt", tmp_path / "prefer.txt"
+    block_file.write_text(taken[0] + "\n", "utf-8")
+    prefer_file.write_text("arts\n", "utf-8")
+    body = {"grid": GRID, "improve": 0, "block": [taken[0].upper()], "prefer": ["arts"],
+            "block_lists": ["tiny"]}
+    doc = client.post("/api/fill", json=body).json()
+    assert doc["status"] == "filled"
+    answers = [e["answer"] for e in doc["entries"]]
+    assert taken[0] not in answers and not {"cat", "act", "star", "rats"} & set(answers)
+    cli_doc = cli_json("fill", "/".join(GRID), "--improve", "0", "--block", str(block_file),
+                       "--prefer", str(prefer_file), "--block", _tiny_file(tmp_path))
+    assert [e["answer"] for e in cli_doc["entries"]] == answers
+    cands = client.post("/api/fill/candidates", json={
+        "grid": ["#....", "....."[:4] + ".", ".....", ".....", "....#"], "entry": "1 across",
+        "block": [taken[0]]}).json()
+    assert taken[0] not in [c["word"] for c in cands["candidates"]]
+
+
+def _tiny_file(tmp_path: Path) -> str:
+    from tests.web.conftest import TINY_WORDS
+
+    path = tmp_path / "tiny.txt"
+    path.write_text(TINY_WORDS, "utf-8")
+    return str(path)
+
+
+def test_block_lists_take_registered_names_only(client: httpx.Client) -> None:
+    for name in ("/etc/passwd", "no-such-list"):
+        r = client.post("/api/fill/check", json={"grid": GRID, "block_lists": [name]})
+        assert r.status_code == 400 and "unknown lexicon" in r.json()["detail"]
+    r = client.post("/api/fill/check", json={"grid": GRID, "prefer": ["--"]})
+    assert r.status_code == 400 and "no letter" in r.json()["detail"]
+    r = client.post("/api/fill/check", json={"grid": GRID, "block": ["x"] * 20_001})
+    assert r.status_code in (400, 413, 422)

@@ -299,6 +299,11 @@ class StarsGenerateRequest(TimeLimited):
     time_limit: float = TimeLimitField(120.0, MAX_TIMEOUT)
 
 
+SETTER_WORDS_MAX = 20_000  # words a request may list inline in block or prefer
+SetterWord = Annotated[str, StringConstraints(max_length=40)]
+ListName = Annotated[str, StringConstraints(max_length=100)]
+
+
 class FillCheckRequest(Options):
     grid: list[str] = Field(..., min_length=2, max_length=25, examples=[["#....", ".....", "....#"]],
                             description="Rows: # a block, . an empty cell, a-z a fixed letter, "
@@ -306,6 +311,16 @@ class FillCheckRequest(Options):
     allow_2: bool = Field(False, description="Allow 2-letter entries.")
     allow_repeats: bool = Field(False, description="Let a word fill two entries.")
     min_score: int = Field(0, description="Only words scoring at least N.")
+    block: list[SetterWord] = Field([], max_length=SETTER_WORDS_MAX, examples=[["oater", "esne"]],
+                                    description="Words no entry may take, besides the shipped "
+                                    "block list (`--block`'s word file, inline).")
+    block_lists: list[ListName] = Field([], max_length=5, description="Registered word lists "
+                                        "(`lexicon add`) whose words no entry may take.")
+    prefer: list[SetterWord] = Field([], max_length=SETTER_WORDS_MAX, examples=[["escapehatch"]],
+                                     description="Words to use first wherever they fit, scored "
+                                     "as the list's best (`--prefer`'s word file, inline).")
+    prefer_lists: list[ListName] = Field([], max_length=5, description="Registered word lists "
+                                         "whose words to use first.")
 
 
 class FillRequest(FillCheckRequest, TimeLimited):
@@ -377,6 +392,8 @@ async def run_solve(
     """
     kwargs = body.model_dump()
     _check_lexicon(kwargs.get("lexicon"))
+    for name in kwargs.get("block_lists", []) + kwargs.get("prefer_lists", []):
+        _check_lexicon(name)
     refuse_counting(fn, kwargs)
     if not is_long(fn, kwargs):
         return await _run_in(request, request.app.state.solve_pool, fn, kwargs, limit)

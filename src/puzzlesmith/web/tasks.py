@@ -13,7 +13,13 @@ from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.scores import FILL_LEXICON, default_blocked
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconIndex, common_cut, lexicon_and_index
+from puzzlesmith.lexicon import (
+    DEFAULT_COMMON_TOP,
+    Lexicon,
+    LexiconIndex,
+    common_cut,
+    lexicon_and_index,
+)
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import parse_rack
 from puzzlesmith.search.pattern import parse_length
@@ -552,6 +558,32 @@ def run_stars_generate(
     return made.to_json()
 
 
+def setter_words(words: list[str], lists: list[str]) -> frozenset[str]:
+    """A request's block or prefer words: inline ones squashed to a-z as a word file's are
+    (ONE-OFF -> oneoff), and every word of the registered lists named."""
+    from puzzlesmith.lexicon import load_lexicon
+
+    out = set()
+    for word in words:
+        squashed = "".join(ch for ch in word.lower() if "a" <= ch <= "z")
+        if not squashed:
+            raise InputError(f"{word!r} holds no letter a-z: give words (block, prefer)")
+        out.add(squashed)
+    for name in lists:
+        out |= load_lexicon(name).word_set
+    return frozenset(out)
+
+
+def _fill_words(lex: Lexicon, index: LexiconIndex, block: list[str], block_lists: list[str],
+                prefer: list[str], prefer_lists: list[str]) -> tuple[Lexicon, frozenset[str]]:
+    """The lexicon with the setter's preferred words scored first, and every word blocked
+    (the shipped block list and the setter's), as the CLI's --prefer and --block make them."""
+    from puzzlesmith.fill.scores import with_preferred
+
+    lex = with_preferred(lex, index, setter_words(prefer, prefer_lists))
+    return lex, default_blocked() | setter_words(block, block_lists)
+
+
 def run_fill(
     grid: list[str],
     *,
@@ -566,6 +598,10 @@ def run_fill(
     improve: int | None = None,
     count: bool = False,
     clues: bool = False,
+    block: list[str] | None = None,
+    block_lists: list[str] | None = None,
+    prefer: list[str] | None = None,
+    prefer_lists: list[str] | None = None,
 ) -> Doc:
     """`puzzlesmith fill GRID --json` (a "timeout" status is an answer here, as in the CLI's
     JSON; the CLI also exits 1)."""
@@ -574,9 +610,10 @@ def run_fill(
 
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
+    lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
+                               prefer_lists or [])
     result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
-                  deadline=Deadline(time_limit), improve=improve, count=count,
-                  blocked=default_blocked())
+                  deadline=Deadline(time_limit), improve=improve, count=count, blocked=blocked)
     if clues:
         from puzzlesmith.fill.clues import with_clue_drafts
 
@@ -593,6 +630,10 @@ def run_fill_check(
     allow_2: bool = False,
     allow_repeats: bool = False,
     min_score: int = 0,
+    block: list[str] | None = None,
+    block_lists: list[str] | None = None,
+    prefer: list[str] | None = None,
+    prefer_lists: list[str] | None = None,
 ) -> Doc:
     """`puzzlesmith fill check GRID --json`."""
     from puzzlesmith.fill.fill import check
@@ -600,8 +641,10 @@ def run_fill_check(
 
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
+    lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
+                               prefer_lists or [])
     return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                 blocked=default_blocked()).to_json()
+                 blocked=blocked).to_json()
 
 
 def run_fill_candidates(
@@ -616,6 +659,10 @@ def run_fill_candidates(
     min_score: int = 0,
     limit: int = 100,
     viable_first: bool = False,
+    block: list[str] | None = None,
+    block_lists: list[str] | None = None,
+    prefer: list[str] | None = None,
+    prefer_lists: list[str] | None = None,
 ) -> Doc:
     """`puzzlesmith fill candidates GRID --entry ENTRY --json`."""
     from puzzlesmith.fill.candidates import candidates
@@ -623,8 +670,10 @@ def run_fill_candidates(
 
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
+    lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
+                               prefer_lists or [])
     return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
-                      limit=limit, viable_first=viable_first, blocked=default_blocked()).to_json()
+                      limit=limit, viable_first=viable_first, blocked=blocked).to_json()
 
 
 def run_fill_region(
@@ -639,6 +688,10 @@ def run_fill_region(
     allow_repeats: bool = False,
     min_score: int = 0,
     time_limit: float = 10.0,
+    block: list[str] | None = None,
+    block_lists: list[str] | None = None,
+    prefer: list[str] | None = None,
+    prefer_lists: list[str] | None = None,
 ) -> Doc:
     """`puzzlesmith fill region GRID --rows A-B --cols C-D --json` (rows and columns from 1)."""
     from puzzlesmith.fill.fill import fill_region
@@ -646,6 +699,8 @@ def run_fill_region(
 
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
+    lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
+                               prefer_lists or [])
     box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
     return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
-                       deadline=Deadline(time_limit), blocked=default_blocked()).to_json()
+                       deadline=Deadline(time_limit), blocked=blocked).to_json()
