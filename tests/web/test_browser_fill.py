@@ -149,3 +149,26 @@ def test_a_long_fill_shows_its_progress(page: Any) -> None:
     assert "stops by 3 s" in page.locator("#fill-elapsed").inner_text()
     page.locator("#fill-working[hidden]").wait_for(state="attached", timeout=30_000)
     assert page.locator("#status").inner_text() != "Filling…"
+
+
+def test_block_and_prefer_lists_reach_the_fill(page: Any, shot: Any) -> None:
+    page.goto("/fill?size=5&g=%23....-.....-.....-.....-....%23")
+    page.wait_for_selector("form[data-ready]")
+    page.get_by_role("button", name="Fill", exact=True).click()
+    page.locator("#status.good").wait_for(timeout=30_000)
+    first = grid_rows(page)[1]  # 6 across, a five-letter word
+    page.get_by_role("button", name="Clear fill").click()
+    page.locator("#setter-lists summary").click()
+    page.get_by_label("Never use these words").fill(first.upper())
+    # the registered test list (conftest's "tiny") offered beside the typed words
+    assert "tiny" in page.locator("#block-list option").all_inner_texts()
+    page.locator("#block-list").select_option("tiny")
+    assert any("." in row for row in grid_rows(page))  # cleared
+    page.get_by_role("button", name="Fill", exact=True).click()
+    page.wait_for_function("[...document.querySelectorAll('#grid input')]"
+                           ".every(i => i.classList.contains('block') || i.value)", timeout=30_000)
+    rows = grid_rows(page)
+    entries = rows + ["".join(col) for col in zip(*rows, strict=True)]
+    assert all(first not in e.replace("#", " ").split() for e in entries)
+    assert not {"star", "rats", "arts", "tars", "tsar"} & {w for e in entries for w in e.split("#")}
+    shot(page, "fill-lists")

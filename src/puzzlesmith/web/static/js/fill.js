@@ -15,6 +15,11 @@ const lexicon = $("lexicon");
 const common = $("common");
 const minScore = $("min-score");
 const allow2 = $("allow-2");
+const blockWords = $("block-words");
+const preferWords = $("prefer-words");
+const blockList = $("block-list");
+const preferList = $("prefer-list");
+const SETTER_WORDS_MAX = 20000; // web.api.SETTER_WORDS_MAX
 const status = $("status");
 const warning = $("warning");
 const advice = $("advice");
@@ -350,10 +355,37 @@ function fieldError(input, box_, text) {
   input.setAttribute("aria-invalid", text ? "true" : "false");
 }
 
-// The options every request sends, as the CLI's --lexicon, --common, --min-score, --allow-2.
+/** The words typed in a block or prefer box (split as a word file's lines are). */
+function typedWords(box_) {
+  return box_.value.split(/[\s,;]+/).filter((w) => /[a-z]/i.test(w)).slice(0, SETTER_WORDS_MAX);
+}
+
+// The options every request sends, as the CLI's --lexicon, --common, --min-score, --allow-2,
+// --block and --prefer.
 function options() {
   return { lexicon: lexicon.value || null, common: common.checked, min_score: scoreFloor(),
-    allow_2: allow2.checked };
+    allow_2: allow2.checked, block: typedWords(blockWords), prefer: typedWords(preferWords),
+    block_lists: blockList.value ? [blockList.value] : [],
+    prefer_lists: preferList.value ? [preferList.value] : [] };
+}
+
+function checkLists() {
+  const over = [blockWords, preferWords].filter((b) => b.value.split(/[\s,;]+/).filter(Boolean).length > SETTER_WORDS_MAX);
+  for (const b of [blockWords, preferWords]) b.setAttribute("aria-invalid", over.includes(b) ? "true" : "false");
+  const text = over.length ? `A list holds at most ${SETTER_WORDS_MAX.toLocaleString()} words; the rest are left out. Add a longer one with puzzlesmith lexicon add.` : "";
+  $("lists-error").textContent = text;
+  $("lists-error").hidden = !text;
+}
+
+/** The registered lists offered for block and prefer (the bundled ones are whole dictionaries). */
+async function fillSetterLists() {
+  const doc = await api("/api/lexicons");
+  for (const select of [blockList, preferList]) {
+    for (const l of doc.lexicons) {
+      if (l.kind === "bundled") continue;
+      select.append(el("option", { value: l.name }, l.name));
+    }
+  }
 }
 
 /** The server's message, worded for this page where it names a command-line flag. */
@@ -744,6 +776,9 @@ function wire() {
     share(); recheck(); loadCandidates();
   });
   for (const input of [common, lexicon, allow2]) input.addEventListener("change", () => { share(); recheck(); loadCandidates(); });
+  for (const input of [blockWords, preferWords, blockList, preferList]) {
+    input.addEventListener("change", () => { checkLists(); recheck(); loadCandidates(); });
+  }
   $("open-file").addEventListener("change", (e) => { const f = e.target.files[0]; if (f) open(f); e.target.value = ""; });
   $("save-puz").addEventListener("click", () => save("puz"));
   $("save-ipuz").addEventListener("click", () => save("ipuz"));
@@ -795,6 +830,7 @@ async function init() {
   try {
     // The fill's own list unless the address names another, as `puzzlesmith fill` does.
     await fillLexicons(lexicon, p.get("lexicon") || FILL_LEXICON);
+    await fillSetterLists();
   } catch (e) {
     say(status, e.message, "error");
   }
