@@ -1,0 +1,123 @@
+"""Crossword fill beside blacksquare (PyPI `blacksquare`, a Rust filler with a Python API) on the
+real 15x15 block patterns, the same word list for both: the crossword list's TOP best-scored
+entries with their scores.
+
+Reads ../shared/data/crosswords/real_grids.jsonl; skips, saying why, when it or blacksquare is
+absent (`pip install blacksquare`: not a dependency of puzzlesmith). Each engine gets LIMIT
+seconds a grid; CPU time (process time, which counts blacksquare's native threads too) to its
+answer; its fill checked here (every entry a word of the list, none twice) and scored on the
+crossword list's scale (weakest, mean, entries outside its 50,000 best).
+Qxw (Debian `qxw`) installs too, but fills only from its GUI or a batch "deck" file; it is not
+driven here.
+Run: nice -n 5 python -m benchmarks.fill_peers
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from benchmarks.common import write_results
+from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.model import parse_grid
+from puzzlesmith.fill.scores import word_scores
+from puzzlesmith.lexicon import Lexicon, lexicon_and_index
+from puzzlesmith.lexicon.index import build_index
+from puzzlesmith.limits import Deadline
+
+DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "crosswords" / "real_grids.jsonl"
+LIMIT = 10.0
+TOP = 100_000
+TOP_GOOD = 50_000
+
+
+def runs(rows: list[str]) -> list[str]:
+    """The entries of a filled grid (rows of letters and #), across then down."""
+    out = []
+    for lines in (rows, ["".join(col) for col in zip(*rows, strict=True)]):
+        for line in lines:
+            out += [run for run in line.split("#") if len(run) >= 2]
+    return out
+
+
+def judge(rows: list[str] | None, words: dict[str, int], good: set[str]) -> dict[str, Any]:
+    if rows is None:
+        return {"status": "no fill"}
+    entries = runs(rows)
+    bad = [e for e in entries if e not in words]
+    repeats = len(entries) - len(set(entries))
+    scores = [words.get(e, 0) for e in entries]
+    return {"status": "invalid" if bad or repeats else "filled", "weakest": min(scores),
+            "mean": round(statistics.mean(scores), 1),
+            "outside": sum(e not in good for e in entries), "repeats": repeats, "bad": bad}
+
+
+def main() -> None:
+    if not DATA.exists():
+        print(f"skipped: {DATA} is absent")
+        return
+    try:
+        import blacksquare as bs
+    except ImportError:
+        print("skipped: blacksquare is not installed (pip install blacksquare)")
+        return
+    cross, cross_index = lexicon_and_index("crossword")
+    scale = word_scores(cross, cross_index)
+    ranked = sorted(scale.items(), key=lambda kv: (-kv[1], kv[0]))
+    words = dict(ranked[:TOP])
+    good = {w for w, _ in ranked[:TOP_GOOD]}
+    lex = Lexicon("crossword-top", "benchmark", cross.license, tuple(sorted(words)),
+                  scores=tuple(words[w] for w in sorted(words)))
+    index = build_index(lex)
+    bs_list = bs.WordList(dict(words))
+    grids = [json.loads(line) for line in DATA.read_text("utf-8").splitlines() if line.strip()]
+    lines = ["Both engines on the crossword list's best " f"{TOP:,} entries, {LIMIT:g} s a grid, "
+             "seed 0 / default settings; weakest, mean and outside-50k on the crossword list's "
+             "scale; CPU s to the answer.", "",
+             "| grid | engine | status | weakest | mean | outside top 50k | CPU s |",
+             "|---|---|---|---|---|---|---|"]
+    summary: dict[str, list[dict[str, Any]]] = {"puzzlesmith": [], "blacksquare": []}
+    for d in grids:
+        if d["width"] != 15:
+            continue
+        blocks = d["blocks"]
+        c = time.process_time()
+        ours = fill(parse_grid(blocks), lex, index, deadline=Deadline(LIMIT))
+        cpu_ours = time.process_time() - c
+        got = judge(list(ours.filled.rows) if ours.filled else None, words, good)
+        got["cpu"] = cpu_ours
+        summary["puzzlesmith"].append(got)
+        xw = bs.Crossword(grid=[[("#" if ch == "#" else " ") for ch in row] for row in blocks],
+                          word_list=bs_list)
+        c = time.process_time()
+        filled = xw.fill(timeout=LIMIT, show_progress=False)
+        cpu_bs = time.process_time() - c
+        rows = None
+        if filled is not None:
+            cells = [[str(filled[r, k].value) for k in range(15)] for r in range(15)]
+            rows = ["".join("#" if "BLACK" in v else v.lower() for v in row) for row in cells]
+        theirs = judge(rows, words, good)
+        theirs["cpu"] = cpu_bs
+        summary["blacksquare"].append(theirs)
+        for name, r in (("puzzlesmith", got), ("blacksquare", theirs)):
+            lines.append(f"| {d['name']} | {name} | {r['status']} | {r.get('weakest', '')} | "
+                         f"{r.get('mean', '')} | {r.get('outside', '')} | {r['cpu']:.2f} |")
+        print(lines[-2], lines[-1], sep="\n", flush=True)
+    lines += ["", "| engine | filled (valid) | mean weakest | mean of means | median outside | "
+              "median CPU s |", "|---|---|---|---|---|---|"]
+    for name, rs in summary.items():
+        ok = [r for r in rs if r["status"] == "filled"]
+        lines.append(f"| {name} | {len(ok)} / {len(rs)} | "
+                     f"{statistics.mean(r['weakest'] for r in ok) if ok else 0:.1f} | "
+                     f"{statistics.mean(r['mean'] for r in ok) if ok else 0:.1f} | "
+                     f"{statistics.median(r['outside'] for r in ok) if ok else 0} | "
+                     f"{statistics.median(r['cpu'] for r in rs):.2f} |")
+    path = write_results("fill_peers", "Crossword fill beside blacksquare", "\n".join(lines) + "\n")
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
