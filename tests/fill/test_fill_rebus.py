@@ -176,9 +176,12 @@ def test_fill_and_count_match_brute_force(case: tuple[Cells, list[str], bool]) -
     grid = make_grid(cells)
     lex, index = lexicon(words)
     every = list(brute_fills(cells, words, repeats))
-    counted = fill(grid, lex, index, allow_repeats=repeats, count=True, deadline=Deadline(30))
+    # (The brute force knows no stems: the same-stem rule has its own oracle, test_fill_stems.)
+    counted = fill(grid, lex, index, allow_repeats=repeats, allow_same_stem=True, count=True,
+                   deadline=Deadline(30))
     assert counted.complete and counted.count == len(every)
-    found = fill(grid, lex, index, allow_repeats=repeats, deadline=Deadline(30), improve=0)
+    found = fill(grid, lex, index, allow_repeats=repeats, allow_same_stem=True,
+                 deadline=Deadline(30), improve=0)
     assert found.status == ("filled" if every else "impossible")
     if found.filled is not None:
         assert found.filled.rebus == grid.rebus
@@ -210,7 +213,8 @@ def test_candidates_and_check_match_brute_force(case: tuple[Cells, list[str], bo
         used = set() if repeats else {"".join(cells[r][c] for r, c in other) for other in runs
                                       if other != run and all(cells[r][c] != "." for r, c in other)}
         fitting = {w for w in words if split(w, pattern) is not None and w not in used}
-        got = candidates(grid, lex, index, slot.label, allow_repeats=repeats, limit=2000)
+        got = candidates(grid, lex, index, slot.label, allow_repeats=repeats, limit=2000,
+                         allow_same_stem=True)
         assert {c.word for c in got.candidates} == fitting
         for cand in got.candidates:
             placed = [row[:] for row in cells]

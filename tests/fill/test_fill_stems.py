@@ -145,3 +145,15 @@ def test_a_mini_and_a_real_15x15_fill_without_inflection_pairs() -> None:
                 pytest.skip("the machine is too loaded to fill in time")
             assert got.status == "filled"
             assert not clashes([e.answer for e in got.entries])
+
+
+def test_candidates_leave_out_the_kin_of_whole_entries() -> None:
+    from puzzlesmith.fill.candidates import candidates
+
+    grid = parse_grid(["rule#", "#####", "....."])
+    lex, index = lexicon(["rule", "rules", "ruled", "sole", "soles", "solid"])
+    label = next(s.label for s in grid.slots if s.length == 5)
+    got = [c.word for c in candidates(grid, lex, index, label).candidates]
+    assert sorted(got) == ["soles", "solid"] and not clashes(["rule", *got])
+    allowed = [c.word for c in candidates(grid, lex, index, label, allow_same_stem=True).candidates]
+    assert sorted(allowed) == ["ruled", "rules", "soles", "solid"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.model import EMPTY, Grid, Slot
+from puzzlesmith.fill.stems import related
 from puzzlesmith.fill.tables import WordTable, word_table
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
@@ -106,11 +107,14 @@ class _Crossing:
 def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
                min_score: int = 0, allow_repeats: bool = False, limit: int = DEFAULT_LIMIT,
                viable_first: bool = False,
-               blocked: frozenset[str] = frozenset()) -> CandidatesResult:
+               blocked: frozenset[str] = frozenset(),
+               allow_same_stem: bool = False) -> CandidatesResult:
     """The words that fit entry `label` of `grid`, best score first, at most `limit`, each
     with whether its crossings keep a word; with `viable_first`, the words whose crossings
     keep a word come before the others (each group best first). `blocked` words (the shipped
-    block list, the setter's own) are no candidates and fill no crossing.
+    block list, the setter's own) are no candidates and fill no crossing; nor, unless
+    `allow_same_stem`, are the words sharing a stem with an entry already whole (RULES beside
+    RULE), as the fill leaves them out.
 
     Counted with the fill's word tables (best first, with (position, letter) bitsets): the
     words a crossing allows at the shared cell make one OR of bitsets, so "every crossing
@@ -122,8 +126,10 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
     # The entries as words: a rebus cell's letters each a cell (model.Grid.word_slots).
     cells, slots = grid.word_cells, grid.word_slots
     word_slot = slots[grid.slots.index(slot)]
-    used = set() if allow_repeats else {
-        s.pattern(cells) for s in slots if s != word_slot and EMPTY not in s.pattern(cells)}
+    whole = {s.pattern(cells) for s in slots if s != word_slot and EMPTY not in s.pattern(cells)}
+    used = set() if allow_repeats else set(whole)
+    if not allow_same_stem:
+        used |= {x for w in whole for x in related(w)}
 
     left_out: dict[int, int] = {}  # length -> bitset of the used and blocked words
 
