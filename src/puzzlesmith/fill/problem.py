@@ -4,13 +4,14 @@ dom/wdeg weight; its roots (domains after propagation), regions and cores."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot
 from puzzlesmith.fill.nogoods import Branch, Nogood, NogoodStore, apply, from_branch
 from puzzlesmith.fill.propagate import SHARED, STEM, Wipeout, propagate
-from puzzlesmith.fill.stems import related
+from puzzlesmith.fill.stems import candidates, stems
 from puzzlesmith.fill.tables import WordTable, letter_codes, word_table
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
@@ -81,6 +82,7 @@ class Problem:
         for v, slot in enumerate(self.vars):
             self.by_length.setdefault(slot.length, []).append(v)
         self._kin: dict[str, tuple[tuple[int, int], ...]] = {}
+        self.listed: Sequence[str] = lexicon.words  # sorted
         if self.stems:
             for slot in self.fixed_given:
                 for length, bits in self.stem_kin(slot.pattern(cells)):
@@ -132,15 +134,23 @@ class Problem:
         self.min_score = min_score
 
     def stem_kin(self, word: str) -> tuple[tuple[int, int], ...]:
-        """(length, bitset over that length's table) of the words sharing `word`'s stem,
-        for the lengths the grid has (cached by word)."""
+        """(length, bitset over that length's table) of the words sharing a stem with
+        `word`, for the lengths the grid has (cached by word). The rule's candidates are
+        looked up in the sorted list first (most are no words), then checked forwards."""
         got = self._kin.get(word)
         if got is None:
             bits: dict[int, int] = {}
-            for x in related(word):
-                table = self.table_of.get(len(x))
-                if table is not None and (b := table.bit(x)):
-                    bits[len(x)] = bits.get(len(x), 0) | b
+            listed = self.listed
+            for k in stems(word):
+                for x in candidates(k):
+                    table = self.table_of.get(len(x))
+                    if table is None or x == word:
+                        continue
+                    i = bisect_left(listed, x)
+                    if i == len(listed) or listed[i] != x or k not in stems(x):
+                        continue
+                    if b := table.bit(x):
+                        bits[len(x)] = bits.get(len(x), 0) | b
             got = self._kin[word] = tuple(bits.items())
         return got
 
@@ -242,6 +252,7 @@ class Problem:
                      for v in keep]
         sub.same_length = [[new[u] for u in self.same_length[v] if u in new] for v in keep]
         sub.stems, sub.table_of, sub._kin = self.stems, self.table_of, self._kin
+        sub.listed = self.listed
         sub.by_length = {}
         for i, slot in enumerate(sub.vars):
             sub.by_length.setdefault(slot.length, []).append(i)

@@ -50,19 +50,21 @@ def stems(word: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=65536)
-def forms(word_stem: str) -> tuple[str, ...]:
-    """Every word one of whose stems is `word_stem`: the rule's steps run backwards (each
-    candidate checked forwards)."""
-    out = set()
+def candidates(word_stem: str) -> tuple[str, ...]:
+    """The rule's steps run backwards from `word_stem`: a superset of the words one of whose
+    stems it is (most of them no words at all: RULEED), unchecked."""
+    out: set[str] = set()
     for t4 in (word_stem, word_stem[:-1] + "y") if word_stem.endswith("i") else (word_stem,):
         for t3 in (t4, t4 + t4[-1]) if t4 else (t4,):
             for t2 in (t3, t3 + "e"):
                 for t1 in (t2, t2 + "d") if t2.endswith("ee") else (t2,):
-                    for suffix in ("", *SUFFIXES):
-                        x = t1 + suffix
-                        if word_stem in stems(x):
-                            out.add(x)
+                    out.update(t1 + suffix for suffix in ("", *SUFFIXES))
     return tuple(sorted(out))
+
+
+def forms(word_stem: str) -> tuple[str, ...]:
+    """Every word one of whose stems is `word_stem` (`candidates` checked forwards)."""
+    return tuple(x for x in candidates(word_stem) if word_stem in stems(x))
 
 
 def related(word: str) -> tuple[str, ...]:
