@@ -221,3 +221,17 @@ def test_block_lists_take_registered_names_only(client: httpx.Client) -> None:
     assert r.status_code == 400 and "no letter" in r.json()["detail"]
     r = client.post("/api/fill/check", json={"grid": GRID, "block": ["x"] * 20_001})
     assert r.status_code in (400, 413, 422)
+
+
+def test_same_stem_rule_and_its_option_are_the_cli_ones(client: httpx.Client) -> None:
+    # 1 across is RULE: by default no RULES or RULED among 5 across's candidates.
+    grid = ["rule#", ".....", ".....", ".....", "#...."]
+    for allow, flag in ((False, ()), (True, ("--allow-same-stem",))):
+        body = {"grid": grid, "entry": "5 across", "limit": 2000, "allow_same_stem": allow}
+        doc = client.post("/api/fill/candidates", json=body).json()
+        cli_doc = cli_json("fill", "candidates", "/".join(grid), "--entry", "5 across", "-n",
+                           "2000", *flag)
+        doc.pop("seconds"), cli_doc.pop("seconds")
+        assert doc == cli_doc
+        words = {c["word"] for c in doc["candidates"]}
+        assert bool(words & {"rules", "ruled"}) == allow, allow

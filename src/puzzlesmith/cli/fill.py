@@ -65,6 +65,9 @@ FileOpt = Annotated[Path | None, typer.Option("--file", "-f", help="Read the who
                                               "a line).")]
 Allow2Opt = Annotated[bool, typer.Option("--allow-2", help="Allow 2-letter entries.")]
 RepeatsOpt = Annotated[bool, typer.Option("--allow-repeats", help="Let a word fill two entries.")]
+SameStemOpt = Annotated[bool, typer.Option(
+    "--allow-same-stem", help="Let two entries share a stem (RULE and RULED, RULES, RULING), "
+                              "which the fill avoids by default.")]
 FillLexiconOpt = Annotated[
     str | None,
     typer.Option("--lexicon", "-L", help="Word list: a registered name or a path to a word file "
@@ -245,9 +248,7 @@ def fill_cmd(
     prefer: Annotated[list[Path] | None, typer.Option(
         "--prefer", help="A word file of entries to use first wherever they fit (scored as the "
                          "best words of the list); may be given more than once.")] = None,
-    allow_same_stem: Annotated[bool, typer.Option(
-        "--allow-same-stem", help="Let two entries share a stem (RULE and RULED, RULES, "
-                                  "RULING), which the fill avoids by default.")] = False,
+    allow_same_stem: SameStemOpt = False,
     clues: Annotated[bool, typer.Option("--clues", help="Draft a clue for each entry from WordNet "
                                         "(kept in --out .puz/.ipuz; the file's own clues stay).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
@@ -328,6 +329,7 @@ def check_cmd(
     common: CommonOpt = False,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
+    allow_same_stem: SameStemOpt = False,
     min_score: MinScoreOpt = 0,
     block: BlockOpt = None,
     json: JsonOpt = False,
@@ -339,7 +341,7 @@ def check_cmd(
     grid = _grid(rows, file, allow_2)
     lex, index = fill_lexicon(lexicon, common)
     result = check(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                   blocked=_blocked(block))
+                   blocked=_blocked(block), allow_same_stem=allow_same_stem)
     if json:
         print_json(result.to_json())
     else:
@@ -385,6 +387,7 @@ def region_cmd(
     common: CommonOpt = False,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
+    allow_same_stem: SameStemOpt = False,
     min_score: MinScoreOpt = 0,
     block: BlockOpt = None,
     time_limit: Annotated[float, typer.Option("--time-limit", "-t", "--timeout", min=0.001,
@@ -406,7 +409,7 @@ def region_cmd(
     lex, index = fill_lexicon(lexicon, common)
     result = fill_region(grid, lex, index, (top, left, bottom, right), min_score=min_score,
                          allow_repeats=allow_repeats, deadline=Deadline(time_limit),
-                         blocked=_blocked(block))
+                         blocked=_blocked(block), allow_same_stem=allow_same_stem)
     if json:
         print_json(result.to_json())
     else:
@@ -440,6 +443,7 @@ def candidates_cmd(
     common: CommonOpt = False,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
+    allow_same_stem: SameStemOpt = False,
     min_score: MinScoreOpt = 0,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=2000,
                                        help="Show at most N words (best first).")] = 30,
@@ -458,7 +462,8 @@ def candidates_cmd(
     grid = _grid(rows, file, allow_2)
     lex, index = fill_lexicon(lexicon, common)
     result = candidates(grid, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
-                        limit=limit, viable_first=viable_first, blocked=_blocked(block))
+                        limit=limit, viable_first=viable_first, blocked=_blocked(block),
+                        allow_same_stem=allow_same_stem)
     if json:
         print_json(result.to_json())
     else:

@@ -310,6 +310,8 @@ class FillCheckRequest(Options):
                             "[letters] a rebus cell.")
     allow_2: bool = Field(False, description="Allow 2-letter entries.")
     allow_repeats: bool = Field(False, description="Let a word fill two entries.")
+    allow_same_stem: bool = Field(False, description="Let two entries share a stem (RULE and "
+                                  "RULED), which the fill avoids by default.")
     min_score: int = Field(0, description="Only words scoring at least N.")
     block: list[SetterWord] = Field([], max_length=SETTER_WORDS_MAX, examples=[["oater", "esne"]],
                                     description="Words no entry may take, besides the shipped "

@@ -598,6 +598,7 @@ def run_fill(
     improve: int | None = None,
     count: bool = False,
     clues: bool = False,
+    allow_same_stem: bool = False,
     block: list[str] | None = None,
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
@@ -613,7 +614,8 @@ def run_fill(
     lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
                                prefer_lists or [])
     result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
-                  deadline=Deadline(time_limit), improve=improve, count=count, blocked=blocked)
+                  deadline=Deadline(time_limit), improve=improve, count=count, blocked=blocked,
+                  allow_same_stem=allow_same_stem)
     if clues:
         from puzzlesmith.fill.clues import with_clue_drafts
 
@@ -630,6 +632,7 @@ def run_fill_check(
     allow_2: bool = False,
     allow_repeats: bool = False,
     min_score: int = 0,
+    allow_same_stem: bool = False,
     block: list[str] | None = None,
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
@@ -644,7 +647,7 @@ def run_fill_check(
     lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
                                prefer_lists or [])
     return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                 blocked=blocked).to_json()
+                 blocked=blocked, allow_same_stem=allow_same_stem).to_json()
 
 
 def run_fill_candidates(
@@ -659,6 +662,7 @@ def run_fill_candidates(
     min_score: int = 0,
     limit: int = 100,
     viable_first: bool = False,
+    allow_same_stem: bool = False,
     block: list[str] | None = None,
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
@@ -673,7 +677,8 @@ def run_fill_candidates(
     lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
                                prefer_lists or [])
     return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
-                      limit=limit, viable_first=viable_first, blocked=blocked).to_json()
+                      limit=limit, viable_first=viable_first, blocked=blocked,
+                      allow_same_stem=allow_same_stem).to_json()
 
 
 def run_fill_region(
@@ -688,6 +693,7 @@ def run_fill_region(
     allow_repeats: bool = False,
     min_score: int = 0,
     time_limit: float = 10.0,
+    allow_same_stem: bool = False,
     block: list[str] | None = None,
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
@@ -703,4 +709,5 @@ def run_fill_region(
                                prefer_lists or [])
     box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
     return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
-                       deadline=Deadline(time_limit), blocked=blocked).to_json()
+                       deadline=Deadline(time_limit), blocked=blocked,
+                       allow_same_stem=allow_same_stem).to_json()
