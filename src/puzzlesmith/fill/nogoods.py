@@ -50,20 +50,30 @@ def apply(nogoods: list[Nogood], dom: list[int], cnt: list[int]) -> list[int] | 
     `cnt`); returns the entries that lost a word, None if a nogood holds whole."""
     changed = []
     for nogood in nogoods:
-        unit, ub = -1, 0
-        for u, b in nogood:
-            du = dom[u]
-            if du == b:
-                continue
-            if not du & b or unit >= 0:
-                break
-            unit, ub = u, b
-        else:
-            if unit < 0:
-                return None
-            dom[unit] &= ~ub
-            if not dom[unit]:
-                return None
-            cnt[unit] = dom[unit].bit_count()
-            changed.append(unit)
+        found = last_open(nogood, dom)
+        if found is None:
+            continue
+        unit, ub = found
+        if unit < 0:
+            return None
+        dom[unit] &= ~ub
+        if not dom[unit]:
+            return None
+        cnt[unit] = dom[unit].bit_count()
+        changed.append(unit)
     return changed
+
+
+def last_open(nogood: Nogood, dom: list[int]) -> tuple[int, int] | None:
+    """The one pair (entry, word bit) of `nogood` that does not hold yet when all its others
+    do, so that word must go; (-1, 0) when every pair holds (the nogood is broken); None when
+    a pair is false already or two are undecided (nothing follows yet)."""
+    unit, ub = -1, 0
+    for u, b in nogood:
+        du = dom[u]
+        if du == b:
+            continue
+        if not du & b or unit >= 0:
+            return None
+        unit, ub = u, b
+    return unit, ub

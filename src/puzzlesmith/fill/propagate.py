@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from puzzlesmith.fill.nogoods import last_open
 from puzzlesmith.fill.tables import LETTER_FIELD, word_code
 
 if TYPE_CHECKING:
@@ -34,17 +35,37 @@ class Wipeout:
     cell: int  # the cell they share (-1: none; SHARED: a shared run of letters)
 
 
+def _narrow(prob: Problem, dom: list[int], cnt: list[int], queue: list[int], queued: set[int],
+            u: int, du: int, source: int, cell: int) -> bool:
+    """Entry u's words down to `du` (queued to be revised); False, with the wipeout, if none
+    are left. (A module function, not a closure in `propagate`: a closure would make the
+    hot loop's locals cell variables, slower to read.)"""
+    if not du:
+        prob.wipeout = Wipeout(u, source, cell)
+        return False
+    dom[u] = du
+    cnt[u] = du.bit_count()
+    if u not in queued:
+        queue.append(u)
+        queued.add(u)
+    return True
+
+
 def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], seen: list[int],
               queue: list[int]) -> bool:
     """Arc consistency (and no repeats) from the entries in `queue`; False on a wipeout.
 
     `seen[s]` is the domain of s when its cells were last revised (-1: never), so a revision
     looks only at the letters of the words lost since then when those are few.
+
+    Long, as one function: it is the fill's inner loop, whose state stays in local variables;
+    only the rare narrowings (an entry down to one word) go through `_narrow`.
     """
     pls, cross, words, allcodes = prob.pls, prob.cross, prob.words, prob.codes
     queued = set(queue)
     dupes = prob.dupes
     nogoods = prob.nogoods.by_entry
+
     while queue:
         # Smallest domain first: it prunes hardest and is cheapest to read.
         if len(queue) > 1:
@@ -64,40 +85,19 @@ def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], s
             # Nogoods holding "s is this word": when all but one of a nogood's pairs
             # hold, the last one cannot.
             for nogood in learned:
-                unit, ub = -1, 0
-                for u, b in nogood:
-                    du = dom[u]
-                    if du == b:
-                        continue
-                    if not du & b or unit >= 0:
-                        break  # one pair false already, or two undecided: nothing yet
-                    unit, ub = u, b
-                else:
-                    if unit < 0:
-                        prob.wipeout = Wipeout(s, s, -1)
-                        return False
-                    du = dom[unit] & ~ub
-                    if not du:
-                        prob.wipeout = Wipeout(unit, s, -1)
-                        return False
-                    dom[unit] = du
-                    cnt[unit] = du.bit_count()
-                    if unit not in queued:
-                        queue.append(unit)
-                        queued.add(unit)
+                found = last_open(nogood, dom)
+                if found is None:
+                    continue
+                unit, ub = found
+                if unit < 0:
+                    prob.wipeout = Wipeout(s, s, -1)
+                    return False
+                if not _narrow(prob, dom, cnt, queue, queued, unit, dom[unit] & ~ub, s, -1):
+                    return False
         if c == 1 and dupes:
             for u in prob.same_length[s]:
-                du = dom[u]
-                if du & d:
-                    du &= ~d
-                    if not du:
-                        prob.wipeout = Wipeout(u, s, -1)
-                        return False
-                    dom[u] = du
-                    cnt[u] = du.bit_count()
-                    if u not in queued:
-                        queue.append(u)
-                        queued.add(u)
+                if dom[u] & d and not _narrow(prob, dom, cnt, queue, queued, u, dom[u] & ~d, s, -1):
+                    return False
         if c == 1 and prob.stems:
             # No two entries of one stem: the word taken here rules out its kin (RULE: RULED,
             # RULES, RULING) in the entries of their lengths.
@@ -109,15 +109,8 @@ def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], s
                     du = dom[u]
                     if u == s or not du & bits or (given[s] and given[u]):
                         continue
-                    du &= ~bits
-                    if not du:
-                        prob.wipeout = Wipeout(u, s, STEM)
+                    if not _narrow(prob, dom, cnt, queue, queued, u, du & ~bits, s, STEM):
                         return False
-                    dom[u] = du
-                    cnt[u] = du.bit_count()
-                    if u not in queued:
-                        queue.append(u)
-                        queued.add(u)
         if c == 1 and prob.shared:
             # No two entries share `shared` letters in a row (ingrid_core's
             # --max-shared-substring): the word taken here rules out, in every other entry,
@@ -128,15 +121,8 @@ def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], s
                 if u == s or (given[s] and given[u]):  # two of the setter's own: theirs
                     continue
                 du = dom[u] & ~prob.sharing(u, word)
-                if du != dom[u]:
-                    if not du:
-                        prob.wipeout = Wipeout(u, s, SHARED)
-                        return False
-                    dom[u] = du
-                    cnt[u] = du.bit_count()
-                    if u not in queued:
-                        queue.append(u)
-                        queued.add(u)
+                if du != dom[u] and not _narrow(prob, dom, cnt, queue, queued, u, du, s, SHARED):
+                    return False
         ws = words[s]
         codes = allcodes[s]
         # Which letters each crossed cell can still hold: from the words themselves (their
@@ -204,6 +190,8 @@ def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], s
                     mm ^= low
                 nd = dom[t] & x
             if nd != dom[t]:
+                # `_narrow` written out, with the crossing's weight: this is the hot loop,
+                # where a call per narrowing shows in a fill's time.
                 if not nd:
                     prob.weights[e] += 1
                     prob.wipeout = Wipeout(t, s, k)
