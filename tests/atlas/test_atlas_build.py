@@ -75,6 +75,7 @@ def test_real_solver_rows_match_a_direct_solve(dask_client: Any, tmp_path: Path)
             assert doc is not None and doc["status"] == row.status
 
 
+@pytest.mark.slow
 def test_rolls_command(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(["qless", "atlas", "rolls", "--count"], capsys)
     assert code == 0 and out.strip() == "15,800,439"

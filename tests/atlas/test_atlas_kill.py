@@ -28,6 +28,7 @@ def rows(db: Path) -> dict[str, tuple[str, str, float]]:
         }
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 @pytest.mark.timeout(300)
 def test_kill_9_then_rerun(tmp_path: Path) -> None:

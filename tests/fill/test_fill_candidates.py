@@ -74,6 +74,7 @@ def cases(draw: st.DrawFn) -> tuple[list[str], dict[str, int], int, bool, int, f
             blocked)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(cases())
 def test_candidates_and_their_crossings_match_a_regex_scan(case: tuple) -> None:

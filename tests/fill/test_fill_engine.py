@@ -441,6 +441,7 @@ def test_a_tightened_root_is_the_root_of_the_tightened_domains(
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[
     HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
+@pytest.mark.slow
 @given(st.one_of(open_cases(), planted_cases()), st.data(), st.integers(0, 3), st.integers(0, 2))
 def test_nogoods_kept_across_bounds_agree_with_brute_force(
         monkeypatch: pytest.MonkeyPatch, case: tuple[list[str], list[str], bool],

@@ -41,6 +41,7 @@ def wordnet_words() -> set[str]:
             if w.isascii() and w.isalpha()}
 
 
+@pytest.mark.slow
 def test_shipped_flags_equal_a_recomputation_from_wordfreq() -> None:
     """The rule as docs/words.md states it, computed here from wordfreq's tables."""
     wordfreq = pytest.importorskip(

@@ -54,6 +54,7 @@ def raw_rhyme(phones: list[str]) -> tuple[str, ...]:
     return tuple(re.sub(r"\d", "", p) for p in phones[stressed[-1]:])
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_pronunciations_syllables_and_rhymes(raw: dict[str, list[list[str]]], data: st.DataObject
@@ -103,6 +104,7 @@ def _edit_distance(a: list[str], b: list[str]) -> int:
     return row[-1]
 
 
+@pytest.mark.slow
 def test_sounds_like_homophones_then_one_sound_away(raw: dict[str, list[list[str]]],
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     def plain(p: list[str]) -> list[str]:

@@ -89,6 +89,7 @@ def all_lemmas(raw: RawWordNet) -> list[str]:
     return sorted(w for w in raw.index if acceptable(w))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
 def test_kind_of_matches_a_breadth_first_walk(raw: RawWordNet, noun_lemmas: list[str],
@@ -102,6 +103,7 @@ def test_kind_of_big_topics(raw: RawWordNet, topic: str) -> None:
     assert m.kind_of(topic) == raw.below(topic)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
 def test_define_matches_the_raw_files(raw: RawWordNet, all_lemmas: list[str],
@@ -127,6 +129,7 @@ def noun_bases(raw: RawWordNet) -> dict[str, list[str]]:
     return {w: raw.noun_bases(w) for w in load_lexicon().words}
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_kind_of_filter_is_the_per_word_rule(raw: RawWordNet, noun_lemmas: list[str],
@@ -148,6 +151,7 @@ def test_means_tiers(raw: RawWordNet) -> None:
     assert "bird" not in tiers
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_means_matches_the_raw_files(raw: RawWordNet, all_lemmas: list[str],
@@ -245,6 +249,7 @@ def _qualifies(raw: RawWordNet, routes: dict[str, dict[str, int]], word: str) ->
     return min(tiers, default=None)
 
 
+@pytest.mark.slow
 def test_means_admits_inflections_only_of_the_matching_part_of_speech(raw: RawWordNet) -> None:
     # For 20 topics: every word a --means filter lets through qualifies by the rule, with the
     # tier the rule gives (no "ducked" through the noun "duck"), and for three of them (a

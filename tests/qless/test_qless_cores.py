@@ -3,6 +3,8 @@ skeleton is a core or a smaller skeleton with a slot hung on it."""
 
 from __future__ import annotations
 
+import pytest
+
 from puzzlesmith.qless.shapes import cores
 from puzzlesmith.qless.shapes.skeletons import shape_to_text
 from puzzlesmith.qless.shapes.skeletons import stored as stored_skeletons
@@ -48,6 +50,7 @@ def texts(shapes: list[tuple[tuple[int, int], ...]]) -> set[str]:
     return {min(shape_to_text(s), "/".join(columns(shape_to_text(s).split("/")))) for s in shapes}
 
 
+@pytest.mark.slow
 def test_cores_match_a_brute_force_enumeration_up_to_9_cells() -> None:
     found = cores.generate(9)
     for n in range(3, 10):
@@ -70,6 +73,7 @@ def test_every_skeleton_is_a_core_or_a_smaller_one_with_a_slot_hung_on() -> None
         assert grown[n] == stored_skeletons()[n], n
 
 
+@pytest.mark.slow
 def test_stored_cores_are_cores_once_each() -> None:
     by_size = cores.stored()
     assert sorted(by_size) == list(range(cores.MIN_CELLS, cores.MAX_CELLS + 1))

@@ -92,6 +92,7 @@ def check_against_brute_force(letters: str, words: tuple[str, ...]) -> None:
     assert counted.count_complete and counted.solutions == len(brute)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tree_rolls())
 def test_13_to_16_letters_agree_with_brute_force(case: tuple[str, tuple[str, ...]]) -> None:

@@ -46,6 +46,7 @@ def rolls(draw: st.DrawFn, max_letters: int = 7) -> tuple[str, tuple[str, ...]]:
     return letters, tuple(sorted(words))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rolls())
 def test_engine_finds_exactly_the_brute_force_solutions(case: tuple[str, tuple[str, ...]]) -> None:
@@ -117,6 +118,7 @@ def test_a_symmetric_square_is_one_solution() -> None:
     assert found == {canonical([r.replace(".", " ") for r in b.rows()]) for b in other}
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_larger_rolls_agree_with_the_seed_style_search(data: st.DataObject) -> None:
@@ -134,6 +136,7 @@ def test_larger_rolls_agree_with_the_seed_style_search(data: st.DataObject) -> N
     assert mine == {canonical([r.replace(".", " ") for r in b.rows()]) for b in other}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 def test_busy_larger_rolls_agree_with_the_seed_style_search(seed: int) -> None:
     # Random word lists dense enough that most rolls have tens to thousands of solutions.

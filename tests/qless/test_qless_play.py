@@ -42,6 +42,7 @@ def runs(rows: list[str]) -> list[str]:
     return [p for line in rows + columns(rows) for p in line.split(" ") if len(p) >= 3]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_grades_and_hints_agree_with_brute_force(case: tuple[str, tuple[str, ...], tuple[str, ...]]) -> None:
@@ -83,6 +84,7 @@ def test_hint_levels_on_a_real_roll() -> None:
         hint("mvhdrxwcciaa", full, level=4, deadline=Deadline(10))
 
 
+@pytest.mark.slow
 def test_a_lower_bound_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     # A count cut short is a lower bound: more solutions mean easier, so the roll is this
     # grade or easier; "novice" (the easiest) stays exact.
@@ -108,6 +110,7 @@ def test_a_lower_bound_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     assert g.text == "advanced or easier" and g.to_json()["common_complete"] is False
 
 
+@pytest.mark.slow
 def test_the_roll_of_a_day_is_fixed_and_solvable_with_common_words() -> None:
     full, common = lexicon_and_index(None)[0], lexicon_and_index(None, 30_000)[1]
     day = dt.date(2026, 12, 1)

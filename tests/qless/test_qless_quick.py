@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -48,6 +49,7 @@ def cases(draw: st.DrawFn, max_letters: int = 7) -> tuple[str, tuple[str, ...]]:
     return letters, tuple(sorted(words))
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_word_trees_are_solutions_and_verdicts_match_the_brute_force(
@@ -83,6 +85,7 @@ def long_cases(draw: st.DrawFn) -> tuple[str, tuple[str, ...]]:
     return "".join(letters), tuple(sorted(set(words)))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(long_cases())
 def test_word_trees_of_long_rolls_are_solutions(case: tuple[str, tuple[str, ...]]) -> None:
@@ -110,6 +113,7 @@ def test_batches_answer_each_roll_as_alone() -> None:
     assert quick_boards(rolls, t) == [quick_board(r, t) for r in rolls]
 
 
+@pytest.mark.slow
 def test_real_rolls_agree_with_the_exhaustive_engine() -> None:
     index = lexicon_and_index(None)[1]
     # bcffhjlnnooo: a crossing word that ran through a second board cell once lost a letter.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +48,7 @@ def two_vowel_cases(draw: st.DrawFn) -> tuple[str, tuple[str, ...]]:
     return letters, tuple(sorted(w for w in words if buildable(w, letters)))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(two_vowel_cases())
 def test_the_word_sets_hold_every_solution_and_the_verdict_is_the_brute_forces(
@@ -71,6 +73,7 @@ def test_the_word_sets_hold_every_solution_and_the_verdict_is_the_brute_forces(
         assert board is None, f"{letters}: a board where the brute force has none"
 
 
+@pytest.mark.slow
 def test_two_vowel_rolls_of_the_real_dice_agree_with_the_skeleton_search() -> None:
     _, index = lexicon_and_index(None)
     rolls = [k for k, _ in uniform_sample(600, seed=21)]

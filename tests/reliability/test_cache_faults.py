@@ -86,6 +86,7 @@ def _whole(path: Path) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("what", "pattern", "args"), KINDS, ids=[k[0] for k in KINDS])
 def test_flipped_bits_cost_a_rebuild_not_a_wrong_answer(
     what: str, pattern: str, args: list[str], env: dict[str, str], tmp_path: Path,

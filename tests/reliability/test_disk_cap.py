@@ -28,6 +28,7 @@ def test_least_recently_used_files_go_first(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["f0"]  # the newest stays, even over
 
 
+@pytest.mark.slow
 def test_a_hundred_common_cuts_stay_under_the_cap(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

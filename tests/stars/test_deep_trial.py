@@ -62,6 +62,7 @@ def _agree(every: list[frozenset[Cell]], b: Board, stars: int, open_: int) -> li
             and not b.mask(list(s)) & ~stars & ~open_]
 
 
+@pytest.mark.slow
 def test_deep_trial_is_sound_by_brute_force() -> None:
     # Random maps (often with several solutions), followed by the rules up to hard until
     # they are stuck; there every cell deep trial empties is empty in every solution left.
@@ -93,6 +94,7 @@ def test_deep_trial_is_sound_by_brute_force() -> None:
     assert fired  # not vacuous
 
 
+@pytest.mark.slow
 def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
     # A cell whose supposed star led to no contradiction goes on, at the next state, from
     # where it stopped (`_deep_memo`) instead of from the start. With deep trial following
@@ -132,6 +134,7 @@ def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.Mo
     assert went_on and fired > went_on  # not vacuous
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "name", "left"), [(17, "9.txt:8", 267), (21, "10.txt:8", 412)])
 def test_deep_trial_fires_on_a_stuck_big_grid(size: int, name: str, left: int) -> None:
     # The collection's 17x17 9.txt:8: the rules (up to expert) stop after 13 steps with 267

@@ -45,12 +45,14 @@ def _check(grid: list[list[int]], k: int) -> None:
     assert result.difficulty == max((s.level for s in result.steps), key=LEVELS.index)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(blob_maps(sizes=(5, 6, 7, 8)))
 def test_rules_are_sound_one_star(grid: list[list[int]]) -> None:
     _check(grid, 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(blob_maps(sizes=(8, 9)))
 def test_rules_are_sound_two_stars(grid: list[list[int]]) -> None:
@@ -165,6 +167,7 @@ def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
     assert warm._no_cover and cut > 20 and found > 20
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from([(6, 1), (7, 1), (8, 1), (8, 2), (9, 2)]))
 def test_rules_are_sound_on_solvable_maps(seed: int, shape: tuple[int, int]) -> None:

@@ -63,6 +63,7 @@ def test_each_rule_is_sound_from_partial_states(seed: int, shape: tuple[int, int
     assume(_rule_checks(*shape, seed, keep) is not None)
 
 
+@pytest.mark.slow
 def test_the_new_rules_fire_on_small_grids() -> None:
     # So the soundness test above is not vacuous for them.
     fired: Counter[str] = Counter()

@@ -40,6 +40,7 @@ def _capped(body: Any) -> Any:
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
+@pytest.mark.slow
 def test_no_input_gets_a_server_error(case: Any) -> None:
     case.body = _capped(case.body)
     case.headers = {**(case.headers or {}), "x-puzzlesmith-client": "schemathesis"}
