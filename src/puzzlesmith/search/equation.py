@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,6 +111,9 @@ class _Search:
                                  equation.joint)
         self.cache: dict[tuple[str, int, int], tuple[str, ...]] = {}
         self.ticks = 0
+        # Parts of letters and variables only (no sets, stars): spelled out once bound.
+        self.plain = [all(isinstance(e, str | Var) for e in p.elements) for p in equation.patterns]
+        self.part_vars = [p.variables for p in equation.patterns]
 
     def solutions(self) -> Iterator[Solution]:
         parts = self.eq.patterns
@@ -120,6 +123,18 @@ class _Search:
 
     def _extend(self, left: frozenset[int], bound: dict[str, str], words: dict[int, str]
                 ) -> Iterator[tuple[dict[str, str], dict[int, str]]]:
+        # A part of letters and variables that are all bound is one word: looked up here, so
+        # joins like AB;BA cost a lookup per binding, not a search.
+        spelled = [k for k in left if self.plain[k] and self.part_vars[k] <= bound.keys()]
+        for k in spelled:
+            part = self.eq.patterns[k]
+            word = _spell(part.elements, bound)
+            if word not in self.words or (part.anagram is not None and not _is_anagram(
+                    word, part.anagram.letters, part.anagram.blanks)):
+                return
+            words[k] = word
+        if spelled:
+            left = left.difference(spelled)
         if not left:
             yield bound, words
             return
@@ -186,9 +201,14 @@ class _Search:
     def _answers(self, part: PatternPart, bound: dict[str, str]
                  ) -> Iterator[tuple[str, dict[str, str]]]:
         """(word, new bindings) for each way the part is a word, given `bound`."""
+        cut = self._cutter(part, bound)
         for word in self._candidates(part, bound):
             if part.anagram is not None and not _is_anagram(word, part.anagram.letters,
                                                             part.anagram.blanks):
+                continue
+            if cut is not None:
+                for new in cut(word):
+                    yield word, new
                 continue
             seen: set[tuple[tuple[str, str], ...]] = set()
             for new in self._splits(part.elements, word, bound):
@@ -271,6 +291,61 @@ class _Search:
             j = bisect.bisect_left(ws, prefix + "{", i)  # '{' follows 'z'
             out.extend(ws[i:j])
         return tuple(out)
+
+    def _cutter(self, part: PatternPart, bound: dict[str, str]
+                ) -> Callable[[str], list[dict[str, str]]] | None:
+        """For a part of letters and variables with one or two free variables, each once, a
+        function giving every binding of them that makes a word (a loop over the first free
+        variable's length, not `_splits`' recursion); None for other parts."""
+        if not self.plain[self.eq.patterns.index(part)]:
+            return None
+        free = [e for e in part.elements if isinstance(e, Var) and e.name not in bound]
+        if not 1 <= len(free) <= 2 or len({e.name for e in free}) < len(free):
+            return None
+        fixed = len(_spell(tuple(e for e in part.elements if e not in free), bound))
+        elements = part.elements
+        ranges = [self._range(e.name) for e in free]
+        shapes = [self.eq.shapes.get(e.name) for e in free]
+        first = free[0]
+
+        def cut(word: str) -> list[dict[str, str]]:
+            room = len(word) - fixed
+            lo, hi = ranges[0]
+            if len(free) == 1:
+                sizes = [room] if lo <= room and (hi is None or room <= hi) else []
+            else:
+                lo2, hi2 = ranges[1]
+                top = room - lo2 if hi is None else min(hi, room - lo2)
+                sizes = [k for k in range(max(lo, room - hi2 if hi2 is not None else lo), top + 1)]
+            out = []
+            for size in sizes:
+                new: dict[str, str] = {}
+                at = 0
+                for e in elements:
+                    if isinstance(e, str):
+                        if not word.startswith(e, at):
+                            break
+                        at += len(e)
+                        continue
+                    assert isinstance(e, Var)
+                    value = bound.get(e.name)
+                    if value is not None:
+                        piece = value[::-1] if e.reverse else value
+                        if not word.startswith(piece, at):
+                            break
+                        at += len(piece)
+                        continue
+                    n = size if e is first else room - size
+                    piece = word[at:at + n]
+                    new[e.name] = piece[::-1] if e.reverse else piece
+                    at += n
+                else:
+                    if all(shape is None or shape.regex.fullmatch(new[e.name])
+                           for e, shape in zip(free, shapes, strict=True)):
+                        out.append(new)
+            return out
+
+        return cut
 
     def _splits(self, elements: tuple[Any, ...], word: str, bound: dict[str, str]
                 ) -> Iterator[dict[str, str]]:
@@ -368,6 +443,18 @@ def _tightened(ranges: dict[str, tuple[int, int | None]],
                     if new_b is not None and new_b < new_a:
                         return out  # nothing fits: the search finds no solution
     return out
+
+
+def _spell(elements: tuple[Any, ...], bound: dict[str, str]) -> str:
+    """The text of elements that are letters and bound variables."""
+    out = []
+    for e in elements:
+        if isinstance(e, str):
+            out.append(e)
+        else:
+            assert isinstance(e, Var)
+            out.append(bound[e.name][::-1] if e.reverse else bound[e.name])
+    return "".join(out)
 
 
 def _spellings(pieces: list[str], most: int = 128) -> list[str] | None:
