@@ -96,6 +96,7 @@ def make_grid(rows: list[str]) -> Grid:
         raise
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.one_of(cases(), planted_cases()))
 def test_counts_and_impossible_match_brute_force(case: tuple[list[str], list[str], bool]) -> None:
@@ -370,6 +371,7 @@ def open_cases(draw: st.DrawFn) -> tuple[list[str], list[str], bool]:
     return ["." * w] * h, words, draw(st.booleans())
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[
     HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
 @given(st.one_of(open_cases(), cases()), st.integers(0, 3), st.integers(0, 4))

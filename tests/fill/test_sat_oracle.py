@@ -3,6 +3,7 @@ against the brute-force filler on hypothesis-made small grids."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from benchmarks.fill_sat import sat_fill
@@ -10,6 +11,7 @@ from tests.fill import oracle
 from tests.fill.test_fill_engine import cases, independent_check, make_grid, open_cases
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(cases() | open_cases())
 def test_sat_oracle_agrees_with_brute_force(case: tuple[list[str], list[str], bool]) -> None:

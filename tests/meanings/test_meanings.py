@@ -112,6 +112,7 @@ def test_define_matches_the_raw_files(raw: RawWordNet, all_lemmas: list[str],
     assert m.define(word).to_json() == raw.define(word)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
 def test_define_inflected_words(raw: RawWordNet, data: st.DataObject) -> None:

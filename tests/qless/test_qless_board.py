@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ cells = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(cells, st.integers(-20, 20), st.integers(-20, 20))
 def test_translation_does_not_change_the_canonical_board(cs: list, dr: int, dc: int) -> None:

@@ -64,6 +64,7 @@ def engine_set(letters: str, words: tuple[str, ...]) -> set[tuple[str, ...]]:
     return {canonical([r.replace(".", " ") for r in b.rows()]) for b in found}
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(long_rolls())
 def test_long_rolls_agree_with_brute_force(case: tuple[str, tuple[str, ...]]) -> None:

@@ -230,6 +230,7 @@ class _Clock(Deadline):
         return False
 
 
+@pytest.mark.slow
 def test_steps_after_half_the_time_limit_are_marked_hurried(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Past half of the time limit the costliest rules give way, so the steps may be other

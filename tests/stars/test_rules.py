@@ -56,6 +56,7 @@ def _rule_checks(n: int, k: int, seed: int, keep: float) -> Counter[str] | None:
     return fired
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from([(6, 1), (8, 1), (8, 2), (9, 2)]),
        st.sampled_from([0.0, 0.2, 0.4]))
@@ -81,6 +82,7 @@ def _real(kinds: tuple[str, ...], count: int) -> list[dict[str, object]]:
     return random.Random(12).sample(picked, min(count, len(picked)))
 
 
+@pytest.mark.slow
 def test_real_puzzles_explain_to_their_own_solutions() -> None:
     rules: Counter[str] = Counter()
     for row in _real(("starbattle-janko", "starbattle-collection", "starbattle-psb"), 25):

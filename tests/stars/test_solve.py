@@ -47,6 +47,7 @@ def test_counts_match_brute_force_connected_regions(grid: list[list[int]]) -> No
     _check_against_oracle(grid, 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(blob_maps(sizes=(8, 9)))
 def test_counts_match_brute_force_two_stars(grid: list[list[int]]) -> None:

@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.web.test_api_qless import LONG_COUNT, wait_job
 
@@ -78,6 +79,7 @@ def test_a_search_whose_client_left_is_stopped(server: str, client: httpx.Client
     assert pool["busy"] == 0
 
 
+@pytest.mark.slow
 def test_cheap_requests_do_not_wait_behind_long_work(server: str, client: httpx.Client) -> None:
     """The long pool busy (a generation in flight, a count queued): cheap requests still
     answer at once, from their own workers."""
