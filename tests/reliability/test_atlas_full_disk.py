@@ -45,6 +45,7 @@ def finishes_after(db: Path, env: dict[str, str], before: dict[str, str]) -> Non
     assert all(after[k] == when for k, when in before.items())  # kept, not solved again
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_a_full_disk_says_so_and_the_rerun_continues(
     env: dict[str, str], tmp_path: Path, small_disk: Callable[[Path, str], Path]
@@ -60,6 +61,7 @@ def test_a_full_disk_says_so_and_the_rerun_continues(
     finishes_after(db, env, before)
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_a_file_size_limit_says_so_and_the_rerun_continues(
     env: dict[str, str], tmp_path: Path
