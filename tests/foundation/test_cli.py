@@ -252,6 +252,34 @@ def test_equation_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1 and not json.loads(out)["exact"] and "time limit" in err
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_equation_shows_progress_on_a_terminal() -> None:
+    """A long equation search shows a progress bar on a terminal's standard error, gone when
+    the answer comes (read to the end of the process's output, no fixed wait)."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", "match", "-e", "AB;CD;AC;BD",
+                             "-t", "3"], stdin=follower, stdout=follower, stderr=follower,
+                            env={**os.environ, "TERM": "xterm", "COLUMNS": "100"})
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end closed: the process has ended
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert proc.wait(timeout=60) == 1
+    text = seen.decode("utf-8", "replace")
+    assert "solving the equation" in text and "stops by 3 s" in text
+    assert "at least" in text and "time limit" in text
+
+
 def test_mistyped_command_suggests_the_nearest(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["mach", "a?p?e"], capsys)
     assert code == 2 and "did you mean match?" in err and len(err.strip().splitlines()) == 1

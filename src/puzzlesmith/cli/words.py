@@ -23,6 +23,7 @@ from puzzlesmith.cli.common import (
     print_json,
     print_text,
     read_inputs,
+    working,
 )
 from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
@@ -205,8 +206,9 @@ def _equations(index: LexiconIndex, queries: list[str], limit: int | None, timeo
 
     stopped = []
     for query in queries:
-        result = solve_equation(index, query, limit=limit or DEFAULT_LIMIT,
-                                deadline=Deadline(timeout))
+        with working("solving the equation", timeout):
+            result = solve_equation(index, query, limit=limit or DEFAULT_LIMIT,
+                                    deadline=Deadline(timeout))
         if not result.exact:
             stopped.append(query)
         if json:
