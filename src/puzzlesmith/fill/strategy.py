@@ -56,14 +56,13 @@ Status = Literal["filled", "impossible", "timeout"]
 FIRST_RESTART = 64  # failures allowed before the first restart
 RESTART_GROWTH = 1.25
 COUNT_LIMIT = 10_000_000
-# Restarts alternate the two choices of word: by score (then room), and for room alone. On
-# the whole list, themeless 15x15 grids 1 and 2 of the benchmark: 136 and 180 nodes to the
-# first fill instead of 623 and 1,278.
+# Restarts alternate the two choices of word: by score (then room), and for room alone,
+# which takes grids to a first fill in far fewer nodes (docs/fill.md, "Restarts").
 ALTERNATE = True
 # The default improvement budget, in search nodes (see default_improve): nodes, not seconds,
 # so a fill does not change with the machine's load.
-# Small grids need nodes more than big ones (and theirs cost less: 0.25 ms of CPU on a 7x7
-# against 0.7 on a 15x15), hence a base plus a little an entry.
+# Small grids need nodes more than big ones, and theirs cost less (docs/fill.md, "The
+# improvement budget is nodes"), hence a base plus a little an entry.
 IMPROVE_BASE = 300
 IMPROVE_PER_ENTRY = 5
 IMPROVE_FACTOR = 1.0
@@ -71,10 +70,8 @@ PROBE_FAILS = 64  # failures a probe of the weakest-entry bound may spend (see t
 MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
 # Core proofs (see Problem.core): after this many failures of the restarts without a fill,
 # and again after each CORE_GROWTH times as many, search cores of these sizes completely,
-# each for at most CORE_NODES nodes. Themeless 15x15 2 of the benchmark, common words: a core
-# of 20 entries grown after 500 failures has no fill (3,005 nodes; 3,541 in all, 2.4 CPU s).
-# The price on a grid that fills late: top-50k common words, themeless 3 and 4, cores that
-# fill cost about 6,700 and 4,000 nodes (first fill 1.6 -> 4.1 and 2.5 -> 5.0 CPU s).
+# each for at most CORE_NODES nodes. What a core proves on the benchmark's grids, and what
+# it costs a grid that fills late: docs/fill.md, "Core proofs".
 CORE_AFTER = 500
 CORE_GROWTH = 4
 CORE_SIZES = (20, 28, 36)
@@ -229,7 +226,7 @@ def _check_shared(entries: tuple[Entry, ...], n: int) -> None:
 
 class SortedWords:
     """Membership in a lexicon's sorted words by bisection: the validator asks about a grid's
-    few dozen answers, and a set of the crossword list's 763,000 words took 0.13 s to make."""
+    few dozen answers, and a set of the crossword list's words is slow to make."""
 
     def __init__(self, words: Sequence[str]) -> None:
         self.words = words
