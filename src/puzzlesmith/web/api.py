@@ -183,7 +183,7 @@ class WordgridCreateRequest(Options, TimeLimited):
     kind_of: str | None = Field(None, max_length=100, description="Draw the answer from a "
                                 "category: a kind of TOPIC (--kind-of).")
     foreign: bool = Field(False, description="Let foreign words (ciao, merci, ja) into the "
-                          "answer, columns and word rows; left out by default, as seed 000 does.")
+                          "answer, columns and word rows; left out by default.")
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
