@@ -2,10 +2,10 @@
 
 One variable per cell; each row, column and region sums to K (a sequential-counter
 encoding, or Minicard's native cardinality constraints); touching cells are never both
-stars. Solutions are enumerated by blocking each one found. Glucose 4 is the default: on
-10x10 and 14x14 it matches Minicard, and on the hard 25x25 6-star maps the generator meets
-it is 10-20 times faster. `random_line_stars` is the generator's first step (rows and
-columns only, no regions yet).
+stars. Solutions are enumerated by blocking each one found. Glucose 4 is the default: it
+matches Minicard on small grids and is far faster on the hard 25x25 6-star maps the
+generator meets (docs/stars.md, "Which engine runs when"). `random_line_stars` is the
+generator's first step (rows and columns only, no regions yet).
 
 Only the modules that solve import this one, inside their functions: PySAT takes a tenth
 of a second to load and most commands never need it.

@@ -39,9 +39,8 @@ _BREAK_SLACK = 1.0
 _LOOSENESS = 1.0  # weight of the regions' open placements against cells left undecided
 _OPEN_PICK = 0.7  # how often a change moves a stuck region's open cells, not a random cell
 # No region grows past this many times N cells. The regions that take the cells others give
-# away would otherwise swell to 3-5 N; in the 2,417 real puzzles the largest region of a
-# 10x10, 14x14 or 25x25 grid is 1.6-2.1 N (median by source), and over 2.5 N in 11 of
-# those 282 puzzles.
+# away would otherwise swell far past what real puzzles' largest regions are (docs/stars.md,
+# "Making puzzles", has the figures).
 _MOST_CELLS = 2.5
 
 
