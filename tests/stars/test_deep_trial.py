@@ -76,7 +76,7 @@ def test_deep_trial_is_sound_by_brute_force() -> None:
         for i in range(b.n * b.n):
             if not open_ >> i & 1:
                 continue
-            step = reasoner._deep_trial_at(stars, open_, i)
+            step = reasoner.deep_trial_at(stars, open_, i)
             if step is None:
                 continue
             fired += 1
@@ -115,7 +115,7 @@ def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.Mo
             emptied = 0
             for i in bits(open_):
                 memo = i in reasoner._deep_memo
-                step = reasoner._deep_trial_at(stars, open_, i)
+                step = reasoner.deep_trial_at(stars, open_, i)
                 if step is None:
                     continue
                 fired += 1

@@ -133,9 +133,9 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
         open_ = x | b.mask([b.cell(i) for i in range(100) if rng.random() < 0.5])
         fresh = Reasoner(maps[0], Deadline(None))
         fresh._cover_cache, fresh._no_cover = {}, _Forgets()
-        want = fresh._tiling(x, need, open_)
+        want = fresh.tiling_of(x, need, open_)
         decided += want is not None
-        assert rng.choice(shared)._tiling(x, need, open_) == want
+        assert rng.choice(shared).tiling_of(x, need, open_) == want
     assert decided > 20
     assert module._shared_covers[1] and module._shared_covers[2]
 
@@ -159,9 +159,9 @@ def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
         x = b.mask([(rr, cc) for rr in range(r, r + 4) for cc in range(c, c + 5)
                     if rng.random() < 0.55])
         need, budget = rng.randint(2, 6), rng.choice([3, 8, 20, 60, 200])
-        want = list(cold._covers(x, need, [], budget))
+        want = list(cold.block_covers(x, need, [], budget))
         left = [budget]
-        assert list(warm._covers(x, need, [], left)) == want
+        assert list(warm.block_covers(x, need, [], left)) == want
         cut += left[0] <= 0
         found += bool(want)
     assert warm._no_cover and cut > 20 and found > 20
@@ -307,8 +307,8 @@ def test_trial_knowing_the_answer_finds_what_a_blind_trial_finds(
         open_ = b.full & ~stars & ~empty
         for i in range(n * n):
             if open_ >> i & 1:
-                step = knowing._trial_at(stars, open_, i)
-                assert step == blind._trial_at(stars, open_, i)
+                step = knowing.trial_at(stars, open_, i)
+                assert step == blind.trial_at(stars, open_, i)
                 if step is not None:
                     ((r, c, what),) = step.decided
                     assert (what == "star") == ((r, c) in solution)  # sound, too

@@ -98,7 +98,7 @@ class CountingRules(TilingRules):
                         f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
                     )
                 continue
-            found = self._tiling(x, count, open_)
+            found = self.tiling_of(x, count, open_)
             if found is not None:
                 cover, star, empty = found
                 return self.step(

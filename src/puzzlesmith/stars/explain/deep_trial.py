@@ -62,7 +62,7 @@ class DeepTrialRules(SuppositionRules):
         for i in untried[:_LEAD]:
             if self.deadline.expired():
                 return None
-            found = self._deep_trial_at(stars, open_, i)
+            found = self.deep_trial_at(stars, open_, i)
             if found is not None:
                 return found
         from puzzlesmith.stars.explain.rules import cheap_rules
@@ -70,7 +70,7 @@ class DeepTrialRules(SuppositionRules):
         cheap = cheap_rules(self._sub())
         fresh: list[tuple[int, int]] = []
         for i in untried[_LEAD:]:
-            found = self._deep_trial_at(stars, open_, i, cheap)
+            found = self.deep_trial_at(stars, open_, i, cheap)
             if found is not None:
                 return found
             if past_half(self.deadline) or self.deadline.expired():
@@ -88,7 +88,7 @@ class DeepTrialRules(SuppositionRules):
         for i in first + rest + tried:
             if self.deadline.expired():
                 break
-            found = self._deep_trial_at(stars, open_, i)
+            found = self.deep_trial_at(stars, open_, i)
             if found is not None:
                 return found
         return None
@@ -103,7 +103,7 @@ class DeepTrialRules(SuppositionRules):
             self._deep._ways_cache = self._ways_cache
         return self._deep
 
-    def _deep_trial_at(self, stars: int, open_: int, i: int,
+    def deep_trial_at(self, stars: int, open_: int, i: int,
                        rules: list[Rule] | None = None) -> Step | None:
         """A star at i, followed by every rule up to expert exclusion and cases (the
         explainer's own loop, on a reasoner that does not know the solution), leaves some

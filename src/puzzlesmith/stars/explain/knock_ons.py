@@ -53,7 +53,7 @@ class KnockOns(CountingRules):
             x = o2 & m
             if need < 2 or x.bit_count() > 4 * need:
                 continue
-            found = self._tiling(x, need, o2)
+            found = self.tiling_of(x, need, o2)
             if found is not None:
                 cover, star, empty = found
                 text = partial(_fits, self._why_units([u], need))
@@ -78,7 +78,7 @@ class KnockOns(CountingRules):
                 continue
             if cnt > 4 * need:
                 continue
-            found = self._tiling(x, need, o2)
+            found = self.tiling_of(x, need, o2)
             if found is not None:
                 cover, star, empty = found
                 units, why = self._counted_meta(meta)

@@ -83,9 +83,9 @@ class SuppositionRules(Following):
         return cells if ranked and not late else cells[:_SCAN_CELLS]
 
     def would_leave_short(self, stars: int, open_: int) -> Step | None:
-        return self._scan("would-leave-short", self._leave_short_at, stars, open_)
+        return self._scan("would-leave-short", self.leave_short_at, stars, open_)
 
-    def _leave_short_at(self, stars: int, open_: int, i: int) -> Step | None:
+    def leave_short_at(self, stars: int, open_: int, i: int) -> Step | None:
         b = self.b
         bit = 1 << i
         s2 = stars | bit
@@ -104,9 +104,9 @@ class SuppositionRules(Following):
         )
 
     def exclusion(self, stars: int, open_: int) -> Step | None:
-        return self._scan("exclusion", self._exclusion_at, stars, open_)
+        return self._scan("exclusion", self.exclusion_at, stars, open_)
 
-    def _exclusion_at(self, stars: int, open_: int, i: int) -> Step | None:
+    def exclusion_at(self, stars: int, open_: int, i: int) -> Step | None:
         """A star at i, followed through the easy rules, leaves some unit short."""
         b = self.b
         bit = 1 << i
@@ -139,9 +139,9 @@ class SuppositionRules(Following):
         # changed state, and finding them cost more than it saved (deep trial on the
         # collection's 17x17 and 21x21 puzzles faster, with the same deep-trial steps).
         stop = 0 if self._supposing else _SCAN_CELLS if self.b.n > 15 else None
-        return self._scan("exclusion-tiled", self._exclusion_tiled_at, stars, open_, stop=stop)
+        return self._scan("exclusion-tiled", self.exclusion_tiled_at, stars, open_, stop=stop)
 
-    def _exclusion_tiled_at(self, stars: int, open_: int, i: int) -> Step | None:
+    def exclusion_tiled_at(self, stars: int, open_: int, i: int) -> Step | None:
         """A star at i, followed through the easy rules and the 2 x 2 rule, leaves some unit
         short."""
         b = self.b
@@ -182,9 +182,9 @@ class SuppositionRules(Following):
         )
 
     def trial(self, stars: int, open_: int) -> Step | None:
-        return self._scan("trial", self._trial_at, stars, open_)
+        return self._scan("trial", self.trial_at, stars, open_)
 
-    def _trial_at(self, stars: int, open_: int, i: int) -> Step | None:
+    def trial_at(self, stars: int, open_: int, i: int) -> Step | None:
         b = self.b
         bit = 1 << i
         cell = b.cell(i)

@@ -33,7 +33,7 @@ class TilingRules(ReasonerBase):
             need = needs[u]
             if need < 2:
                 continue
-            found = self._tiling(open_ & m, need, open_)
+            found = self.tiling_of(open_ & m, need, open_)
             if found is not None:
                 cover, star, empty = found
                 return self.step(
@@ -43,7 +43,7 @@ class TilingRules(ReasonerBase):
                 )
         return None
 
-    def _tiling(self, x: int, need: int, open_: int) -> tuple[list[tuple[int, int, int]], int, int] | None:
+    def tiling_of(self, x: int, need: int, open_: int) -> tuple[list[tuple[int, int, int]], int, int] | None:
         """A tiling of the open cells x (which hold exactly `need` stars) by `need` 2 x 2
         blocks that decides something: (blocks, stars, empties), or None.
 
@@ -57,7 +57,7 @@ class TilingRules(ReasonerBase):
         entry = self._cover_cache.get(key)
         if entry is None:
             covers: list[_Cover] = []
-            tilings = (islice(self._covers(x, need, [], _MAX_TILINGS), _MAX_COVERS)
+            tilings = (islice(self.block_covers(x, need, [], _MAX_TILINGS), _MAX_COVERS)
                        if not self._needs_more_blocks(x, need) else ())
             outside_any = 0
             fixed = False
@@ -123,7 +123,7 @@ class TilingRules(ReasonerBase):
                 return True
         return False
 
-    def _covers(
+    def block_covers(
         self, x: int, count: int, chosen: list[tuple[int, int, int]], budget: list[int] | int
     ) -> Iterator[list[tuple[int, int, int]]]:
         """Ways to cover the cells x with `count` 2 x 2 blocks (at most `budget` tried)."""
@@ -158,7 +158,7 @@ class TilingRules(ReasonerBase):
         for blk in self.blocks_of[low.bit_length() - 1]:
             left[0] -= 1
             chosen.append(blk)
-            for cover in self._covers(x & ~blk[2], count - 1, chosen, left):
+            for cover in self.block_covers(x & ~blk[2], count - 1, chosen, left):
                 found = True
                 yield cover
             chosen.pop()
