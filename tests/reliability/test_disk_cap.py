@@ -29,27 +29,57 @@ def test_least_recently_used_files_go_first(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_hundred_common_cuts_stay_under_the_cap(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_hundred_common_cuts_leave_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Requests may ask for any of a million common cuts: none of them leaves a file in the
+    cache (only the default cut, --common's, is kept), and each answers right."""
     import puzzlesmith.lexicon as lexicon_pkg
-    from puzzlesmith.lexicon import index as index_mod
+    from puzzlesmith.lexicon.index import proper_names
     from puzzlesmith.web import tasks
 
     cache = tmp_path / "cache"
     monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(cache))
     monkeypatch.setenv("PUZZLESMITH_CACHE_MB", str(CAP_MB))
-    tops = [500 + 37 * i for i in range(100)]
-    first = {}
-    for top in tops:
-        first[top] = tasks.run_match("?????", common=True, common_top=top)["words"]
+    # The default cut and the whole list's own files, made once.
+    tasks.run_match("?????", common=True)
+    tasks.run_anagram("listen", common=True)
+    tasks.run_qless_solve("catdogs", common=True)
+    kept = sorted(p.name for p in cache.iterdir())
+    _, index = lexicon_pkg.lexicon_and_index()
+    names = proper_names()
+    for i, top in enumerate(500 + 37 * i for i in range(100)):
+        words = tasks.run_match("?????", common=True, common_top=top)["words"]
+        # The oracle: wordfreq's rank of each five-letter word, proper names left out.
+        assert set(words) == {w for w in index.buckets[5].words
+                              if 0 < index.rank(w) <= top and w not in names}, top
+        if i % 20 == 0:  # other users of a cut: anagrams, Q-Less tables, foreign words
+            tasks.run_anagram("listen", common=True, common_top=top)
+            tasks.run_qless_solve("catdogs", common=True, common_top=top)
+            tasks.run_match("????", common=True, common_top=top, foreign=False)
+        assert sorted(p.name for p in cache.iterdir()) == kept, top
         assert _size(cache) <= CAP_MB * 1024 * 1024
-    # Answers stay right: the same from scratch, in a fresh process's state and cache.
-    monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path / "fresh"))
-    for top in tops[::11]:
-        monkeypatch.setattr(lexicon_pkg, "_narrowed", {})
-        index_mod._get_index.cache_clear()
-        again = tasks.run_match("?????", common=True, common_top=top)["words"]
-        assert again == first[top]
-        _, index = lexicon_pkg.lexicon_and_index()
-        assert set(again) == {w for w in index.common_words(top) if len(w) == 5}
+
+
+def test_nothing_built_from_a_transient_lexicon_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its index, Q-Less word table and fill tables (one big enough to be kept otherwise) are
+    built in memory only; the same lexicon not transient keeps each of them."""
+    import random
+    from itertools import product
+
+    from puzzlesmith.fill.tables import word_table
+    from puzzlesmith.lexicon import Lexicon, get_index
+    from puzzlesmith.qless import anagrams
+
+    monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path))
+    rng = random.Random(31)
+    every = ["".join(p) for p in product("abcdefgh", repeat=5)]
+    for transient in (True, False):
+        words = tuple(sorted(rng.sample(every, 3000)))  # other words: nothing found in memory
+        lexicon = Lexicon("test", "test", "test", words, transient=transient)
+        index = get_index(lexicon)
+        assert index.transient is transient
+        assert len(anagrams.table(index).to_bytes()) > 0
+        assert len(word_table(lexicon, index, 5).words) == len(words)
+        kept = sorted(p.name.split("-")[0] for p in tmp_path.iterdir())
+        assert kept == ([] if transient else ["fill", "index", "qless"]), transient

@@ -143,7 +143,8 @@ def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
     table = load_cache(path, pickle.loads)
     if not isinstance(table, WordTable) or table.length != length:
         table = _build_table(lexicon, index, length)
-    if table is not None and len(table.words) >= DISK_CACHE_MIN and not path.exists():
+    if (table is not None and len(table.words) >= DISK_CACHE_MIN and not lexicon.transient
+            and not path.exists()):
         write_cache(path, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
     _TABLES[key] = table
     return table

@@ -89,16 +89,35 @@ def lexicon_and_index(
         _narrowed[key] = common  # the most recently used last
         while len(_narrowed) > 8:  # a server's requests may ask for any number of cuts
             del _narrowed[next(iter(_narrowed))]
-        lexicon, index = common, get_index(common)
+        lexicon, index = common, _index_of(common, index)
     if not foreign:
         from puzzlesmith.lexicon.foreign import without_foreign
 
-        lexicon = without_foreign(lexicon)
-        index = get_index(lexicon)
+        narrowed = without_foreign(lexicon)
+        lexicon, index = narrowed, _index_of(narrowed, index)
     if kind_of is None and means is None:
         return lexicon, index
     lexicon, index, _ = meaning_narrowed(lexicon, index, kind_of, means)
     return lexicon, index
+
+
+_transient_indexes: dict[str, LexiconIndex] = {}
+
+
+def _index_of(lexicon: Lexicon, parent: LexiconIndex) -> LexiconIndex:
+    """The index of `lexicon`, a sub-lexicon of `parent`'s: the cached one, or for a transient
+    lexicon one built in memory from the parent's (kept for the process, never written)."""
+    from puzzlesmith.lexicon.index import get_index, sub_index
+
+    if not lexicon.transient:
+        return get_index(lexicon)
+    found = _transient_indexes.pop(lexicon.content_hash, None)
+    if found is None:
+        found = sub_index(parent, lexicon)
+    _transient_indexes[lexicon.content_hash] = found  # the most recently used last
+    while len(_transient_indexes) > 8:
+        del _transient_indexes[next(iter(_transient_indexes))]
+    return found
 
 
 # Part of the names of the narrowed-lexicon files (`_write_narrowed`): bump it when their
@@ -107,12 +126,17 @@ _NARROWED_FORMAT = 3
 
 
 def _common_lexicon(lexicon: Lexicon, index: LexiconIndex, top: int, scores_key: int | None) -> Lexicon:
-    """The lexicon's common words, from the disk cache once made: filtering 274,000 words
-    (and reading every length's ranks) was a quarter of a second of each --common command."""
+    """The lexicon's common words. The default cut (--common) is kept in the disk cache once
+    made: filtering 274,000 words (and reading every length's ranks) was a quarter of a second
+    of each --common command. Any other cut is a transient lexicon, made again by each process
+    that asks (a tenth of a second of CPU, and its index up to a quarter more): a request may
+    pick any of a million sizes, and each kept would leave a list and an index on disk."""
     from puzzlesmith.diskcache import cache_dir
     from puzzlesmith.lexicon.index import FORMAT_VERSION
 
     suffix = f"+common{top}"
+    if top != DEFAULT_COMMON_TOP or lexicon.transient:
+        return lexicon.restricted(index.common_words(top), suffix, transient=True)
     path = (cache_dir() / f"common-v{FORMAT_VERSION}.{_NARROWED_FORMAT}-{lexicon.content_hash}"
                           f"-{scores_key}-{top}.txt")
     found = _read_narrowed(path, lexicon, suffix)
@@ -162,7 +186,10 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
     """Where a meaning filter's words are kept on disk: loading WordNet and narrowing 274,000
     words took a third of a second of every `--kind-of`/`--means`/`PATTERN:TEXT` command, and a
     setter asks the same topic with pattern after pattern. The key covers the word list (with
-    its scores), the filter and the WordNet data. None when the data cannot be read."""
+    its scores), the filter and the WordNet data. None when the data cannot be read, or for
+    a transient lexicon (model.Lexicon)."""
+    if lexicon.transient:
+        return None
     import hashlib
     from importlib import resources
 

@@ -57,6 +57,8 @@ def without_foreign(lexicon: Lexicon) -> Lexicon:
     hit = _memo.get(key)
     if hit is not None:
         return hit
+    if lexicon.transient:  # no record of a cut a request picked (model.Lexicon)
+        return _narrowed(lexicon)
     flags = hashlib.blake2b(_flag_file(), digest_size=8).hexdigest()
     record = (cache_dir() / f"noforeign-v{_RECORD_FORMAT}-{lexicon.content_hash}-{scores_key}"
                             f"-{flags}.txt")

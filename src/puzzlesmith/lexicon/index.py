@@ -244,6 +244,7 @@ class LexiconIndex:
     name: str
     content_hash: str
     buckets: Mapping[int, LengthBucket] = field(repr=False)
+    transient: bool = False  # of a transient lexicon: nothing built from it is cached on disk
 
     @cached_property
     def rank_of(self) -> dict[str, int]:
@@ -383,7 +384,7 @@ def build_index(lexicon: Lexicon) -> LexiconIndex:
         by_length.setdefault(len(w), []).append(w)
     ranks = wordfreq_ranks()
     buckets = {n: build_bucket(n, ws, ranks) for n, ws in sorted(by_length.items())}
-    return LexiconIndex(lexicon.name, lexicon.content_hash, buckets)
+    return LexiconIndex(lexicon.name, lexicon.content_hash, buckets, lexicon.transient)
 
 
 class _LazyBuckets(Mapping[int, LengthBucket]):
@@ -461,6 +462,8 @@ def _cache_path(lexicon: Lexicon) -> Path:
 
 @lru_cache(maxsize=8)
 def _get_index(content_hash: str, lexicon: Lexicon) -> LexiconIndex:
+    if lexicon.transient:  # built for this process only (model.Lexicon)
+        return build_index(lexicon)
     path = _cache_path(lexicon)
     # The same words may be cached under another name; the caller's name is kept.
     cached = _load(path, lexicon, content_hash)
@@ -486,4 +489,4 @@ def sub_index(parent: LexiconIndex, lexicon: Lexicon) -> LexiconIndex:
     for w in lexicon.words:
         by_length.setdefault(len(w), []).append(w)
     buckets = {n: build_bucket(n, ws, {w: parent.rank(w) for w in ws}) for n, ws in sorted(by_length.items())}
-    return LexiconIndex(lexicon.name, lexicon.content_hash, buckets)
+    return LexiconIndex(lexicon.name, lexicon.content_hash, buckets, lexicon.transient)

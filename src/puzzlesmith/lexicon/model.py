@@ -30,6 +30,11 @@ class Lexicon:
     first use, together with their `content_hash`: a command that only needs the lexicon's
     index (found on disk by that hash) then never parses the word file at all. A constructor's
     `word;score` list keeps its `scores`, aligned with the words; other lists have None.
+
+    A `transient` lexicon is one a request made from values it may pick freely (a common cut
+    of any size, the setter's own prefer list): nothing derived from it (its word list, index,
+    fill or Q-Less tables) is written to the disk cache, or each new value would leave files
+    of its own there (issue 31). Lexicons made from it are transient too.
     """
 
     def __init__(
@@ -43,6 +48,7 @@ class Lexicon:
         *,
         loader: Callable[[], tuple[tuple[str, ...], tuple[int, ...] | None]] | None = None,
         content_hash: str | None = None,
+        transient: bool = False,
     ) -> None:
         if (words is None) == (loader is None):
             raise ValueError("give the words or a loader, not both")
@@ -56,6 +62,7 @@ class Lexicon:
         self._scores = scores
         self._loader = loader
         self._hash = content_hash
+        self.transient = transient
 
     def __repr__(self) -> str:
         return f"Lexicon(name={self.name!r}, source={self.source!r}, content_hash={self.content_hash!r})"
@@ -107,8 +114,9 @@ class Lexicon:
             counts[len(w)] = counts.get(len(w), 0) + 1
         return dict(sorted(counts.items()))
 
-    def restricted(self, keep: frozenset[str], suffix: str) -> Lexicon:
-        """The sub-lexicon of words in `keep` (e.g. the common words)."""
+    def restricted(self, keep: frozenset[str], suffix: str, transient: bool = False) -> Lexicon:
+        """The sub-lexicon of words in `keep` (e.g. the common words); transient if this
+        lexicon is or `transient` says so."""
         kept = [i for i, w in enumerate(self.words) if w in keep]
         scores = self.scores
         return Lexicon(
@@ -117,4 +125,5 @@ class Lexicon:
             license=self.license,
             words=tuple(self.words[i] for i in kept),
             scores=None if scores is None else tuple(scores[i] for i in kept),
+            transient=self.transient or transient,
         )

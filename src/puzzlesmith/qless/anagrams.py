@@ -132,10 +132,12 @@ def table(source: Lexicon | LexiconIndex) -> RollWords:
     if found is not None:
         return found
     path = cache_dir() / f"qless-words-v{TABLE_FORMAT}-{key}.marshal"
-    found = load_cache(path, RollWords.from_bytes)
+    transient = source.transient  # a word list a request picked: never kept (lexicon.Lexicon)
+    found = None if transient else load_cache(path, RollWords.from_bytes)
     if found is None:
         found = RollWords.build(_words(source))
-        write_cache(path, found.to_bytes())
+        if not transient:
+            write_cache(path, found.to_bytes())
     if len(_tables) >= 8:
         _tables.pop(next(iter(_tables)))
     _tables[key] = found
