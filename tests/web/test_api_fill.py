@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -235,3 +236,32 @@ def test_same_stem_rule_and_its_option_are_the_cli_ones(client: httpx.Client) ->
         assert doc == cli_doc
         words = {c["word"] for c in doc["candidates"]}
         assert bool(words & {"rules", "ruled"}) == allow, allow
+
+
+def test_shared_runs_and_scores_by_length_are_the_cli_options(client: httpx.Client) -> None:
+    # The default fill of GRID has THAT and THIS (they share TH) and 5-letter words scoring
+    # under 30; with the options, the API's fill is the CLI's and keeps both rules.
+    default = client.post("/api/fill", json={"grid": GRID, "improve": 0}).json()
+    body = {"grid": GRID, "improve": 0, "max_shared_substring": 2,
+            "min_score_by_length": {"4": 30, "5": 30}}
+    doc = client.post("/api/fill", json=body).json()
+    cli_doc = cli_json("fill", "/".join(GRID), "--improve", "0", "--max-shared-substring", "2",
+                       "--min-score-by-length", "4:30,5:30")
+    for d in (default, doc):
+        assert d["status"] == "filled"
+    for d in (doc, cli_doc):
+        d.pop("seconds"), d.pop("first_fill_seconds"), d.pop("progress")
+    assert doc == cli_doc
+
+    def runs(word: str) -> set[str]:
+        return {word[k:k + 2] for k in range(len(word) - 1)}
+
+    def clashes(d: dict[str, Any]) -> list[tuple[str, str]]:
+        answers = [e["answer"] for e in d["entries"]]
+        return [(a, b) for k, a in enumerate(answers) for b in answers[k + 1:] if runs(a) & runs(b)]
+
+    assert clashes(default) and not clashes(doc)
+    assert min(e["score"] for e in default["entries"]) < 30
+    assert all(e["score"] >= 30 for e in doc["entries"])
+    bad = client.post("/api/fill", json={**body, "max_shared_substring": 1})
+    assert bad.status_code == 422

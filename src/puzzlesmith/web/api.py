@@ -333,6 +333,13 @@ class FillRequest(FillCheckRequest, TimeLimited):
                                 "entry, or as many as the first took if more), within time_limit.")
     count: bool = Field(False, description="Count every fill (small grids).")
     clues: bool = Field(False, description="Draft a clue for each entry from WordNet (`--clues`).")
+    max_shared_substring: int | None = Field(None, ge=2, le=25, examples=[4], description="No two "
+                                             "entries share a run of N letters or more (STARLIT and "
+                                             "STARGAZE share STAR: 4), `--max-shared-substring`.")
+    min_score_by_length: dict[int, int] = Field({}, max_length=25, examples=[{"3": 40, "4": 30}],
+                                                description="Least scores by length (entry length "
+                                                "-> score) above min_score, "
+                                                "`--min-score-by-length`.")
 
 
 class FillCandidatesRequest(FillCheckRequest):

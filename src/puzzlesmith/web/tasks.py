@@ -603,6 +603,8 @@ def run_fill(
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
     prefer_lists: list[str] | None = None,
+    max_shared_substring: int | None = None,
+    min_score_by_length: dict[int, int] | None = None,
 ) -> Doc:
     """`puzzlesmith fill GRID --json` (a "timeout" status is an answer here, as in the CLI's
     JSON; the CLI also exits 1)."""
@@ -615,7 +617,8 @@ def run_fill(
                                prefer_lists or [])
     result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
                   deadline=Deadline(time_limit), improve=improve, count=count, blocked=blocked,
-                  allow_same_stem=allow_same_stem)
+                  allow_same_stem=allow_same_stem, max_shared=max_shared_substring,
+                  min_scores=min_score_by_length)
     if clues:
         from puzzlesmith.fill.clues import with_clue_drafts
 
