@@ -1,21 +1,29 @@
-"""Crossword fill beside blacksquare (PyPI `blacksquare`, a Rust filler with a Python API) on the
-real 15x15 block patterns, the same word list for both: the crossword list's TOP best-scored
-entries with their scores.
+"""Crossword fill beside blacksquare (PyPI `blacksquare`, a Rust filler with a Python API) and
+Qxw (Debian `qxw`, a C filler) on the real 15x15 block patterns, the same word list for all:
+the crossword list's TOP best-scored entries (with their scores for blacksquare; Qxw's
+dictionaries hold words only).
 
 Reads ../shared/data/crosswords/real_grids.jsonl; skips, saying why, when it or blacksquare is
 absent (`pip install blacksquare`: not a dependency of puzzlesmith). Each engine gets LIMIT
 seconds a grid; CPU time (process time, which counts blacksquare's native threads too) to its
 answer; its fill checked here (every entry a word of the list, none twice) and scored on the
 crossword list's scale (weakest, mean, entries outside its 50,000 best).
-Qxw (Debian `qxw`) installs too, but fills only from its GUI or a batch "deck" file; it is not
-driven here.
+Qxw is driven in its batch mode (`qxw -b -d WORDS DECK`: the deck lists each entry's cells, its
+answer comes back one `W<n> WORD` line an entry; it avoids repeats by default, exit 4 when it
+finds no fill), a child process stopped at LIMIT CPU seconds; CPU time of the child (user + system),
+loading its dictionary included. Left out, saying so, when /usr/games/qxw is absent
+(`apt-get install qxw`).
 Run: nice -n 5 python -m benchmarks.fill_peers
 """
 
 from __future__ import annotations
 
 import json
+import re
+import resource
 import statistics
+import subprocess
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -32,6 +40,7 @@ DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "crosswo
 LIMIT = 10.0
 TOP = 100_000
 TOP_GOOD = 50_000
+QXW = Path("/usr/games/qxw")
 
 
 def runs(rows: list[str]) -> list[str]:
@@ -55,6 +64,52 @@ def judge(rows: list[str] | None, words: dict[str, int], good: set[str]) -> dict
             "outside": sum(e not in good for e in entries), "repeats": repeats, "bad": bad}
 
 
+def _cpu_limit() -> None:
+    resource.setrlimit(resource.RLIMIT_CPU, (int(LIMIT), int(LIMIT) + 1))
+
+
+def qxw_fill(blocks: list[str], words: Path, folder: Path) -> tuple[list[str] | None, str, float]:
+    """Qxw's fill of a block pattern (rows of # and .) in batch mode: the rows, how it ended
+    (filled, no fill, timeout, or its exit code) and the child's CPU seconds."""
+    h, w = len(blocks), len(blocks[0])
+    lights: list[list[tuple[int, int]]] = []
+    for across in (True, False):
+        for a in range(h if across else w):
+            run: list[tuple[int, int]] = []
+            for b in range((w if across else h) + 1):
+                rc = (a, b) if across else (b, a)
+                if b < (w if across else h) and blocks[rc[0]][rc[1]] != "#":
+                    run.append(rc)
+                    continue
+                if len(run) >= 2:
+                    lights.append(run)
+                run = []
+    deck = folder / "grid.qxd"
+    deck.write_text("".join(" ".join(f"{r * w + c:03d}" for r, c in light) + "\n" for light in lights))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        # LIMIT seconds of CPU (SIGXCPU ends it), so a loaded machine does not cut it short;
+        # a wall-clock limit of six times that in case it sleeps.
+        done = subprocess.run([str(QXW), "-b", "-d", str(words), str(deck)], capture_output=True,
+                              text=True, timeout=6 * LIMIT, check=False, preexec_fn=_cpu_limit)
+    except subprocess.TimeoutExpired:
+        done = None
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if done is None or done.returncode < 0:
+        return None, "timeout", cpu
+    if done.returncode == 4:
+        return None, "no fill", cpu
+    answers = dict(re.findall(r"^W(\d+) (\S+)$", done.stdout, re.M))
+    if done.returncode != 0 or len(answers) != len(lights):
+        return None, f"exit {done.returncode}", cpu
+    cells = [list(row) for row in blocks]
+    for i, light in enumerate(lights):
+        for (r, c), ch in zip(light, answers[str(i)].lower(), strict=True):
+            cells[r][c] = ch
+    return ["".join(row) for row in cells], "filled", cpu
+
+
 def main() -> None:
     if not DATA.exists():
         print(f"skipped: {DATA} is absent")
@@ -74,12 +129,22 @@ def main() -> None:
     index = build_index(lex)
     bs_list = bs.WordList(dict(words))
     grids = [json.loads(line) for line in DATA.read_text("utf-8").splitlines() if line.strip()]
-    lines = ["Both engines on the crossword list's best " f"{TOP:,} entries, {LIMIT:g} s a grid, "
+    folder = Path(tempfile.mkdtemp(prefix="fill_peers_"))
+    qxw_words = folder / "words.txt"
+    qxw_words.write_text("".join(w + "\n" for w, _ in ranked[:TOP]))  # best first, as a setter's
+    qxw_load = qxw_fill([".."], qxw_words, folder)[2] if QXW.exists() else 0.0
+    engines = "puzzlesmith, blacksquare and Qxw" if QXW.exists() else "puzzlesmith and blacksquare"
+    lines = [f"{engines} on the crossword list's best " f"{TOP:,} entries, {LIMIT:g} s a grid, "
              "seed 0 / default settings; weakest, mean and outside-50k on the crossword list's "
-             "scale; CPU s to the answer.", "",
+             "scale; CPU s to the answer (Qxw's: its whole process, dictionary loading "
+             f"included: {qxw_load:.2f} s for a one-entry grid; Qxw fills from words alone, no "
+             "scores)."
+             + ("" if QXW.exists() else f" Qxw left out: {QXW} is absent."), "",
              "| grid | engine | status | weakest | mean | outside top 50k | CPU s |",
              "|---|---|---|---|---|---|---|"]
     summary: dict[str, list[dict[str, Any]]] = {"puzzlesmith": [], "blacksquare": []}
+    if QXW.exists():
+        summary["qxw"] = []
     for d in grids:
         if d["width"] != 15:
             continue
@@ -102,10 +167,17 @@ def main() -> None:
         theirs = judge(rows, words, good)
         theirs["cpu"] = cpu_bs
         summary["blacksquare"].append(theirs)
-        for name, r in (("puzzlesmith", got), ("blacksquare", theirs)):
+        results = [("puzzlesmith", got), ("blacksquare", theirs)]
+        if QXW.exists():
+            rows, status, cpu_qxw = qxw_fill(blocks, qxw_words, folder)
+            qxw = judge(rows, words, good) if rows is not None else {"status": status}
+            qxw["cpu"] = cpu_qxw
+            summary["qxw"].append(qxw)
+            results.append(("qxw", qxw))
+        for name, r in results:
             lines.append(f"| {d['name']} | {name} | {r['status']} | {r.get('weakest', '')} | "
                          f"{r.get('mean', '')} | {r.get('outside', '')} | {r['cpu']:.2f} |")
-        print(lines[-2], lines[-1], sep="\n", flush=True)
+        print(*lines[-len(results):], sep="\n", flush=True)
     lines += ["", "| engine | filled (valid) | mean weakest | mean of means | median outside | "
               "median CPU s |", "|---|---|---|---|---|---|"]
     for name, rs in summary.items():
@@ -115,7 +187,7 @@ def main() -> None:
                      f"{statistics.mean(r['mean'] for r in ok) if ok else 0:.1f} | "
                      f"{statistics.median(r['outside'] for r in ok) if ok else 0} | "
                      f"{statistics.median(r['cpu'] for r in rs):.2f} |")
-    path = write_results("fill_peers", "Crossword fill beside blacksquare", "\n".join(lines) + "\n")
+    path = write_results("fill_peers", "Crossword fill beside blacksquare and Qxw", "\n".join(lines) + "\n")
     print(f"wrote {path}")
 
 
