@@ -434,3 +434,24 @@ def test_a_hurried_quick_grade_on_a_big_grid_is_not_kept(page: Any, client: Any)
     if "in a hurry" not in grade:
         assert page.locator("#walk-pos").inner_text().startswith(f"Step 1 of {len(full['steps'])}:")
         assert grade.startswith(f"Difficulty: {full['difficulty']} (score {full['score']:g}")
+
+
+@pytest.mark.viewport(375, 740)
+def test_a_loaded_puzzle_is_shown_where_the_player_is(page: Any) -> None:
+    """On a phone the Puzzle form sits a long scroll below the board: Load puzzle, as Generate
+    does, brings the new board into view with the cursor on its first cell (it stayed off
+    screen, so the press seemed to do nothing but a line of text)."""
+    page.goto("/stars")
+    page.wait_for_selector("form[data-ready]")
+    assert page.evaluate("scrollY") == 0  # opening the page moves nothing
+    page.get_by_label("Text grid or puzz.link address").fill(TEXT)
+    page.get_by_role("button", name="Load puzzle").click()
+    page.wait_for_function("document.querySelector('#load-status').textContent.startsWith('Puzzle loaded')")
+    page.wait_for_function("document.activeElement.matches(\".star-cell[data-r='0'][data-c='0']\")")
+    top = page.locator(".star-cell[data-r='0'][data-c='0']").bounding_box()
+    assert top["y"] >= 0 and top["y"] + top["height"] <= 740
+    # A puzzle the page cannot read leaves the reader at the form, by the message saying why.
+    page.get_by_label("Text grid or puzz.link address").fill("stars=1\nab\nba\nxyz")
+    page.get_by_role("button", name="Load puzzle").click()
+    page.locator("#load-status.error").wait_for()
+    assert not page.evaluate("document.activeElement.matches('.star-cell')")

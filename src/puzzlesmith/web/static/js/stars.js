@@ -179,6 +179,7 @@ function explain() {
   return explaining;
 }
 
+/** Read and show a puzzle; true when it is on the board. */
 async function load(text, marks) {
   const k = starsInput.value ? Number(starsInput.value) : null;
   say(loadStatus, "Reading the puzzle…");
@@ -192,8 +193,10 @@ async function load(text, marks) {
     show(doc, marks && { stars: parseCells(marks.s), dots: parseCells(marks.d) });
     const warn = doc.warnings.length ? ` Note: ${doc.warnings.join("; ")}` : "";
     say(loadStatus, `Puzzle loaded: ${doc.size} × ${doc.size}.${warn}`, warn ? "warn" : "good");
+    return true;
   } catch (e) {
     say(loadStatus, e.message, "error");
+    return false;
   } finally {
     busy(false);
   }
@@ -675,7 +678,12 @@ async function init() {
   const p = params();
   puzzleInput.value = p.get("p") || EXAMPLE;
   starsInput.value = p.get("k") || "";
-  loadForm.addEventListener("submit", (e) => { e.preventDefault(); load(puzzleInput.value); });
+  // The board is above this form (a long scroll on a phone): a puzzle loaded by hand is shown
+  // with the cursor on it, as a generated one is; the page's opening load moves nothing.
+  loadForm.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if (await load(puzzleInput.value)) board.moveTo(0, 0);
+  });
   document.getElementById("generate").addEventListener("click", generate);
   document.getElementById("hint").addEventListener("click", hint);
   applyButton.addEventListener("click", applyHint);
