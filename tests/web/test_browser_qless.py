@@ -674,3 +674,24 @@ def test_a_hand_solve_takes_the_count_the_atlas_stored(page: Any, client: Any,
     n = stored["atlas"]["solution_count"]
     assert page.locator("#solved-count").inner_text().startswith(
         f"This roll has exactly {n} distinct solutions (stored in the atlas)")
+
+
+def test_a_third_hint_over_a_board_says_where_the_players_tiles_went(page: Any) -> None:
+    """Hint 3 puts its word on a board of its own: the tiles the player had placed go back to
+    the rack, and the hint says so (they vanished without a word), and Undo brings them back."""
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    page.evaluate("localStorage.clear()")  # no board another test kept for this roll
+    page.reload()
+    page.wait_for_selector("form[data-ready]")
+    keyboard_place(page, ["mix"])
+    assert on_board(page) == "mix"
+    for level in (1, 2, 3):
+        page.locator("#hint").click()
+        page.wait_for_function(
+            f"document.querySelector('#hint-text').textContent.startsWith('Hint {level}')")
+    assert on_board(page) == "chair"
+    text = page.locator("#hint-text").inner_text()
+    assert "in place of your 3 tiles, which went back to the rack (Undo puts them back)" in text
+    page.get_by_role("button", name="Undo").click()
+    assert on_board(page) == "mix"

@@ -125,18 +125,20 @@ export class Play {
   }
 
   /** Rows with some letters (a hint's word) on an otherwise empty board, as one move (so
-   * Undo brings back the board it replaced). */
+   * Undo brings back the board it replaced). Null if they do not fit the roll, else how many
+   * of the player's tiles went back to the rack to make room. */
   placeRows(rows) {
     const top = -Math.floor((rows.length - 1) / 2);
     const left = -Math.floor((Math.max(...rows.map((r) => r.length)) - 1) / 2);
     const next = B.fromRows(this.roll, rows, top, left);
-    if (!next) return false;
+    if (!next) return null;
+    const sentBack = Object.keys(this.state.placed).length;
     next.rack = [...B.liftAll(this.state).rack];
     for (const letter of Object.values(next.placed)) next.rack.splice(next.rack.indexOf(letter), 1);
     const box = B.bounds(next.placed);
     if (box) this.cursor = [box.top, box.left];
     this.commit(next);
-    return true;
+    return { sentBack };
   }
 
   typeLetter(letter) {

@@ -171,9 +171,15 @@ async function nextHint() {
     let text = `Hint ${level} of 3: the longest word of a solution has ${doc.length} letters and starts with ${first}.`;
     if (level >= 2) text += ` It is ${doc.word.toUpperCase()}.`;
     if (level >= 3) {
-      text += play.placeRows(doc.board)
-        ? " It is on your board now; the other tiles are yours to place around it (Undo takes it off)."
-        : " It could not be put on your board.";
+      const placed = play.placeRows(doc.board);
+      if (!placed) text += " It could not be put on your board.";
+      else if (!placed.sentBack) text += " It is on your board now; the other tiles are yours to place around it (Undo takes it off).";
+      else {
+        // The word is placed on a board of its own: say where the player's tiles went.
+        const n = placed.sentBack;
+        text += ` It is on your board now, in place of your ${n === 1 ? "tile, which went" : `${n} tiles, which went`}`
+          + " back to the rack (Undo puts them back); the other tiles are yours to place around it.";
+      }
     }
     hintText.textContent = text;
     $("hint").textContent = level < 3 ? "Another hint" : "Hint";
