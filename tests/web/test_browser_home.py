@@ -63,6 +63,13 @@ def test_api_reference_has_an_index_of_every_endpoint(page: Any) -> None:
     links = index.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href').slice(1))")
     assert sections and sorted(links) == sorted(sections)
     assert index.locator("h3", has_text="Star Battle").count() == 1
+    # Grouped by the page that uses each endpoint: the Words page's Equations mode asks
+    # /api/equation (it sat alone under "Other"), and no endpoint is left without a page.
+    groups = index.locator("section").evaluate_all(
+        "ss => Object.fromEntries(ss.map(s => [s.querySelector('h3').textContent,"
+        " [...s.querySelectorAll('code')].map(c => c.textContent)]))")
+    assert "POST /api/equation" in groups["Words"]
+    assert "Other" not in groups, groups.get("Other")
     # On a phone every field's meaning is in view: no table runs off the side.
     assert page.evaluate("""() => [...document.querySelectorAll('#endpoints .board-scroll')]
         .every(b => b.scrollWidth <= b.clientWidth + 1)""")

@@ -7,8 +7,9 @@ const index = document.getElementById("index");
 
 // The index groups endpoints by the page that uses them (the path's first part after /api/).
 const GROUPS = {
-  match: "Words", anagram: "Words", define: "Words", wordgrid: "Word grid", fill: "Crossword fill",
-  qless: "Q-Less", stars: "Star Battle", jobs: "Long jobs", lexicons: "Server", health: "Server",
+  match: "Words", anagram: "Words", define: "Words", equation: "Words", wordgrid: "Word grid",
+  fill: "Crossword fill", qless: "Q-Less", stars: "Star Battle", jobs: "Long jobs",
+  lexicons: "Server", health: "Server",
 };
 
 function groupOf(path) {
