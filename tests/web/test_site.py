@@ -96,3 +96,31 @@ def test_the_theme_follows_the_system_until_the_toggle_picks_one(
         assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") != dark_paper
     finally:
         context.close()
+
+
+@pytest.mark.browser
+def test_nothing_loads_from_another_host(browser: Any, server: str) -> None:
+    """Every request a page makes, in the state it opens in and after its first answer, goes
+    to this server: the assets are ours or vendored, none from another host."""
+    states = {path: None for path in sorted(PAGES)}
+    states |= {"/words?q=a%3Fp%3Fe": "#results [data-word=apple]",
+               "/qless?letters=catdogs": "#status.good",
+               "/stars": "form[data-ready]",
+               "/fill": "#candidates[aria-busy='false']",
+               "/api-docs": "main[data-ready]",
+               "/no-such-page": None}
+    context = browser.new_context(base_url=server)
+    asked: list[str] = []
+    context.on("request", lambda r: asked.append(r.url))
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        for path, ready in states.items():
+            page.goto(path)
+            if ready:
+                page.wait_for_selector(ready)
+    finally:
+        context.close()
+    assert any("/static/css/site.css" in u for u in asked)
+    elsewhere = [u for u in asked if not u.startswith(server + "/") and not u.startswith("data:")]
+    assert not elsewhere, elsewhere
