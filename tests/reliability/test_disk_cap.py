@@ -83,3 +83,34 @@ def test_nothing_built_from_a_transient_lexicon_is_kept(
         assert len(word_table(lexicon, index, 5).words) == len(words)
         kept = sorted(p.name.split("-")[0] for p in tmp_path.iterdir())
         assert kept == ([] if transient else ["fill", "index", "qless"]), transient
+
+
+def test_prefer_lists_sent_to_the_server_leave_no_file_and_little_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each request's prefer list is a lexicon of its own (other scores): its fill tables are
+    not kept on disk, and a worker keeps the scores and tables of a few lexicons only."""
+    from itertools import product
+
+    from puzzlesmith.fill import scores, tables
+    from puzzlesmith.web import tasks
+
+    monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path / "cache"))
+    for module, memo in ((tables, "_TABLES"), (tables, "_CODES"), (tables, "_RECENT"),
+                         (scores, "_CACHE")):
+        monkeypatch.setattr(module, memo, {}, raising=False)  # this test's own, empty
+    words = tmp_path / "words.txt"
+    every = ["".join(p) for p in product("abcdefgh", repeat=4)]  # 4,096: tables kept on disk
+    words.write_text("\n".join(every) + "\n")
+    grid = ["....", "....", "....", "...."]
+    tasks.run_fill(grid, lexicon=str(words))  # the list's own tables, kept
+    kept = sorted(p.name for p in (tmp_path / "cache").iterdir())
+    assert any(name.startswith("fill-") for name in kept)
+    for i in range(12):
+        doc = tasks.run_fill(grid, lexicon=str(words), prefer=[every[97 * i]])
+        entries = [*doc["grid"], *("".join(col) for col in zip(*doc["grid"], strict=True))]
+        assert doc["status"] == "filled" and set(entries) <= set(every)
+        assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == kept
+    assert len({key[:2] for key in tables._TABLES}) <= scores.KEEP_LEXICONS
+    assert len(tables._CODES) <= len(tables._TABLES)
+    assert len(scores._CACHE) <= scores.KEEP_LEXICONS

@@ -42,15 +42,19 @@ def _default_blocked() -> frozenset[str]:
     return frozenset(gzip.decompress(data.read_bytes()).decode().split())
 
 
-def with_preferred(lexicon: Lexicon, index: LexiconIndex, preferred: frozenset[str]) -> Lexicon:
+def with_preferred(lexicon: Lexicon, index: LexiconIndex, preferred: frozenset[str],
+                   transient: bool = False) -> Lexicon:
     """The same words with those of `preferred` (that the lexicon holds) scored
-    PREFERRED_SCORE: the index stays the lexicon's own, only the fill's order changes."""
+    PREFERRED_SCORE: the index stays the lexicon's own, only the fill's order changes.
+    `transient` (lexicon.Lexicon): no fill table of it is kept on disk (the server's lists,
+    sent with each request, would each leave a table a word length)."""
     if not preferred:
         return lexicon
     scores = word_scores(lexicon, index)
     return Lexicon(lexicon.name + "+prefer", lexicon.source, lexicon.license, lexicon.words,
                    scores=tuple(PREFERRED_SCORE if w in preferred else scores.get(w, 0)
-                                for w in lexicon.words))
+                                for w in lexicon.words),
+                   transient=transient or lexicon.transient)
 
 
 def fill_lexicon(spec: str | None, common: bool = False,
@@ -65,6 +69,11 @@ def rank_score(rank: int) -> int:
         return 0
     return max(1, min(MAX_SCORE, round(MAX_SCORE - 15 * math.log10(rank))))
 
+
+# The memos of this module and tables.py keep what they built for the last KEEP_LEXICONS
+# lexicons only: a server's fill worker lives for days, and each setter's prefer list (or
+# common cut) is a lexicon of its own whose scores and tables cost tens of megabytes.
+KEEP_LEXICONS = 4
 
 _CACHE: dict[tuple[str, str], dict[str, int]] = {}
 
@@ -84,6 +93,8 @@ def scores_key(lexicon: Lexicon) -> str:
     if known is None or known[0] is not scores:
         digest = hashlib.sha256(array("q", scores).tobytes()).hexdigest()[:12]
         known = _DIGESTS[id(scores)] = (scores, digest)
+        while len(_DIGESTS) > 2 * KEEP_LEXICONS:  # an id freed here is not in the table
+            del _DIGESTS[next(iter(_DIGESTS))]
     return f"{lexicon.content_hash}-{known[1]}"
 
 
@@ -106,9 +117,13 @@ def word_scores(lexicon: Lexicon, index: LexiconIndex) -> dict[str, int]:
     """Every word of the lexicon -> its score (cached per lexicon)."""
     # Keyed by the content hash: hashing a Lexicon itself hashes every word, every call.
     key = (scores_key(lexicon), lexicon.source)
-    if key not in _CACHE:
-        _CACHE[key] = _scores(lexicon, index)
-    return _CACHE[key]
+    found = _CACHE.pop(key, None)
+    if found is None:
+        found = _scores(lexicon, index)
+    _CACHE[key] = found  # the most recently used last
+    while len(_CACHE) > KEEP_LEXICONS:
+        del _CACHE[next(iter(_CACHE))]
+    return found
 
 
 def scored_by(lexicon: Lexicon) -> str:

@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 
 from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
-from puzzlesmith.fill.scores import scores_key, word_scores
+from puzzlesmith.fill.scores import KEEP_LEXICONS, scores_key, word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.lexicon.index import build_bucket
 
@@ -81,6 +81,7 @@ def _table_from_parts(length: int, words: str, scores: bytes,
 
 _TABLES: dict[tuple[str, str, int], WordTable] = {}
 _CODES: dict[WordTable, list[int]] = {}
+_RECENT: dict[tuple[str, str], None] = {}  # lexicons of _TABLES, the most recently used last
 
 
 def letter_codes(table: WordTable) -> list[int]:
@@ -147,7 +148,21 @@ def word_table(lexicon: Lexicon, index: LexiconIndex, length: int) -> WordTable:
             and not path.exists()):
         write_cache(path, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
     _TABLES[key] = table
+    _keep_recent(key[:2])
     return table
+
+
+def _keep_recent(lexicon_key: tuple[str, str]) -> None:
+    """Drop from memory the tables (and their letter codes) of all but the KEEP_LEXICONS
+    lexicons used last, `lexicon_key`'s the latest (scores.KEEP_LEXICONS says why)."""
+    recent = _RECENT
+    recent.pop(lexicon_key, None)
+    recent[lexicon_key] = None
+    while len(recent) > KEEP_LEXICONS:
+        gone = next(iter(recent))
+        del recent[gone]
+        for key in [k for k in _TABLES if k[:2] == gone]:
+            _CODES.pop(_TABLES.pop(key), None)
 
 
 

@@ -580,7 +580,8 @@ def _fill_words(lex: Lexicon, index: LexiconIndex, block: list[str], block_lists
     (the shipped block list and the setter's), as the CLI's --prefer and --block make them."""
     from puzzlesmith.fill.scores import with_preferred
 
-    lex = with_preferred(lex, index, setter_words(prefer, prefer_lists))
+    # Transient: each request may send another list, and each kept would leave its tables.
+    lex = with_preferred(lex, index, setter_words(prefer, prefer_lists), transient=True)
     return lex, default_blocked() | setter_words(block, block_lists)
 
 
