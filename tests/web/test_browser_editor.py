@@ -10,12 +10,13 @@ import re
 from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import puz
 import pytest
 
 from tests.web.a11y import assert_accessible
+from tests.web.test_api_words import cli_json
 from tests.web.test_browser_fill import COMMON, cell, grid_rows
 
 pytestmark = pytest.mark.browser
@@ -245,8 +246,7 @@ def test_clue_drafts_go_to_empty_clue_fields(page: Any) -> None:
     assert [v for v in values if v] == ["My own clue"]
 
 
-def test_a_shaped_ipuz_keeps_its_voids_and_says_what_it_could_not_read(page: Any,
-                                                                      tmp_path: Path) -> None:
+def test_a_shaped_ipuz_keeps_its_voids_and_its_rebus(page: Any, tmp_path: Path) -> None:
     doc = {"puzzle": [[None, 1, 2, None], [3, 0, 0, 4], [5, 0, 0, 0], [None, 6, 0, None]],
            "solution": [[None, "A", "B", None], ["C", {"value": "DE"}, "F", "G"],
                         ["H", "I", "J", "K"], [None, "L", "M", None]]}
@@ -256,7 +256,10 @@ def test_a_shaped_ipuz_keeps_its_voids_and_says_what_it_could_not_read(page: Any
     page.locator("#open-file").set_input_files(str(path))
     page.locator("#file-status.good").wait_for()
     text = page.locator("#file-status").inner_text()
-    assert "1 rebus cell is read as empty" in text and "4 cells outside its shape are kept as voids" in text
+    assert "1 rebus cell (several letters a cell)" in text
+    assert "4 cells outside its shape are kept as voids" in text
+    assert cell(page, 2, 2).get_attribute("aria-label") == "Row 2, column 2, rebus"
+    assert cell(page, 2, 2).input_value() == "de"
     assert page.locator("input.cell.void").count() == 4
     assert cell(page, 1, 1).get_attribute("aria-label") == "Row 1, column 1, void"
     with page.expect_download() as info:
@@ -265,6 +268,52 @@ def test_a_shaped_ipuz_keeps_its_voids_and_says_what_it_could_not_read(page: Any
     info.value.save_as(saved)
     puzzle = json.loads(saved.read_text("utf-8"))["puzzle"]
     assert [puzzle[0][0], puzzle[0][3], puzzle[3][0], puzzle[3][3]] == [None] * 4
+    solution = json.loads(saved.read_text("utf-8"))["solution"]
+    assert _ipuz_letters(solution[1][1]) == "DE"  # the rebus goes back out whole
+
+
+def _ipuz_letters(value: Any) -> str:
+    return str(value["value"] if isinstance(value, dict) else value).upper()
+
+
+def test_a_rebus_typed_filled_and_saved(page: Any, tmp_path: Path) -> None:
+    # Insert, S, T, Enter puts ST in row 2, column 1: the page's fill is then the CLI's fill of
+    # the same rows with [st] there, and the .ipuz saved holds the rebus whole.
+    rows = ["#....", ".....", ".....", ".....", "....#"]
+    ready(page, "/fill?g=" + quote("-".join(rows)))
+    cell(page, 2, 1).click()
+    page.keyboard.press("Insert")
+    assert page.get_by_role("button", name="Rebus cell").get_attribute("aria-pressed") == "true"
+    page.keyboard.type("st")
+    page.keyboard.press("Enter")
+    assert page.get_by_role("button", name="Rebus cell").get_attribute("aria-pressed") == "false"
+    assert cell(page, 2, 1).get_attribute("aria-label") == "Row 2, column 1, rebus"
+    assert "[st]" in unquote(page.url)  # the address keeps it
+    # Esc puts a cell back as it was; the button starts a rebus as Insert does.
+    cell(page, 3, 1).click()
+    page.get_by_role("button", name="Rebus cell").click()
+    page.keyboard.type("xyz")
+    page.keyboard.press("Escape")
+    assert cell(page, 3, 1).input_value() == ""
+    assert cell(page, 3, 1).get_attribute("aria-label") == "Row 3, column 1"
+    page.get_by_role("button", name="Fill", exact=True).click()
+    page.locator("#status.good").wait_for(timeout=30_000)
+    cli_doc = cli_json("fill", "/".join(["#....", "[st]....", ".....", ".....", "....#"]))
+    expected = [list(row) for row in cli_doc["grid"]]
+    for i, letters in cli_doc["rebus"].items():
+        expected[int(i) // 5][int(i) % 5] = letters
+    assert grid_rows(page) == ["".join(row) for row in expected]
+    cell(page, 2, 2).click()  # 5 across reads the rebus's letters
+    assert page.locator("#entry-pattern").inner_text() == expected_answer(cli_doc, "5 across").upper()
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Save .ipuz").click()
+    saved = tmp_path / "rebus.ipuz"
+    info.value.save_as(saved)
+    assert _ipuz_letters(json.loads(saved.read_text("utf-8"))["solution"][1][0]) == "ST"
+
+
+def expected_answer(doc: dict[str, Any], label: str) -> str:
+    return next(e["answer"] for e in doc["entries"] if f"{e['number']} {e['direction']}" == label)
 
 
 def test_bad_files_and_bad_numbers_get_a_message_next_to_the_control(page: Any, tmp_path: Path) -> None:

@@ -1,7 +1,9 @@
 // The Crossword fill page: a grid editor over /api/fill, /api/fill/check,
 // /api/fill/candidates and the file endpoints (/api/fill/open, /api/fill/save).
 import { api, debounce, el, fillLexicons, params, say, setParams } from "./common.js";
-import { History, copyGrid, emptyGrid, entries, numbers, partners, pattern, rowsOf, stats } from "./xwmodel.js";
+import {
+  History, cellsOfRow, copyGrid, emptyGrid, entries, isRebus, numbers, partners, pattern, rowsOf, splitWord, stats,
+} from "./xwmodel.js";
 import { EntryLists, renderCandidates, renderWeakest, shown } from "./xwlists.js";
 import { openFile, saveFile } from "./xwfiles.js";
 
@@ -51,6 +53,9 @@ let voids = new Set(); // blocks that are outside a shaped grid (an .ipuz file's
 let scored = new Map(); // entry label -> {answer, score} from the filler or a placed candidate
 let checked = { doc: null, by: new Map(), bad: new Set() };
 let seed = 0;
+// The cell whose rebus (several letters) is being typed, and what it held before.
+let rebus = { at: null, before: "" };
+const REBUS_MAX = 20; // letters a rebus cell holds here (a .puz rebus is a short string)
 // Each ask counts up at once; an answer is shown only if no later ask came in meanwhile.
 let checkWanted = 0;
 let candWanted = 0;
@@ -118,7 +123,10 @@ function paint() {
     const ch = grid.cells[i];
     const block = ch === "#";
     input.value = block ? "" : ch; // shown in capitals by the style sheet
+    input.maxLength = i === rebus.at ? REBUS_MAX : 1;
     input.classList.toggle("block", block);
+    input.classList.toggle("rebus", !block && isRebus(ch));
+    input.classList.toggle("rebus-typing", i === rebus.at);
     input.classList.toggle("void", block && voids.has(i));
     input.classList.toggle("typed", !block && ch !== "" && grid.typed[i]);
     input.classList.toggle("found", !block && ch !== "" && !grid.typed[i]);
@@ -129,7 +137,8 @@ function paint() {
     input.tabIndex = i === sel.cell ? 0 : -1; // the grid is one tab stop; arrows move inside
     const r = Math.floor(i / grid.w) + 1;
     const c = (i % grid.w) + 1;
-    input.setAttribute("aria-label", `Row ${r}, column ${c}` + (block ? (voids.has(i) ? ", void" : ", block") : ""));
+    input.setAttribute("aria-label", `Row ${r}, column ${c}` + (block ? (voids.has(i) ? ", void" : ", block")
+      : isRebus(ch) ? ", rebus" : ""));
     input.parentElement.querySelector(".num").textContent = nums.get(i) || "";
   });
   lists.update(list, {
@@ -144,6 +153,7 @@ function paint() {
   const s = stats(grid, list);
   $("stats").textContent = `${grid.w}×${grid.h}: ${s.words} words, ${s.blocks} blocks, average word ` +
     `length ${s.average.toFixed(1)}; ${s.letters} of ${s.white} cells hold a letter.`;
+  $("rebus").setAttribute("aria-pressed", rebus.at === null ? "false" : "true");
   $("undo").disabled = !history.done.length;
   $("redo").disabled = !history.undone.length;
   fillBox.disabled = !box;
@@ -229,18 +239,67 @@ function toggleBlock(i) {
 
 function place(word, score) {
   const entry = selected();
-  if (!entry || word.length !== entry.cells.length) return;
+  const parts = entry ? splitWord(grid, entry, word) : null; // a rebus cell keeps its letters
+  if (!parts) return;
   history.push();
   const changed = new Set();
   entry.cells.forEach((i, k) => {
-    if (grid.cells[i] !== word[k]) changed.add(i);
-    grid.cells[i] = word[k];
+    if (grid.cells[i] !== parts[k]) changed.add(i);
+    grid.cells[i] = parts[k];
     grid.typed[i] = true;
   });
   dropFillerAround(changed, list.filter((e) => e !== entry));
   scored.set(entry.label, { answer: word, score });
   say(status, `Placed ${word.toUpperCase()} in ${entry.label}.`);
   edited();
+}
+
+// ---- rebus cells: several letters in one cell (Insert, or the Rebus cell button) ----------------
+
+function startRebus(i) {
+  if (grid.cells[i] === "#" || rebus.at !== null) return;
+  history.push();
+  rebus = { at: i, before: grid.cells[i] };
+  if (!grid.typed[i]) grid.cells[i] = ""; // the setter's letters start the rebus, not the filler's
+  say(status, `Rebus: type the letters of row ${Math.floor(i / grid.w) + 1}, column ${(i % grid.w) + 1}, ` +
+    "then Enter (Esc puts the cell back).");
+  paint();
+}
+
+/** End the rebus being typed: kept (the setter's, as a typed letter is) or put back. */
+function endRebus(keep) {
+  const i = rebus.at;
+  if (i === null) return;
+  const before = rebus.before;
+  rebus = { at: null, before: "" };
+  if (!keep || grid.cells[i] === before) {
+    if (!keep) grid.cells[i] = before;
+    history.done.pop(); // nothing changed: no undo step
+    say(status, "");
+    paint();
+    return;
+  }
+  grid.typed[i] = grid.cells[i] !== "";
+  dropFillerAround(new Set([i]));
+  say(status, isRebus(grid.cells[i]) ? `Rebus ${grid.cells[i].toUpperCase()} in row ${Math.floor(i / grid.w) + 1}, ` +
+    `column ${(i % grid.w) + 1}.` : "");
+  edited();
+}
+
+function rebusKey(i, event) {
+  const key = event.key;
+  if (/^[a-zA-Z]$/.test(key)) {
+    grid.cells[i] = (grid.cells[i] + key.toLowerCase()).slice(0, REBUS_MAX);
+    paint();
+  } else if (key === "Backspace") {
+    grid.cells[i] = grid.cells[i].slice(0, -1);
+    paint();
+  } else if (key === "Enter" || key === "Insert") endRebus(true);
+  else if (key === "Escape") endRebus(false);
+  else if (key === "Tab") { endRebus(true); return; } // Tab leaves the grid as usual
+  else if (key.startsWith("Arrow")) { endRebus(true); onKey(event); return; } // then moves
+  else return;
+  event.preventDefault();
 }
 
 function toggleLock() {
@@ -303,6 +362,8 @@ function onKey(event) {
     return;
   }
   if (event.altKey) return;
+  if (rebus.at === i) { rebusKey(i, event); return; }
+  if (key === "Insert") { event.preventDefault(); startRebus(i); return; }
   const s = step();
   if (/^[a-zA-Z]$/.test(key)) {
     setLetter(i, key.toLowerCase());
@@ -329,6 +390,7 @@ function onKey(event) {
 }
 
 function undo() {
+  if (rebus.at !== null) { endRebus(false); return; } // Ctrl+Z while typing a rebus drops it
   if (history.undo()) { say(status, "Undone."); edited(); }
 }
 
@@ -636,6 +698,11 @@ function load(doc) {
     if (ch === "#") grid.cells[i] = "#";
     else if (ch !== ".") { grid.cells[i] = ch; grid.typed[i] = true; }
   });
+  for (const [i, text] of Object.entries(doc.rebus || {})) {
+    if (grid.cells[Number(i)] === "#") continue;
+    grid.cells[Number(i)] = text.toLowerCase();
+    grid.typed[Number(i)] = true;
+  }
   if (resize) build();
   list = entries(grid);
   clues = new Map();
@@ -655,10 +722,10 @@ async function open(file) {
     const doc = await openFile(file);
     load(doc);
     const n = Object.keys(doc.clues).length;
-    const rebus = Object.keys(doc.rebus || {}).length;
+    const rebusCells = Object.keys(doc.rebus || {}).length;
     const notes = [
       doc.locked ? "its answers are locked (scrambled), so only its blocks were read" : "",
-      rebus ? `${rebus} rebus cell${rebus === 1 ? " is" : "s are"} read as empty (one letter a cell here)` : "",
+      rebusCells ? `${rebusCells} rebus cell${rebusCells === 1 ? "" : "s"} (several letters a cell)` : "",
       doc.voids?.length ? `${doc.voids.length} cells outside its shape are kept as voids` : "",
     ].filter(Boolean);
     say(fileStatus, `Opened ${file.name}: ${doc.grid[0].length}×${doc.grid.length}, ${n} clue${n === 1 ? "" : "s"}` +
@@ -706,6 +773,7 @@ function wire() {
   gridBody.addEventListener("focusin", (e) => {
     if (!e.target.dataset.i) return;
     const i = Number(e.target.dataset.i);
+    if (rebus.at !== null && i !== rebus.at) endRebus(true);
     if (i !== sel.cell) { sel.cell = i; paint(); loadCandidates(); }
   });
   let dragFrom = null;
@@ -733,6 +801,7 @@ function wire() {
   document.addEventListener("pointerup", () => { dragFrom = null; });
   gridBody.addEventListener("input", (e) => { // soft keyboards send input, not keydown
     const i = Number(e.target.dataset.i);
+    if (rebus.at === i) { grid.cells[i] = e.target.value.replace(/[^a-z]/gi, "").toLowerCase().slice(0, REBUS_MAX); paint(); return; }
     const ch = e.target.value.replace(/[^a-z]/gi, "").slice(-1).toLowerCase();
     if (ch) { setLetter(i, ch); if (sameLine(i, i + step()) && grid.cells[i + step()] !== "#") focusCell(i + step()); }
     else paint();
@@ -750,9 +819,15 @@ function wire() {
   $("again").addEventListener("click", () => runFill(true));
   $("clear-fill").addEventListener("click", clearFill);
   lockButton.addEventListener("click", toggleLock);
+  $("rebus").addEventListener("click", () => {
+    if (rebus.at !== null) endRebus(true);
+    else startRebus(sel.cell);
+    focusCell(sel.cell);
+  });
   $("fill-near").addEventListener("click", () => { if (selected()) runFill(false, regionCells(false)); });
   fillBox.addEventListener("click", () => { if (box) runFill(false, regionCells(true)); });
   $("clear").addEventListener("click", () => {
+    endRebus(false);
     history.push();
     grid = emptyGrid(grid.w, grid.h);
     clues = new Map();
@@ -794,14 +869,14 @@ function wire() {
 }
 
 function fromParams(p) {
-  const given = (p.get("g") || "").toLowerCase().split("-").filter(Boolean);
+  const given = (p.get("g") || "").toLowerCase().split("-").filter(Boolean).map(cellsOfRow);
   const sizeParam = p.get("size");
-  const widths = new Set(given.map((r) => r.length));
+  const widths = new Set(given.map((r) => (r ? r.length : 0)));
   if (given.length >= 2 && given.length <= 25 && widths.size === 1 && [...widths][0] >= 2 && [...widths][0] <= 25) {
     grid = emptyGrid(given[0].length, given.length);
-    given.join("").split("").forEach((ch, i) => {
+    given.flat().forEach((ch, i) => {
       if (ch === "#") grid.cells[i] = "#";
-      else if (/[a-z]/.test(ch)) { grid.cells[i] = ch; grid.typed[i] = true; }
+      else if (ch) { grid.cells[i] = ch.slice(0, REBUS_MAX); grid.typed[i] = true; }
     });
     return;
   }

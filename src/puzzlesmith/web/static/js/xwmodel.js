@@ -1,8 +1,9 @@
 // The crossword editor's grid as plain data: cells, entries numbered as a newspaper numbers
 // them (the same rule as fill/model.py), symmetry partners, statistics and an undo history.
 
-/** A grid: w x h cells, each "#" (block), "" (empty) or a letter; `typed` marks the setter's
- * letters (kept by every fill), the others came from the filler. */
+/** A grid: w x h cells, each "#" (block), "" (empty), a letter or a rebus (several letters the
+ * setter gave, always typed); `typed` marks the setter's letters (kept by every fill), the
+ * others came from the filler. */
 export function emptyGrid(w, h) {
   return { w, h, cells: Array(w * h).fill(""), typed: Array(w * h).fill(false) };
 }
@@ -79,7 +80,38 @@ export function stats(g, list) {
     average: list.length ? total / list.length : 0 };
 }
 
-/** The grid as the API takes it: rows of "#", "." and letters (`keep(i)` says which letters go). */
+/** The entry's cells' letters for a word that fits it: a rebus cell takes as many letters as it
+ * holds, every other cell one; null when the word is not the entry's length. */
+export function splitWord(g, e, word) {
+  const out = [];
+  let k = 0;
+  for (const i of e.cells) {
+    const n = isRebus(g.cells[i]) ? g.cells[i].length : 1;
+    out.push(word.slice(k, k + n));
+    k += n;
+  }
+  return k === word.length ? out : null;
+}
+
+export function isRebus(ch) {
+  return ch.length > 1;
+}
+
+/** The cells of rows as the API writes them (`[letters]` a rebus cell, `.` an empty cell,
+ * `#` a block, a-z a letter), or null for a row it cannot read. */
+export function cellsOfRow(row) {
+  const out = [];
+  for (const m of row.matchAll(/\[([a-z]*)\]|./g)) {
+    if (m[1] !== undefined) {
+      if (!m[1]) return null;
+      out.push(m[1]);
+    } else out.push(m[0] === "." ? "" : m[0]);
+  }
+  return out.every((ch) => ch === "" || ch === "#" || /^[a-z]+$/.test(ch)) ? out : null;
+}
+
+/** The grid as the API takes it: rows of "#", "." and letters, `[letters]` for a rebus cell
+ * (`keep(i)` says which letters go). */
 export function rowsOf(g, keep = () => true) {
   const out = [];
   for (let r = 0; r < g.h; r++) {
@@ -87,7 +119,7 @@ export function rowsOf(g, keep = () => true) {
     for (let c = 0; c < g.w; c++) {
       const i = r * g.w + c;
       const ch = g.cells[i];
-      row += ch === "#" ? "#" : ch && keep(i) ? ch : ".";
+      row += ch === "#" ? "#" : ch && keep(i) ? (isRebus(ch) ? `[${ch}]` : ch) : ".";
     }
     out.push(row);
   }
