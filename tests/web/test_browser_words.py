@@ -196,3 +196,30 @@ def test_foreign_words_checkbox(page: Any, shot: Any, width: int) -> None:
     shot(page, f"words-no-foreign-{width}")
     page.reload()
     assert not page.get_by_label("Foreign words too (ciao, merci)").is_checked()
+
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_the_mode_switch_fits_a_small_phone(browser: Any, server: str, width: int) -> None:
+    """The Pattern search / Anagrams / Equations switch stays inside its card: at 320 px it ran
+    past the window's edge (the page scrolled sideways), at 375 px past the card's padding."""
+    context = browser.new_context(viewport={"width": width, "height": 800}, base_url=server)
+    try:
+        page = context.new_page()
+        page.goto("/words")
+        page.wait_for_selector("form[data-ready]")
+        switch = page.locator("fieldset.segmented").bounding_box()
+        box = page.get_by_role("searchbox", name="Pattern").bounding_box()
+        assert switch["x"] + switch["width"] <= box["x"] + box["width"] + 0.5
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Each mode is still a target to tap, in one row, with its whole name in view.
+        tops = {round(page.get_by_text(n, exact=True).bounding_box()["y"])
+                for n in ("Pattern search", "Anagrams", "Equations")}
+        assert len(tops) == 1
+        for name in ("Pattern search", "Anagrams", "Equations"):
+            label = page.get_by_text(name, exact=True)
+            mine = label.bounding_box()
+            assert mine["height"] >= 24 and mine["x"] >= switch["x"] - 0.5
+            assert mine["x"] + mine["width"] <= switch["x"] + switch["width"] + 0.5, name
+            assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), name
+    finally:
+        context.close()
