@@ -45,7 +45,7 @@ from typing import Any
 
 from benchmarks.common import write_results
 from puzzlesmith.fill.fill import fill, fill_region, word_table
-from puzzlesmith.fill.model import Grid, entry_words, parse_grid, repeated
+from puzzlesmith.fill.model import Grid, parse_grid, repeated
 from puzzlesmith.fill.scores import word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex, common_cut, lexicon_and_index
 from puzzlesmith.limits import Deadline
@@ -257,7 +257,7 @@ def run_ours(grid: Grid, lex: Lexicon, index: LexiconIndex) -> Run:
     if result.filled is None:
         note = f"core {len(result.core)}" if result.core else ""
         return Run(result.status, wall, cpu, None, None, None, 0, note)
-    answers = entry_words(result.filled, result.filled.cells)
+    answers = [result.filled.word(s) for s in result.filled.slots]
     note = "best weakest proved" if result.optimal else ""
     return Run("filled", wall, cpu, result.first_seconds, result.min_score, result.mean_score,
                len(repeated(answers)), note, result.progress)
