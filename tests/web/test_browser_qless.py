@@ -695,3 +695,50 @@ def test_a_third_hint_over_a_board_says_where_the_players_tiles_went(page: Any) 
     assert "in place of your 3 tiles, which went back to the rack (Undo puts them back)" in text
     page.get_by_role("button", name="Undo").click()
     assert on_board(page) == "mix"
+
+
+def test_a_hand_solve_whose_count_stops_at_its_limit_says_at_least(page: Any) -> None:
+    """The count job after a hand solve that reaches its time limit gives a lower bound, and
+    the page says "at least", never "exactly" (the job's answer stood in for by the test)."""
+    import json
+
+    cut = {"letters": ROLL, "grade": "advanced", "exact": False, "grade_text": "advanced or easier",
+           "common_solutions": 12, "common_complete": False, "solutions": None,
+           "solutions_complete": False}
+    page.route("**/api/qless/grade", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(cut)))
+    stopped = {"state": "done", "progress": {"solutions": 5000, "seconds": 60.0},
+               "result": {"solutions": 5000, "count_complete": False}}
+    page.route("**/api/jobs/*", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(stopped))
+        if route.request.method == "GET" else route.continue_())
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("form[data-ready]")
+    keyboard_place(page, SOLUTION)
+    page.wait_for_function("/at least|exactly/.test(document.querySelector('#solved-count').textContent)")
+    assert page.locator("#solved-count").inner_text() == (
+        "This roll has at least 5,000 distinct solutions (the count stopped at its 60 s limit);"
+        " grade: advanced or easier.")
+
+
+def test_a_tile_dragged_across_the_board_moves_or_swaps(page: Any) -> None:
+    """A tile on the board dragged to an empty cell moves there; dragged onto another tile, the
+    two change places; either is one step for Undo."""
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("form[data-ready]")
+    keyboard_place(page, ["chad"])  # C H A D from (0, -3) to (0, 0)
+    mouse_drag(page, cell_center(page, 0, 0), cell_center(page, 1, 0))
+    page.wait_for_selector("#pc-1-0.filled")
+    assert on_board(page) == "chad" and page.locator("#pc-0-0.filled").count() == 0
+    mouse_drag(page, cell_center(page, 1, 0), cell_center(page, 0, -3))
+    page.wait_for_function("document.querySelector('#pc-0--3').textContent === 'D'")
+    assert page.locator("#pc-1-0").inner_text() == "C"
+    assert sorted(rack(page)) == sorted("mvrxwcia")  # nothing went back to the rack
+    page.get_by_role("button", name="Undo").click()
+    assert page.locator("#pc-0--3").inner_text() == "C" and page.locator("#pc-1-0").inner_text() == "D"
