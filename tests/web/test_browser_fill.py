@@ -172,3 +172,35 @@ def test_block_and_prefer_lists_reach_the_fill(page: Any, shot: Any) -> None:
     assert all(first not in e.replace("#", " ").split() for e in entries)
     assert not {"star", "rats", "arts", "tars", "tsar"} & {w for e in entries for w in e.split("#")}
     shot(page, "fill-lists")
+
+
+def test_repeat_rules_and_scores_by_length_reach_the_fill(page: Any, shot: Any) -> None:
+    # The default fill of this grid has THAT and THIS (TH twice) and 5-letter words scoring
+    # under 30: with the rules set on the page, its fill is the CLI's with the same flags.
+    from tests.web.test_api_words import cli_json
+
+    rows = ["#....", ".....", ".....", ".....", "....#"]
+    page.goto("/fill?g=" + quote("-".join(rows)))
+    page.wait_for_selector("form[data-ready]")
+    page.locator("#fill-rules summary").click()
+    page.get_by_label("No two entries share this many letters in a row").fill("2")
+    page.get_by_label("Least score by length").fill("4:30, 5:30")
+    page.get_by_label("Least score by length").press("Tab")
+    assert page.locator("#rules-error").is_hidden()
+    page.get_by_role("button", name="Fill", exact=True).click()
+    page.locator("#status.good").wait_for(timeout=30_000)
+    cli_doc = cli_json("fill", "/".join(rows), "--max-shared-substring", "2",
+                       "--min-score-by-length", "4:30,5:30")
+    default = cli_json("fill", "/".join(rows))
+    assert grid_rows(page) == cli_doc["grid"] != default["grid"]
+    assert "shared=2" in page.url and "bylen=4%3A30%2C5%3A30" in page.url
+    shot(page, "fill-rules")
+    # A pair the page cannot read is named next to the control and left out.
+    page.get_by_label("Least score by length").fill("4:30, 3-40")
+    page.get_by_label("Least score by length").press("Tab")
+    assert "3-40" in page.locator("#rules-error").inner_text()
+    assert page.get_by_label("Least score by length").get_attribute("aria-invalid") == "true"
+    # The stem rule's box goes with every request (the check's and the candidates' too).
+    with page.expect_request(lambda r: r.url.endswith("/api/fill/check")) as asked:
+        page.get_by_label("Allow two entries of one stem (RULE and RULED)").check()
+    assert asked.value.post_data_json["allow_same_stem"] is True

@@ -21,6 +21,9 @@ const blockWords = $("block-words");
 const preferWords = $("prefer-words");
 const blockList = $("block-list");
 const preferList = $("prefer-list");
+const allowSameStem = $("allow-same-stem");
+const maxShared = $("max-shared");
+const minByLength = $("min-by-length");
 const SETTER_WORDS_MAX = 20000; // web.api.SETTER_WORDS_MAX
 const status = $("status");
 const warning = $("warning");
@@ -404,7 +407,40 @@ function share() {
   const square = grid.w === grid.h;
   setParams({ size: square ? grid.w : "", g: rowsOf(grid, (i) => grid.typed[i]).join("-"),
     lexicon: lexicon.value === FILL_LEXICON ? "" : lexicon.value, common: common.checked ? "1" : "", min: scoreFloor() || "",
-    two: allow2.checked ? "1" : "", sym: symmetry.value === "rotational" ? "" : symmetry.value });
+    two: allow2.checked ? "1" : "", sym: symmetry.value === "rotational" ? "" : symmetry.value,
+    stem: allowSameStem.checked ? "1" : "", shared: sharedRun() ?? "",
+    bylen: Object.entries(scoresByLength().scores).map(([n, v]) => `${n}:${v}`).join(",") });
+}
+
+/** The shortest run of letters two entries may not share (--max-shared-substring), or null. */
+function sharedRun() {
+  const v = Number(maxShared.value);
+  return maxShared.value !== "" && Number.isInteger(v) && v >= 2 && v <= 25 ? v : null;
+}
+
+/** Least scores by length (--min-score-by-length) from "3:40, 4:30", and what was not read. */
+function scoresByLength() {
+  const scores = {};
+  const bad = [];
+  for (const part of minByLength.value.split(/[\s,;]+/).filter(Boolean)) {
+    const m = /^(\d{1,2}):(\d{1,3})$/.exec(part);
+    if (m && Number(m[1]) >= 2 && Number(m[1]) <= 25 && Number(m[2]) <= 100) scores[Number(m[1])] = Number(m[2]);
+    else bad.push(part);
+  }
+  return { scores, bad };
+}
+
+function checkRules() {
+  const { bad } = scoresByLength();
+  const sharedBad = maxShared.value !== "" && sharedRun() === null;
+  maxShared.setAttribute("aria-invalid", sharedBad ? "true" : "false");
+  minByLength.setAttribute("aria-invalid", bad.length ? "true" : "false");
+  const text = [
+    sharedBad ? `Letters in a row is a whole number from 2 to 25 (${maxShared.value} is left out).` : "",
+    bad.length ? `Least score by length takes LENGTH:SCORE pairs, a length of 2 to 25 and a score of 0 to 100 (${bad.join(", ")} left out).` : "",
+  ].filter(Boolean).join(" ");
+  $("rules-error").textContent = text;
+  $("rules-error").hidden = !text;
 }
 
 function scoreFloor() {
@@ -428,7 +464,12 @@ function options() {
   return { lexicon: lexicon.value || null, common: common.checked, min_score: scoreFloor(),
     allow_2: allow2.checked, block: typedWords(blockWords), prefer: typedWords(preferWords),
     block_lists: blockList.value ? [blockList.value] : [],
-    prefer_lists: preferList.value ? [preferList.value] : [] };
+    prefer_lists: preferList.value ? [preferList.value] : [], allow_same_stem: allowSameStem.checked };
+}
+
+/** What only a fill takes (the check and the candidates do not count these rules). */
+function fillOptions() {
+  return { ...options(), max_shared_substring: sharedRun(), min_score_by_length: scoresByLength().scores };
 }
 
 function checkLists() {
@@ -632,7 +673,7 @@ async function runFill(again, region = null) {
   const keep = region ? (i) => grid.typed[i] || !region.cells.has(i) : (i) => grid.typed[i];
   try {
     const draft = $("draft-clues").checked;
-    const doc = await api("/api/fill", { grid: rowsOf(grid, keep), ...options(), seed, time_limit: timeLimit,
+    const doc = await api("/api/fill", { grid: rowsOf(grid, keep), ...fillOptions(), seed, time_limit: timeLimit,
       clues: draft });
     stopWorking();
     if (doc.status === "filled") {
@@ -850,7 +891,8 @@ function wire() {
     fieldError(minScore, $("min-score-error"), ok ? "" : `Min. word score is a whole number from 0 to 100; using ${scoreFloor()}.`);
     share(); recheck(); loadCandidates();
   });
-  for (const input of [common, lexicon, allow2]) input.addEventListener("change", () => { share(); recheck(); loadCandidates(); });
+  for (const input of [common, lexicon, allow2, allowSameStem]) input.addEventListener("change", () => { share(); recheck(); loadCandidates(); });
+  for (const input of [maxShared, minByLength]) input.addEventListener("change", () => { checkRules(); share(); });
   for (const input of [blockWords, preferWords, blockList, preferList]) {
     input.addEventListener("change", () => { checkLists(); recheck(); loadCandidates(); });
   }
@@ -898,6 +940,11 @@ async function init() {
   common.checked = p.get("common") === "1";
   minScore.value = Math.min(100, Math.max(0, Number(p.get("min")) || 0));
   allow2.checked = p.get("two") === "1";
+  allowSameStem.checked = p.get("stem") === "1";
+  maxShared.value = p.get("shared") || "";
+  minByLength.value = (p.get("bylen") || "").split(",").join(", ");
+  if (allowSameStem.checked || maxShared.value || minByLength.value) $("fill-rules").open = true;
+  checkRules();
   if (["mirror", "none"].includes(p.get("sym"))) symmetry.value = p.get("sym");
   build();
   paint();
