@@ -439,3 +439,24 @@ def test_a_server_still_loading_its_list_is_asked_again(browser: Any, server: st
         assert refused == {"check": 1, "candidates": 1}
     finally:
         context.close()
+
+
+SOFT_KEY = """(e, ch) => { e.value = (e.value || '') + ch;
+  e.dispatchEvent(new InputEvent('input', { bubbles: true, data: ch, inputType: 'insertText' })); }"""
+
+
+@pytest.mark.viewport(375, 800)
+def test_a_phones_soft_keyboard_places_blocks_too(page: Any) -> None:
+    """A phone's on-screen keyboard sends the page an input event and no usable key event
+    (Android reports the key as 'Unidentified'): '.' or '#' typed that way toggles a block, as
+    the help says, as from a real keyboard (it was dropped, so a phone could place none)."""
+    ready(page, "/fill?size=5")
+    checked(page)
+    cell(page, 1, 1).click()
+    cell(page, 1, 1).evaluate(SOFT_KEY, ".")
+    assert grid_rows(page) == ["#....", ".....", ".....", ".....", "....#"]  # and its partner
+    cell(page, 1, 1).evaluate(SOFT_KEY, "#")
+    assert grid_rows(page) == ["....."] * 5
+    cell(page, 1, 2).click()
+    cell(page, 1, 2).evaluate(SOFT_KEY, "q")  # letters as before
+    assert grid_rows(page)[0] == ".q..."

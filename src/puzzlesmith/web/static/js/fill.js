@@ -843,6 +843,8 @@ function wire() {
   gridBody.addEventListener("input", (e) => { // soft keyboards send input, not keydown
     const i = Number(e.target.dataset.i);
     if (rebus.at === i) { grid.cells[i] = e.target.value.replace(/[^a-z]/gi, "").toLowerCase().slice(0, REBUS_MAX); paint(); return; }
+    // A phone's keyboard sends '.' or '#' here too (its key events say 'Unidentified').
+    if (/[.#]$/.test(e.target.value)) { toggleBlock(i); return; }
     const ch = e.target.value.replace(/[^a-z]/gi, "").slice(-1).toLowerCase();
     if (ch) { setLetter(i, ch); if (sameLine(i, i + step()) && grid.cells[i + step()] !== "#") focusCell(i + step()); }
     else paint();
