@@ -49,6 +49,7 @@ class Job:
     client: str | None = None
     seen: float = field(default_factory=time.monotonic)  # when someone last asked about it
     queue: list[Job] | None = None  # the table's waiting jobs, oldest first
+    released: bool = False  # its place in `admission` given back
 
     @property
     def position(self) -> int | None:
@@ -128,6 +129,11 @@ class JobTable:
         finally:
             job.finished = time.monotonic()
             self._unqueue(job)
+            self._release(job)
+
+    def _release(self, job: Job) -> None:
+        if not job.released:
+            job.released = True
             self.admission.leave(job.client)
 
     def _unqueue(self, job: Job) -> None:
@@ -145,9 +151,13 @@ class JobTable:
     def _stop_abandoned(self) -> None:
         now = time.monotonic()
         for job in self._jobs.values():
-            if job.finished is None and now - job.seen > ABANDONED_AFTER and job.task is not None:
+            if (job.finished is None and not job.released and now - job.seen > ABANDONED_AFTER
+                    and job.task is not None):
                 job.detail = f"stopped: no one asked about it for {ABANDONED_AFTER:g} s"
                 job.task.cancel()
+                # Its place is free now, not once its worker is gone: the request that
+                # found it abandoned may take it.
+                self._release(job)
 
     async def stop(self, job: Job) -> None:
         """Stop a running job (its worker is killed); a finished job stays as it is."""
