@@ -77,3 +77,16 @@ def test_least_scores_by_length_agree_with_brute_force(case: tuple[list[str], li
     assert found.status == ("filled" if exists else "impossible")
     if found.filled is not None:
         independent_check(rows, list(found.filled.rows), set(allowed), repeats)
+
+
+def test_a_length_no_word_scores_enough_for_is_named_with_its_floor() -> None:
+    # Three-letter words score 10-30, so 40 for length 3 leaves none: the note says so, with the
+    # count of the words that fit but score less (counted here from the list).
+    words = ["cat", "act", "tac", "cot", "ate", "tea", "ace", "oat"]
+    scores = [10, 20, 30, 10, 20, 30, 10, 20]
+    lex, index = lexicon(words, scores)
+    found = fill(parse_grid(["c..", "...", "..."]), lex, index, min_scores={3: 40}, improve=0)
+    fitting = [w for w in words if w.startswith("c")]
+    assert found.status == "impossible"
+    assert found.note == f"no word scoring 40 or more fits 1 across (C..); {len(fitting)} score less"
+    assert found.where == ("1 across",)

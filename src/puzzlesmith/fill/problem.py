@@ -132,6 +132,7 @@ class Problem:
         # bound and every higher one (the improvement searches raise it).
         self.bound = min_score
         self.min_score = min_score
+        self.min_scores = dict(min_scores or {})  # length -> its least score, above min_score
 
     def stem_kin(self, word: str) -> tuple[tuple[int, int], ...]:
         """(length, bitset over that length's table) of the words sharing a stem with
@@ -195,8 +196,9 @@ class Problem:
             for p, ch in enumerate(pattern):
                 if ch != EMPTY:
                     fit &= table.position_letter[p][ord(ch) - 97]
-            if fit and self.min_score > 0:
-                return (f"no word scoring {self.min_score} or more fits {slot.label} "
+            floor = max(self.min_score, self.min_scores.get(slot.length, 0))
+            if fit and floor > 0:
+                return (f"no word scoring {floor} or more fits {slot.label} "
                         f"({pattern.upper()}); {fit.bit_count():,} score less", (slot.label,))
             return f"no word fits {slot.label} ({pattern.upper()})", (slot.label,)
         other = self.vars[w.source]
@@ -264,6 +266,7 @@ class Problem:
         sub.nogoods = NogoodStore(len(keep))
         sub.bound = self.bound
         sub.min_score = self.min_score
+        sub.min_scores = self.min_scores
         return sub
 
     def core(self, size: int, dom: list[int]) -> list[int]:
