@@ -25,14 +25,17 @@ def lexicon(words: list[str], scores: list[int]) -> tuple[Lexicon, object]:
 
 
 def expected(rows: list[str], run: list[tuple[int, int]], words: dict[str, int], floor: int,
-             repeats: bool, blocked: frozenset[str] = frozenset()) -> list[tuple[str, int, bool]]:
-    """(word, score, viable) for each word that fits `run`, best score first, by regex."""
+             repeats: bool, blocked: frozenset[str] = frozenset(),
+             by_length: dict[int, int] | None = None) -> list[tuple[str, int, bool]]:
+    """(word, score, viable) for each word that fits `run`, best score first, by regex;
+    `by_length`: a least score for the words of a length, above `floor`."""
     def text(r: list[tuple[int, int]], grid: list[str]) -> str:
         return "".join(grid[i][j] for i, j in r)
 
     runs = oracle.runs(rows)
     used = {text(r, rows) for r in runs if r != run and "." not in text(r, rows)}
-    listed = [w for w, s in words.items() if s >= floor and w not in blocked]
+    listed = [w for w, s in words.items()
+              if s >= max(floor, (by_length or {}).get(len(w), 0)) and w not in blocked]
     fits = [w for w in listed if re.fullmatch(text(run, rows), w) and (repeats or w not in used)]
     out = []
     for w in sorted(fits, key=lambda w: (-words[w], w)):
@@ -95,6 +98,27 @@ def test_candidates_and_their_crossings_match_a_regex_scan(case: tuple) -> None:
     assert [sc for _, sc, _ in shown] == sorted((sc for _, sc, _ in shown), reverse=True)
     assert sorted(shown, key=lambda x: (-x[1], x[0])) == want
     assert got.total == len(want) and got.viable == sum(v for _, _, v in want)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(cases(), st.data())
+def test_least_scores_by_length_hold_for_the_entry_and_its_crossings(case: tuple,
+                                                                    data: st.DataObject) -> None:
+    rows, words, floor, repeats, which, blocked = case
+    try:
+        grid = parse_grid(rows, allow_2=True)
+    except InputError:
+        assume(False)
+        return
+    by_length = {n: data.draw(st.integers(0, 60)) for n in range(2, 6)}
+    runs = oracle.runs(rows)
+    run = runs[which % len(runs)]
+    lex, index = lexicon(list(words), list(words.values()))
+    got = candidates(grid, lex, index, label_of(rows, run), min_score=floor, allow_repeats=repeats,
+                     limit=2000, blocked=blocked, min_scores=by_length)
+    want = expected(rows, run, words, floor, repeats, blocked, by_length)
+    shown = [(c.word, c.score, c.viable) for c in got.candidates]
+    assert sorted(shown, key=lambda x: (-x[1], x[0])) == want
 
 
 def test_a_crossing_left_without_words_is_named() -> None:

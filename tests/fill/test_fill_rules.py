@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.fill import check, fill, fill_region
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.limits import Deadline
 from tests.fill import oracle
@@ -90,3 +90,26 @@ def test_a_length_no_word_scores_enough_for_is_named_with_its_floor() -> None:
     assert found.status == "impossible"
     assert found.note == f"no word scoring 40 or more fits 1 across (C..); {len(fitting)} score less"
     assert found.where == ("1 across",)
+
+
+def test_check_and_region_take_the_least_scores_by_length() -> None:
+    # The 3-letter words score 10-30 and the 2-letter ones 50: with 40 for length 3, check
+    # finds no word for the 3-letter entries (each entry's count taken here from the list) and
+    # the region of the whole grid has no fill; without it, both fill (TEA over OAT), as the
+    # brute force says.
+    words = ["tea", "oat", "cat", "act", "to", "ea", "at", "ca"]
+    scores = [10, 20, 30, 10, 50, 50, 50, 50]
+    lex, index = lexicon(words, scores)
+    rows = ["...", "..."]
+    least = {3: 40}
+    allowed = [w for w, s in zip(words, scores, strict=True) if s >= least.get(len(w), 0)]
+    doc = check(make_grid(rows), lex, index, min_scores=least).to_json()
+    alone = {f"{e['number']} {e['direction']}": e["candidates"] for e in doc["entries"]}
+    lengths = {f"{e['number']} {e['direction']}": len(e["pattern"]) for e in doc["entries"]}
+    assert alone == {label: sum(len(w) == lengths[label] for w in allowed) for label in alone}
+    assert doc["status"] == "unfillable" and doc["unfillable"] == ["1 across", "4 across"]
+    for least_scores, has_fill in (({3: 40}, False), ({}, True)):
+        kept = [w for w, s in zip(words, scores, strict=True) if s >= least_scores.get(len(w), 0)]
+        assert (next(oracle.fills(rows, kept, repeats=False), None) is not None) == has_fill
+        region = fill_region(make_grid(rows), lex, index, (0, 0, 1, 2), min_scores=least_scores)
+        assert region.status == ("filled" if has_fill else "impossible")

@@ -265,3 +265,27 @@ def test_shared_runs_and_scores_by_length_are_the_cli_options(client: httpx.Clie
     assert all(e["score"] >= 30 for e in doc["entries"])
     bad = client.post("/api/fill", json={**body, "max_shared_substring": 1})
     assert bad.status_code == 422
+
+
+def test_scores_by_length_reach_check_candidates_and_region_as_on_the_cli(client: httpx.Client) -> None:
+    least = {"min_score_by_length": {"5": 40}}
+    doc = client.post("/api/fill/candidates", json={"grid": GRID, "entry": "5 across", "limit": 2000,
+                                                    **least}).json()
+    cli_doc = cli_json("fill", "candidates", "/".join(GRID), "--entry", "5 across", "-n", "2000",
+                       "--min-score-by-length", "5:40")
+    doc.pop("seconds"), cli_doc.pop("seconds")
+    assert doc == cli_doc and doc["candidates"]
+    assert all(c["score"] >= 40 for c in doc["candidates"])
+    every = client.post("/api/fill/candidates", json={"grid": GRID, "entry": "5 across",
+                                                      "limit": 2000}).json()
+    assert doc["total"] < every["total"]
+    check_doc = client.post("/api/fill/check", json={"grid": GRID, **least}).json()
+    cli_check = cli_json("fill", "check", "/".join(GRID), "--min-score-by-length", "5:40")
+    check_doc.pop("seconds"), cli_check.pop("seconds")
+    assert check_doc == cli_check
+    region = client.post("/api/fill/region", json={"grid": GRID, "rows": [1, 5], "cols": [1, 5],
+                                                   **least}).json()
+    cli_region = cli_json("fill", "region", "/".join(GRID), "--rows", "1-5", "--cols", "1-5",
+                          "--min-score-by-length", "5:40")
+    region.pop("seconds"), cli_region.pop("seconds")
+    assert region == cli_region

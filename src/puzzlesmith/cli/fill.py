@@ -79,6 +79,9 @@ BlockOpt = Annotated[list[Path] | None, typer.Option(
                     "offensive entries); may be given more than once.")]
 MinScoreOpt = Annotated[int, typer.Option("--min-score", help="Only words scoring at least N "
                                           "(the list's scores, else 0-100 from word frequency).")]
+MinByLengthOpt = Annotated[str | None, typer.Option(
+    "--min-score-by-length", help="Least scores by length, LENGTH:SCORE split by commas "
+                                  "(3:40,4:30): above --min-score.")]
 
 
 def _word_files(paths: list[Path] | None) -> frozenset[str]:
@@ -238,9 +241,7 @@ def fill_cmd(
              "and 5 an entry, or as many as the first took if more), within --time-limit.")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
     block: BlockOpt = None,
-    min_by_length: Annotated[str | None, typer.Option(
-        "--min-score-by-length", help="Least scores by length, LENGTH:SCORE split by commas "
-                                      "(3:40,4:30): above --min-score.")] = None,
+    min_by_length: MinByLengthOpt = None,
     max_shared: Annotated[int | None, typer.Option(
         "--max-shared-substring", min=2,
         help="No two entries share a run of N letters or more (STARLIT and STARGAZE share "
@@ -331,6 +332,7 @@ def check_cmd(
     allow_repeats: RepeatsOpt = False,
     allow_same_stem: SameStemOpt = False,
     min_score: MinScoreOpt = 0,
+    min_by_length: MinByLengthOpt = None,
     block: BlockOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -341,7 +343,8 @@ def check_cmd(
     grid = _grid(rows, file, allow_2)
     lex, index = fill_lexicon(lexicon, common)
     result = check(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                   blocked=_blocked(block), allow_same_stem=allow_same_stem)
+                   blocked=_blocked(block), allow_same_stem=allow_same_stem,
+                   min_scores=_by_length(min_by_length))
     if json:
         print_json(result.to_json())
     else:
@@ -389,6 +392,7 @@ def region_cmd(
     allow_repeats: RepeatsOpt = False,
     allow_same_stem: SameStemOpt = False,
     min_score: MinScoreOpt = 0,
+    min_by_length: MinByLengthOpt = None,
     block: BlockOpt = None,
     time_limit: Annotated[float, typer.Option("--time-limit", "-t", "--timeout", min=0.001,
                                               help="Seconds before giving up.")] = 10.0,
@@ -409,7 +413,8 @@ def region_cmd(
     lex, index = fill_lexicon(lexicon, common)
     result = fill_region(grid, lex, index, (top, left, bottom, right), min_score=min_score,
                          allow_repeats=allow_repeats, deadline=Deadline(time_limit),
-                         blocked=_blocked(block), allow_same_stem=allow_same_stem)
+                         blocked=_blocked(block), allow_same_stem=allow_same_stem,
+                         min_scores=_by_length(min_by_length))
     if json:
         print_json(result.to_json())
     else:
@@ -445,6 +450,7 @@ def candidates_cmd(
     allow_repeats: RepeatsOpt = False,
     allow_same_stem: SameStemOpt = False,
     min_score: MinScoreOpt = 0,
+    min_by_length: MinByLengthOpt = None,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=2000,
                                        help="Show at most N words (best first).")] = 30,
     viable_first: Annotated[bool, typer.Option(
@@ -463,7 +469,7 @@ def candidates_cmd(
     lex, index = fill_lexicon(lexicon, common)
     result = candidates(grid, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
                         limit=limit, viable_first=viable_first, blocked=_blocked(block),
-                        allow_same_stem=allow_same_stem)
+                        allow_same_stem=allow_same_stem, min_scores=_by_length(min_by_length))
     if json:
         print_json(result.to_json())
     else:

@@ -12,6 +12,7 @@ imitates; `fill` is the search.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,13 +109,15 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
                min_score: int = 0, allow_repeats: bool = False, limit: int = DEFAULT_LIMIT,
                viable_first: bool = False,
                blocked: frozenset[str] = frozenset(),
-               allow_same_stem: bool = False) -> CandidatesResult:
+               allow_same_stem: bool = False,
+               min_scores: Mapping[int, int] | None = None) -> CandidatesResult:
     """The words that fit entry `label` of `grid`, best score first, at most `limit`, each
     with whether its crossings keep a word; with `viable_first`, the words whose crossings
     keep a word come before the others (each group best first). `blocked` words (the shipped
     block list, the setter's own) are no candidates and fill no crossing; nor, unless
     `allow_same_stem`, are the words sharing a stem with an entry already whole (RULES beside
-    RULE), as the fill leaves them out.
+    RULE), as the fill leaves them out. `min_scores` (length -> least score, above
+    `min_score`) holds for the entry and its crossings alike, as in the fill.
 
     Counted with the fill's word tables (best first, with (position, letter) bitsets): the
     words a crossing allows at the shared cell make one OR of bitsets, so "every crossing
@@ -140,7 +143,8 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
                 if len(w) == table.length:
                     mask |= table.bit(w)
             left_out[table.length] = mask
-        return _fitting(table, pattern) & table.at_least(min_score) & ~left_out[table.length]
+        floor = max(min_score, (min_scores or {}).get(table.length, 0))
+        return _fitting(table, pattern) & table.at_least(floor) & ~left_out[table.length]
 
     pattern = word_slot.pattern(cells)
     table = word_table(lexicon, index, word_slot.length)

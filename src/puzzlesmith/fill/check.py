@@ -5,6 +5,7 @@ the grid searched on its own, a relaxation whose "impossible" is a proof for the
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -38,7 +39,8 @@ class RegionResult:
 def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[int, int, int, int],
                 *, min_score: int = 0, allow_repeats: bool = False,
                 blocked: frozenset[str] = frozenset(),
-                deadline: Deadline | None = None, allow_same_stem: bool = False) -> RegionResult:
+                deadline: Deadline | None = None, allow_same_stem: bool = False,
+                min_scores: Mapping[int, int] | None = None) -> RegionResult:
     """A relaxation proof: search the entries with two or more cells inside `box` on their
     own (their crossings with each other kept, those with the other entries and the
     no-repeat rule with them dropped), from the domains left by arc consistency on the whole
@@ -52,7 +54,7 @@ def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[in
         raise InputError(f"box rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1} "
                          f"is not inside the {grid.width}x{grid.height} grid")
     problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                      blocked=blocked, allow_same_stem=allow_same_stem)
+                      blocked=blocked, allow_same_stem=allow_same_stem, min_scores=min_scores)
     inside = {r * grid.width + c for r in range(top, bottom + 1) for c in range(left, right + 1)}
     keep = [v for v, slot in enumerate(problem.vars) if len(inside & set(slot.cells)) >= 2]
     labels = tuple(problem.vars[v].label for v in keep)
@@ -115,12 +117,13 @@ class CheckResult:
 
 def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int = 0,
           allow_repeats: bool = False, examples: int = 3,
-          blocked: frozenset[str] = frozenset(), allow_same_stem: bool = False) -> CheckResult:
+          blocked: frozenset[str] = frozenset(), allow_same_stem: bool = False,
+          min_scores: Mapping[int, int] | None = None) -> CheckResult:
     """What can be said before a search: entries with no candidate word, and whether arc
     consistency alone already rules the grid out (and at which crossing)."""
     start = time.perf_counter()
     problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                      blocked=blocked, allow_same_stem=allow_same_stem)
+                      blocked=blocked, allow_same_stem=allow_same_stem, min_scores=min_scores)
     root = problem.root(problem.base)
     after = root[0] if root is not None else [0] * len(problem.vars)
     var_of = {s.label: v for v, s in enumerate(problem.vars)}  # word slots: labels match

@@ -313,6 +313,10 @@ class FillCheckRequest(Options):
     allow_same_stem: bool = Field(False, description="Let two entries share a stem (RULE and "
                                   "RULED), which the fill avoids by default.")
     min_score: int = Field(0, description="Only words scoring at least N.")
+    min_score_by_length: dict[int, int] = Field({}, max_length=25, examples=[{"3": 40, "4": 30}],
+                                                description="Least scores by length (entry length "
+                                                "-> score) above min_score, "
+                                                "`--min-score-by-length`.")
     block: list[SetterWord] = Field([], max_length=SETTER_WORDS_MAX, examples=[["oater", "esne"]],
                                     description="Words no entry may take, besides the shipped "
                                     "block list (`--block`'s word file, inline).")
@@ -336,10 +340,6 @@ class FillRequest(FillCheckRequest, TimeLimited):
     max_shared_substring: int | None = Field(None, ge=2, le=25, examples=[4], description="No two "
                                              "entries share a run of N letters or more (STARLIT and "
                                              "STARGAZE share STAR: 4), `--max-shared-substring`.")
-    min_score_by_length: dict[int, int] = Field({}, max_length=25, examples=[{"3": 40, "4": 30}],
-                                                description="Least scores by length (entry length "
-                                                "-> score) above min_score, "
-                                                "`--min-score-by-length`.")
 
 
 class FillCandidatesRequest(FillCheckRequest):

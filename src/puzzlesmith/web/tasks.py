@@ -641,6 +641,7 @@ def run_fill_check(
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
     prefer_lists: list[str] | None = None,
+    min_score_by_length: dict[int, int] | None = None,
 ) -> Doc:
     """`puzzlesmith fill check GRID --json`."""
     from puzzlesmith.fill.fill import check
@@ -651,7 +652,8 @@ def run_fill_check(
     lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
                                prefer_lists or [])
     return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                 blocked=blocked, allow_same_stem=allow_same_stem).to_json()
+                 blocked=blocked, allow_same_stem=allow_same_stem,
+                 min_scores=min_score_by_length).to_json()
 
 
 def run_fill_candidates(
@@ -671,6 +673,7 @@ def run_fill_candidates(
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
     prefer_lists: list[str] | None = None,
+    min_score_by_length: dict[int, int] | None = None,
 ) -> Doc:
     """`puzzlesmith fill candidates GRID --entry ENTRY --json`."""
     from puzzlesmith.fill.candidates import candidates
@@ -682,7 +685,7 @@ def run_fill_candidates(
                                prefer_lists or [])
     return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
                       limit=limit, viable_first=viable_first, blocked=blocked,
-                      allow_same_stem=allow_same_stem).to_json()
+                      allow_same_stem=allow_same_stem, min_scores=min_score_by_length).to_json()
 
 
 def run_fill_region(
@@ -702,6 +705,7 @@ def run_fill_region(
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
     prefer_lists: list[str] | None = None,
+    min_score_by_length: dict[int, int] | None = None,
 ) -> Doc:
     """`puzzlesmith fill region GRID --rows A-B --cols C-D --json` (rows and columns from 1)."""
     from puzzlesmith.fill.fill import fill_region
@@ -714,4 +718,4 @@ def run_fill_region(
     box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
     return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
                        deadline=Deadline(time_limit), blocked=blocked,
-                       allow_same_stem=allow_same_stem).to_json()
+                       allow_same_stem=allow_same_stem, min_scores=min_score_by_length).to_json()

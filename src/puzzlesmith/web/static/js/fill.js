@@ -464,12 +464,13 @@ function options() {
   return { lexicon: lexicon.value || null, common: common.checked, min_score: scoreFloor(),
     allow_2: allow2.checked, block: typedWords(blockWords), prefer: typedWords(preferWords),
     block_lists: blockList.value ? [blockList.value] : [],
-    prefer_lists: preferList.value ? [preferList.value] : [], allow_same_stem: allowSameStem.checked };
+    prefer_lists: preferList.value ? [preferList.value] : [], allow_same_stem: allowSameStem.checked,
+    min_score_by_length: scoresByLength().scores };
 }
 
-/** What only a fill takes (the check and the candidates do not count these rules). */
+/** What only a fill takes (the check and the candidates do not count shared runs). */
 function fillOptions() {
-  return { ...options(), max_shared_substring: sharedRun(), min_score_by_length: scoresByLength().scores };
+  return { ...options(), max_shared_substring: sharedRun() };
 }
 
 function checkLists() {
@@ -894,7 +895,8 @@ function wire() {
     share(); recheck(); loadCandidates();
   });
   for (const input of [common, lexicon, allow2, allowSameStem]) input.addEventListener("change", () => { share(); recheck(); loadCandidates(); });
-  for (const input of [maxShared, minByLength]) input.addEventListener("change", () => { checkRules(); share(); });
+  maxShared.addEventListener("change", () => { checkRules(); share(); });
+  minByLength.addEventListener("change", () => { checkRules(); share(); recheck(); loadCandidates(); });
   for (const input of [blockWords, preferWords, blockList, preferList]) {
     input.addEventListener("change", () => { checkLists(); recheck(); loadCandidates(); });
   }
