@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StringConstraints, model_validator
@@ -31,6 +31,45 @@ class Problem(BaseModel):
     """Every error: one line, for bad input the same message the CLI prints after `error:`."""
 
     detail: str
+
+
+# Answers' models where they are small and fixed (the engines' documents are the CLI's
+# --json, described by its docs): the schema then says what a client may rely on, and the
+# schemathesis test checks every answer against it.
+class LexiconSummary(BaseModel):
+    """One dictionary of the picker; never a file path."""
+
+    name: str
+    kind: Literal["bundled", "registered"]
+    bytes: int | None = Field(description="Its word file's size (null: the file cannot be read)")
+    source: str
+
+
+class Lexicons(BaseModel):
+    lexicons: list[LexiconSummary]
+    default: str
+
+
+class JobProgress(BaseModel):
+    """Time used of the job's limit, and what its task reported so far (a count's
+    `solutions`; a generation's `attempt`, `undecided` and `cells`)."""
+
+    model_config = ConfigDict(extra="allow")
+    seconds: float
+    limit: float
+    fraction: float | None
+
+
+class JobState(BaseModel):
+    job: str
+    kind: str
+    state: Literal["queued", "running", "done", "stopped", "timeout", "error"]
+    position: int | None = Field(description="1 for the next job to start, while it waits; "
+                                 "null once it runs")
+    progress: JobProgress
+    result: dict[str, Any] | None = Field(description="Once done: the CLI's --json document")
+    detail: str | None
+    elapsed: float
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -448,6 +487,7 @@ async def health(request: Request) -> Doc:
 
 
 @router.get("/lexicons", summary="Dictionaries for the picker (`lexicon list --json`)",
+            response_model=Lexicons,
             description="Each lexicon's `name`, `kind` (bundled or registered), `bytes` (its "
             "word file's size) and `source`; unlike `lexicon list --json`, never a file path.")
 async def lexicons(request: Request) -> Doc:
@@ -583,7 +623,7 @@ async def qless_daily(body: QlessDailyRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_qless_daily, body, limit=body.time_limit + 10)
 
 
-@router.post("/qless/count", status_code=202,
+@router.post("/qless/count", status_code=202, response_model=JobState,
              summary="Start counting a roll's solutions as a job (`qless solve --count --json`)",
              description="Answers with the job; poll `GET /api/jobs/{job}` for its state and "
              "progress (time used of its limit) and, once done, `result`: the document of "
@@ -658,7 +698,7 @@ async def stars_generate(body: StarsGenerateRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_stars_generate, body, limit=body.time_limit)
 
 
-@router.post("/stars/generate-job", status_code=202,
+@router.post("/stars/generate-job", status_code=202, response_model=JobState,
              summary="Start generating a puzzle as a job (`stars generate --json`)",
              description="Answers with the job; poll `GET /api/jobs/{job}` for its state and "
              "progress (time used of its limit; while steering towards a level, `attempt` and "
@@ -684,12 +724,18 @@ def _job(request: Request, job_id: str) -> Job:
     return result
 
 
-@router.get("/jobs/{job_id}", summary="A long job's state, progress and (when done) result")
+_NO_JOB: dict[int | str, dict[str, Any]] = {
+    404: {"model": Problem, "description": "No such job (finished jobs are kept for a while)"}}
+
+
+@router.get("/jobs/{job_id}", summary="A long job's state, progress and (when done) result",
+            response_model=JobState, responses=_NO_JOB)
 async def job_state(job_id: str, request: Request) -> Doc:
     return _job(request, job_id).to_json()
 
 
-@router.delete("/jobs/{job_id}", summary="Stop a long job")
+@router.delete("/jobs/{job_id}", summary="Stop a long job", response_model=JobState,
+               responses=_NO_JOB)
 async def job_stop(job_id: str, request: Request) -> Doc:
     job = _job(request, job_id)
     await request.app.state.jobs.stop(job)
