@@ -102,5 +102,6 @@ def one_error_line(done: subprocess.CompletedProcess[str]) -> str:
     assert "Traceback" not in done.stderr, done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+    assert len(lines[0]) <= 500, lines[0][:600]  # a line to read, not the input echoed whole
     assert done.returncode == 2, (done.returncode, done.stderr)
     return lines[0]

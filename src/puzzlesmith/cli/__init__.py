@@ -22,7 +22,7 @@ os.environ.setdefault("TYPER_USE_RICH", "0")
 import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
 
-from puzzlesmith.errors import InputError  # noqa: E402
+from puzzlesmith.errors import InputError, shortened  # noqa: E402
 
 # command path -> (module under puzzlesmith.cli, one-line help for the listing). A path of two
 # words is a sub-group its parent loads lazily too (the parent's Typer app uses cls=LazyGroup).
@@ -145,14 +145,14 @@ def main(argv: list[str] | None = None) -> None:
         code = app.main(args=argv, prog_name="puzzlesmith", standalone_mode=False)
         sys.stdout.flush()  # a full disk shows here, not in the interpreter's exit
     except InputError as e:
-        sys.stderr.write(f"error: {e}\n")
+        sys.stderr.write(f"error: {shortened(str(e))}\n")
         sys.exit(2)
     except NoArgsIsHelpError as e:
         e.show()
         sys.exit(e.exit_code)
     except UsageError as e:
         where = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
-        sys.stderr.write(f"error: {_sentence(e.format_message())}{where}\n")
+        sys.stderr.write(f"error: {shortened(_sentence(e.format_message()))}{where}\n")
         sys.exit(2)
     except ClickException as e:
         e.show()

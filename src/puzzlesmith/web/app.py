@@ -27,7 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from puzzlesmith.errors import InputError
+from puzzlesmith.errors import InputError, shortened
 from puzzlesmith.web import tasks
 from puzzlesmith.web.admission import (
     LONG_NICE,
@@ -238,7 +238,7 @@ def create_app(
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> Response:
-        return JSONResponse({"detail": redact(str(exc))}, status_code=400)
+        return JSONResponse({"detail": redact(shortened(str(exc)))}, status_code=400)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
