@@ -47,3 +47,20 @@ def test_abandoned_jobs_are_stopped_and_free_their_places_at_once() -> None:
         assert table.admission.describe()["long_tasks"] == 0
 
     asyncio.run(scenario())
+
+
+def test_a_quiet_server_stops_abandoned_jobs_too() -> None:
+    # No request comes after the tab closed: the table's sweep stops the job on its own.
+    async def scenario() -> None:
+        table = JobTable(_Pool(), Admission())  # type: ignore[arg-type]
+        job = table.start("count", _count, {}, limit=600, client="closed tab")
+        await asyncio.sleep(0)  # (one turn of the loop: the task starts)
+        job.seen -= ABANDONED_AFTER + 1
+        sweeper = asyncio.create_task(table.sweep(every=0))
+        assert job.task is not None
+        await asyncio.wait([job.task])
+        sweeper.cancel()
+        assert job.state == "stopped" and "no one asked" in (job.detail or "")
+        assert table.admission.describe()["long_tasks"] == 0
+
+    asyncio.run(scenario())

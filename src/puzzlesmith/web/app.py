@@ -197,6 +197,7 @@ def create_app(
         app.state.long_pool = job_pool
         app.state.admission = Admission(settings.max_long, settings.max_long_per_client)
         app.state.jobs = JobTable(job_pool, app.state.admission)
+        sweeper = asyncio.create_task(app.state.jobs.sweep())
 
         def abort() -> None:
             solve_pool.abort()
@@ -212,6 +213,7 @@ def create_app(
                 builder.terminate()  # its cache writes are atomic: a later start resumes
             if fill_warmer.poll() is None:
                 fill_warmer.terminate()
+            sweeper.cancel()
             await app.state.jobs.close()
             await solve_pool.close()
             await job_pool.close()

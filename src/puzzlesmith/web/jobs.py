@@ -7,7 +7,7 @@ A page polls `GET /api/jobs/{id}` to draw a progress bar (the time used of the j
 limit, and what the task reported so far: a count's solutions found) and sends
 `DELETE /api/jobs/{id}` for Stop, which kills the job's worker (the pool starts a fresh one).
 A job no one has asked about for ABANDONED_AFTER seconds (a closed tab) is stopped the same
-way, so abandoned jobs cannot hold the long pool.
+way (checked at each request and by `sweep`), so abandoned jobs cannot hold the long pool.
 """
 
 from __future__ import annotations
@@ -147,6 +147,13 @@ class JobTable:
         if job is not None:
             job.seen = time.monotonic()
         return job
+
+    async def sweep(self, every: float = ABANDONED_AFTER / 6) -> None:
+        """Stop abandoned jobs every `every` seconds, until cancelled: requests check too,
+        but on a quiet server an abandoned count would otherwise run out its limit."""
+        while True:
+            await asyncio.sleep(every)
+            self._stop_abandoned()
 
     def _stop_abandoned(self) -> None:
         now = time.monotonic()
