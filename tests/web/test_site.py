@@ -124,3 +124,26 @@ def test_nothing_loads_from_another_host(browser: Any, server: str) -> None:
     assert any("/static/css/site.css" in u for u in asked)
     elsewhere = [u for u in asked if not u.startswith(server + "/") and not u.startswith("data:")]
     assert not elsewhere, elsewhere
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("path", "button", "answered"), [
+    ("/stars", "Check", "#status.good"),
+    ("/qless?roll=catdogs", "Solve", "#board-card:not([hidden])"),
+    ("/wordgrid", "Find one", "#status.good"),
+    ("/fill?size=5", "Fill", "#status.good"),
+])
+def test_a_button_pressed_from_the_keyboard_keeps_the_focus(page: Any, path: str, button: str,
+                                                            answered: str) -> None:
+    """The pages disable their buttons while a request runs, and a disabled button loses the
+    focus to the page's body: after each answer a keyboard or screen-reader user started again
+    from the top of the page. The focus goes back to the button when the answer is in."""
+    page.goto(path)
+    page.wait_for_selector("form[data-ready]")
+    pressed = page.get_by_role("button", name=button, exact=True)
+    page.wait_for_function("el => !el.disabled", arg=pressed.element_handle())
+    pressed.focus()
+    page.keyboard.press("Enter")
+    page.locator(answered).wait_for()
+    page.wait_for_function("el => !el.disabled", arg=pressed.element_handle())
+    assert pressed.evaluate("el => el === document.activeElement")

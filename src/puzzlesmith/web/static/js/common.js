@@ -1,5 +1,20 @@
 // Helpers every page uses: calling the API, the dictionary picker, page state in the URL.
 
+// A button the page disables while its request runs loses the keyboard focus to the page's
+// body, so after every answer a keyboard or screen-reader user would start again from the top.
+// The focus goes back to it when it is enabled again, unless the reader has gone elsewhere.
+let lostFocus = null;
+document.addEventListener("focusin", (e) => { if (e.target !== lostFocus) lostFocus = null; });
+new MutationObserver((changes) => {
+  for (const { target } of changes) {
+    if (target.disabled && target === document.activeElement) lostFocus = target;
+    else if (!target.disabled && target === lostFocus) {
+      lostFocus = null;
+      if (document.activeElement === document.body || document.activeElement === null) target.focus();
+    }
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["disabled"] });
+
 /** An API error: `message` is the server's one-line `detail` (the CLI's own message). */
 export class ApiError extends Error {
   constructor(message, status) {
