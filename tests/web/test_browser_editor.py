@@ -460,3 +460,28 @@ def test_a_phones_soft_keyboard_places_blocks_too(page: Any) -> None:
     cell(page, 1, 2).click()
     cell(page, 1, 2).evaluate(SOFT_KEY, "q")  # letters as before
     assert grid_rows(page)[0] == ".q..."
+
+
+def test_a_box_chosen_by_taps_on_a_touch_screen(browser: Any, server: str) -> None:
+    """A box was chosen by Shift+click, Shift+arrows or a mouse drag, none of which a phone
+    has (a finger's drag scrolls the page), so Fill box stayed disabled there. Fill box with no
+    box asks for the opposite corner of the selected cell: one tap there makes the box."""
+    context = browser.new_context(viewport={"width": 375, "height": 800}, base_url=server,
+                                  has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        ready(page, "/fill?g=" + quote("-".join(CORNERS)))
+        cell(page, 5, 5).tap()
+        page.get_by_role("button", name="Fill box").tap()
+        assert "tap or click the cell at its opposite corner" in page.locator("#region-help").inner_text()
+        cell(page, 6, 6).tap()
+        assert page.locator("input.cell.in-box").count() == 4
+        assert "rows 5-6, columns 5-6" in page.locator("#region-help").inner_text()
+        page.get_by_role("button", name="Fill box").tap()
+        page.locator("#status.good").wait_for()
+        after = grid_rows(page)
+        assert all(ch.isalpha() for row in after[4:6] for ch in row[4:6]), after
+        assert sum(ch.isalpha() for row in after for ch in row) == 4
+    finally:
+        context.close()

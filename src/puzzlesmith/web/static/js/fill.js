@@ -51,6 +51,9 @@ let inputs = [];
 let sel = { cell: 0, across: true };
 let box = null; // {r0, c0, r1, c1}, inclusive
 let anchor = null;
+// Fill box pressed with no box: the next cell tapped or clicked is the box's opposite corner
+// (a phone has no Shift key and a finger's drag scrolls the page).
+let boxPick = null;
 let clues = new Map(); // entry key (first cell + a/d) -> clue
 let voids = new Set(); // blocks that are outside a shaped grid (an .ipuz file's null cells)
 let scored = new Map(); // entry label -> {answer, score} from the filler or a placed candidate
@@ -159,10 +162,11 @@ function paint() {
   $("rebus").setAttribute("aria-pressed", rebus.at === null ? "false" : "true");
   $("undo").disabled = !history.done.length;
   $("redo").disabled = !history.undone.length;
-  fillBox.disabled = !box;
+  fillBox.disabled = form.getAttribute("aria-busy") === "true";
+  const at = boxPick === null ? "" : `row ${Math.floor(boxPick / grid.w) + 1}, column ${boxPick % grid.w + 1}`;
   $("region-help").textContent = box
     ? `Box: rows ${box.r0 + 1}-${box.r1 + 1}, columns ${box.c0 + 1}-${box.c1 + 1} (Esc clears it).`
-    : "";
+    : boxPick !== null ? `Box from ${at}: tap or click the cell at its opposite corner.` : "";
 }
 
 function paintEntryPanel(entry) {
@@ -343,7 +347,7 @@ function extendBox(to) {
   box = { r0, c0, r1, c1 };
 }
 
-function clearBox() { box = null; anchor = null; }
+function clearBox() { box = null; anchor = null; boxPick = null; }
 
 function move(to, shift) {
   if (to < 0 || to >= grid.w * grid.h) return;
@@ -824,6 +828,14 @@ function wire() {
     if (i === undefined) return;
     const cell = Number(i);
     if (e.shiftKey) { e.preventDefault(); extendBox(cell); paint(); return; }
+    if (boxPick !== null) {
+      e.preventDefault();
+      anchor = boxPick;
+      boxPick = null;
+      extendBox(cell);
+      paint();
+      return;
+    }
     dragFrom = cell;
     if (cell === sel.cell && document.activeElement === inputs[cell]) {
       sel.across = !sel.across; // a second click on the selected cell turns the direction
@@ -869,7 +881,11 @@ function wire() {
     focusCell(sel.cell);
   });
   $("fill-near").addEventListener("click", () => { if (selected()) runFill(false, regionCells(false)); });
-  fillBox.addEventListener("click", () => { if (box) runFill(false, regionCells(true)); });
+  fillBox.addEventListener("click", () => {
+    if (box) { runFill(false, regionCells(true)); return; }
+    boxPick = sel.cell;
+    paint();
+  });
   $("clear").addEventListener("click", () => {
     endRebus(false);
     history.push();
