@@ -173,6 +173,7 @@ def test_build_on_a_scheduler(
     assert {r.letters for rows in store.iter_rows(store.connect(db)) for r in rows} == set(keys)
 
 
+@pytest.mark.slow
 def test_retry_timeouts_with_a_longer_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -193,6 +194,7 @@ def test_retry_timeouts_with_a_longer_limit(
     assert 10.0 in limits.values()
 
 
+@pytest.mark.slow
 def test_plan_for_all_rolls_skips_what_is_stored(tmp_path: Path) -> None:
     from puzzlesmith.qless.atlas.rolls import iter_rolls
     from puzzlesmith.qless.atlas.work import row_of

@@ -35,6 +35,7 @@ def test_real_dice_are_the_issue_dice() -> None:
     assert " ".join(d.upper() for d in DICE) == issue
 
 
+@pytest.mark.slow
 def test_whole_space_counts_and_sums_to_six_to_the_twelve() -> None:
     n = 0
     total = 0

@@ -39,6 +39,7 @@ def test_fill_out_refuses_a_format_it_cannot_write(env: dict[str, str], tmp_path
     assert not out.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["x.txt", "x.puz", "x.ipuz", "x"])
 def test_fill_out_on_a_full_disk_leaves_no_file(
     name: str, env: dict[str, str], tmp_path: Path
@@ -54,6 +55,7 @@ def test_fill_out_on_a_full_disk_leaves_no_file(
     assert whole.returncode == 0 and out.stat().st_size > 20
 
 
+@pytest.mark.slow
 def test_wordgrid_and_stars_outputs_are_whole_or_absent(
     env: dict[str, str], tmp_path: Path
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.web.test_api_words import cli, cli_json
 
@@ -82,6 +83,7 @@ def test_generate_past_its_limit_is_504(client: httpx.Client) -> None:
     assert r.json()["detail"] == "no puzzle found within the time limit (0.2 s)"
 
 
+@pytest.mark.slow
 def test_generate_job_is_the_cli_document_with_progress(client: httpx.Client) -> None:
     from tests.web.test_api_qless import wait_job
 

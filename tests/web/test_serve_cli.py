@@ -90,6 +90,7 @@ def _state(pid: int) -> str | None:
     return stat.rpartition(")")[2].split()[0]
 
 
+@pytest.mark.slow
 def test_the_background_builder_is_niced_and_reaped_while_the_server_runs(
     cli_env: dict[str, str], tmp_path: Path
 ) -> None:
