@@ -43,7 +43,12 @@ def test_a_hundred_common_cuts_leave_no_file(tmp_path: Path, monkeypatch: pytest
     tasks.run_match("?????", common=True)
     tasks.run_anagram("listen", common=True)
     tasks.run_qless_solve("catdogs", common=True)
-    kept = sorted(p.name for p in cache.iterdir())
+    # (The files may already be in this process's memory from an earlier test, and then
+    # none is written here: the folder need not exist.)
+    def files() -> list[str]:
+        return sorted(p.name for p in cache.iterdir()) if cache.exists() else []
+
+    kept = files()
     _, index = lexicon_pkg.lexicon_and_index()
     names = proper_names()
     for i, top in enumerate(500 + 37 * i for i in range(100)):
@@ -55,8 +60,8 @@ def test_a_hundred_common_cuts_leave_no_file(tmp_path: Path, monkeypatch: pytest
             tasks.run_anagram("listen", common=True, common_top=top)
             tasks.run_qless_solve("catdogs", common=True, common_top=top)
             tasks.run_match("????", common=True, common_top=top, foreign=False)
-        assert sorted(p.name for p in cache.iterdir()) == kept, top
-        assert _size(cache) <= CAP_MB * 1024 * 1024
+        assert files() == kept, top
+        assert not cache.exists() or _size(cache) <= CAP_MB * 1024 * 1024
 
 
 def test_nothing_built_from_a_transient_lexicon_is_kept(
