@@ -4,7 +4,8 @@ are stopped and free their places at once."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from puzzlesmith.web.admission import Admission
@@ -21,6 +22,16 @@ class _Pool:
         if on_start is not None:
             on_start()
         await asyncio.Event().wait()
+
+
+def _run(scenario: Callable[[], Awaitable[None]]) -> None:
+    """Run the scenario on an event loop of its own thread: in the whole suite this thread may
+    already run a loop (the browser tests' Playwright keeps one), where asyncio.run refuses."""
+    async def main() -> None:
+        await scenario()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result()
 
 
 def _count() -> None:  # the task a job names (the stand-in pool never calls it)
@@ -46,7 +57,7 @@ def test_abandoned_jobs_are_stopped_and_free_their_places_at_once() -> None:
         await table.close()
         assert table.admission.describe()["long_tasks"] == 0
 
-    asyncio.run(scenario())
+    _run(scenario)
 
 
 def test_a_quiet_server_stops_abandoned_jobs_too() -> None:
@@ -63,4 +74,4 @@ def test_a_quiet_server_stops_abandoned_jobs_too() -> None:
         assert job.state == "stopped" and "no one asked" in (job.detail or "")
         assert table.admission.describe()["long_tasks"] == 0
 
-    asyncio.run(scenario())
+    _run(scenario)
