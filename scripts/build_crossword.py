@@ -74,7 +74,7 @@ OWN_BLOCKED = (
     "chink", "gook", "dyke", "retard", "retarded", "tard", "honky", "honkies", "gyp", "gypped",
     "jap", "wop", "dago", "kraut", "redskin", "squaw", "polack", "hymie", "golliwog", "sambo",
     "halfbreed", "negress", "pickaninny", "heeb", "tranny", "trannies", "skank", "wanker", "spaz",
-    "raghead", "towelhead", "wetback",
+    "raghead", "towelhead", "wetback", "hardon",
 )
 
 _SQUASH = re.compile(r"[ \-'.]")
