@@ -358,7 +358,8 @@ OURS_HEAD = "| grid | ours | s (cpu) | first fill s (its weakest) | weakest | me
 BS_HEAD = " beat at s | blacksquare | s (cpu) | weakest | mean | repeats |"
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
     quick = "--quick" in argv
     grids: dict[str, Grid] = {name: parse_grid(text.split()) for name, text in GRIDS.items()}
     for name, pattern in {**THEMED, **THEMELESS}.items():

@@ -178,7 +178,8 @@ def sat_fill_within(rows: list[str], words: list[str], limit: float,
         proc.join()
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
     from benchmarks.fill import THEMED, THEMELESS
     from puzzlesmith.lexicon import common_cut, lexicon_and_index
 

@@ -34,7 +34,8 @@ SETS = {
 }
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
     n = int(argv[0]) if argv else 1000
     lex, index = lexicon_and_index(None)
     rows = []

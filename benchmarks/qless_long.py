@@ -90,7 +90,8 @@ def summary(label: str, runs: list[Run]) -> str:
             f"{ms(percentile(cpus, 99))} |")
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
     n = int(argv[0]) if argv else 200
     n_base = int(argv[1]) if len(argv) > 1 else 30
     n_count = int(argv[2]) if len(argv) > 2 else 15
