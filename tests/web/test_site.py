@@ -61,6 +61,19 @@ def theme(page: Any) -> str:
     return str(page.evaluate("document.documentElement.dataset.theme"))
 
 
+def assert_toggle_says(toggle: Any, now: str, why: str) -> None:
+    """The theme button's name is the action it takes (visible as text, or as the icon's
+    words for screen readers on a phone); its title names the theme on show and its reason."""
+    other = "dark" if now == "light" else "light"
+    page = toggle.page
+    assert page.get_by_role("button", name=f"Switch to {other} theme", exact=True).count() == 1
+    assert page.get_by_role("button", name=f"Switch to {now} theme").count() == 0
+    assert toggle.get_attribute("aria-pressed") is None
+    title = toggle.get_attribute("title")
+    assert title.startswith(f"The page is {now}") and f"switch to {other}" in title
+    assert ("system" in title) == (why == "system") and ("your choice" in title) == (why == "choice")
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("system", ["light", "dark"])
 def test_the_theme_follows_the_system_until_the_toggle_picks_one(
@@ -71,12 +84,14 @@ def test_the_theme_follows_the_system_until_the_toggle_picks_one(
     page = context.new_page()
     try:
         page.goto("/words")
-        toggle = page.get_by_role("button", name="Dark theme")
+        toggle = page.locator("#theme-toggle")
         assert theme(page) == system
-        assert toggle.get_attribute("aria-pressed") == str(system == "dark").lower()
+        # The button says what pressing it does (no pressed state to decode), and its title
+        # says which theme is on and why.
+        assert_toggle_says(toggle, now=system, why="system")
         toggle.click()
         assert theme(page) == other
-        assert toggle.get_attribute("aria-pressed") == str(other == "dark").lower()
+        assert_toggle_says(toggle, now=other, why="choice")
         # Remembered on the next page and after a reload, whatever the system says meanwhile.
         page.goto("/wordgrid")
         assert theme(page) == other
@@ -85,8 +100,9 @@ def test_the_theme_follows_the_system_until_the_toggle_picks_one(
         page.reload()
         assert theme(page) == other
         # Picking the system's theme again forgets the choice: the page follows the system.
-        page.get_by_role("button", name="Dark theme").click()
+        page.get_by_role("button", name=f"Switch to {system} theme").click()
         assert theme(page) == system
+        assert_toggle_says(toggle, now=system, why="system")
         assert page.evaluate("localStorage.getItem('puzzlesmith-theme')") is None
         page.emulate_media(color_scheme=other)
         page.wait_for_function(f"document.documentElement.dataset.theme === '{other}'")

@@ -14,11 +14,13 @@
   };
   const current = () => (stored() === "dark" || stored() === "light" ? stored() : system());
 
-  function apply() {
-    const theme = current();
+  function apply(theme = current(), chosen = theme === stored()) {
     document.documentElement.dataset.theme = theme;
+    // The button's words (the action) come from the stylesheet; its title says the state.
     const toggle = document.getElementById("theme-toggle");
-    if (toggle) toggle.setAttribute("aria-pressed", String(theme === "dark"));
+    const other = theme === "dark" ? "light" : "dark";
+    const why = chosen ? "your choice" : "as your system is set";
+    if (toggle) toggle.title = `The page is ${theme} (${why}); press to switch to ${other}.`;
   }
 
   function flip() {
@@ -28,14 +30,14 @@
       if (next === system()) localStorage.removeItem(KEY);
       else localStorage.setItem(KEY, next);
     } catch {
-      document.documentElement.dataset.theme = next; // not remembered, but shown
+      apply(next, true); // not remembered, but shown
       return;
     }
     apply();
   }
 
   apply();
-  media.addEventListener("change", apply);
+  media.addEventListener("change", () => apply());
   addEventListener("storage", (e) => e.key === KEY && apply()); // another tab's choice
   document.addEventListener("DOMContentLoaded", () => {
     apply();
