@@ -3,7 +3,7 @@ Qxw (Debian `qxw`, a C filler) on the real 15x15 block patterns, the same word l
 the crossword list's TOP best-scored entries (with their scores for blacksquare; Qxw's
 dictionaries hold words only).
 
-Reads ../shared/data/crosswords/real_grids.jsonl; skips, saying why, when it or blacksquare is
+Reads the shared data's crosswords/real_grids.jsonl; skips, saying why, when it or blacksquare is
 absent (`pip install blacksquare`: not a dependency of puzzlesmith). Each engine gets LIMIT
 seconds a grid; CPU time (process time, which counts blacksquare's native threads too) to its
 answer; its fill checked here (every entry a word of the list, none twice) and scored on the
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import write_results
+from benchmarks.common import shared_data, shared_data_missing, write_results
 from puzzlesmith.fill.fill import fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.scores import word_scores
@@ -36,7 +36,7 @@ from puzzlesmith.lexicon import Lexicon, lexicon_and_index
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 
-DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "crosswords" / "real_grids.jsonl"
+DATA = shared_data("crosswords", "real_grids.jsonl")
 LIMIT = 10.0
 TOP = 100_000
 TOP_GOOD = 50_000
@@ -112,7 +112,7 @@ def qxw_fill(blocks: list[str], words: Path, folder: Path) -> tuple[list[str] | 
 
 def main() -> None:
     if not DATA.exists():
-        print(f"skipped: {DATA} is absent")
+        print(f"skipped: no real crosswords: {shared_data_missing(DATA)}")
         return
     try:
         import blacksquare as bs

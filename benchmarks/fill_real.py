@@ -2,8 +2,9 @@
 of the grids' block patterns with the bundled list (the fill's default before issue 33) and
 the crossword list (its default now), side by side in one process.
 
-Reads ../shared/data/crosswords/real_grids.jsonl (published crosswords; see its README); skips,
-saying why, when it is absent. Measures (issue 33's targets):
+Reads the shared data's crosswords/real_grids.jsonl (published crosswords; see its README;
+found by `benchmarks.common.shared_data`); skips, saying why, when it is absent. Measures
+(issue 33's targets):
 - coverage: the share of the published entries of the unlocked grids that each list holds
   (rebus cells read as their letters), target at least 90% for the crossword list;
 - ranking: where the published entries stand in the crossword list's order (how many are
@@ -35,10 +36,9 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from benchmarks.common import write_results
+from benchmarks.common import shared_data, shared_data_missing, write_results
 from puzzlesmith.fill.fill import fill
 from puzzlesmith.fill.model import Grid, parse_grid
 from puzzlesmith.fill.scores import word_scores
@@ -46,7 +46,7 @@ from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index
 from puzzlesmith.lexicon.index import get_index
 from puzzlesmith.limits import Deadline
 
-DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "crosswords" / "real_grids.jsonl"
+DATA = shared_data("crosswords", "real_grids.jsonl")
 LIMIT = 60.0
 REACH_LIMIT = 300.0  # a first fill from the 50,000 best alone can take the Friday grids long
 TOP_GOOD = 50_000
@@ -118,7 +118,7 @@ def top(lex: Lexicon, n: int) -> Lexicon:
 def main() -> None:
     quick = "--quick" in sys.argv
     if not DATA.exists():
-        print(f"skipped: {DATA} is absent (the real crosswords live in ../shared/data/crosswords)")
+        print(f"skipped: no real crosswords: {shared_data_missing(DATA)}")
         return
     grids = [json.loads(line) for line in DATA.read_text("utf-8").splitlines() if line.strip()]
     bundled, bundled_index = lexicon_and_index("letterpress")

@@ -1,6 +1,6 @@
 """Star Battle on real puzzles (issue 12): explained without search?, trial?, time, grade.
 
-The 2,417 puzzles are other people's work in ../shared/data/stars/real_puzzles.jsonl (read
+The 2,417 puzzles are other people's work in the shared data's stars/real_puzzles.jsonl (read
 from there, never copied into the repository; the benchmark stops with a clear message when
 the file is absent). For each puzzle, side by side in this process: `stars.solve` (the
 baseline: the solver, with its uniqueness proof) and `stars.explain` (the human rules). Both
@@ -35,13 +35,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import median, write_results
+from benchmarks.common import median, shared_data, shared_data_missing, write_results
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.explain import LEVELS, MAX_CASES, explain
 from puzzlesmith.stars.model import StarPuzzle
 from puzzlesmith.stars.solve import solve
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "stars" / "real_puzzles.jsonl"
+DATA = shared_data("stars", "real_puzzles.jsonl")
 ALWAYS_FULL = ("starbattle-janko", "starbattle-puzzlink", "starbattle-krazydad", "starbattle-nyt",
                "starbattle-psb")
 LIMIT = 120.0  # wall seconds per solve and explain: generous, as the shared machine may starve us of CPU
@@ -52,8 +52,8 @@ LABEL_ORDER = {"easy": 0, "medium": 1, "hard": 2}
 
 def load(path: Path = DATA) -> list[dict[str, Any]]:
     if not path.exists():
-        raise SystemExit(f"no real puzzles at {path}: this benchmark reads ../shared/data/stars/ "
-                         "(other people's puzzles, not shipped with puzzlesmith)")
+        raise SystemExit(f"no real puzzles: {shared_data_missing(path)} (other people's puzzles, "
+                         "not shipped with puzzlesmith)")
     with path.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
@@ -328,7 +328,7 @@ def main(argv: list[str] | None = None) -> None:
              + (f"; kinds {a.kinds}" if a.kinds else "")
              + (f"; sizes {a.sizes}" if sizes else "") + ")")
     body = (
-        f"{len(recs)} real puzzles from ../shared/data/stars/ ({which}), made or published by "
+        f"{len(recs)} real puzzles from the shared data's stars/ ({which}), made or published by "
         f"others. Each is solved (the baseline: solution and uniqueness proof, checked against "
         f"the data) and explained step by step ({a.limit:g} s limit), one after the other in one "
         f"process on a shared 2-core machine; {total:.0f} s in all. Grades: easy / medium / "

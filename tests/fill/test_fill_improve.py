@@ -4,21 +4,21 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
+from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.fill.fill import fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.scores import fill_lexicon
 from puzzlesmith.limits import Deadline
 
-REAL = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "crosswords" / "real_grids.jsonl"
+REAL = shared_data("crosswords", "real_grids.jsonl")
 
 
 def test_the_default_is_as_strong_as_a_setters_guess_on_nyt_mon() -> None:
     if not REAL.exists():
-        pytest.skip(f"{REAL} is absent (the real crosswords live in ../shared/data)")
+        pytest.skip(f"no real crosswords: {shared_data_missing(REAL)}")
     docs = [json.loads(line) for line in REAL.read_text("utf-8").splitlines() if line.strip()]
     (doc,) = [d for d in docs if d["name"] == "nyt-2008-03-10-mon"]
     grid = parse_grid(doc["blocks"])

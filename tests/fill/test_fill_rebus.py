@@ -3,7 +3,7 @@ its letters, and so does the crossing entry. The fill, `fill --count`, `check` a
 against a brute-force filler written here (cells as strings, entries matched against words
 cell by cell: no code shared with the engine, which spreads a rebus over cells of its own), on
 hypothesis-made small grids and lists; the three file formats in and out; a real rebus
-crossword from ../shared/data/crosswords when it is there."""
+crossword from the shared data's crosswords/ when it is there."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.candidates import candidates
 from puzzlesmith.fill.fill import check, fill
@@ -28,7 +29,7 @@ from puzzlesmith.limits import Deadline
 from tests.cli import run as run_cli
 
 Cells = list[list[str]]  # "#" a block, "." empty, else the letters the cell holds (1 or more)
-REAL = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "crosswords" / "real_grids.jsonl"
+REAL = shared_data("crosswords", "real_grids.jsonl")
 
 
 def lexicon(words: list[str], scores: list[int] | None = None) -> tuple[Lexicon, object]:
@@ -308,7 +309,7 @@ def test_a_puz_rebus_from_another_program_is_kept_through_the_cli(
 
 def _real_rebus() -> dict[str, object]:
     if not REAL.exists():
-        pytest.skip(f"real crosswords not found at {REAL} (shared data folder absent)")
+        pytest.skip(f"no real crosswords: {shared_data_missing(REAL)}")
     for line in REAL.read_text().splitlines():
         doc = json.loads(line)
         if doc["rebus"] and doc["solution"]:

@@ -7,7 +7,7 @@ the record, in its own commit, with `PUZZLESMITH_RECORD_FILLS=1 pytest tests/fil
 
 The grids: generated ones (made here from a seeded random generator, with small lists that make
 the search restart, learn nogoods, try cores and prove grids impossible), and the block patterns
-of the real crosswords in ../shared/data/crosswords when that folder is present (recorded by
+of the real crosswords in the shared data's crosswords/ when that folder is present (recorded by
 name and digest only: other people's grids are never copied into the repository).
 """
 
@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.common import shared_data
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.fill import check, fill, fill_region
 from puzzlesmith.fill.model import Grid, parse_grid
@@ -31,7 +32,7 @@ from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 
 RECORD = Path(__file__).with_name("fill_record.json")
-REAL = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "crosswords" / "real_grids.jsonl"
+REAL = shared_data("crosswords", "real_grids.jsonl")
 REWRITE = os.environ.get("PUZZLESMITH_RECORD_FILLS") == "1"
 
 SMALL_GRIDS = {
@@ -148,7 +149,7 @@ def test_fills_are_as_recorded(name: str, recorded: dict[str, str]) -> None:
         recorded[name] = digest
         return
     if name not in recorded:
-        pytest.skip(f"{name}: not in the record (made without ../shared/data?)")
+        pytest.skip(f"{name}: not in the record (made without the shared data?)")
     assert digest == recorded[name], f"{name}: the fill, its nodes or its scores changed"
 
 

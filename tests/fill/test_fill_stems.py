@@ -5,12 +5,12 @@ no code with fill.stems (which strips suffixes backwards)."""
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.common import shared_data
 from puzzlesmith.fill.fill import fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.stems import forms, stems
@@ -124,7 +124,7 @@ def test_fills_hold_no_inflection_pair(case: tuple[list[str], list[str]]) -> Non
                        if a != b)
 
 
-REAL = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "crosswords" / "real_grids.jsonl"
+REAL = shared_data("crosswords", "real_grids.jsonl")
 
 
 def test_a_mini_and_a_real_15x15_fill_without_inflection_pairs() -> None:

@@ -1,6 +1,6 @@
 """Expert `deep-trial`: a supposed star followed by every rule up to hard. Its deductions
 hold in every solution that agrees with the state (brute force on small grids), and on the
-collection's 17x17 and 21x21 puzzles (when ../shared/data/stars/ is there) it fires where
+collection's 17x17 and 21x21 puzzles (when the shared data's stars/ is there) it fires where
 the other rules are stuck, and its cells are empty in the data's own solution."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.board import Board, bits
 from puzzlesmith.stars.explain import Reasoner, rules_of
@@ -20,7 +20,7 @@ from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from tests.stars.oracle import brute_force_solutions
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "stars" / "real_puzzles.jsonl"
+DATA = shared_data("stars", "real_puzzles.jsonl")
 
 
 def _stuck(reasoner: Reasoner, stars: int, open_: int, upto: int) -> tuple[int, int]:
@@ -141,7 +141,7 @@ def test_deep_trial_fires_on_a_stuck_big_grid(size: int, name: str, left: int) -
     # of its 289 cells open; its 21x21 10.txt:8 after 17 steps with 412 of 441 open. Deep
     # trial empties a cell there, one the solution leaves empty.
     if not DATA.exists():
-        pytest.skip(f"no real puzzles at {DATA} (other people's puzzles, not in the repository)")
+        pytest.skip(f"no real puzzles (other people's, not in the repository): {shared_data_missing(DATA)}")
     rows = [json.loads(line) for line in DATA.open(encoding="utf-8")]
     row = next(r for r in rows if r["kind"] == "starbattle-collection" and r["size"] == size
                and r["source"].endswith(f"puzzles/{name}"))

@@ -1,25 +1,25 @@
 """Each explain rule on its own, from random partial states: whatever it decides holds in every
 solution that agrees with the state (brute force, sharing no code with the rules), and the
-real puzzles (when ../shared/data/stars/ is there) explain to the data's own solutions."""
+real puzzles (when the shared data's stars/ is there) explain to the data's own solutions."""
 
 from __future__ import annotations
 
 import json
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.explain import Reasoner, explain, rules_of
 from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import StarPuzzle
 from tests.stars.oracle import brute_force_solutions
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "stars" / "real_puzzles.jsonl"
+DATA = shared_data("stars", "real_puzzles.jsonl")
 NEW_RULES = ("counting", "exclusion", "shapes", "cases")
 
 
@@ -76,7 +76,7 @@ def test_the_new_rules_fire_on_small_grids() -> None:
 
 def _real(kinds: tuple[str, ...], count: int) -> list[dict[str, object]]:
     if not DATA.exists():
-        pytest.skip(f"no real puzzles at {DATA} (other people's puzzles, not in the repository)")
+        pytest.skip(f"no real puzzles (other people's, not in the repository): {shared_data_missing(DATA)}")
     rows = [json.loads(line) for line in DATA.open(encoding="utf-8")]
     picked = [r for r in rows if r["kind"] in kinds and r.get("solution")]
     return random.Random(12).sample(picked, min(count, len(picked)))

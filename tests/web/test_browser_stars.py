@@ -402,11 +402,12 @@ def test_a_hurried_quick_grade_on_a_big_grid_is_not_kept(page: Any, client: Any)
     # stuck), so the 5 s grade of the collection's 17x17 `9.txt:8` may take other steps, or
     # search steps, than an unhurried explain: the page must not keep it.
     import json
-    from pathlib import Path
 
-    data = Path(__file__).resolve().parents[3] / "shared" / "data" / "stars" / "real_puzzles.jsonl"
+    from benchmarks.common import shared_data, shared_data_missing
+
+    data = shared_data("stars", "real_puzzles.jsonl")
     if not data.exists():
-        pytest.skip(f"no real puzzles at {data} (other people's puzzles, not in the repository)")
+        pytest.skip(f"no real puzzles (other people's, not in the repository): {shared_data_missing(data)}")
     with data.open(encoding="utf-8") as lines:
         doc = next(d for d in map(json.loads, lines) if d["source"].endswith("9.txt:8"))
     text = f"stars={doc['stars']}\n" + "\n".join(doc["regions"])
