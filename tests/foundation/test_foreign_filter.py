@@ -93,7 +93,7 @@ def test_create_leaves_foreign_words_out_unless_asked(capsys: pytest.CaptureFixt
 
 
 def test_solve_lets_foreign_words_in_unless_asked(capsys: pytest.CaptureFixture[str]) -> None:
-    rows = ["?????", "gagcp", "angoo"]  # made by `create --word adieu --foreign --seed 1`
+    rows = ["?????", "gagcp", "angoo"]  # made by `create --word adieu --foreign --no-unique --seed 1`
     _, out, _ = run(["wordgrid", "solve", *rows, "--all", "--json"], capsys)
     every = [s["words"][0] for s in json.loads(out)["solutions"]]
     assert "adieu" in every

@@ -78,3 +78,28 @@ def test_foreign_words_over_the_api_as_on_the_cli(client: httpx.Client) -> None:
     doc = client.post("/api/match", json={"pattern": "ad?e?", "foreign": False}).json()
     assert doc == cli_json("match", "ad?e?", "--no-foreign")
     assert "adieu" not in doc["words"] and "added" in doc["words"]
+
+
+def test_unique_has_one_default_on_the_page_the_api_and_the_cli(client: httpx.Client) -> None:
+    """A created puzzle has one answer unless asked otherwise: the page's box is ticked, the
+    OpenAPI schema says true, a body without `unique` gets a unique puzzle, and so does a CLI
+    run without the flag; `--no-unique` / false are the way out, the same on both."""
+    import re
+
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["WordgridCreateRequest"]
+    assert schema["properties"]["unique"]["default"] is True
+    page = client.get("/wordgrid", headers={"accept": "text/html"}).text
+    box = re.search(r'<input type="checkbox" id="unique"[^>]*>', page)
+    assert box is not None and " checked" in box.group(0)
+    doc = client.post("/api/wordgrid/create", json={"seed": 3}).json()
+    cli_doc = cli_json("wordgrid", "create", "--seed", "3")
+    doc.pop("elapsed_ms"), cli_doc.pop("elapsed_ms")
+    assert doc == cli_doc
+    assert doc["options"]["unique"] is True and doc["solution_count"] == 1
+    # The oracle: the solver counts the puzzle's answers itself.
+    counted = client.post("/api/wordgrid/solve", json={"rows": doc["puzzle"], "count": True}).json()
+    assert counted["count"] == 1
+    loose = client.post("/api/wordgrid/create", json={"seed": 3, "unique": False}).json()
+    cli_loose = cli_json("wordgrid", "create", "--seed", "3", "--no-unique")
+    loose.pop("elapsed_ms"), cli_loose.pop("elapsed_ms")
+    assert loose == cli_loose and loose["options"]["unique"] is False

@@ -24,6 +24,7 @@ from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, common_cut, lexicon_and_index
 from puzzlesmith.limits import Deadline
+from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 
 if TYPE_CHECKING:
     from rich.panel import Panel
@@ -219,7 +220,9 @@ def create_cmd(
     word_rows: Annotated[
         bool, typer.Option("--word-rows", help="The given rows must be words too.")
     ] = False,
-    unique: Annotated[bool, typer.Option("--unique", help="The answer must be the only one.")] = False,
+    unique: Annotated[bool, typer.Option(
+        "--unique/--no-unique", help="The answer must be the only one (the default; "
+        "--no-unique allows other answers).")] = UNIQUE_DEFAULT,
     common: Annotated[
         bool, typer.Option("--common", help="Draw every word from the common words.")
     ] = False,
@@ -265,7 +268,7 @@ def create_cmd(
         else:
             first = "--word (hidden)" if answer_hidden else f"--word {result.answer}"
         flags = [first, f"--rows {rows}", f"--blank-row {blank_row}"]
-        flags += [f for f, on in (("--word-rows", word_rows), ("--unique", unique),
+        flags += [f for f, on in (("--word-rows", word_rows), ("--no-unique", not unique),
                                   ("--common", common), ("--foreign", foreign)) if on]
         if kind_of and word is None:
             flags.append(f"--kind-of '{kind_of}'")

@@ -22,6 +22,7 @@ from puzzlesmith.web import tasks
 from puzzlesmith.web.admission import client_of, is_long, refuse_counting
 from puzzlesmith.web.jobs import Job, JobTable
 from puzzlesmith.web.pool import WorkerPool
+from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 
 MAX_TIMEOUT = 120.0  # the longest one request may ask a solver to run: the CLI's longest default
 MAX_COUNT_TIMEOUT = 600.0  # solution counts run as jobs and may take longer
@@ -215,7 +216,9 @@ class WordgridCreateRequest(Options, TimeLimited):
     rows: int = Field(3, ge=1, le=15, description="Rows in the grid.")
     blank_row: int = Field(1, ge=1, le=15, description="Which row is blank.")
     word_rows: bool = Field(False, description="The given rows must be words too.")
-    unique: bool = Field(False, description="The answer must be the only one.")
+    unique: bool = Field(UNIQUE_DEFAULT, description="The answer must be the only one (the default, "
+                         "as the CLI's --unique and the page's box; false: --no-unique, other "
+                         "answers allowed).")
     seed: int | None = Field(None, description="Random seed (reproducible).")
     answer_hidden: bool = Field(False, description="Leave the answer out of the document.")
     title: str | None = Field(None, max_length=200, description="Title for the puzzle.")

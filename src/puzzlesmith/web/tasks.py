@@ -23,6 +23,7 @@ from puzzlesmith.lexicon import (
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import parse_rack
 from puzzlesmith.search.pattern import parse_length
+from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 
 Doc = dict[str, Any]
 
@@ -191,7 +192,7 @@ def run_wordgrid_create(
     rows: int = 3,
     blank_row: int = 1,
     word_rows: bool = False,
-    unique: bool = False,
+    unique: bool = UNIQUE_DEFAULT,
     common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP,
     seed: int | None = None,

@@ -31,6 +31,7 @@ from puzzlesmith.wordgrid.model import (
     MAX_WIDTH,
     MIN_HEIGHT,
     MIN_WIDTH,
+    UNIQUE_DEFAULT,
     UNKNOWN,
     Puzzle,
     check_solution,
@@ -124,7 +125,7 @@ def create(
     rows: int = 3,
     blank_row: int = 1,
     word_rows: bool = False,
-    unique: bool = False,
+    unique: bool = UNIQUE_DEFAULT,
     seed: int | None = None,
     title: str | None = None,
     deadline: Deadline | None = None,
@@ -140,7 +141,7 @@ def create(
     - `word`: the answer; else a random `length`-letter word from `word_index`.
     - `rows`, `blank_row` (1-based): grid height and which row is blank.
     - `word_rows`: the other rows must be words of `word_index` too.
-    - `unique`: the answer must be the puzzle's only solution.
+    - `unique`: the answer must be the puzzle's only solution (by default; False allows others).
     - `seed`: makes the puzzle reproducible; a random one is drawn (and reported) if None.
     - `title`: the puzzle's title (kept in its puzzle file).
     - `deadline`: time limit (default DEFAULT_SECONDS).

@@ -18,6 +18,11 @@ from puzzlesmith.errors import InputError
 UNKNOWN = "?"
 MIN_WIDTH, MAX_WIDTH = 3, 15
 MIN_HEIGHT, MAX_HEIGHT = 2, 15
+# `wordgrid create` makes a puzzle with one answer unless asked otherwise (`--no-unique`,
+# `"unique": false`, the page's box unticked): a friend who finds another word that fits has
+# solved it too, and a hidden answer is only fair when it is the only one. Here, in this light
+# module, so the CLI and the API take it without loading the creator.
+UNIQUE_DEFAULT = True
 
 
 @dataclass(frozen=True)
