@@ -12,7 +12,7 @@ from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot
 from puzzlesmith.fill.nogoods import Branch, Nogood, NogoodStore, apply, from_branch
 from puzzlesmith.fill.propagate import SHARED, STEM, Wipeout, propagate
 from puzzlesmith.fill.stems import candidates, stems
-from puzzlesmith.fill.tables import WordTable, letter_codes, word_table
+from puzzlesmith.fill.tables import WordTable, letter_codes, sharing, word_table
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
 ALL_LETTERS = (1 << 26) - 1
@@ -156,30 +156,11 @@ class Problem:
         return got
 
     def sharing(self, v: int, word: str) -> int:
-        """The words of entry v's table that hold a run of `shared` letters of `word`: for
-        each such run, the OR over its places in the table's words of the AND of its letters'
-        bitsets (cached by table length and run)."""
+        """The words of entry v's table that hold a run of `shared` letters of `word`
+        (tables.sharing, cached by table length and run)."""
         n = self.shared
         assert n is not None
-        table = self.tables[v]
-        out = 0
-        for i in range(len(word) - n + 1):
-            run = word[i:i + n]
-            key = (table.length, run)
-            bits = self._sharing.get(key)
-            if bits is None:
-                bits = 0
-                pl = table.position_letter
-                for q in range(table.length - n + 1):
-                    x = pl[q][ord(run[0]) - 97]
-                    for k in range(1, n):
-                        if not x:
-                            break
-                        x &= pl[q + k][ord(run[k]) - 97]
-                    bits |= x
-                self._sharing[key] = bits
-            out |= bits
-        return out
+        return sharing(self.tables[v], word, n, self._sharing)
 
     def why_empty(self) -> tuple[str, tuple[str, ...]]:
         """Where the last propagation ran out of words (`wipeout`), as a sentence a setter

@@ -166,6 +166,30 @@ def _keep_recent(lexicon_key: tuple[str, str]) -> None:
 
 
 
+def sharing(table: WordTable, word: str, n: int, cache: dict[tuple[int, str], int]) -> int:
+    """The words of `table` that hold a run of `n` letters of `word` (the shared-run rule,
+    `--max-shared-substring`): for each such run, the OR over its places in the table's words
+    of the AND of its letters' bitsets, kept in `cache` by table length and run."""
+    out = 0
+    pl = table.position_letter
+    for i in range(len(word) - n + 1):
+        run = word[i:i + n]
+        key = (table.length, run)
+        bits = cache.get(key)
+        if bits is None:
+            bits = 0
+            for q in range(table.length - n + 1):
+                x = pl[q][ord(run[0]) - 97]
+                for k in range(1, n):
+                    if not x:
+                        break
+                    x &= pl[q + k][ord(run[k]) - 97]
+                bits |= x
+            cache[key] = bits
+        out |= bits
+    return out
+
+
 WARM_LENGTHS = range(3, 22)  # the entries of grids up to 21x21
 
 
