@@ -26,9 +26,12 @@ def lexicon(words: list[str], scores: list[int]) -> tuple[Lexicon, object]:
 
 def expected(rows: list[str], run: list[tuple[int, int]], words: dict[str, int], floor: int,
              repeats: bool, blocked: frozenset[str] = frozenset(),
-             by_length: dict[int, int] | None = None) -> list[tuple[str, int, bool]]:
+             by_length: dict[int, int] | None = None,
+             shared: int | None = None) -> list[tuple[str, int, bool]]:
     """(word, score, viable) for each word that fits `run`, best score first, by regex;
-    `by_length`: a least score for the words of a length, above `floor`."""
+    `by_length`: a least score for the words of a length, above `floor`; `shared`: no word
+    shares a run of that many letters with an entry already whole, nor a crossing's word
+    with the candidate (two whole entries, the setter's, may share)."""
     def text(r: list[tuple[int, int]], grid: list[str]) -> str:
         return "".join(grid[i][j] for i, j in r)
 
@@ -36,7 +39,12 @@ def expected(rows: list[str], run: list[tuple[int, int]], words: dict[str, int],
     used = {text(r, rows) for r in runs if r != run and "." not in text(r, rows)}
     listed = [w for w, s in words.items()
               if s >= max(floor, (by_length or {}).get(len(w), 0)) and w not in blocked]
-    fits = [w for w in listed if re.fullmatch(text(run, rows), w) and (repeats or w not in used)]
+    def clash(a: str, b: str) -> bool:
+        return shared is not None and any(a[i:i + shared] in b for i in range(len(a) - shared + 1))
+
+    whole = "." not in text(run, rows)
+    fits = [w for w in listed if re.fullmatch(text(run, rows), w) and (repeats or w not in used)
+            and (whole or not any(clash(w, u) for u in used))]
     out = []
     for w in sorted(fits, key=lambda w: (-words[w], w)):
         placed = [list(row) for row in rows]
@@ -51,7 +59,8 @@ def expected(rows: list[str], run: list[tuple[int, int]], words: dict[str, int],
             if all(rows[i][j] != "." for i, j in crosses):
                 continue  # its letter there was fixed already
             taken = set() if repeats else used | {w}
-            if not any(re.fullmatch(text(other, grid), x) and x not in taken for x in listed):
+            if not any(re.fullmatch(text(other, grid), x) and x not in taken and not clash(x, w)
+                       and not any(clash(x, u) for u in used) for x in listed):
                 viable = False
         out.append((w, words[w], viable))
     return out
@@ -119,6 +128,28 @@ def test_least_scores_by_length_hold_for_the_entry_and_its_crossings(case: tuple
     want = expected(rows, run, words, floor, repeats, blocked, by_length)
     shown = [(c.word, c.score, c.viable) for c in got.candidates]
     assert sorted(shown, key=lambda x: (-x[1], x[0])) == want
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(cases(), st.integers(2, 4))
+def test_shared_runs_hold_for_the_entry_and_its_crossings(case: tuple, n: int) -> None:
+    rows, words, floor, repeats, which, blocked = case
+    try:
+        grid = parse_grid(rows, allow_2=True)
+    except InputError:
+        assume(False)
+        return
+    runs = oracle.runs(rows)
+    run = runs[which % len(runs)]
+    lex, index = lexicon(list(words), list(words.values()))
+    for viable_first in (False, True):
+        got = candidates(grid, lex, index, label_of(rows, run), min_score=floor,
+                         allow_repeats=repeats, limit=2000, blocked=blocked, max_shared=n,
+                         viable_first=viable_first)
+        want = expected(rows, run, words, floor, repeats, blocked, shared=n)
+        shown = [(c.word, c.score, c.viable) for c in got.candidates]
+        assert sorted(shown, key=lambda x: (-x[1], x[0])) == want
+        assert got.total == len(want) and got.viable == sum(v for _, _, v in want)
 
 
 def test_a_crossing_left_without_words_is_named() -> None:

@@ -113,3 +113,50 @@ def test_check_and_region_take_the_least_scores_by_length() -> None:
         assert (next(oracle.fills(rows, kept, repeats=False), None) is not None) == has_fill
         region = fill_region(make_grid(rows), lex, index, (0, 0, 1, 2), min_scores=least_scores)
         assert region.status == ("filled" if has_fill else "impossible")
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.one_of(cases(), planted_cases()), st.integers(2, 4))
+def test_check_and_region_take_shared_runs_as_the_brute_force_does(
+        case: tuple[list[str], list[str], bool], n: int) -> None:
+    # The region of the whole grid is the whole problem: filled exactly when the brute force
+    # finds a fill keeping the rule. The check is sound: "unfillable" or "overconstrained"
+    # only when there is no such fill, and each entry keeps every word such a fill gives it.
+    rows, words, repeats = case
+    grid = make_grid(rows)
+    lex, index = lexicon(words)
+    kept = [f for f in oracle.fills(rows, words, repeats=repeats) if _keeps_rule(rows, f, n)]
+    region = fill_region(grid, lex, index, (0, 0, grid.height - 1, grid.width - 1),
+                         allow_repeats=repeats, max_shared=n, deadline=Deadline(30))
+    assert region.status == ("filled" if kept else "impossible"), (rows, words, repeats, n)
+    doc = check(grid, lex, index, allow_repeats=repeats, max_shared=n).to_json()
+    if kept:
+        assert doc["status"] == "ok"
+        for e in doc["entries"]:
+            run = next(r for r in oracle.runs(rows) if r[0] == (e["row"], e["col"])
+                       and len(r) == e["length"] and (len(r) == 1 or (r[1][0] > r[0][0])
+                                                      == (e["direction"] == "down")))
+            answers = {"".join(f[r][c] for r, c in run) for f in kept}
+            assert e["consistent"] >= len(answers), (e, answers)
+
+
+def test_check_region_and_candidates_refuse_a_run_shared_with_the_setters_entry() -> None:
+    # STARGAZ is the setter's (not a word): with 4 letters in a row, STARLIT and STARDOM
+    # share STAR with it, so the third row has no word, as `fill` says; with 5, both fit.
+    from puzzlesmith.fill.candidates import candidates
+
+    lex, index = lexicon(["starlit", "stardom"])
+    grid = parse_grid(["stargaz", "#######", "......."])
+    box = (0, 0, 2, 6)
+    for n, fits in ((5, 2), (4, 0)):
+        doc = check(grid, lex, index, max_shared=n).to_json()
+        row3 = next(e for e in doc["entries"] if e["row"] == 2)
+        assert (row3["candidates"], row3["consistent"]) == (fits, fits)
+        assert fill_region(grid, lex, index, box, max_shared=n).status == (
+            "filled" if fits else "impossible")
+        assert candidates(grid, lex, index, "2 across", max_shared=n).total == fits
+    for bad in (lambda: check(grid, lex, index, max_shared=1),
+                lambda: fill_region(grid, lex, index, box, max_shared=1),
+                lambda: candidates(grid, lex, index, "2 across", max_shared=1)):
+        with pytest.raises(InputError, match="2 or more"):
+            bad()

@@ -289,3 +289,40 @@ def test_scores_by_length_reach_check_candidates_and_region_as_on_the_cli(client
                           "--min-score-by-length", "5:40")
     region.pop("seconds"), cli_region.pop("seconds")
     assert region == cli_region
+
+
+def test_shared_runs_reach_check_candidates_and_region_as_on_the_cli(client: httpx.Client) -> None:
+    # FIELDS is the setter's whole first row (2 letters in a row: F-I, I-E, E-L, L-D, D-S):
+    # with max_shared_substring 2 no other entry may hold one of those runs, so the API's
+    # check, candidates and region answer as the CLI's with the flag, and differently from
+    # without it.
+    grid = ["fields", "......", "......", "......"]
+    rule = {"max_shared_substring": 2}
+    flag = ("--max-shared-substring", "2")
+
+    def runs(word: str) -> set[str]:
+        return {word[k:k + 2] for k in range(len(word) - 1)}
+
+    body = {"grid": grid, "entry": "7 across", "limit": 2000}
+    doc = client.post("/api/fill/candidates", json={**body, **rule}).json()
+    cli_doc = cli_json("fill", "candidates", "/".join(grid), "--entry", "7 across", "-n", "2000", *flag)
+    every = client.post("/api/fill/candidates", json=body).json()
+    for d in (doc, cli_doc):
+        d.pop("seconds")
+    assert doc == cli_doc and doc["candidates"]
+    assert not any(runs(c["word"]) & runs("fields") for c in doc["candidates"])
+    assert doc["total"] < every["total"]
+    check_doc = client.post("/api/fill/check", json={"grid": grid, **rule}).json()
+    cli_check = cli_json("fill", "check", "/".join(grid), *flag)
+    plain = client.post("/api/fill/check", json={"grid": grid}).json()
+    for d in (check_doc, cli_check, plain):
+        d.pop("seconds")
+    assert check_doc == cli_check != plain
+    region = client.post("/api/fill/region", json={"grid": grid, "rows": [1, 2], "cols": [1, 6],
+                                                   **rule}).json()
+    cli_region = cli_json("fill", "region", "/".join(grid), "--rows", "1-2", "--cols", "1-6", *flag)
+    for d in (region, cli_region):
+        d.pop("seconds")
+    assert region == cli_region
+    bad = client.post("/api/fill/check", json={"grid": grid, "max_shared_substring": 1})
+    assert bad.status_code == 422

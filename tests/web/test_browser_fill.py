@@ -204,3 +204,5 @@ def test_repeat_rules_and_scores_by_length_reach_the_fill(page: Any, shot: Any) 
     with page.expect_request(lambda r: r.url.endswith("/api/fill/check")) as asked:
         page.get_by_label("Allow two entries of one stem (RULE and RULED)").check()
     assert asked.value.post_data_json["allow_same_stem"] is True
+    # And so does the shared-run rule (the check and the candidates count it too).
+    assert asked.value.post_data_json["max_shared_substring"] == 2

@@ -79,6 +79,10 @@ BlockOpt = Annotated[list[Path] | None, typer.Option(
                     "offensive entries); may be given more than once.")]
 MinScoreOpt = Annotated[int, typer.Option("--min-score", help="Only words scoring at least N "
                                           "(the list's scores, else 0-100 from word frequency).")]
+MaxSharedOpt = Annotated[int | None, typer.Option(
+    "--max-shared-substring", min=2,
+    help="No two entries share a run of N letters or more (STARLIT and STARGAZE share "
+         "STAR: 4).")]
 MinByLengthOpt = Annotated[str | None, typer.Option(
     "--min-score-by-length", help="Least scores by length, LENGTH:SCORE split by commas "
                                   "(3:40,4:30): above --min-score.")]
@@ -242,10 +246,7 @@ def fill_cmd(
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
     block: BlockOpt = None,
     min_by_length: MinByLengthOpt = None,
-    max_shared: Annotated[int | None, typer.Option(
-        "--max-shared-substring", min=2,
-        help="No two entries share a run of N letters or more (STARLIT and STARGAZE share "
-             "STAR: 4).")] = None,
+    max_shared: MaxSharedOpt = None,
     prefer: Annotated[list[Path] | None, typer.Option(
         "--prefer", help="A word file of entries to use first wherever they fit (scored as the "
                          "best words of the list); may be given more than once.")] = None,
@@ -333,6 +334,7 @@ def check_cmd(
     allow_same_stem: SameStemOpt = False,
     min_score: MinScoreOpt = 0,
     min_by_length: MinByLengthOpt = None,
+    max_shared: MaxSharedOpt = None,
     block: BlockOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -344,7 +346,7 @@ def check_cmd(
     lex, index = fill_lexicon(lexicon, common)
     result = check(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                    blocked=_blocked(block), allow_same_stem=allow_same_stem,
-                   min_scores=_by_length(min_by_length))
+                   min_scores=_by_length(min_by_length), max_shared=max_shared)
     if json:
         print_json(result.to_json())
     else:
@@ -393,6 +395,7 @@ def region_cmd(
     allow_same_stem: SameStemOpt = False,
     min_score: MinScoreOpt = 0,
     min_by_length: MinByLengthOpt = None,
+    max_shared: MaxSharedOpt = None,
     block: BlockOpt = None,
     time_limit: Annotated[float, typer.Option("--time-limit", "-t", "--timeout", min=0.001,
                                               help="Seconds before giving up.")] = 10.0,
@@ -414,7 +417,7 @@ def region_cmd(
     result = fill_region(grid, lex, index, (top, left, bottom, right), min_score=min_score,
                          allow_repeats=allow_repeats, deadline=Deadline(time_limit),
                          blocked=_blocked(block), allow_same_stem=allow_same_stem,
-                         min_scores=_by_length(min_by_length))
+                         min_scores=_by_length(min_by_length), max_shared=max_shared)
     if json:
         print_json(result.to_json())
     else:
@@ -451,6 +454,7 @@ def candidates_cmd(
     allow_same_stem: SameStemOpt = False,
     min_score: MinScoreOpt = 0,
     min_by_length: MinByLengthOpt = None,
+    max_shared: MaxSharedOpt = None,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=2000,
                                        help="Show at most N words (best first).")] = 30,
     viable_first: Annotated[bool, typer.Option(
@@ -469,7 +473,8 @@ def candidates_cmd(
     lex, index = fill_lexicon(lexicon, common)
     result = candidates(grid, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
                         limit=limit, viable_first=viable_first, blocked=_blocked(block),
-                        allow_same_stem=allow_same_stem, min_scores=_by_length(min_by_length))
+                        allow_same_stem=allow_same_stem, min_scores=_by_length(min_by_length),
+                        max_shared=max_shared)
     if json:
         print_json(result.to_json())
     else:

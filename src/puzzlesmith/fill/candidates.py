@@ -19,7 +19,7 @@ from typing import Any
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.model import EMPTY, Grid, Slot
 from puzzlesmith.fill.stems import related
-from puzzlesmith.fill.tables import WordTable, word_table
+from puzzlesmith.fill.tables import WordTable, check_max_shared, sharing, word_table
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
 DEFAULT_LIMIT = 100
@@ -96,13 +96,25 @@ class _Crossing:
     table: WordTable
     words: int  # the crossing's words that fit as it stands (floor applied, repeats left out)
     per_letter: tuple[int, ...]  # how many of them have each letter at `pos`
+    repeats: bool  # the candidate may also be the crossing's word
+    max_shared: int | None  # nor may the crossing's word share a run this long with it
+    runs: dict[tuple[int, str], int]  # tables.sharing's cache
 
     def left(self, word: str) -> int:
-        """How many words the crossing keeps with `word` placed (not `word` itself)."""
-        n = self.per_letter[ord(word[self.at]) - 97]
-        if n and word[self.pos:self.pos + 1] == word[self.at] and self.words & self.table.bit(word):
+        """How many words the crossing keeps with `word` placed (not `word` itself, nor,
+        with `max_shared`, a word sharing a run of that many letters with it)."""
+        k = ord(word[self.at]) - 97
+        if self.max_shared is not None and self.per_letter[k]:
+            bits = self.words & self.table.position_letter[self.pos][k]
+            return (bits & ~sharing(self.table, word, self.max_shared, self.runs)).bit_count()
+        n = self.per_letter[k]
+        if (n and not self.repeats and word[self.pos:self.pos + 1] == word[self.at]
+                and self.words & self.table.bit(word)):
             n -= 1
         return n
+
+
+SAMPLE = 16  # crossing words whose shared runs narrow the words to try one by one
 
 
 def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
@@ -110,19 +122,25 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
                viable_first: bool = False,
                blocked: frozenset[str] = frozenset(),
                allow_same_stem: bool = False,
-               min_scores: Mapping[int, int] | None = None) -> CandidatesResult:
+               min_scores: Mapping[int, int] | None = None,
+               max_shared: int | None = None) -> CandidatesResult:
     """The words that fit entry `label` of `grid`, best score first, at most `limit`, each
     with whether its crossings keep a word; with `viable_first`, the words whose crossings
     keep a word come before the others (each group best first). `blocked` words (the shipped
     block list, the setter's own) are no candidates and fill no crossing; nor, unless
     `allow_same_stem`, are the words sharing a stem with an entry already whole (RULES beside
     RULE), as the fill leaves them out. `min_scores` (length -> least score, above
-    `min_score`) holds for the entry and its crossings alike, as in the fill.
+    `min_score`) holds for the entry and its crossings alike, as in the fill. `max_shared`
+    (no two entries share a run of that many letters, as in the fill): a word sharing one
+    with an entry already whole is no candidate and fills no crossing (an entry itself whole
+    is the setter's, and two of those may share), and a crossing's word sharing one with the
+    candidate does not keep that crossing open (as a repeat of the candidate does not).
 
     Counted with the fill's word tables (best first, with (position, letter) bitsets): the
     words a crossing allows at the shared cell make one OR of bitsets, so "every crossing
     keeps a word" for all the words at once is a few ANDs, not a loop over the words."""
     start = time.perf_counter()
+    check_max_shared(max_shared)
     if not 1 <= limit <= MAX_LIMIT:
         raise InputError(f"limit must be 1 to {MAX_LIMIT}, not {limit}")
     slot = find_slot(grid, label)
@@ -135,6 +153,8 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
         used |= {x for w in whole for x in related(w)}
 
     left_out: dict[int, int] = {}  # length -> bitset of the used and blocked words
+    runs: dict[tuple[int, str], int] = {}  # tables.sharing's cache
+    own_whole = EMPTY not in word_slot.pattern(cells)
 
     def open_words(table: WordTable, pattern: str) -> int:
         if table.length not in left_out:
@@ -142,6 +162,11 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
             for w in used | blocked:
                 if len(w) == table.length:
                     mask |= table.bit(w)
+            # An entry typed whole is the setter's: it may share runs with the other whole
+            # ones (its crossings are all fixed then, so no other table is asked for).
+            if max_shared is not None and not own_whole:
+                for w in whole:
+                    mask |= sharing(table, w, max_shared, runs)
             left_out[table.length] = mask
         floor = max(min_score, (min_scores or {}).get(table.length, 0))
         return _fitting(table, pattern) & table.at_least(floor) & ~left_out[table.length]
@@ -173,8 +198,30 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
                 if only[at] == chr(97 + k):
                     allowed &= ~table.bit(only)
         viable &= allowed
-        crossings.append(_Crossing(other.label, at, pos, ot, words if not allow_repeats else 0,
-                                   per_letter))
+        crossings.append(_Crossing(other.label, at, pos, ot, words, per_letter, allow_repeats,
+                                   max_shared, runs))
+    if max_shared is not None:
+        # A crossing's words sharing a run with the candidate depend on the candidate. A
+        # candidate can lose a crossing that way only if it shares a run with each of the
+        # crossing's words with its letter there, so with the first SAMPLE of them: that
+        # narrows, in bitsets, the words left viable to the few tried one by one (trying
+        # them all took 9-19 s on a 15x15's open 9- and 12-letter entries).
+        risky = 0
+        for c in crossings:
+            for k in range(26):
+                there = c.words & c.table.position_letter[c.pos][k]
+                risk = there and table.position_letter[c.at][k] & fit & viable
+                for i in _lowest(there, SAMPLE):
+                    if not risk:
+                        break
+                    risk &= sharing(table, c.table.words[i], max_shared, runs)
+                risky |= risk
+        while risky:
+            low = risky & -risky
+            risky ^= low
+            w = table.words[low.bit_length() - 1]
+            if any(c.left(w) == 0 for c in crossings):
+                viable &= ~low
     good, bad = fit & viable, fit & ~viable
     order = (_lowest(good, limit) + _lowest(bad, limit))[:limit] if viable_first else _lowest(fit, limit)
     found = []

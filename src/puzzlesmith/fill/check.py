@@ -40,13 +40,16 @@ def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[in
                 *, min_score: int = 0, allow_repeats: bool = False,
                 blocked: frozenset[str] = frozenset(),
                 deadline: Deadline | None = None, allow_same_stem: bool = False,
-                min_scores: Mapping[int, int] | None = None) -> RegionResult:
+                min_scores: Mapping[int, int] | None = None,
+                max_shared: int | None = None) -> RegionResult:
     """A relaxation proof: search the entries with two or more cells inside `box` on their
     own (their crossings with each other kept, those with the other entries and the
     no-repeat rule with them dropped), from the domains left by arc consistency on the whole
     grid. Every fill of the grid fills them, so "impossible" here proves the grid has no
     fill, and names where the trouble is. The search is the complete one (no restarts):
-    on a corner of a 15x15 it can settle what the whole grid's search cannot."""
+    on a corner of a 15x15 it can settle what the whole grid's search cannot. `max_shared`
+    (no two entries share a run of that many letters) holds among the box's entries and
+    against the entries given whole, as in `fill`."""
     deadline = deadline or Deadline(10.0)
     start = time.perf_counter()
     top, left, bottom, right = box
@@ -54,7 +57,8 @@ def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[in
         raise InputError(f"box rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1} "
                          f"is not inside the {grid.width}x{grid.height} grid")
     problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                      blocked=blocked, allow_same_stem=allow_same_stem, min_scores=min_scores)
+                      blocked=blocked, allow_same_stem=allow_same_stem, min_scores=min_scores,
+                      max_shared=max_shared)
     inside = {r * grid.width + c for r in range(top, bottom + 1) for c in range(left, right + 1)}
     keep = [v for v, slot in enumerate(problem.vars) if len(inside & set(slot.cells)) >= 2]
     labels = tuple(problem.vars[v].label for v in keep)
@@ -118,12 +122,16 @@ class CheckResult:
 def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int = 0,
           allow_repeats: bool = False, examples: int = 3,
           blocked: frozenset[str] = frozenset(), allow_same_stem: bool = False,
-          min_scores: Mapping[int, int] | None = None) -> CheckResult:
+          min_scores: Mapping[int, int] | None = None,
+          max_shared: int | None = None) -> CheckResult:
     """What can be said before a search: entries with no candidate word, and whether arc
-    consistency alone already rules the grid out (and at which crossing)."""
+    consistency alone already rules the grid out (and at which crossing). `max_shared`: no
+    two entries share a run of that many letters, as in `fill` (entries given whole take
+    their runs out of the others' words before the counts)."""
     start = time.perf_counter()
     problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                      blocked=blocked, allow_same_stem=allow_same_stem, min_scores=min_scores)
+                      blocked=blocked, allow_same_stem=allow_same_stem, min_scores=min_scores,
+                      max_shared=max_shared)
     root = problem.root(problem.base)
     after = root[0] if root is not None else [0] * len(problem.vars)
     var_of = {s.label: v for v, s in enumerate(problem.vars)}  # word slots: labels match

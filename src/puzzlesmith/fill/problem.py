@@ -12,7 +12,7 @@ from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot
 from puzzlesmith.fill.nogoods import Branch, Nogood, NogoodStore, apply, from_branch
 from puzzlesmith.fill.propagate import SHARED, STEM, Wipeout, propagate
 from puzzlesmith.fill.stems import candidates, stems
-from puzzlesmith.fill.tables import WordTable, letter_codes, sharing, word_table
+from puzzlesmith.fill.tables import WordTable, check_max_shared, letter_codes, sharing, word_table
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
 ALL_LETTERS = (1 << 26) - 1
@@ -38,6 +38,7 @@ class Problem:
                  max_shared: int | None = None,
                  min_scores: Mapping[int, int] | None = None,
                  allow_same_stem: bool = False) -> None:
+        check_max_shared(max_shared)
         self.grid = grid
         # Entries may not share a run of this many letters (None: no such rule).
         self.shared = max_shared

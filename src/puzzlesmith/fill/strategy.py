@@ -36,7 +36,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from puzzlesmith.errors import InputError
 from puzzlesmith.fill.model import Grid, Slot, check_fill, pattern_warnings, rebus_json, repeated
 from puzzlesmith.fill.nogoods import Nogood
 from puzzlesmith.fill.problem import Problem, State
@@ -272,8 +271,6 @@ def fill(
     `allow_same_stem`: let two entries share a stem (RULE and RULED; fill.stems), which
     setters avoid, so it is off by default.
     """
-    if max_shared is not None and max_shared < 2:
-        raise InputError(f"the longest run of letters two entries may share is 2 or more, not {max_shared}")
     return FillStrategy(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
                         seed=seed, deadline=deadline, blocked=blocked,
                         max_shared=max_shared, min_scores=min_scores,

@@ -12,6 +12,7 @@ from functools import cached_property
 from pathlib import Path
 
 from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
+from puzzlesmith.errors import InputError
 from puzzlesmith.fill.scores import KEEP_LEXICONS, scores_key, word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.lexicon.index import build_bucket
@@ -169,7 +170,8 @@ def _keep_recent(lexicon_key: tuple[str, str]) -> None:
 def sharing(table: WordTable, word: str, n: int, cache: dict[tuple[int, str], int]) -> int:
     """The words of `table` that hold a run of `n` letters of `word` (the shared-run rule,
     `--max-shared-substring`): for each such run, the OR over its places in the table's words
-    of the AND of its letters' bitsets, kept in `cache` by table length and run."""
+    of the AND of its letters' bitsets, kept in `cache` by table length and run. The one
+    implementation the fill, the check, the region and the candidates use."""
     out = 0
     pl = table.position_letter
     for i in range(len(word) - n + 1):
@@ -188,6 +190,12 @@ def sharing(table: WordTable, word: str, n: int, cache: dict[tuple[int, str], in
             cache[key] = bits
         out |= bits
     return out
+
+
+def check_max_shared(n: int | None) -> None:
+    """Refuse a shared-run length under 2 (every two words share runs of one letter)."""
+    if n is not None and n < 2:
+        raise InputError(f"the longest run of letters two entries may share is 2 or more, not {n}")
 
 
 WARM_LENGTHS = range(3, 22)  # the entries of grids up to 21x21

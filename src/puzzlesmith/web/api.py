@@ -369,6 +369,9 @@ class FillCheckRequest(Options):
                                      "as the list's best (`--prefer`'s word file, inline).")
     prefer_lists: list[ListName] = Field([], max_length=5, description="Registered word lists "
                                          "whose words to use first.")
+    max_shared_substring: int | None = Field(None, ge=2, le=25, examples=[4], description="No two "
+                                             "entries share a run of N letters or more (STARLIT and "
+                                             "STARGAZE share STAR: 4), `--max-shared-substring`.")
 
 
 class FillRequest(FillCheckRequest, TimeLimited):
@@ -379,9 +382,6 @@ class FillRequest(FillCheckRequest, TimeLimited):
                                 "entry, or as many as the first took if more), within time_limit.")
     count: bool = Field(False, description="Count every fill (small grids).")
     clues: bool = Field(False, description="Draft a clue for each entry from WordNet (`--clues`).")
-    max_shared_substring: int | None = Field(None, ge=2, le=25, examples=[4], description="No two "
-                                             "entries share a run of N letters or more (STARLIT and "
-                                             "STARGAZE share STAR: 4), `--max-shared-substring`.")
 
 
 class FillCandidatesRequest(FillCheckRequest):

@@ -642,6 +642,7 @@ def run_fill_check(
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
     prefer_lists: list[str] | None = None,
+    max_shared_substring: int | None = None,
     min_score_by_length: dict[int, int] | None = None,
 ) -> Doc:
     """`puzzlesmith fill check GRID --json`."""
@@ -654,7 +655,7 @@ def run_fill_check(
                                prefer_lists or [])
     return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                  blocked=blocked, allow_same_stem=allow_same_stem,
-                 min_scores=min_score_by_length).to_json()
+                 min_scores=min_score_by_length, max_shared=max_shared_substring).to_json()
 
 
 def run_fill_candidates(
@@ -674,6 +675,7 @@ def run_fill_candidates(
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
     prefer_lists: list[str] | None = None,
+    max_shared_substring: int | None = None,
     min_score_by_length: dict[int, int] | None = None,
 ) -> Doc:
     """`puzzlesmith fill candidates GRID --entry ENTRY --json`."""
@@ -686,7 +688,8 @@ def run_fill_candidates(
                                prefer_lists or [])
     return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
                       limit=limit, viable_first=viable_first, blocked=blocked,
-                      allow_same_stem=allow_same_stem, min_scores=min_score_by_length).to_json()
+                      allow_same_stem=allow_same_stem, min_scores=min_score_by_length,
+                      max_shared=max_shared_substring).to_json()
 
 
 def run_fill_region(
@@ -706,6 +709,7 @@ def run_fill_region(
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
     prefer_lists: list[str] | None = None,
+    max_shared_substring: int | None = None,
     min_score_by_length: dict[int, int] | None = None,
 ) -> Doc:
     """`puzzlesmith fill region GRID --rows A-B --cols C-D --json` (rows and columns from 1)."""
@@ -719,4 +723,5 @@ def run_fill_region(
     box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
     return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
                        deadline=Deadline(time_limit), blocked=blocked,
-                       allow_same_stem=allow_same_stem, min_scores=min_score_by_length).to_json()
+                       allow_same_stem=allow_same_stem, min_scores=min_score_by_length,
+                      max_shared=max_shared_substring).to_json()

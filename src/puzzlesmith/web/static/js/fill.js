@@ -463,18 +463,13 @@ function typedWords(box_) {
 }
 
 // The options every request sends, as the CLI's --lexicon, --common, --min-score, --allow-2,
-// --block and --prefer.
+// --block, --prefer, --allow-same-stem, --min-score-by-length and --max-shared-substring.
 function options() {
   return { lexicon: lexicon.value || null, common: common.checked, min_score: scoreFloor(),
     allow_2: allow2.checked, block: typedWords(blockWords), prefer: typedWords(preferWords),
     block_lists: blockList.value ? [blockList.value] : [],
     prefer_lists: preferList.value ? [preferList.value] : [], allow_same_stem: allowSameStem.checked,
-    min_score_by_length: scoresByLength().scores };
-}
-
-/** What only a fill takes (the check and the candidates do not count shared runs). */
-function fillOptions() {
-  return { ...options(), max_shared_substring: sharedRun() };
+    min_score_by_length: scoresByLength().scores, max_shared_substring: sharedRun() };
 }
 
 function checkLists() {
@@ -678,7 +673,7 @@ async function runFill(again, region = null) {
   const keep = region ? (i) => grid.typed[i] || !region.cells.has(i) : (i) => grid.typed[i];
   try {
     const draft = $("draft-clues").checked;
-    const doc = await api("/api/fill", { grid: rowsOf(grid, keep), ...fillOptions(), seed, time_limit: timeLimit,
+    const doc = await api("/api/fill", { grid: rowsOf(grid, keep), ...options(), seed, time_limit: timeLimit,
       clues: draft });
     stopWorking();
     if (doc.status === "filled") {
@@ -911,7 +906,7 @@ function wire() {
     share(); recheck(); loadCandidates();
   });
   for (const input of [common, lexicon, allow2, allowSameStem]) input.addEventListener("change", () => { share(); recheck(); loadCandidates(); });
-  maxShared.addEventListener("change", () => { checkRules(); share(); });
+  maxShared.addEventListener("change", () => { checkRules(); share(); recheck(); loadCandidates(); });
   minByLength.addEventListener("change", () => { checkRules(); share(); recheck(); loadCandidates(); });
   for (const input of [blockWords, preferWords, blockList, preferList]) {
     input.addEventListener("change", () => { checkLists(); recheck(); loadCandidates(); });
