@@ -194,8 +194,8 @@ def _stuck(
 
 
 # One loop over one map's state (owner, regions, how far the rules get, how stale the
-# changes are) that each kind of change updates in place; split into functions it would pass
-# all of that back and forth, so it is left long (past 120 lines) on purpose.
+# changes are) that each kind of change updates in place; what needs none of that state is
+# in the functions after it (`_shape_tests`, `_masks`, `_hand_away`, `_pick_cells`).
 def steer_map(
     grid: list[list[int]], k: int, planned: list[Cell], cap: int, rng: random.Random,
     deadline: Deadline, report: Callable[[int], None], exact: bool = False,
@@ -224,23 +224,8 @@ def steer_map(
     planbits = sum(1 << (r * n + c) for r, c in planned)
     base = Board.of(StarPuzzle.from_labels(grid, k))
     owner = [g for row in grid for g in row]
-    regs = [0] * n
-    for i, g in enumerate(owner):
-        regs[g] |= 1 << i
-    left_col = sum(1 << (r * n) for r in range(n))
-    not_left, not_right = base.full & ~left_col, base.full & ~(left_col << (n - 1))
-
-    def spread(x: int) -> int:
-        return x | ((x << 1) & not_left) | ((x >> 1) & not_right) | (x << n) | (x >> n)
-
-    def in_one_piece(m: int) -> bool:
-        seen = m & -m
-        while True:
-            grown = spread(seen) & m
-            if grown == seen:
-                return seen == m
-            seen = grown
-
+    regs = _masks(owner, n)
+    spread, in_one_piece = _shape_tests(n, base.full)
     most = int(_MOST_CELLS * n)
     if max(m.bit_count() for m in regs) > most:
         return None  # rare in a fresh map; a fresh one is quicker than shrinking this one
@@ -272,19 +257,10 @@ def steer_map(
             extra = sorted(set(other) - plan)
             best = None
             for _ in range(_BREAK_TRIES):
-                trial = [owner[r * n:(r + 1) * n] for r in range(n)]
-                moved = False
-                for cell in rng.sample(extra, len(extra)):
-                    again = [row[:] for row in trial]
-                    if _move_path(again, cell, plan, rng, set()) and max(
-                            sum(row.count(g) for row in again) for g in range(n)) <= most:
-                        trial, moved = again, True
-                if not moved:
+                owner2 = _hand_away(owner, n, extra, plan, rng, most)
+                if owner2 is None:
                     break
-                owner2 = [g for row in trial for g in row]
-                regs2 = [0] * n
-                for i, g in enumerate(owner2):
-                    regs2[g] |= 1 << i
+                regs2 = _masks(owner2, n)
                 got = _stuck(regs2, k, base, cap, deadline, planned)
                 if got[0] <= far + _BREAK_SLACK * n and not (exact and not got[1]
                                                              and _worst(got[3]) < cap):
@@ -297,15 +273,7 @@ def steer_map(
                 stale = 0
             far = far2
             continue
-        if rng.random() < _OPEN_PICK:
-            # Every open cell of a region that the rules left stuck, bar its stars.
-            live = [m & ~planbits for m in open_in if m & ~planbits]
-            if not live:
-                continue
-            cells = bits(rng.choice(live))
-            rng.shuffle(cells)
-        else:
-            cells = [rng.randrange(n * n)]
+        cells = _pick_cells(open_in, planbits, n, rng)
         undo = []
         for i in cells:
             bit = 1 << i
@@ -342,6 +310,66 @@ def steer_map(
     for i, g in enumerate(owner):
         grid[i // n][i % n] = g
     return steps or []
+
+
+def _shape_tests(n: int, full: int) -> tuple[Callable[[int], int], Callable[[int], bool]]:
+    """For cells as bits of an N x N grid (`full`: all of them): `spread`, a set of cells with
+    their neighbours across sides, and `in_one_piece`, whether a set of cells is connected."""
+    left_col = sum(1 << (r * n) for r in range(n))
+    not_left, not_right = full & ~left_col, full & ~(left_col << (n - 1))
+
+    def spread(x: int) -> int:
+        return x | ((x << 1) & not_left) | ((x >> 1) & not_right) | (x << n) | (x >> n)
+
+    def in_one_piece(m: int) -> bool:
+        seen = m & -m
+        while True:
+            grown = spread(seen) & m
+            if grown == seen:
+                return seen == m
+            seen = grown
+
+    return spread, in_one_piece
+
+
+def _masks(owner: list[int], n: int) -> list[int]:
+    """The regions as bit masks, from the region of each cell in reading order."""
+    regs = [0] * n
+    for i, g in enumerate(owner):
+        regs[g] |= 1 << i
+    return regs
+
+
+def _hand_away(owner: list[int], n: int, extra: list[Cell], plan: set[Cell], rng: random.Random,
+               most: int) -> list[int] | None:
+    """The map (region per cell, in reading order) with the cells `extra` (another solution's
+    stars outside the plan) handed to other regions where they can go, in random order, no
+    region growing past `most` cells; None when none could go."""
+    trial = [owner[r * n:(r + 1) * n] for r in range(n)]
+    moved = False
+    for cell in rng.sample(extra, len(extra)):
+        again = [row[:] for row in trial]
+        if _move_path(again, cell, plan, rng, set()) and max(
+                sum(row.count(g) for row in again) for g in range(n)) <= most:
+            trial, moved = again, True
+    if not moved:
+        return None
+    return [g for row in trial for g in row]
+
+
+def _pick_cells(open_in: list[int], planbits: int, n: int, rng: random.Random) -> list[int]:
+    """The cells a change tries to hand to other regions: mostly every open cell of a region
+    that the rules left stuck, bar its stars, in random order (none when no region has one),
+    else one cell at random."""
+    if rng.random() < _OPEN_PICK:
+        # Every open cell of a region that the rules left stuck, bar its stars.
+        live = [m & ~planbits for m in open_in if m & ~planbits]
+        if not live:
+            return []
+        cells = bits(rng.choice(live))
+        rng.shuffle(cells)
+        return cells
+    return [rng.randrange(n * n)]
 
 
 def _worst(steps: list[Step] | None) -> int:
