@@ -125,6 +125,27 @@ def _union(units: tuple[int, ...], which: list[int]) -> int:
 
 
 
+def _region_reach(open_: int, rmask: tuple[int, ...], n: int,
+                  row0: int) -> tuple[dict[int, int], dict[int, int]]:
+    """The lines each region's open cells reach, as bits: rows, and columns (regions with no
+    open cell left out)."""
+    reach_rows: dict[int, int] = {}
+    reach_cols: dict[int, int] = {}
+    for g in range(n):
+        om = open_ & rmask[g]
+        if not om:
+            continue
+        rbits = fold = 0
+        for r in range(((om & -om).bit_length() - 1) // n, (om.bit_length() - 1) // n + 1):
+            part = (om >> (r * n)) & row0
+            if part:
+                rbits |= 1 << r
+                fold |= part
+        reach_rows[g] = rbits
+        reach_cols[g] = fold
+    return reach_rows, reach_cols
+
+
 def past_half(deadline: Deadline) -> bool:
     """Whether `_LATE` of the time limit has passed: from then on the costliest rules give
     way, so the steps may be other than those of a longer limit."""
@@ -274,8 +295,8 @@ class ReasonerBase:
         x = ((open_ >> first) | (open_ >> (first + 1))) & b.col0
         return line_capacity(x, b.n, need)
 
-    # One pass that grows each band's sums line by line (see the docstring); split up, the
-    # running sums would be passed around, so it stays one function past 120 lines.
+    # One pass that grows each band's sums line by line (see the docstring); split further,
+    # the running sums would be passed around.
     def bands(self, stars: int, open_: int, singles: bool = False) -> list[_Band]:
         """Sets of rows (columns) that still need stars, with the regions inside them and the
         regions reaching into them (cached per state): every band of consecutive lines, then
@@ -295,22 +316,7 @@ class ReasonerBase:
         base = 2 * n
         rneed = needs[base:]
         rmask = units[base:]
-        row0 = b.row0
-        # The lines each region's open cells reach, as bits: rows, and columns.
-        reach_rows: dict[int, int] = {}
-        reach_cols: dict[int, int] = {}
-        for g in range(n):
-            om = open_ & rmask[g]
-            if not om:
-                continue
-            rbits = fold = 0
-            for r in range(((om & -om).bit_length() - 1) // n, (om.bit_length() - 1) // n + 1):
-                part = (om >> (r * n)) & row0
-                if part:
-                    rbits |= 1 << r
-                    fold |= part
-            reach_rows[g] = rbits
-            reach_cols[g] = fold
+        reach_rows, reach_cols = _region_reach(open_, rmask, n, b.row0)
         # A band holds only what the lines and regions need and the lines the regions reach,
         # so a step that changes neither (a cell emptied inside a region's reach, as most
         # 2 x 2 and sees-all steps do: about half the states) leaves every band as it was.
