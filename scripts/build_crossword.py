@@ -243,8 +243,12 @@ def build(letterpress: list[str], dict_files: dict[str, str], exc_files: dict[st
     for word, f in freq.items():
         rare = f < 10 ** (WORDFREQ_RARE_ZIPF - 9)
         add(word, max(1, score(f) - RARE_SHIFT) if rare else score(f), "wordfreq vocabulary")
-    for text in gloss_ngrams(dict_files):
-        if squash(text) not in entries:
+    # Two phrases may squash alike (THE MARE, THEM ARE): the entry takes the better score, as
+    # in `add`, whichever comes first (a set's order changes from run to run, and it took the
+    # first one's: rebuilt, 30 such entries changed their scores).
+    known = set(entries)
+    for text in sorted(gloss_ngrams(dict_files)):
+        if squash(text) not in known:
             add(text, phrase_score(text, shift=NGRAM_SHIFT), "phrases of WordNet's definitions")
     raised = 0
     for word, size in (sizes or {}).items():
