@@ -61,6 +61,14 @@ def test_no_blocked_entry_is_in_the_list() -> None:
     assert not words & set(blocked)
     # the naughty-words list (squashed) and our own additions, with plurals, are all blocked
     assert {"tranny", "trannies", "wetback", "wetbacks", "bollocks"} <= set(blocked)
+    # the audit's additions, among them what default fills of the real grids used (ARSE, LMAO,
+    # FFS, FAP, SHITE, PISSY, BAREASS, ASSES); and no entry holds FUCK, by a plain scan
+    audit = {"fucked", "fuckers", "lmao", "wtf", "negroes", "shithole", "pissed", "arse", "ffs",
+             "fap", "shite", "pissy", "bareass", "asses", "libtards", "kaffirboom"}
+    assert audit <= set(blocked) and not audit & words
+    assert not [w for w in words if "fuck" in w or "cocksuck" in w]
+    # innocent words beside them stay (the island, the phrase, the joke, the genus)
+    assert {"lesbos", "spickandspan", "jape", "homo", "scunthorpe", "shiitake"} <= words
 
 
 def test_single_words_score_from_their_wordfreq_rank() -> None:
@@ -132,7 +140,8 @@ def test_build_blocks_words_and_phrases_holding_them() -> None:
                      '00000002 06 n 01 tie_clip 0 000 | a mess on ice; "the mess on ice"\n',
         "data.verb": "", "data.adj": "", "data.adv": "",
     }
-    entries, blocked, counts = xw.build(["cat", "bollocks", "area"], dict_files, {"verb.exc": ""},
+    entries, blocked, counts = xw.build(["cat", "bollocks", "area", "mindfucked", "lesbos"],
+                                        dict_files, {"verb.exc": ""},
                                         json.dumps(["bollocks", "tie clip"]))
     assert {"bollocks", "tieclip", "tieclips"} <= blocked and "bollockses" not in blocked
     assert "bollocks" not in entries and "bollocksup" not in entries and "tieclip" not in entries
@@ -141,7 +150,9 @@ def test_build_blocks_words_and_phrases_holding_them() -> None:
     assert {"amess", "messon", "onice", "messonice"} <= entries.keys()
     assert "themess" not in entries and "amesson" not in entries
     assert entries["escapehatch"] < entries["area"]
-    assert counts["bundled list"] == 2
+    assert counts["bundled list"] == 3
+    # an entry holding one of our blocked parts is blocked too (and shipped as blocked)
+    assert "mindfucked" in blocked and "mindfucked" not in entries and "lesbos" in entries
 
 
 def test_fill_uses_the_crossword_list_by_default_and_match_can_search_it(
