@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.common import shared_data
+from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.fill import check, fill, fill_region
 from puzzlesmith.fill.model import Grid, parse_grid
@@ -151,6 +151,13 @@ def test_fills_are_as_recorded(name: str, recorded: dict[str, str]) -> None:
     if name not in recorded:
         pytest.skip(f"{name}: not in the record (made without the shared data?)")
     assert digest == recorded[name], f"{name}: the fill, its nodes or its scores changed"
+
+
+def test_the_real_grids_are_among_the_cases() -> None:
+    # Without the data its grids are no cases at all, so nothing above would say so.
+    if not REAL.exists():
+        pytest.skip(f"no real crosswords, so no real grids recorded: {shared_data_missing(REAL)}")
+    assert any(name.startswith("real ") for name in CASES)
 
 
 def test_the_record_covers_the_generated_grids() -> None:

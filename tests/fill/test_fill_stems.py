@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchmarks.common import shared_data
+from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.fill.fill import fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.stems import forms, stems
@@ -127,24 +127,29 @@ def test_fills_hold_no_inflection_pair(case: tuple[list[str], list[str]]) -> Non
 REAL = shared_data("crosswords", "real_grids.jsonl")
 
 
-def test_a_mini_and_a_real_15x15_fill_without_inflection_pairs() -> None:
+def _real_15x15() -> list[str]:
+    import json
+
+    if not REAL.exists():
+        pytest.skip(f"no real crosswords: {shared_data_missing(REAL)}")
+    docs = [json.loads(line) for line in REAL.read_text().splitlines() if line.strip()]
+    (blocks,) = [d["blocks"] for d in docs if d["name"] == "nyt-2008-03-10-mon"]
+    return list(blocks)
+
+
+@pytest.mark.parametrize("which", ["mini", "real 15x15"])
+def test_a_mini_and_a_real_15x15_fill_without_inflection_pairs(which: str) -> None:
     from puzzlesmith.fill.scores import fill_lexicon
 
+    rows = ["#....", ".....", ".....", ".....", "....#"] if which == "mini" else _real_15x15()
     lex, index = fill_lexicon(None, False)
-    grids = [["#....", ".....", ".....", ".....", "....#"]]
-    if REAL.exists():
-        import json
-
-        docs = [json.loads(line) for line in REAL.read_text().splitlines() if line.strip()]
-        grids += [d["blocks"] for d in docs if d["name"] == "nyt-2008-03-10-mon"]
-    for rows in grids:
-        grid = parse_grid(rows)
-        for seed in range(2):
-            got = fill(grid, lex, index, seed=seed, deadline=Deadline(30), improve=200)
-            if got.status == "timeout":
-                pytest.skip("the machine is too loaded to fill in time")
-            assert got.status == "filled"
-            assert not clashes([e.answer for e in got.entries])
+    grid = parse_grid(rows)
+    for seed in range(2):
+        got = fill(grid, lex, index, seed=seed, deadline=Deadline(30), improve=200)
+        if got.status == "timeout":
+            pytest.skip("the machine is too loaded to fill in time")
+        assert got.status == "filled"
+        assert not clashes([e.answer for e in got.entries])
 
 
 def test_candidates_leave_out_the_kin_of_whole_entries() -> None:
