@@ -206,3 +206,63 @@ def test_repeat_rules_and_scores_by_length_reach_the_fill(page: Any, shot: Any) 
     assert asked.value.post_data_json["allow_same_stem"] is True
     # And so does the shared-run rule (the check and the candidates count it too).
     assert asked.value.post_data_json["max_shared_substring"] == 2
+
+
+IN_VIEW = """el => { const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; }"""
+
+
+@pytest.mark.viewport(375, 800)
+def test_a_phone_gets_cells_a_finger_can_hit_and_sees_the_fill(page: Any, shot: Any) -> None:
+    """On a 375 px phone the 15x15 grid keeps cells of at least 28 px (it scrolls sideways,
+    its edges shaded, a note saying which columns show), the page itself does not scroll
+    sideways, typing along a row keeps the cell typed into in view, and after Fill, pressed
+    below the grid, the filled grid is brought into view."""
+    page.goto("/fill")
+    page.wait_for_selector("form[data-ready]")
+    width = page.locator("#grid input").first.bounding_box()["width"]
+    assert width >= 28, width
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    board = page.locator("#board")
+    assert board.evaluate("b => b.scrollWidth > b.clientWidth")
+    note = page.locator("#board-scroll-note")
+    assert note.is_visible() and "of 15" in note.inner_text() and "sideways" in note.inner_text()
+    assert page.locator(".xw-frame.more-right").count() == 1
+    assert page.locator(".xw-frame.more-left").count() == 0
+    shot(page, "fill-phone-15x15")
+    # Along row 1 to its last column: the cell with the focus is always inside the box.
+    cell(page, 1, 1).click()
+    for _ in range(14):
+        page.keyboard.press("ArrowRight")
+    last = cell(page, 1, 15)
+    assert last.evaluate("c => document.activeElement === c")
+    inside = """c => { const r = c.getBoundingClientRect();
+      const b = c.closest('.board-scroll').getBoundingClientRect();
+      return r.left >= b.left - 0.5 && r.right <= b.right + 0.5; }"""
+    assert last.evaluate(inside)
+    page.wait_for_function("document.querySelector('.xw-frame').classList.contains('more-left')")
+    assert "15 of 15" in note.inner_text()
+    # Fill, pressed below the grid: the grid comes back into view with its letters.
+    fill = page.get_by_role("button", name="Fill", exact=True)
+    fill.scroll_into_view_if_needed()
+    assert not page.locator("#grid").evaluate(IN_VIEW)
+    fill.click()
+    page.locator("#status.good").wait_for(timeout=60_000)
+    page.wait_for_function(f"({IN_VIEW})(document.getElementById('grid'))")
+    assert all("." not in row for row in grid_rows(page))
+    shot(page, "fill-phone-filled")
+
+
+@pytest.mark.viewport(1280, 800)
+def test_a_desktop_fill_also_brings_the_grid_into_view_and_does_not_scroll_it(page: Any) -> None:
+    page.goto("/fill?size=5")
+    page.wait_for_selector("form[data-ready]")
+    assert page.locator("#grid input").first.bounding_box()["width"] >= 28
+    assert page.locator("#board-scroll-note").is_hidden()
+    assert page.locator("#board").evaluate("b => b.scrollWidth <= b.clientWidth")
+    fill = page.get_by_role("button", name="Fill", exact=True)
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    assert not page.locator("#grid").evaluate(IN_VIEW)
+    fill.click()
+    page.locator("#status.good").wait_for(timeout=30_000)
+    page.wait_for_function(f"({IN_VIEW})(document.getElementById('grid'))")

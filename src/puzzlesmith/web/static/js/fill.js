@@ -103,6 +103,52 @@ function build() {
   box = null;
 }
 
+/** A grid wider than its box (a 15x15 on a phone) scrolls sideways: shade the sides that have
+ * more columns and say which columns show, as it scrolls and whenever its size changes. */
+function watchScroll() {
+  const boardBox = $("board");
+  const frame = boardBox.parentElement;
+  const note = $("board-scroll-note");
+  const update = () => {
+    const scrolls = boardBox.scrollWidth > boardBox.clientWidth + 1;
+    const end = boardBox.scrollLeft + boardBox.clientWidth;
+    frame.classList.toggle("more-left", scrolls && boardBox.scrollLeft > 1);
+    frame.classList.toggle("more-right", scrolls && end < boardBox.scrollWidth - 1);
+    note.hidden = !scrolls;
+    if (!scrolls || !inputs.length) return;
+    // The columns at least half shown, read from the first row's cells.
+    const box = boardBox.getBoundingClientRect();
+    const shown = [];
+    for (let c = 0; c < grid.w; c++) {
+      const r = inputs[c].getBoundingClientRect();
+      if (Math.min(r.right, box.right) - Math.max(r.left, box.left) >= r.width / 2) shown.push(c + 1);
+    }
+    if (!shown.length) return;
+    note.textContent = `Columns ${shown[0]}–${shown.at(-1)} of ${grid.w} shown: ` +
+      "swipe the grid sideways for the rest.";
+  };
+  let queued = false;
+  const soon = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; update(); });
+  };
+  boardBox.addEventListener("scroll", soon, { passive: true });
+  const observer = new ResizeObserver(soon);
+  observer.observe(boardBox);
+  observer.observe(gridTable);
+  update();
+}
+
+/** After a fill: bring the grid into view if the page is elsewhere (Fill sits below it). */
+function showGrid() {
+  const r = gridTable.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= innerHeight) return;
+  const note = $("board-scroll-note");
+  const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  (note.hidden ? $("board") : note).scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+}
+
 /** The entry through the selected cell in the typing direction (or the other one). */
 function selected() {
   const want = sel.across ? "across" : "down";
@@ -699,6 +745,7 @@ async function runFill(again, region = null) {
       const note = draft ? ` ${drafted} clue${drafted === 1 ? "" : "s"} drafted.` : "";
       say(status, `${where}: weakest entry ${doc.min_score}, mean ${doc.mean_score}, in ${doc.seconds.toFixed(2)} s.${note}`, "good");
       edited();
+      showGrid();
     } else if (doc.status === "impossible") {
       const what = region ? `No fill for ${region.what} with the letters around it` : "Impossible";
       say(status, doc.core
@@ -964,6 +1011,7 @@ async function init() {
   build();
   paint();
   wire();
+  watchScroll();
   try {
     // The fill's own list unless the address names another, as `puzzlesmith fill` does.
     await fillLexicons(lexicon, p.get("lexicon") || FILL_LEXICON);
