@@ -742,3 +742,51 @@ def test_a_tile_dragged_across_the_board_moves_or_swaps(page: Any) -> None:
     assert sorted(rack(page)) == sorted("mvrxwcia")  # nothing went back to the rack
     page.get_by_role("button", name="Undo").click()
     assert page.locator("#pc-0--3").inner_text() == "C" and page.locator("#pc-1-0").inner_text() == "D"
+
+
+def test_a_revisit_shows_the_grade_kept_with_the_board_and_only_for_that_board(page: Any) -> None:
+    """A hand-solved board's count and grade are kept with the board in this browser: a
+    revisit shows them without asking for the grade, the atlas or a count again. They are
+    shown only for the very board, roll and dictionary they were worked out for: another
+    solved board of the roll, or a check that names another dictionary, works them out anew."""
+    asked: list[str] = []
+    watched = ("/api/qless/grade", "/api/qless/atlas", "/api/qless/count", "/api/jobs/")
+    page.on("request", lambda r: asked.append(r.url) if any(w in r.url for w in watched) else None)
+
+    def solved_line() -> str:
+        page.wait_for_function("/grade: /.test(document.querySelector('#solved-count').textContent)")
+        return str(page.locator("#solved-count").inner_text())
+
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    keyboard_place(page, SOLUTION)
+    see_solved(page)
+    line = solved_line()
+    assert any("/api/qless/grade" in u for u in asked)
+    asked.clear()
+    page.reload()
+    page.wait_for_selector("form[data-ready]")
+    page.locator("#solved").wait_for()
+    assert solved_line() == line
+    assert asked == []
+    # Another board of the roll (the solution turned a quarter, in a link): worked out anew.
+    turned = "_".join("".join(col) for col in zip(*SOLUTION, strict=True))
+    page.goto(f"/qless?roll={ROLL}&board={turned}")
+    page.wait_for_selector("form[data-ready]")
+    page.locator("#solved").wait_for()
+    assert solved_line() == line
+    assert any("/api/qless/grade" in u for u in asked)
+    asked.clear()
+    page.reload()
+    page.wait_for_selector("form[data-ready]")
+    assert solved_line() == line and asked == []
+    # The server's check now names another dictionary (a server restarted with another
+    # default): the kept line is not for it.
+    def relabel(route: Any) -> None:
+        answer = route.fetch()
+        route.fulfill(response=answer, json={**answer.json(), "lexicon": "another"})
+
+    page.route("**/api/qless/check", relabel)
+    with page.expect_request("**/api/qless/grade"):
+        page.reload()
+    assert solved_line() == line

@@ -28,6 +28,9 @@ export class Play {
     this.checked = null; // the latest answer that describes the board on show
     this.started = null; // ms since the epoch of the first move on this roll
     this.solvedIn = null; // ms from the first move to the solve
+    // The solved board's count-and-grade line, kept with the board in local storage:
+    // {board (encoded), lexicon (the name the server's check gave), text}.
+    this.graded = null;
     this.timer = 0;
     this.abort = null;
     this.drag = null;
@@ -45,12 +48,13 @@ export class Play {
     this.checked = null;
     this.solvedIn = null;
     this.started = null;
+    this.graded = null;
     this.els.card.hidden = !roll;
     this.say("");
     if (!roll) { this.state = null; return; }
     const saved = this.load();
     let state = saved ? saved.state : B.fresh(roll);
-    if (saved) { this.started = saved.started; this.solvedIn = saved.solvedIn; }
+    if (saved) { this.started = saved.started; this.solvedIn = saved.solvedIn; this.graded = saved.graded || null; }
     if (rows !== null) {
       const box = B.toRows(state.placed);
       const same = rows.join("_") === box.rows.join("_");
@@ -80,11 +84,27 @@ export class Play {
   save() {
     try {
       localStorage.setItem(STORE + sorted(this.roll), JSON.stringify({
-        state: this.state, started: this.started, solvedIn: this.solvedIn,
+        state: this.state, started: this.started, solvedIn: this.solvedIn, graded: this.graded,
       }));
     } catch {
       // private mode or full storage: the URL still holds the board
     }
+  }
+
+  /** The count-and-grade line kept for the board on show, judged solved by the server's
+   * check with the dictionary `lexiconName` just now; null when none is kept for exactly
+   * this roll, board and dictionary (another board, or a dictionary named otherwise). */
+  keptGrade(lexiconName) {
+    const g = this.graded;
+    return g && this.state && g.board === this.encoded() && g.lexicon === lexiconName ? g.text : null;
+  }
+
+  /** Keep `text`, the line worked out for `roll` solved as `board` with `lexiconName`, so a
+   * later visit to this board shows it without asking the server again. */
+  keepGrade(roll, board, lexiconName, text) {
+    if (!this.roll || !board || sorted(roll) !== sorted(this.roll)) return;
+    this.graded = { board, lexicon: lexiconName, text };
+    this.save();
   }
 
   /** The board for the URL ("" when empty). */

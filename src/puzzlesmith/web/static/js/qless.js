@@ -560,9 +560,14 @@ async function handSolved(doc, ms) {
   $("solved-text").replaceChildren(el("strong", {}, "Solved"), `${took}: ${words}.`);
   const line = $("solved-count");
   const key = `${doc.letters}/${lexicon.value}`;
+  // The line kept in this browser with this very board, for the dictionary the check that
+  // just passed it names: no grade, atlas or count asked for again (the grade alone is seconds).
+  const kept = play.keptGrade(doc.lexicon);
+  if (kept !== null) { line.textContent = kept; return; }
   if (counted.has(key)) { line.textContent = counted.get(key); return; }
   if (beingCounted.has(key)) return; // solved again while its count runs: that count will say
   beingCounted.add(key);
+  const board = play.encoded();
   try {
     const mine = gen;
     line.textContent = "Grading this roll and counting its solutions…";
@@ -570,8 +575,10 @@ async function handSolved(doc, ms) {
     if (mine !== gen) return; // other letters now: no count for these
     const howMany = await solutionsOf(doc.letters, line, grade);
     if (howMany === null) return;
-    const text = `${howMany}${grade ? `; grade: ${grade.grade_text}` : ""}.`;
+    const text = `${howMany.text}${grade ? `; grade: ${grade.grade_text}` : ""}.`;
     counted.set(key, text);
+    // Kept only when final: a grade that failed or a count cut short is asked again next time.
+    if (grade && howMany.final) play.keepGrade(doc.letters, board, doc.lexicon, text);
     if (play.roll === doc.letters) line.textContent = text;
   } finally {
     beingCounted.delete(key);
@@ -584,25 +591,26 @@ async function gradeOf(text) {
   return got ? got.doc : null;
 }
 
-/** "This roll has exactly N solutions" from the atlas when it holds the roll, else from the
- * grade's own count when it finished, else from a count job ("at least N" when it stops at
- * its limit); null if the letters changed. */
+/** {text: "This roll has exactly N solutions", final} from the atlas when it holds the roll,
+ * else from the grade's own count when it finished, else from a count job ("at least N" when
+ * it stops at its limit); final is false for an answer another try could better (an error, a
+ * count stopped early). Null if the letters changed. */
 async function solutionsOf(text, line, grade) {
   const mine = gen;
   const stored = await atlasFor(text);
   if (mine !== gen) return null;
   if (stored && stored.atlas.solution_count !== null && stored.atlas.solution_count !== undefined) {
-    return `This roll has ${stored.atlas.count_complete ? "exactly" : "at least"} ${countLine(stored.atlas.solution_count)} (stored in the atlas)`;
+    return { text: `This roll has ${stored.atlas.count_complete ? "exactly" : "at least"} ${countLine(stored.atlas.solution_count)} (stored in the atlas)`, final: true };
   }
   // The grade counts every solution too, within its own limit: an exact count needs no job.
   if (grade && grade.solutions_complete && grade.solutions !== null) {
-    return `This roll has exactly ${countLine(grade.solutions)}`;
+    return { text: `This roll has exactly ${countLine(grade.solutions)}`, final: true };
   }
   let started;
   try {
     started = await api("/api/qless/count", { letters: text, lexicon: lexicon.value || null, time_limit: SOLVED_COUNT_TIMEOUT });
   } catch (e) {
-    return `The solutions could not be counted: ${e.message}`;
+    return { text: `The solutions could not be counted: ${e.message}`, final: false };
   }
   jobs.add(started.job);
   try {
@@ -623,7 +631,7 @@ async function follow(id, mine, line) {
     try {
       doc = await api(`/api/jobs/${id}`);
     } catch (e) {
-      return `The solutions could not be counted: ${e.message}`;
+      return { text: `The solutions could not be counted: ${e.message}`, final: false };
     }
     const found = doc.progress.solutions || (doc.result && doc.result.solutions) || 0;
     if (doc.state === "queued") line.textContent = "Counting this roll's solutions: waiting for a free worker…";
@@ -632,10 +640,13 @@ async function follow(id, mine, line) {
         `${Math.floor(doc.progress.seconds)} s of at most ${SOLVED_COUNT_TIMEOUT} s…`;
     } else if (doc.state === "done") {
       const r = doc.result;
-      return r.count_complete ? `This roll has exactly ${countLine(r.solutions)}`
-        : `This roll has at least ${countLine(r.solutions)} (the count stopped at its ${SOLVED_COUNT_TIMEOUT} s limit)`;
+      return {
+        text: r.count_complete ? `This roll has exactly ${countLine(r.solutions)}`
+          : `This roll has at least ${countLine(r.solutions)} (the count stopped at its ${SOLVED_COUNT_TIMEOUT} s limit)`,
+        final: true, // at its limit too: another visit would spend the same minute for a like figure
+      };
     } else {
-      return found ? `This roll has at least ${countLine(found)} (the count stopped early)` : "The count stopped before it finished";
+      return { text: found ? `This roll has at least ${countLine(found)} (the count stopped early)` : "The count stopped before it finished", final: false };
     }
   }
 }
