@@ -185,3 +185,19 @@ def test_created_puzzles_leave_foreign_words_out_unless_ticked(page: Any, shot: 
     page.get_by_role("button", name="Find one").click()
     page.locator("#status.good").wait_for()
     assert grid_rows(page)[0] == "adieu"
+
+
+def test_a_word_with_no_unique_puzzle_says_to_untick_unique_answer(page: Any) -> None:
+    page.goto("/wordgrid")
+    page.wait_for_selector("form[data-ready]")
+    create = page.locator("#create-form")
+    create.get_by_label("Answer word").fill("bat")
+    assert create.get_by_label("Unique answer").is_checked()
+    create.get_by_role("button", name="Create").click()
+    page.locator("#create-status.warn").wait_for()
+    text = page.locator("#create-status").inner_text()
+    assert text.startswith("Impossible: ") and "untick Unique answer" in text and "--no-unique" not in text
+    create.get_by_label("Unique answer").uncheck()
+    create.get_by_role("button", name="Create").click()
+    page.locator("#create-status.good").wait_for()
+    assert "BAT" in page.locator("#create-status").inner_text()

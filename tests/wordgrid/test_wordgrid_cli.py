@@ -152,3 +152,16 @@ def test_solve_allow_repeats(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     repeats = {tuple(s["words"]) for s in json.loads(out2)["solutions"]}
     assert code == code2 == 0
     assert ("aaa", "aaa") in repeats and plain == {s for s in repeats if s[0] != s[1]}
+
+
+def test_a_word_with_no_unique_puzzle_points_to_no_unique(capsys: pytest.CaptureFixture[str]) -> None:
+    """Unique is the default, so a word that has no unique puzzle says how to get one with
+    several answers; with --no-unique the puzzle is made, and its answers are counted."""
+    code, out, _ = run(["create", "--word", "bat", "--seed", "1", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["status"] == "impossible" and "--no-unique" in doc["reason"]
+    code, out, _ = run(["create", "--word", "bat", "--seed", "1", "--no-unique", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["status"] == "created" and doc["solution_count"] > 1
+    code, out, _ = run(["solve", *doc["puzzle"], "--count", "--json"], capsys)
+    assert json.loads(out)["count"] == doc["solution_count"]

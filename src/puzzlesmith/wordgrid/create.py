@@ -46,6 +46,9 @@ DEFAULT_SECONDS = 10.0
 FILLS_PER_WALK = 40
 WALKS = 50
 WALKS_PER_RANDOM_ANSWER = 5
+# Ends every reason that only uniqueness makes a puzzle impossible: unique is the default, so
+# the way to a puzzle with several answers is named (the page says its checkbox instead).
+NO_UNIQUE = " (--no-unique makes one with several answers)"
 
 
 @dataclass(frozen=True)
@@ -371,7 +374,7 @@ class _Maker:
             other = next(w for w in full_rows.words_of(floor_from[0] & ~target))
             raise _Impossible(
                 f"{other!r} also fits whatever the column words are, so {word!r} cannot be "
-                "the only answer"
+                "the only answer" + NO_UNIQUE
             )
         picks: list[str] = []
 
@@ -390,7 +393,8 @@ class _Maker:
             return False
 
         if not search(0, full_rows.all_bits):
-            raise _Impossible(f"every choice of column words leaves another answer than {word!r}")
+            raise _Impossible(
+                f"every choice of column words leaves another answer than {word!r}" + NO_UNIQUE)
         return self._grid(picks)
 
     def _word_rows(self, word: str) -> tuple[str, ...]:
@@ -422,7 +426,7 @@ class _Maker:
                 break  # this walk saw every fill
         if any_fill:
             raise _Impossible(
-                f"no fill of word rows around {word!r} leaves it the only answer"
+                f"no fill of word rows around {word!r} leaves it the only answer" + NO_UNIQUE
             )
         raise _Impossible(
             f"no words fit in the other {self.rows - 1} row(s) around {word!r}"

@@ -313,7 +313,9 @@ async function createPuzzle() {
     });
     if (doc.status !== "created") {
       const label = doc.status === "impossible" ? "Impossible" : "Time limit reached";
-      say(createStatus, `${label}: ${doc.reason}`, "warn");
+      // The reason names the command line's option where the page has a checkbox.
+      const reason = doc.reason.replace("(--no-unique makes one", "(untick Unique answer for one");
+      say(createStatus, `${label}: ${reason}`, "warn");
       return;
     }
     const width = doc.puzzle[0].length;
