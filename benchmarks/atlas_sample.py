@@ -106,12 +106,12 @@ def main(argv: list[str] | None = None) -> None:
         body.append(f"| {label} | {pct(direct)} ({direct.n:,} rolls) | {pct(s.unweighted)} |")
     body.append("")
     for label, _, s, _, engines, _ in rows:
-        t = s.distributions.get("seconds_solved", {})
-        u = s.distributions.get("seconds_unsolvable", {})
+        solved = s.distributions.get("seconds_solved", {})
+        unsolvable = s.distributions.get("seconds_unsolvable", {})
         body.append(
-            f"- {label}: median {t.get('p50', float('nan')):.3f} s per solved roll, "
-            f"{u.get('p50', float('nan')):.3f} s per unsolvable one (p99 "
-            f"{t.get('p99', float('nan')):.3f} / {u.get('p99', float('nan')):.3f} s); "
+            f"- {label}: median {solved.get('p50', float('nan')):.3f} s per solved roll, "
+            f"{unsolvable.get('p50', float('nan')):.3f} s per unsolvable one (p99 "
+            f"{solved.get('p99', float('nan')):.3f} / {unsolvable.get('p99', float('nan')):.3f} s); "
             f"hardest: {', '.join(h['letters'].upper() + ' ' + h['status'] for h in s.hardest[:3])}"
             f"; engine {', '.join(engines)}."
         )

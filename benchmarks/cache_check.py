@@ -86,8 +86,8 @@ def main() -> None:
         for name in trees:
             for _, argv in cmds:
                 run_once(argv, envs[name])  # warm-up: caches and bytecode of each tree
-        walls = {(n, label): [] for n in trees for label, _ in cmds}
-        cpus = {(n, label): [] for n in trees for label, _ in cmds}
+        walls: dict[tuple[str, str], list[float]] = {(n, label): [] for n in trees for label, _ in cmds}
+        cpus: dict[tuple[str, str], list[float]] = {(n, label): [] for n in trees for label, _ in cmds}
         for r in range(rounds):
             for label, argv in cmds:
                 order = list(trees) if r % 2 == 0 else list(reversed(trees))

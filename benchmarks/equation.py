@@ -37,12 +37,12 @@ def main() -> None:
         times = []
         first = None
         for _ in range(3):
-            t, first = timed(lambda q=query: solve_equation(index, q, deadline=Deadline(60),
-                                                            stop_at_limit=True))
+            t, first = timed(lambda q: solve_equation(index, q, deadline=Deadline(60),
+                                                    stop_at_limit=True), query)
             times.append(t)
         assert first is not None
-        t_all, every = timed(lambda q=query: solve_equation(index, q,
-                                                            deadline=Deadline(FULL_LIMIT)))
+        t_all, every = timed(lambda q: solve_equation(index, q, deadline=Deadline(FULL_LIMIT)),
+                             query)
         counted = f"{every.count:,}" if every.exact else f"at least {every.count:,}"
         whole = ms(t_all) if every.exact else f"stopped at {FULL_LIMIT:.0f} s"
         shown = query.replace("|", "\\|")  # a bar inside a table cell

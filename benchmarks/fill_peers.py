@@ -170,7 +170,7 @@ def main() -> None:
         results = [("puzzlesmith", got), ("blacksquare", theirs)]
         if QXW.exists():
             rows, status, cpu_qxw = qxw_fill(blocks, qxw_words, folder)
-            qxw = judge(rows, words, good) if rows is not None else {"status": status}
+            qxw: dict[str, Any] = judge(rows, words, good) if rows is not None else {"status": status}
             qxw["cpu"] = cpu_qxw
             summary["qxw"].append(qxw)
             results.append(("qxw", qxw))

@@ -42,7 +42,7 @@ def load_times() -> list[str]:
         m.wordnet.cache_clear()
         t, wn = timed(m.wordnet)
         index_loads.append(t)
-        t, _ = timed(lambda wn=wn: wn.synsets)
+        t, _ = timed(lambda wn: wn.synsets, wn)
         full_loads.append(t)
     return [f"- load on first use (the lemma index; the exception lists load when a word first "
             f"needs its base): median {ms(median(index_loads))}",
@@ -54,8 +54,8 @@ def define_times(rng: random.Random) -> list[str]:
     words = rng.sample(load_lexicon().words, 2000)
     m.wordnet.cache_clear()
     wn = m.wordnet()
-    cold = [timed(lambda w=w: wn.define(w))[0] for w in words[:1000]]  # blocks decompressed as needed
-    warm = [timed(lambda w=w: wn.define(w))[0] for w in words[:1000]]
+    cold = [timed(wn.define, w)[0] for w in words[:1000]]  # blocks decompressed as needed
+    warm = [timed(wn.define, w)[0] for w in words[:1000]]
     return [f"- `define` of 1,000 random bundled words, first lookups (each may decompress a "
             f"128-synset block): median {ms(median(cold))}, p99 {ms(percentile(cold, 99))}",
             f"- the same words again: median {ms(median(warm))}, p99 {ms(percentile(warm, 99))}"]
@@ -75,11 +75,11 @@ def kind_of_times(rng: random.Random) -> list[str]:
     for topic in TOPICS:
         _by_meaning.clear()
         m._kind_of.cache_clear()
-        t_narrow, found = timed(lambda t=topic: words_for(None, kind_of=t))
+        t_narrow, found = timed(lambda t: words_for(None, kind_of=t), topic)
         plain, filtered = [], []
         for p in patterns:
-            t1, a = timed(lambda p=p: match(index, p))
-            t2, b = timed(lambda p=p, found=found: match_words(found, p))
+            t1, a = timed(match, index, p)
+            t2, b = timed(match_words, found, p)
             if not set(b.words) <= set(a.words):
                 raise AssertionError(f"--kind-of {topic} {p}: words outside the plain answer")
             plain.append(t1)
@@ -106,7 +106,7 @@ def process_times(rounds: int = 9) -> list[str]:
     for r in range(rounds + 1):
         for label, cmd in cmds.items():
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            t, done = timed(lambda cmd=cmd: subprocess.run(cmd, env=env, capture_output=True))
+            t, done = timed(lambda cmd: subprocess.run(cmd, env=env, capture_output=True), cmd)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             if done.returncode:
                 raise AssertionError(f"{label}: exit {done.returncode}: {done.stderr.decode()}")

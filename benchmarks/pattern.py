@@ -79,10 +79,10 @@ def side_by_side(index: LexiconIndex, patterns: list[str]) -> tuple[list[float],
         for first in (r % 2 == 0, r % 2 == 1):
             for i, p in enumerate(patterns):
                 if first:
-                    t, got = timed(lambda p=p: match(index, p).words)
+                    t, got = timed(lambda p: match(index, p).words, p)
                     ours[i] = min(ours[i], t)
                 else:
-                    t, want = timed(lambda p=p: regex_scan(index, p))
+                    t, want = timed(regex_scan, index, p)
                     base[i] = min(base[i], t)
                     if r == 0 and list(match(index, p).words) != want:
                         raise AssertionError(f"disagreement on {p}")
@@ -178,7 +178,7 @@ def main() -> None:
         "|---|---|---|",
     ]
     for kind, ps in other_patterns(index, rng).items():
-        times = [min(timed(lambda p=p: match(index, p))[0] for _ in range(ROUNDS)) for p in ps]
+        times = [min(timed(match, index, p)[0] for _ in range(ROUNDS)) for p in ps]
         lines.append(f"| {kind} | {ms(median(times))} | {ms(percentile(times, 99))} |")
     loads = []
     lexicon = load_lexicon()

@@ -43,8 +43,8 @@ def main(argv: list[str] | None = None) -> None:
     for seed in range(a.rolls):
         letters = roll(seed)
         c0 = time.process_time()
-        seconds, result = timed(lambda letters=letters: solve(
-            letters, index, deadline=Deadline(a.cap), count=True))
+        seconds, result = timed(lambda letters: solve(
+            letters, index, deadline=Deadline(a.cap), count=True), letters)
         cpu.append(time.process_time() - c0)
         rows.append((letters, seconds, result.solutions or 0, result.count_complete,
                      result.status))

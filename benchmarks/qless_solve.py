@@ -56,13 +56,13 @@ def main(argv: list[str] | None = None) -> None:
     t0 = time.perf_counter()
     for letters in rolls:
         c0 = time.process_time()
-        seconds, result = timed(lambda letters=letters: solve(letters, index,
-                                                               deadline=Deadline(5.0)))
+        seconds, result = timed(lambda letters: solve(letters, index, deadline=Deadline(5.0)),
+                                letters)
         c1 = time.process_time()
         ours_cpu.append(c1 - c0)
         ours.append(seconds)
         statuses[result.status] = statuses.get(result.status, 0) + 1
-        seconds, status = timed(lambda letters=letters: seed_style(letters, index, a.cap))
+        seconds, status = timed(seed_style, letters, index, a.cap)
         theirs_cpu.append(time.process_time() - c1)
         theirs.append(seconds)
         if status == "timeout":

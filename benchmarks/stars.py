@@ -108,7 +108,7 @@ def main() -> None:
                     continue
                 times = []
                 for _ in range(REPEATS):
-                    t, (solution, unique) = timed(lambda fn=fn, p=made.puzzle: fn(p))
+                    t, (solution, unique) = timed(fn, made.puzzle)
                     times.append(t)
                     if solution != made.solution or unique is not True:
                         notes.append(f"{name} disagreed on {size}x{size} seed {made.seed}: "
@@ -129,7 +129,7 @@ def main() -> None:
         print(rows[-1], flush=True)
     gen_times = []
     for seed in GENERATION_SEEDS[: 3 if quick else None]:
-        t, _ = timed(lambda seed=seed: generate(10, 2, seed=seed, deadline=Deadline(60)))
+        t, _ = timed(lambda seed: generate(10, 2, seed=seed, deadline=Deadline(60)), seed)
         gen_times.append(t)
     gen_line = (f"Generating a unique 10x10 2-star puzzle (with its grade): median "
                 f"{median(gen_times):.2f} s, slowest {max(gen_times):.2f} s over "

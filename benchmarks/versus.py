@@ -61,8 +61,8 @@ def child(workload: str, items: list[Any]) -> list[tuple[float, Any]]:
             solve(letters, index, deadline=Deadline(30.0))
         for letters in items:
             c = time.process_time()
-            r = solve(letters, index, deadline=Deadline(5.0))
-            out.append((time.process_time() - c, r.status))
+            solved = solve(letters, index, deadline=Deadline(5.0))
+            out.append((time.process_time() - c, solved.status))
     else:
         from puzzlesmith.search.pattern import match
 

@@ -272,8 +272,9 @@ Interactive within {TARGET_READY:.1f} s: {met['ready']} of {pages} pages; first 
 {TARGET_ANSWER:.1f} s: {met['answer']} of {asked} pages that ask one. Load average during the run:
 {load_avg:.1f} (2 cores).
 """
-    path = write_results("web_pages", "Web pages: load to interactive and first answer (issue 30)", body)
-    print(f"wrote {path}")
+    written = write_results("web_pages", "Web pages: load to interactive and first answer (issue 30)",
+                            body)
+    print(f"wrote {written}")
 
 
 if __name__ == "__main__":

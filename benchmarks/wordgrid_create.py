@@ -62,9 +62,9 @@ def main() -> None:
         times = []
         for seed in range(SEEDS):
             shape = {"rows": 4, "blank_row": 2} if length == 5 else {}
-            t, made = timed(lambda s=seed, w=words, n=length, o=shape: create(
+            t, made = timed(lambda s, w, n, o: create(
                 full, w, length=n, unique=True, word_rows=True, seed=s,
-                deadline=Deadline(10), **o))
+                deadline=Deadline(10), **o), seed, words, length, shape)
             assert made.status == "created", made.reason
             assert made.solution_count == 1 and made.puzzle is not None
             if length == 6:
@@ -77,8 +77,8 @@ def main() -> None:
     base, made_count = [], 0
     for seed in range(BASELINE_SEEDS):
         rng = random.Random(seed)
-        t, grid = timed(lambda r=rng: seed_create(r, six, threes, prefixes,
-                                                   Deadline(BASELINE_LIMIT)))
+        t, grid = timed(lambda r: seed_create(r, six, threes, prefixes,
+                                                Deadline(BASELINE_LIMIT)), rng)
         if grid is not None:
             made_count += 1
             assert scan_solutions(["?" * 6, grid[1], grid[2]], six, threes) == [grid[0]]

@@ -62,9 +62,9 @@ def main() -> None:
             puzzle = made.puzzle
             # Best of REPEATS per puzzle: the box is shared, and a neighbour's burst of work
             # should not be charged to either side.
-            runs = [timed(lambda p=puzzle: solve(p, full, mode="all")) for _ in range(REPEATS)]
+            runs = [timed(lambda p: solve(p, full, mode="all"), puzzle) for _ in range(REPEATS)]
             t1, result = min(runs, key=lambda run: run[0])
-            runs = [timed(lambda p=puzzle, rw=row_words, cw=column_words: seed_scan(p, rw, cw))
+            runs = [timed(seed_scan, puzzle, row_words, column_words)
                     for _ in range(REPEATS)]
             t2, want = min(runs, key=lambda run: run[0])
             if sorted(s.words[0] for s in result.solutions) != want:

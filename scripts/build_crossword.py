@@ -304,8 +304,8 @@ def build(letterpress: list[str], dict_files: dict[str, str], exc_files: dict[st
             add(text, phrase_score(text, shift=NGRAM_SHIFT), "phrases of WordNet's definitions")
     raised = 0
     for word, size in (sizes or {}).items():
-        s = entries.get(word)
-        if s is not None and s < SCOWL_FLOORS[size]:
+        held = entries.get(word)
+        if held is not None and held < SCOWL_FLOORS[size]:
             entries[word] = SCOWL_FLOORS[size]
             raised += 1
     counts["raised to a SCOWL floor"] = raised

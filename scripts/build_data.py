@@ -196,11 +196,11 @@ def build_wordnet() -> None:
     blocks = [zlib.compress("\n".join(synset_lines[i:i + SYNSET_BLOCK]).encode(), 9)
               for i in range(0, len(synset_lines), SYNSET_BLOCK)]
     (DATA / "wordnet-synsets.bin").write_bytes(b"".join(blocks))
-    offsets = [0]
-    for b in blocks:
-        offsets.append(offsets[-1] + len(b))
+    block_starts = [0]
+    for block in blocks:
+        block_starts.append(block_starts[-1] + len(block))
     lines.append("@blocks")
-    lines.append(" ".join(map(str, offsets)))
+    lines.append(" ".join(map(str, block_starts)))
     write_gz(DATA / "wordnet-index.txt.gz", lines)
     header = [ln[ln.index(" ", 2) + 1:].rstrip() if ln.strip() else ""
               for ln in dict_files["data.noun"].splitlines() if ln.startswith("  ")]
