@@ -212,6 +212,68 @@ IN_VIEW = """el => { const r = el.getBoundingClientRect();
   return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; }"""
 
 
+# Some element of the page shows the given outcome and lies wholly within the window.
+OUTCOME_IN_VIEW = f"""text => [...document.querySelectorAll('#fill-form *')].some(el =>
+  !el.children.length && el.textContent === text && el.getClientRects().length
+  && ({IN_VIEW})(el))"""
+
+
+@pytest.mark.viewport(375, 600)
+def test_a_phone_keeps_the_entry_being_typed_in_a_bar_above_the_grid(page: Any, shot: Any) -> None:
+    """On a phone (600 px high: a soft keyboard takes the rest) the entry panel is far below
+    the grid; a bar above the grid shows the selected entry's label, letters, clue and how many
+    words fit it, stays at the top of the window while the grid scrolls under it without hiding
+    the cell typed into, and its button leads to the candidates; placing one comes back."""
+    page.goto("/fill")
+    page.wait_for_selector("form[data-ready]")
+    page.wait_for_selector("#candidates[aria-busy='false']")
+    bar = page.locator("#entry-bar")
+    # Scroll the grid's top rows off the window, then type into row 13 (56 across).
+    page.locator("#grid tr").nth(6).evaluate("tr => tr.scrollIntoView({block: 'start'})")
+    cell(page, 13, 1).click()
+    page.keyboard.type("ab")
+    page.wait_for_selector("#candidates[aria-busy='false']")
+    assert not page.locator("#candidates").evaluate(IN_VIEW)  # the panel's list is off screen
+    assert bar.evaluate(IN_VIEW)
+    assert page.locator("#bar-label").inner_text() == "56 across"
+    assert page.locator("#bar-pattern").inner_text() == "AB··"
+    assert page.locator("#bar-clue").inner_text() == "No clue yet"
+    # The count is the candidates list's own (its summary: "N fit AB··; M leave …").
+    summary = page.locator("#cand-summary").inner_text()
+    total = summary.split(" fit ")[0]
+    assert page.locator("#bar-cands").inner_text().startswith(f"{total} candidate"), summary
+    focused = page.locator("#grid input:focus")
+    assert focused.get_attribute("aria-label") == "Row 13, column 3"
+    clear = """([c, b]) => { const r = c.getBoundingClientRect(), s = b.getBoundingClientRect();
+      return r.top >= s.bottom - 0.5 && r.bottom <= innerHeight; }"""
+    assert page.evaluate(clear, [focused.element_handle(), bar.element_handle()])
+    shot(page, "fill-phone-entry-bar")
+    # Up to row 1: the page scrolls back, the bar still above the cell with the focus.
+    cell(page, 2, 1).click()
+    page.keyboard.press("ArrowUp")
+    focused = page.locator("#grid input:focus")
+    assert focused.get_attribute("aria-label") == "Row 1, column 1"
+    assert page.evaluate(clear, [focused.element_handle(), bar.element_handle()])
+    assert page.locator("#bar-label").inner_text() == "1 across"
+    # A clue written in the panel shows in the bar.
+    page.get_by_label("Clue", exact=True).fill("Kind of sandwich")
+    assert page.locator("#bar-clue").inner_text() == "Kind of sandwich"
+    # The bar's button leads to the candidates, the first one focused; a candidate placed
+    # brings the grid and the bar back with its letters.
+    cell(page, 13, 1).click()
+    page.wait_for_selector("#candidates[aria-busy='false']")
+    page.locator("#bar-cands").click()
+    first = page.locator("#candidates button").first
+    page.wait_for_function(f"({IN_VIEW})(document.querySelector('#candidates button'))")
+    assert first.evaluate("b => document.activeElement === b")
+    word = first.get_attribute("data-word")
+    assert word and word.startswith("ab")
+    first.click()
+    page.wait_for_function(f"({IN_VIEW})(document.getElementById('entry-bar'))")
+    assert page.locator("#bar-pattern").inner_text() == word.upper()
+    assert "".join(grid_rows(page)[12][:4]) == word
+
+
 @pytest.mark.viewport(375, 800)
 def test_a_phone_gets_cells_a_finger_can_hit_and_sees_the_fill(page: Any, shot: Any) -> None:
     """On a 375 px phone the 15x15 grid keeps cells of at least 28 px (it scrolls sideways,
@@ -250,6 +312,10 @@ def test_a_phone_gets_cells_a_finger_can_hit_and_sees_the_fill(page: Any, shot: 
     page.locator("#status.good").wait_for(timeout=60_000)
     page.wait_for_function(f"({IN_VIEW})(document.getElementById('grid'))")
     assert all("." not in row for row in grid_rows(page))
+    # And the fill's outcome shows with it, without scrolling (the status line is below).
+    outcome = page.locator("#status").inner_text()
+    assert outcome.startswith("Filled: weakest entry")
+    page.wait_for_function(OUTCOME_IN_VIEW, arg=outcome)
     shot(page, "fill-phone-filled")
 
 
@@ -266,3 +332,4 @@ def test_a_desktop_fill_also_brings_the_grid_into_view_and_does_not_scroll_it(pa
     fill.click()
     page.locator("#status.good").wait_for(timeout=30_000)
     page.wait_for_function(f"({IN_VIEW})(document.getElementById('grid'))")
+    page.wait_for_function(OUTCOME_IN_VIEW, arg=page.locator("#status").inner_text())

@@ -65,6 +65,12 @@ const REBUS_MAX = 20; // letters a rebus cell holds here (a .puz rebus is a shor
 // Each ask counts up at once; an answer is shown only if no later ask came in meanwhile.
 let checkWanted = 0;
 let candWanted = 0;
+// The candidates' count for the entry bar: {key, total, viable} of the entry they were asked
+// for, or null while they are being asked for.
+let candCount = null;
+// Below this width the entry panel sits under the grid (fill.css's .xw-layout), so the bar
+// above the grid carries the selected entry and follows the page as it scrolls.
+const narrow = matchMedia("(max-width: 959px)");
 
 const history = new History(
   () => ({ grid: copyGrid(grid), clues: new Map(clues), scored: new Map(scored), voids: new Set(voids) }),
@@ -76,7 +82,10 @@ const history = new History(
 );
 
 const lists = new EntryLists($("across"), $("down"), {
-  onClue: (key, text) => { setClue(key, text); if (key === selected()?.key) $("entry-clue").value = text; },
+  onClue: (key, text) => {
+    setClue(key, text);
+    if (key === selected()?.key) { $("entry-clue").value = text; paintBar(selected()); }
+  },
   onSelect: (e) => { sel = { cell: e.cells[0], across: e.direction === "across" }; paint(); loadCandidates(); },
 });
 
@@ -138,15 +147,23 @@ function watchScroll() {
   observer.observe(boardBox);
   observer.observe(gridTable);
   update();
+  // The bar's height, for the scroll margins that keep a cell or the grid clear of it.
+  const bar = $("entry-bar");
+  new ResizeObserver(() => form.style.setProperty("--bar-h", `${bar.offsetHeight}px`)).observe(bar);
 }
 
-/** After a fill: bring the grid into view if the page is elsewhere (Fill sits below it). */
+/** After a fill: bring the grid into view, with the entry bar and its outcome line above it,
+ * if the page is elsewhere (Fill sits below the grid). */
 function showGrid() {
-  const r = gridTable.getBoundingClientRect();
-  if (r.top >= 0 && r.bottom <= innerHeight) return;
   const note = $("board-scroll-note");
+  const bar = $("entry-bar").getBoundingClientRect();
+  const r = gridTable.getBoundingClientRect();
+  // In view: the bar where it belongs (not stuck over the grid's first rows), and the grid.
+  if (bar.top >= 0 && bar.bottom <= r.top + 1 && r.bottom <= innerHeight) return;
   const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
-  (note.hidden ? $("board") : note).scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+  // Not the bar itself: a sticky box scrolled past sits at the end of its section. The
+  // frame's scroll margin is the bar's height (fill.css), so the bar shows above it.
+  (note.hidden ? $("board").parentElement : note).scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
 }
 
 /** The entry through the selected cell in the typing direction (or the other one). */
@@ -218,6 +235,7 @@ function paint() {
 function paintEntryPanel(entry) {
   $("entry-label").textContent = entry ? entry.label : "";
   $("entry-pattern").textContent = entry ? shown(pattern(grid, entry)) : "";
+  paintBar(entry);
   const clue = $("entry-clue");
   clue.disabled = !entry;
   if (entry && document.activeElement !== clue) clue.value = clues.get(entry.key) || "";
@@ -226,6 +244,42 @@ function paintEntryPanel(entry) {
   lockButton.textContent = locked ? "Unlock entry" : "Lock entry";
   lockButton.disabled = !entry || letters.length === 0;
   $("fill-near").disabled = !entry;
+}
+
+/** The entry bar above the grid: the selected entry, its clue, and how many words fit it. */
+function paintBar(entry) {
+  $("bar-label").textContent = entry ? entry.label : "No entry";
+  $("bar-pattern").textContent = entry ? shown(pattern(grid, entry)) : "";
+  const clue = entry ? (clues.get(entry.key) || "").trim() : "";
+  $("bar-clue").textContent = clue || (entry ? "No clue yet" : "");
+  $("bar-clue").classList.toggle("none", !clue);
+  const cands = $("bar-cands");
+  cands.hidden = !entry;
+  const n = candCount && entry && candCount.key === entry.key ? candCount : null;
+  cands.textContent = !n ? "Candidates…"
+    : n.total === null ? "Candidates"
+    : n.total === 0 ? "No word fits"
+    : `${n.total.toLocaleString("en")} candidate${n.total === 1 ? "" : "s"}` +
+      (n.viable < n.total ? ` (${n.viable.toLocaleString("en")} ✓)` : "");
+}
+
+/** The bar's candidates button: to the candidates list, its first word focused. */
+function toCandidates() {
+  const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("cand-title").scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+  const first = $("candidates").querySelector("button");
+  if (first) first.focus({ preventScroll: true });
+}
+
+/** The status line's words and kind, shown in the entry bar too (beside the grid). */
+function mirrorStatus() {
+  const bar = $("bar-status");
+  const copy = () => {
+    bar.textContent = status.textContent;
+    bar.className = status.className.replace("status", "bar-status");
+  };
+  new MutationObserver(copy).observe(status, { childList: true, characterData: true, subtree: true, attributes: true });
+  copy();
 }
 
 function scoreOf(e) {
@@ -305,6 +359,7 @@ function place(word, score) {
   scored.set(entry.label, { answer: word, score });
   say(status, `Placed ${word.toUpperCase()} in ${entry.label}.`);
   edited();
+  if (narrow.matches) showGrid(); // the candidates are below the grid: back to it
 }
 
 // ---- rebus cells: several letters in one cell (Insert, or the Rebus cell button) ----------------
@@ -641,6 +696,8 @@ function showCheck(doc, blame) {
 /** Ask for the selected entry's candidates soon; the list is aria-busy until they are shown. */
 function loadCandidates() {
   $("candidates").setAttribute("aria-busy", "true");
+  candCount = null;
+  paintBar(selected());
   candWanted += 1;
   candidatesSoon();
 }
@@ -662,11 +719,15 @@ const candidatesSoon = debounce(async () => {
     if (stale()) return;
     retries.candidates = 0;
     renderCandidates(container, summary, doc, place);
+    candCount = { key: entry.key, total: doc.total, viable: doc.viable };
+    paintBar(selected());
   } catch (e) {
     if (stale()) return;
     container.replaceChildren();
     summary.textContent = loading(e) ? LOADING : forPage(e.message);
     if (loading(e) && retryLater("candidates")) return;
+    candCount = { key: entry.key, total: null, viable: null };
+    paintBar(selected());
   }
   done();
 }, 150);
@@ -939,6 +1000,7 @@ function wire() {
     say(status, "");
     edited();
   });
+  $("bar-cands").addEventListener("click", toCandidates);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("entry-clue").addEventListener("input", (e) => {
@@ -1012,6 +1074,7 @@ async function init() {
   paint();
   wire();
   watchScroll();
+  mirrorStatus();
   try {
     // The fill's own list unless the address names another, as `puzzlesmith fill` does.
     await fillLexicons(lexicon, p.get("lexicon") || FILL_LEXICON);
