@@ -319,6 +319,39 @@ def test_a_phone_gets_cells_a_finger_can_hit_and_sees_the_fill(page: Any, shot: 
     shot(page, "fill-phone-filled")
 
 
+@pytest.mark.viewport(375, 800)
+def test_a_phone_can_see_the_whole_grid_and_tap_back_into_a_cell(page: Any, shot: Any) -> None:
+    """Whole grid (only while the grid is wider than its box) shows all 15 columns in the width
+    of the phone; a tap on a cell of the overview goes back to full-size cells with that cell
+    selected and in view."""
+    page.goto("/fill")
+    page.wait_for_selector("form[data-ready]")
+    toggle = page.get_by_role("button", name="Whole grid")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    full = page.locator("#grid input").first.bounding_box()["width"]
+    toggle.click()
+    page.wait_for_function("(b => b.scrollWidth <= b.clientWidth)(document.getElementById('board'))")
+    assert toggle.get_attribute("aria-pressed") == "true" and toggle.is_visible()
+    page.wait_for_function("!document.querySelector('.xw-frame.more-left, .xw-frame.more-right')")
+    assert page.locator("#board-scroll-note").is_hidden()
+    right = page.locator("#grid").bounding_box()
+    assert right["x"] >= 0 and right["x"] + right["width"] <= 375, right
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert page.locator("#grid input").first.bounding_box()["width"] < full
+    shot(page, "fill-phone-whole-grid")
+    # A press on row 6, column 14 (in 30 across, columns 13-15): full-size cells again, that
+    # cell focused and inside the box.
+    cell(page, 6, 14).click()
+    page.wait_for_function("document.activeElement?.getAttribute('aria-label') === 'Row 6, column 14'")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert page.locator("#grid input").first.bounding_box()["width"] == full
+    inside = """c => { const r = c.getBoundingClientRect();
+      const b = c.closest('.board-scroll').getBoundingClientRect();
+      return r.left >= b.left - 0.5 && r.right <= b.right + 0.5; }"""
+    page.wait_for_function(f"({inside})(document.activeElement)")
+    assert page.locator("#bar-label").inner_text() == "30 across"
+
+
 @pytest.mark.viewport(1280, 800)
 def test_a_desktop_fill_also_brings_the_grid_into_view_and_does_not_scroll_it(page: Any) -> None:
     page.goto("/fill?size=5")

@@ -124,6 +124,7 @@ function watchScroll() {
     frame.classList.toggle("more-left", scrolls && boardBox.scrollLeft > 1);
     frame.classList.toggle("more-right", scrolls && end < boardBox.scrollWidth - 1);
     note.hidden = !scrolls;
+    $("whole-grid").hidden = !scrolls && !whole();
     if (!scrolls || !inputs.length) return;
     // The columns at least half shown, read from the first row's cells.
     const box = boardBox.getBoundingClientRect();
@@ -150,6 +151,15 @@ function watchScroll() {
   // The bar's height, for the scroll margins that keep a cell or the grid clear of it.
   const bar = $("entry-bar");
   new ResizeObserver(() => form.style.setProperty("--bar-h", `${bar.offsetHeight}px`)).observe(bar);
+}
+
+/** Whether the grid is shown whole (the overview on a phone). */
+function whole() { return gridTable.classList.contains("whole"); }
+
+/** Show the whole grid in the width of its box, or its cells at their size again. */
+function setWhole(on) {
+  gridTable.classList.toggle("whole", on);
+  $("whole-grid").setAttribute("aria-pressed", on ? "true" : "false");
 }
 
 /** After a fill: bring the grid into view, with the entry bar and its outcome line above it,
@@ -930,6 +940,15 @@ function wire() {
     const i = e.target.dataset?.i;
     if (i === undefined) return;
     const cell = Number(i);
+    if (whole()) {
+      // A tap in the overview goes to that cell at its full size (no focus yet: a phone would
+      // zoom in on an input whose letters are that small).
+      e.preventDefault();
+      setWhole(false);
+      sel.cell = cell;
+      requestAnimationFrame(() => { focusCell(cell); paint(); loadCandidates(); });
+      return;
+    }
     if (e.shiftKey) { e.preventDefault(); extendBox(cell); paint(); return; }
     if (boxPick !== null) {
       e.preventDefault();
@@ -1001,6 +1020,7 @@ function wire() {
     edited();
   });
   $("bar-cands").addEventListener("click", toCandidates);
+  $("whole-grid").addEventListener("click", () => setWhole(!whole()));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("entry-clue").addEventListener("input", (e) => {
