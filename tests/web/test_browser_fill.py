@@ -274,6 +274,28 @@ def test_a_phone_keeps_the_entry_being_typed_in_a_bar_above_the_grid(page: Any, 
     assert "".join(grid_rows(page)[12][:4]) == word
 
 
+@pytest.mark.viewport(375, 600)
+def test_a_phone_sees_why_its_letters_cannot_be_filled_above_the_grid(page: Any) -> None:
+    """The warning about the setter's letters is under the grid, off screen while typing on a
+    phone; the entry bar says it too, in view above the cells typed into, and drops it when
+    the letters go."""
+    page.goto("/fill")
+    page.wait_for_selector("form[data-ready]")
+    page.locator("#grid tr").nth(2).evaluate("tr => tr.scrollIntoView({block: 'start'})")
+    cell(page, 7, 1).click()
+    page.keyboard.type("qxz")
+    page.locator("#warning:not([hidden])").wait_for(state="attached")
+    warning = page.locator("#warning").inner_text()
+    assert "33 across" in warning
+    assert not page.locator("#warning").evaluate(IN_VIEW)
+    page.wait_for_function(OUTCOME_IN_VIEW, arg=warning)
+    for _ in range(3):
+        page.keyboard.press("Backspace")
+    page.wait_for_selector("#fill-form[data-checked='1']")
+    assert page.locator("#warning").is_hidden()
+    assert page.locator("#bar-warning").evaluate("w => w.hidden && !w.textContent")
+
+
 @pytest.mark.viewport(375, 800)
 def test_a_phone_gets_cells_a_finger_can_hit_and_sees_the_fill(page: Any, shot: Any) -> None:
     """On a 375 px phone the 15x15 grid keeps cells of at least 28 px (it scrolls sideways,

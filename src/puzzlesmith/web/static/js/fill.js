@@ -281,15 +281,20 @@ function toCandidates() {
   if (first) first.focus({ preventScroll: true });
 }
 
-/** The status line's words and kind, shown in the entry bar too (beside the grid). */
+/** The status line and the warning (under the grid), shown in the entry bar too, above it.
+ * The copies are aria-hidden: a screen reader hears the originals once. */
 function mirrorStatus() {
-  const bar = $("bar-status");
-  const copy = () => {
-    bar.textContent = status.textContent;
-    bar.className = status.className.replace("status", "bar-status");
+  const mirror = (from, to) => {
+    const copy = () => {
+      to.textContent = from.hidden ? "" : from.textContent;
+      to.hidden = from.hidden;
+      to.className = from.className.replace("status", "bar-status");
+    };
+    new MutationObserver(copy).observe(from, { childList: true, characterData: true, subtree: true, attributes: true });
+    copy();
   };
-  new MutationObserver(copy).observe(status, { childList: true, characterData: true, subtree: true, attributes: true });
-  copy();
+  mirror(status, $("bar-status"));
+  mirror(warning, $("bar-warning"));
 }
 
 function scoreOf(e) {
