@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from puzzlesmith.fill.nogoods import last_open
+from puzzlesmith.fill.nogoods import Nogood, last_open
 from puzzlesmith.fill.tables import LETTER_FIELD, word_code
 
 if TYPE_CHECKING:
@@ -51,6 +51,77 @@ def _narrow(prob: Problem, dom: list[int], cnt: list[int], queue: list[int], que
     return True
 
 
+def _word_taken(prob: Problem, dom: list[int], cnt: list[int], queue: list[int], queued: set[int],
+                s: int, d: int) -> bool:
+    """The rules on entry s, down to one word (`d`): the learned nogoods, no repeats, no two
+    entries of one stem, no shared runs of letters; False on a wipeout."""
+    ngs = prob.nogoods.by_entry[s]
+    learned = ngs.get(d.bit_length() - 1) if ngs else None
+    return ((not learned or _learned(prob, dom, cnt, queue, queued, s, learned))
+            and (not prob.dupes or _no_repeats(prob, dom, cnt, queue, queued, s, d))
+            and (not prob.stems or _no_stem_kin(prob, dom, cnt, queue, queued, s, d))
+            and (not prob.shared or _no_shared_runs(prob, dom, cnt, queue, queued, s, d)))
+
+
+def _learned(prob: Problem, dom: list[int], cnt: list[int], queue: list[int], queued: set[int],
+             s: int, learned: list[Nogood]) -> bool:
+    """Nogoods holding "s is this word": when all but one of a nogood's pairs hold, the last
+    one cannot."""
+    for nogood in learned:
+        found = last_open(nogood, dom)
+        if found is None:
+            continue
+        unit, ub = found
+        if unit < 0:
+            prob.wipeout = Wipeout(s, s, -1)
+            return False
+        if not _narrow(prob, dom, cnt, queue, queued, unit, dom[unit] & ~ub, s, -1):
+            return False
+    return True
+
+
+def _no_repeats(prob: Problem, dom: list[int], cnt: list[int], queue: list[int], queued: set[int],
+                s: int, d: int) -> bool:
+    """No word twice: the word taken here (`d`) leaves the other entries of its length."""
+    for u in prob.same_length[s]:
+        if dom[u] & d and not _narrow(prob, dom, cnt, queue, queued, u, dom[u] & ~d, s, -1):
+            return False
+    return True
+
+
+def _no_stem_kin(prob: Problem, dom: list[int], cnt: list[int], queue: list[int], queued: set[int],
+                 s: int, d: int) -> bool:
+    """No two entries of one stem: the word taken here rules out its kin (RULE: RULED, RULES,
+    RULING) in the entries of their lengths."""
+    word = prob.words[s][d.bit_length() - 1]
+    given = prob.given_var
+    by_length = prob.by_length
+    for length, bits in prob.stem_kin(word):
+        for u in by_length.get(length, ()):
+            du = dom[u]
+            if u == s or not du & bits or (given[s] and given[u]):
+                continue
+            if not _narrow(prob, dom, cnt, queue, queued, u, du & ~bits, s, STEM):
+                return False
+    return True
+
+
+def _no_shared_runs(prob: Problem, dom: list[int], cnt: list[int], queue: list[int],
+                    queued: set[int], s: int, d: int) -> bool:
+    """No two entries share `shared` letters in a row (ingrid_core's --max-shared-substring):
+    the word taken here rules out, in every other entry, the words that hold one of its
+    substrings of that length."""
+    word = prob.words[s][d.bit_length() - 1]
+    given = prob.given_var
+    for u in range(len(dom)):
+        if u == s or (given[s] and given[u]):  # two of the setter's own: theirs
+            continue
+        du = dom[u] & ~prob.sharing(u, word)
+        if du != dom[u] and not _narrow(prob, dom, cnt, queue, queued, u, du, s, SHARED):
+            return False
+    return True
+
+
 def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], seen: list[int],
               queue: list[int]) -> bool:
     """Arc consistency (and no repeats) from the entries in `queue`; False on a wipeout.
@@ -58,13 +129,12 @@ def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], s
     `seen[s]` is the domain of s when its cells were last revised (-1: never), so a revision
     looks only at the letters of the words lost since then when those are few.
 
-    Long, as one function: it is the fill's inner loop, whose state stays in local variables;
-    only the rare narrowings (an entry down to one word) go through `_narrow`.
+    The revision of the crossings stays written out in this loop: it is the fill's inner loop,
+    whose state stays in local variables. What is done once a revision, not once a crossing, is
+    in functions: the rules on an entry down to one word (`_word_taken`).
     """
     pls, cross, words, allcodes = prob.pls, prob.cross, prob.words, prob.codes
     queued = set(queue)
-    dupes = prob.dupes
-    nogoods = prob.nogoods.by_entry
 
     while queue:
         # Smallest domain first: it prunes hardest and is cheapest to read.
@@ -81,48 +151,8 @@ def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], s
         seen[s] = d
         pl = pls[s]
         c = cnt[s]
-        if c == 1 and (ngs := nogoods[s]) and (learned := ngs.get(d.bit_length() - 1)):
-            # Nogoods holding "s is this word": when all but one of a nogood's pairs
-            # hold, the last one cannot.
-            for nogood in learned:
-                found = last_open(nogood, dom)
-                if found is None:
-                    continue
-                unit, ub = found
-                if unit < 0:
-                    prob.wipeout = Wipeout(s, s, -1)
-                    return False
-                if not _narrow(prob, dom, cnt, queue, queued, unit, dom[unit] & ~ub, s, -1):
-                    return False
-        if c == 1 and dupes:
-            for u in prob.same_length[s]:
-                if dom[u] & d and not _narrow(prob, dom, cnt, queue, queued, u, dom[u] & ~d, s, -1):
-                    return False
-        if c == 1 and prob.stems:
-            # No two entries of one stem: the word taken here rules out its kin (RULE: RULED,
-            # RULES, RULING) in the entries of their lengths.
-            word = words[s][d.bit_length() - 1]
-            given = prob.given_var
-            by_length = prob.by_length
-            for length, bits in prob.stem_kin(word):
-                for u in by_length.get(length, ()):
-                    du = dom[u]
-                    if u == s or not du & bits or (given[s] and given[u]):
-                        continue
-                    if not _narrow(prob, dom, cnt, queue, queued, u, du & ~bits, s, STEM):
-                        return False
-        if c == 1 and prob.shared:
-            # No two entries share `shared` letters in a row (ingrid_core's
-            # --max-shared-substring): the word taken here rules out, in every other entry,
-            # the words that hold one of its substrings of that length.
-            word = words[s][d.bit_length() - 1]
-            given = prob.given_var
-            for u in range(len(dom)):
-                if u == s or (given[s] and given[u]):  # two of the setter's own: theirs
-                    continue
-                du = dom[u] & ~prob.sharing(u, word)
-                if du != dom[u] and not _narrow(prob, dom, cnt, queue, queued, u, du, s, SHARED):
-                    return False
+        if c == 1 and not _word_taken(prob, dom, cnt, queue, queued, s, d):
+            return False
         ws = words[s]
         codes = allcodes[s]
         # Which letters each crossed cell can still hold: from the words themselves (their
