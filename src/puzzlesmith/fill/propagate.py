@@ -9,6 +9,7 @@ nothing changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -122,6 +123,41 @@ def _no_shared_runs(prob: Problem, dom: list[int], cnt: list[int], queue: list[i
     return True
 
 
+def _letters_held(ws: Sequence[str], codes: list[int], c: int, d: int, old: int) -> tuple[int, int]:
+    """Which letters each crossed cell of an entry (words `ws`, domain `d` of `c` words, `old`
+    when last revised) can still hold: from the words themselves (their letter codes ORed) when
+    few, else by testing each letter the cell still allows, only those the words lost since the
+    last revision could have taken away. Returns (support, suspects), letter codes ORed: the
+    exact letters per position, and the letters that may have lost their last word; -1 where
+    not worked out."""
+    support = -1
+    suspects = -1
+    if c <= SMALL_DOMAIN:
+        support = 0
+        dd = d
+        while dd:
+            low = dd & -dd
+            i = low.bit_length() - 1
+            code = codes[i]
+            if not code:
+                code = codes[i] = word_code(ws[i])
+            support |= code
+            dd ^= low
+    elif old >= 0:
+        lost = old & ~d
+        if lost.bit_count() <= SMALL_LOST:
+            suspects = 0
+            while lost:
+                low = lost & -lost
+                i = low.bit_length() - 1
+                code = codes[i]
+                if not code:
+                    code = codes[i] = word_code(ws[i])
+                suspects |= code
+                lost ^= low
+    return support, suspects
+
+
 def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], seen: list[int],
               queue: list[int]) -> bool:
     """Arc consistency (and no repeats) from the entries in `queue`; False on a wipeout.
@@ -131,7 +167,8 @@ def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], s
 
     The revision of the crossings stays written out in this loop: it is the fill's inner loop,
     whose state stays in local variables. What is done once a revision, not once a crossing, is
-    in functions: the rules on an entry down to one word (`_word_taken`).
+    in functions: the rules on an entry down to one word (`_word_taken`) and the letters its
+    words still hold (`_letters_held`).
     """
     pls, cross, words, allcodes = prob.pls, prob.cross, prob.words, prob.codes
     queued = set(queue)
@@ -153,36 +190,7 @@ def propagate(prob: Problem, dom: list[int], cnt: list[int], masks: list[int], s
         c = cnt[s]
         if c == 1 and not _word_taken(prob, dom, cnt, queue, queued, s, d):
             return False
-        ws = words[s]
-        codes = allcodes[s]
-        # Which letters each crossed cell can still hold: from the words themselves (their
-        # letter codes ORed) when few, else by testing each letter the cell still allows,
-        # only those the words lost since the last revision could have taken away.
-        support = -1  # letter codes ORed: exact letters per position
-        suspects = -1  # letter codes ORed: letters that may have lost their last word
-        if c <= SMALL_DOMAIN:
-            support = 0
-            dd = d
-            while dd:
-                low = dd & -dd
-                i = low.bit_length() - 1
-                code = codes[i]
-                if not code:
-                    code = codes[i] = word_code(ws[i])
-                support |= code
-                dd ^= low
-        elif old >= 0:
-            lost = old & ~d
-            if lost.bit_count() <= SMALL_LOST:
-                suspects = 0
-                while lost:
-                    low = lost & -lost
-                    i = low.bit_length() - 1
-                    code = codes[i]
-                    if not code:
-                        code = codes[i] = word_code(ws[i])
-                    suspects |= code
-                    lost ^= low
+        support, suspects = _letters_held(words[s], allcodes[s], c, d, old)
         for p, k, t, q, e in cross[s]:
             m = masks[k]
             if support >= 0:
