@@ -231,8 +231,16 @@ def test_a_phone_keeps_the_entry_being_typed_in_a_bar_above_the_grid(page: Any, 
     # Scroll the grid's top rows off the window, then type into row 13 (56 across).
     page.locator("#grid tr").nth(6).evaluate("tr => tr.scrollIntoView({block: 'start'})")
     cell(page, 13, 1).click()
+    page.wait_for_selector("#candidates[aria-busy='false']")
+    assert page.locator("#bar-cands").inner_text()[0].isdigit()
+    # Typing along the entry keeps a count in the bar (the last one, until the new one comes),
+    # not a placeholder flickering in and out on every letter.
+    page.evaluate("""() => { const b = document.getElementById('bar-cands'); window.seen = [];
+      new MutationObserver(() => seen.push(b.textContent)).observe(b, {childList: true}); }""")
     page.keyboard.type("ab")
     page.wait_for_selector("#candidates[aria-busy='false']")
+    seen = page.evaluate("seen")
+    assert seen and not [t for t in seen if not t[0].isdigit()], seen
     assert not page.locator("#candidates").evaluate(IN_VIEW)  # the panel's list is off screen
     assert bar.evaluate(IN_VIEW)
     assert page.locator("#bar-label").inner_text() == "56 across"

@@ -65,8 +65,9 @@ const REBUS_MAX = 20; // letters a rebus cell holds here (a .puz rebus is a shor
 // Each ask counts up at once; an answer is shown only if no later ask came in meanwhile.
 let checkWanted = 0;
 let candWanted = 0;
-// The candidates' count for the entry bar: {key, total, viable} of the entry they were asked
-// for, or null while they are being asked for.
+// The candidates' count for the entry bar: {key, total, viable, stale} of the entry they were
+// last given for. While that entry's are asked for again (a letter typed) the bar keeps the
+// old count, its border dashed, rather than flicker to a placeholder and back on every letter.
 let candCount = null;
 // Below this width the entry panel sits under the grid (fill.css's .xw-layout), so the bar
 // above the grid carries the selected entry and follows the page as it scrolls.
@@ -266,6 +267,7 @@ function paintBar(entry) {
   const cands = $("bar-cands");
   cands.hidden = !entry;
   const n = candCount && entry && candCount.key === entry.key ? candCount : null;
+  cands.classList.toggle("stale", Boolean(n?.stale));
   cands.textContent = !n ? "Candidates…"
     : n.total === null ? "Candidates"
     : n.total === 0 ? "No word fits"
@@ -711,7 +713,7 @@ function showCheck(doc, blame) {
 /** Ask for the selected entry's candidates soon; the list is aria-busy until they are shown. */
 function loadCandidates() {
   $("candidates").setAttribute("aria-busy", "true");
-  candCount = null;
+  if (candCount) candCount.stale = true;
   paintBar(selected());
   candWanted += 1;
   candidatesSoon();
