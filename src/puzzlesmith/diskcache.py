@@ -9,9 +9,11 @@ or `Sections`, which check the file's checksum before anything is decoded.
 from __future__ import annotations
 
 import contextlib
+import errno
 import mmap
 import os
-import tempfile
+import secrets
+import stat
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -35,24 +37,90 @@ def write_atomic(path: Path, data: bytes, *, best_effort: bool = True) -> None:
     Two processes building the same file at once both write complete temporary files and
     the last rename wins; readers see one whole file or the other. A read-only cache
     directory only costs a rebuild next time, so OSError is swallowed unless `best_effort`
-    is false (a file the user asked for must say why it was not written).
+    is false: then `path` is a file the user asked for, which must say why it was not
+    written, and is written as `output_target` says (through a symlink, never over a device,
+    a FIFO or a folder, into a folder that exists). New files get the umask's mode; a file
+    replaced keeps its own.
     """
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                if not best_effort:  # the user's own file: on the disk before it replaces
-                    f.flush()
-                    os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        if best_effort:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            target, keep = path, None
+        else:
+            target = output_target(path)
+            keep = target.stat().st_mode & 0o7777 if target.exists() else None
+        _replace(target, data, keep, sync=not best_effort)
     except OSError:
         if not best_effort:
             raise
+
+
+def _replace(target: Path, data: bytes, keep: int | None, *, sync: bool) -> None:
+    """`data` into `target` by a rename; `keep` is the mode of the file it replaces."""
+    # os.open with 0666, not mkstemp: mkstemp makes every file 0600 whatever the umask,
+    # while here the umask trims the mode as for any file a program creates.
+    tmp = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            if keep is not None:
+                os.fchmod(f.fileno(), keep)
+            f.write(data)
+            if sync:  # the user's own file: on the disk before it replaces
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def write_output(path: Path, data: bytes) -> None:
+    """A file the user asked for: `-` is standard output, any other path is written whole
+    or not at all (`write_atomic`); InputError says why it could not be."""
+    from puzzlesmith.errors import InputError
+
+    if is_stdout(path):
+        import sys
+
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        write_atomic(path, data, best_effort=False)
+    except OSError as e:
+        raise InputError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def is_stdout(path: Path) -> bool:
+    return str(path) == "-"
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+          (stat.S_ISFIFO, "a FIFO (to write to a pipe, give - and redirect standard output)"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def output_target(path: Path) -> Path:
+    """The file that writing the user's output to `path` replaces: a symlink's target (a
+    symlink is written through, as the shell's `>` does, never replaced by a file). OSError,
+    whose strerror says why, when that is not a regular file (a device, a FIFO, a folder),
+    when its folder does not exist (folders are never created: a mistyped path must not
+    leave new ones) or may not be written; the CLI asks before any work (`check_output`)."""
+    target = Path(os.path.realpath(path))
+    try:
+        st: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        kind = next((k for test, k in _KINDS if test(st.st_mode)), "not a regular file")
+        raise OSError(errno.EISDIR if stat.S_ISDIR(st.st_mode) else errno.EINVAL,
+                      f"it is {kind}, not a regular file")
+    if not target.parent.is_dir():
+        raise OSError(errno.ENOENT, f"there is no folder {target.parent} (folders are not created)")
+    if not os.access(target.parent, os.W_OK):
+        raise OSError(errno.EACCES, f"permission denied in {target.parent}")
+    return target
 
 
 # Every cache file carries a checksum of what it holds, checked before anything is decoded:

@@ -67,6 +67,18 @@ FromOpt = Annotated[
 ]
 
 
+def check_output(path: Path | None) -> None:
+    """Refuse an output path before any work is spent (see `diskcache.output_target`: a
+    device, a FIFO, a folder or a missing folder); `-` is standard output."""
+    from puzzlesmith.diskcache import is_stdout, output_target
+
+    if path is not None and not is_stdout(path):
+        try:
+            output_target(path)
+        except OSError as e:
+            raise InputError(f"cannot write {path}: {e.strerror or e}") from None
+
+
 def is_comment(line: str) -> bool:
     """A comment line is `#` alone or `#` then a space: `#a#` is a pattern, not a comment."""
     return line == "#" or line.startswith("# ")

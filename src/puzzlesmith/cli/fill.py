@@ -13,6 +13,7 @@ from typer.core import TyperGroup
 from puzzlesmith.cli.common import (
     CommonOpt,
     JsonOpt,
+    check_output,
     console,
     err_console,
     print_json,
@@ -261,6 +262,7 @@ def fill_cmd(
 
     "impossible" (exit 0) means the search proved no fill exists; a time limit exits 1.
     """
+    from puzzlesmith.diskcache import is_stdout
     from puzzlesmith.fill.fill import fill
     from puzzlesmith.fill.formats import check_out_name, write_grid_file
     from puzzlesmith.fill.scores import fill_lexicon, with_preferred
@@ -268,6 +270,7 @@ def fill_cmd(
 
     if out is not None:
         check_out_name(out)
+        check_output(out)
     grid = _grid(rows, file, allow_2)
     lex, index = fill_lexicon(lexicon, common)
     lex = with_preferred(lex, index, _word_files(prefer))
@@ -282,7 +285,9 @@ def fill_cmd(
         result = with_clue_drafts(result)
     if out is not None and result.filled is not None:
         write_grid_file(out, result.filled)
-    if json:
+    if out is not None and is_stdout(out):
+        pass  # standard output holds the file alone
+    elif json:
         print_json(result.to_json())
     else:
         print_fill(result, common)

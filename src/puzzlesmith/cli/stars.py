@@ -11,6 +11,7 @@ import typer
 from puzzlesmith.cli.common import (
     FromOpt,
     JsonOpt,
+    check_output,
     console,
     err_console,
     print_json,
@@ -440,6 +441,7 @@ def convert(
     """Turn text puzzles into puzz.link URLs and back."""
     if to not in (None, "text", "url"):
         raise InputError(f"--to must be text or url, got {to!r}")
+    check_output(output)
     outs = []
     for source in read_inputs(sources, from_file):
         puzzle = _load(source, stars)
@@ -452,12 +454,9 @@ def convert(
     if json:
         return
     if output is not None:
-        from puzzlesmith.diskcache import write_atomic
+        from puzzlesmith.diskcache import write_output
 
-        try:
-            write_atomic(output, "".join(outs).encode("utf-8"), best_effort=False)
-        except OSError as e:
-            raise InputError(f"cannot write {output}: {e.strerror or e}") from None
+        write_output(output, "".join(outs).encode("utf-8"))
     else:
         typer.echo("".join(outs), nl=False)
 

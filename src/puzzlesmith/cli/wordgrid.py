@@ -17,6 +17,7 @@ from puzzlesmith.cli.common import (
     KindOfOpt,
     LexiconOpt,
     MeansOpt,
+    check_output,
     console,
     print_json,
 )
@@ -243,10 +244,12 @@ def create_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Make a puzzle: a grid whose blank row is the answer and whose columns are words."""
+    from puzzlesmith.diskcache import is_stdout
     from puzzlesmith.wordgrid.create import check_not_foreign, create
 
     if word is not None and length is not None and length != len(word.strip()):
         raise InputError(f"--length {length} disagrees with --word {word!r}")
+    check_output(out)
     cut = common_cut(common, common_top)
     _, full = lexicon_and_index(lexicon)
     _, words_idx = lexicon_and_index(lexicon, cut, foreign=foreign)
@@ -278,7 +281,9 @@ def create_cmd(
             flags.append(f"--lexicon {lexicon}")
         command = f"puzzlesmith wordgrid create {' '.join(flags)} --seed {result.seed}"
         _write_puzzle(out, result, answer_hidden, command)
-    if json:
+    if out is not None and is_stdout(out):
+        pass  # standard output holds the file alone
+    elif json:
         print_json(_create_doc(result, answer_hidden))
     else:
         print_create(result, answer_hidden)
@@ -302,12 +307,9 @@ def _write_puzzle(out: Path, result: CreateResult, hidden: bool, command: str) -
     if not hidden:
         notes.append(f"answer: {result.answer}")
     notes.append(f"solutions: {result.solution_count}")
-    from puzzlesmith.diskcache import write_atomic
+    from puzzlesmith.diskcache import write_output
 
-    try:
-        write_atomic(out, dump_puzzle(result.puzzle, notes).encode("utf-8"), best_effort=False)
-    except OSError as e:
-        raise InputError(f"cannot write {out}: {e.strerror or e}") from None
+    write_output(out, dump_puzzle(result.puzzle, notes).encode("utf-8"))
 
 
 def register(app: typer.Typer) -> None:

@@ -318,16 +318,13 @@ def check_out_name(path: Path) -> str:
 
 def write_grid_file(path: Path, grid: Grid) -> None:
     """Write `grid` (title, author and clues too where the format holds them) to `path` as
-    .puz, .ipuz or text, by the suffix, atomically."""
-    from puzzlesmith.diskcache import write_atomic
+    .puz, .ipuz or text, by the suffix, atomically (`-`: text on standard output)."""
+    from puzzlesmith.diskcache import write_output
 
     fmt = check_out_name(path)
     if fmt == "puz" and EMPTY in grid.cells:
         raise InputError(".puz needs a full grid (every cell a letter)")
-    try:
-        write_atomic(path, dump_grid(grid, fmt), best_effort=False)
-    except OSError as e:
-        raise InputError(f"cannot write {path}: {e}") from None
+    write_output(path, dump_grid(grid, fmt))
 
 
 def to_document(grid: Grid) -> dict[str, Any]:

@@ -72,6 +72,8 @@ def register(name: str, path: Path) -> Lexicon:
     target = _registry_file()
     try:
         # Atomic: a full disk or a crash leaves the old registry whole, never a torn file.
+        # The config folder is ours to make (a user's output path never gets folders).
+        target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, json.dumps(entries, indent=2, sort_keys=True).encode(),
                      best_effort=False)
     except OSError as e:
