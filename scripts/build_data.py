@@ -126,6 +126,28 @@ def split_gloss(gloss: str) -> tuple[str, list[str]]:
     return definition, examples
 
 
+# The pointers kept beside hypernyms and hyponyms, by WordNet's own symbols: instance
+# hypernym (to tell a proper name from a class), similar to, also see and derivationally
+# related (adjective meanings), member and part holonyms and meronyms, attribute.
+LINKS = ("@i", "&", "^", "+", "#m", "%m", "#p", "%p", "=")
+_SENSE_POS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}
+
+
+def _tag_counts(index_sense: str, ids: dict[tuple[str, str], int]) -> dict[tuple[int, str], int]:
+    """(synset id, lowercase lemma) -> how often that sense is tagged in WordNet's corpus
+    (index.sense's tag_cnt)."""
+    out: dict[tuple[int, str], int] = {}
+    for line in index_sense.splitlines():
+        f = line.split()
+        if len(f) != 4:
+            continue
+        lemma, _, rest = f[0].partition("%")
+        sid = ids.get((_SENSE_POS[rest[0]], f[1]))
+        if sid is not None and int(f[3]):
+            out[(sid, lemma.replace("_", " "))] = int(f[3])
+    return out
+
+
 def build_wordnet() -> None:
     """Two files:
 
@@ -133,7 +155,10 @@ def build_wordnet() -> None:
               verbs, adjectives, adverbs, each in file order; fields separated by tabs:
               pos (n v a s r)  lemmas (as written, `_` -> space, joined by `|`)
               hypernym ids (@ and @i, nouns and verbs; joined by `,`)
-              hyponym ids (~ and ~i, nouns)  definition  examples (joined by `|`).
+              hyponym ids (~ and ~i, nouns)  definition  examples (joined by `|`)
+              tag counts (index.sense's, one a lemma in the lemmas' order, joined by `|`;
+              empty when all are 0)  links (`SYMBOL:id,id` for each symbol of LINKS the
+              synset has, joined by spaces).
               Stored as zlib blocks of SYNSET_BLOCK lines, so that looking up one word
               decompresses a few small blocks, not the whole file.
     wordnet-index.txt.gz  a gzip text file in sections:
@@ -162,13 +187,21 @@ def build_wordnet() -> None:
                         for j in range(int(f[k]))]
             ids[(fpos, offset)] = len(parsed)
             parsed.append((ss_type, lemmas, pointers, gloss))
+    counts = _tag_counts(dict_files["index.sense"], ids)
     synset_lines = []
-    for ss_type, lemmas, pointers, gloss in parsed:
+    for sid, (ss_type, lemmas, pointers, gloss) in enumerate(parsed):
         up = [ids[(p, o)] for sym, o, p in pointers if sym in ("@", "@i")]
         down = [ids[(p, o)] for sym, o, p in pointers if sym in ("~", "~i") and ss_type == "n"]
         definition, examples = split_gloss(gloss)
-        synset_lines.append("\t".join([ss_type, "|".join(lemmas), ",".join(map(str, up)),
-                                        ",".join(map(str, down)), definition, "|".join(examples)]))
+        tags = [counts.get((sid, lemma.lower()), 0) for lemma in lemmas]
+        links: dict[str, list[int]] = {}
+        for sym, o, p in pointers:
+            if sym in LINKS and ids[(p, o)] not in links.get(sym, []):
+                links.setdefault(sym, []).append(ids[(p, o)])
+        synset_lines.append("\t".join([
+            ss_type, "|".join(lemmas), ",".join(map(str, up)), ",".join(map(str, down)),
+            definition, "|".join(examples), "|".join(map(str, tags)) if any(tags) else "",
+            " ".join(f"{sym}:{','.join(map(str, v))}" for sym, v in links.items())]))
     senses: dict[str, dict[str, list[int]]] = {}
     for fname, fpos in file_pos.items():
         for line in dict_files[f"index.{fname}"].splitlines():

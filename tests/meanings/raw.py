@@ -63,6 +63,7 @@ class RawWordNet:
         self.gloss: dict[tuple[str, str], str] = {}
         self.parents: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
         self.children: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+        self.instances: set[tuple[str, str]] = set()  # synsets with an instance hypernym
         for fname, fpos in FILES.items():
             for line in text[f"data.{fname}"].split("\n"):
                 if not line or line[0] == " ":
@@ -78,6 +79,8 @@ class RawWordNet:
                 at = 4 + 2 * n
                 for j in range(int(tok[at])):
                     symbol, off, pos = tok[at + 1 + 4 * j: at + 4 + 4 * j]
+                    if symbol == "@i":
+                        self.instances.add(key)
                     if symbol in ("@", "@i"):
                         target = (pos if pos != "s" else "a", off)
                         self.parents[key].append(target)
@@ -99,6 +102,20 @@ class RawWordNet:
                 if len(tok) > 1:
                     self.exc[fpos][tok[0].replace("_", " ")] = [t.replace("_", " ") for t in tok[1:]]
 
+    def word_forms(self, key: tuple[str, str]) -> dict[str, bool]:
+        """The spec's words of a synset: lowercase, symbols and abbreviations left out, each
+        with whether an inflection may take the sense (not of a letter, not of an instance)."""
+        letters = set(self.index["alphabetic character"]["n"])
+        inflectable = key not in self.instances and not letters & set(self.parents.get(key, []))
+        out: dict[str, bool] = {}
+        for i, w in enumerate(self.words[key]):
+            if "." in w or re.fullmatch(r"[^a-zA-Z]*(?:[A-Z][^a-zA-Z]*){2,}", w):
+                continue  # La., ID, NASA
+            if i and len(w) < 3 and w[0].isupper():
+                continue  # La (lanthanum), Fe
+            out[w.lower()] = out.get(w.lower(), False) or inflectable
+        return out
+
     def is_lemma(self, w: str, pos: str | None = None) -> bool:
         return w in self.index and (pos is None or pos in self.index[w])
 
@@ -117,8 +134,12 @@ class RawWordNet:
         return [] if self.is_lemma(w) else self.morphy(w, "n")
 
     def below(self, topic: str) -> set[str]:
-        """Noun lemmas of every synset under a noun sense of topic (breadth-first over the
+        """Noun words of every synset under a noun sense of topic (breadth-first over the
         inverted hypernym pointers)."""
+        return set(self.below_forms(topic))
+
+    def below_forms(self, topic: str) -> dict[str, bool]:
+        """`below` with whether an inflection of each word is in the category too."""
         starts = list(self.index.get(topic, {}).get("n", []))
         if not starts:
             for b in self.noun_bases(topic):
@@ -133,7 +154,11 @@ class RawWordNet:
                 if c not in seen:
                     seen.add(c)
                     queue.append(c)
-        return {w.lower() for s in seen for w in self.words[s]}
+        out: dict[str, bool] = {}
+        for s in seen:
+            for w, inflectable in self.word_forms(s).items():
+                out[w] = out.get(w, False) or inflectable
+        return out
 
     @staticmethod
     def split(gloss: str) -> tuple[str, list[str]]:
@@ -167,13 +192,18 @@ class RawWordNet:
             lookups = [(word, p) for p in "nvar" if p in self.index[word]]
         else:
             bases = [(p, b) for p in "nvar" for b in self.morphy(word, p)]
-            if bases:
-                base = bases[0][1]
-                lookups = [(base, p) for p, b in bases if b == base]
+            for _, b in bases:
+                if any(self.word_forms(k).get(b) for p, b2 in bases if b2 == b
+                       for k in self.index[b][p]):
+                    base = b
+                    lookups = [(base, p) for p, b2 in bases if b2 == base]
+                    break
         lemma = base or word
         senses = []
         for lem, p in lookups:
             for key in self.index[lem][p]:
+                if base is not None and not self.word_forms(key).get(base):
+                    continue
                 definition, examples = self.split(self.gloss[key])
                 kinds = [self.words[h][0] for h in self.parents.get(key, [])]
                 senses.append({
@@ -185,36 +215,40 @@ class RawWordNet:
                 })
         return {"word": word, "base": base, "senses": senses}
 
-    def means_routes(self, text: str) -> dict[str, dict[str, int]]:
-        """`means` by part of speech: lemma -> {pos: best tier through senses of that pos}
-        (a kind is a noun sense; adjective satellites count as adjectives)."""
+    def means_routes(self, text: str) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+        """`means` by part of speech: word -> {pos: best tier through senses of that pos}
+        (a kind is a noun sense; adjective satellites count as adjectives); then the same
+        through the senses an inflection may take."""
         routes: dict[str, dict[str, int]] = {}
+        inflect: dict[str, dict[str, int]] = {}
 
-        def put(word: str, key: tuple[str, str], tier: int) -> None:
-            pos = {"s": "a"}.get(self.ss_type[key], self.ss_type[key])
-            slot = routes.setdefault(word.lower(), {})
-            slot[pos] = min(slot.get(pos, 9), tier)
+        def put(word: str, pos: str, tier: int, inflectable: bool) -> None:
+            pos = {"s": "a"}.get(pos, pos)
+            for table in (routes, inflect)[: 2 if inflectable else 1]:
+                slot = table.setdefault(word, {})
+                slot[pos] = min(slot.get(pos, 9), tier)
 
         forms = {text, text + "s", text + "es"}
         for key, gloss in self.gloss.items():
             definition, _ = self.split(gloss)
             if forms & set(re.findall(r"\w+", definition.lower())):
-                for w in self.words[key]:
-                    put(w, key, 2)
+                for w, ok in self.word_forms(key).items():
+                    put(w, self.ss_type[key], 2, ok)
         bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]
         for b in bases or [text]:
             for keys in self.index.get(b, {}).values():
                 for key in keys:
-                    for w in self.words[key]:
-                        put(w, key, 1)
+                    for w, ok in self.word_forms(key).items():
+                        put(w, self.ss_type[key], 1, ok)
         try:
-            for w in self.below(text):
-                routes.setdefault(w, {})["n"] = 0
+            for w, ok in self.below_forms(text).items():
+                put(w, "n", 0, ok)
         except LookupError:
             pass
         for b in {text, *bases}:
             routes.pop(b, None)
-        return routes
+            inflect.pop(b, None)
+        return routes, inflect
 
     def means(self, text: str) -> dict[str, int]:
         """The --means tiers by the spec, for a one-word TEXT: 0 below it, 1 in a synset with
@@ -224,14 +258,14 @@ class RawWordNet:
         for key, gloss in self.gloss.items():
             definition, _ = self.split(gloss)
             if forms & set(re.findall(r"\w+", definition.lower())):
-                for w in self.words[key]:
-                    tiers[w.lower()] = 2
+                for w in self.word_forms(key):
+                    tiers[w] = 2
         bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]
         for b in bases or [text]:
             for keys in self.index.get(b, {}).values():
                 for key in keys:
-                    for w in self.words[key]:
-                        tiers[w.lower()] = 1
+                    for w in self.word_forms(key):
+                        tiers[w] = 1
         try:
             for w in self.below(text):
                 tiers[w] = 0

@@ -53,6 +53,27 @@ def test_senses_in_pos_order_with_glosses_examples_synonyms() -> None:
     assert "Beantown" in boston.synonyms and "Boston" not in boston.synonyms
 
 
+def test_inflections_take_no_symbol_abbreviation_letter_or_name_sense() -> None:
+    # Issue 39: `???:metal` gave las (La, lanthanum), pos (Po), tis (Ti); `--kind-of city`
+    # gave corks and kievs; `define las` said "metallic element".
+    metal = lexicon_and_index(None, kind_of="metal")[0].word_set
+    assert "tin" in metal and not {"las", "pos", "tis", "nas", "bas", "ers", "tas"} & metal
+    element = lexicon_and_index(None, kind_of="chemical element")[0].word_set
+    assert {"tin", "neon", "iron", "gold"} <= element
+    assert not {"las", "ars", "ids", "pos", "fes", "la", "ar", "fe"} & element
+    state = lexicon_and_index(None, kind_of="american state")[0].word_set
+    assert not {"ars", "ids", "las", "mas", "mes"} & state
+    city = lexicon_and_index(None, kind_of="city")[0].word_set
+    assert not {"corks", "kievs", "bales", "gents", "fezes"} & city
+    d = m.define("las")
+    assert d.base == "la" and all("metal" not in s.gloss for s in d.senses) and d.senses
+    assert m.define("americans").base == "american"  # a class sense, capitalized: kept
+    assert "dalmatians" in lexicon_and_index(None, kind_of="dog")[0].word_set
+    assert m.wordnet().forms(m.wordnet().synsets_of("lanthanum", "n")[0]) == {
+        "lanthanum": True, "atomic number 57": True}
+    assert m.wordnet().forms(m.wordnet().synsets_of("saturn", "n")[0]) == {"saturn": False}
+
+
 def test_bad_characters_are_bad_input() -> None:
     for bad in ("b1rd", "caf\u00e9", "", "a_b"):
         with pytest.raises(InputError):
@@ -137,8 +158,8 @@ def test_kind_of_filter_is_the_per_word_rule(raw: RawWordNet, noun_lemmas: list[
                                              noun_bases: dict[str, list[str]],
                                              data: st.DataObject) -> None:
     topic = data.draw(st.sampled_from(["bird", "city", "tool", "fruit", *noun_lemmas]))
-    cat = raw.below(topic)
-    expected = {w for w, bases in noun_bases.items() if w in cat or any(b in cat for b in bases)}
+    cat = raw.below_forms(topic)
+    expected = {w for w, bases in noun_bases.items() if w in cat or any(cat.get(b) for b in bases)}
     lex, _ = lexicon_and_index(None, kind_of=topic)
     assert lex.word_set == expected
 
@@ -239,14 +260,17 @@ TOPICS = ["bird", "fish", "tree", "flower", "dog", "fruit", "vegetable", "car", 
           "music", "weapon", "tool", "city", "river", "dance", "food", "sport", "insect", "prey"]
 
 
-def _qualifies(raw: RawWordNet, routes: dict[str, dict[str, int]], word: str) -> int | None:
-    """The spec's rule, read from the raw files: a qualifying lemma, or a word that is no
-    lemma with a base form (of part of speech p) that qualifies through a sense of p."""
-    if word in routes:
-        return min(routes[word].values())
+def _qualifies(raw: RawWordNet, routes: tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]],
+               word: str) -> int | None:
+    """The spec's rule, read from the raw files: a qualifying word, or a word that is no
+    lemma with a base form (of part of speech p) that qualifies through a sense of p an
+    inflection may take."""
+    direct, inflect = routes
+    if word in direct:
+        return min(direct[word].values())
     if raw.is_lemma(word):
         return None
-    tiers = [routes[b][p] for p in "nvar" for b in raw.morphy(word, p) if p in routes.get(b, {})]
+    tiers = [inflect[b][p] for p in "nvar" for b in raw.morphy(word, p) if p in inflect.get(b, {})]
     return min(tiers, default=None)
 
 

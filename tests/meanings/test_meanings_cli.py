@@ -68,12 +68,12 @@ def test_pattern_colon_text_is_means(capsys: pytest.CaptureFixture[str]) -> None
 def test_means_ranks_kinds_before_mentions(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(["match", "????????", "--means", "bird", "--json"], capsys)
     words = docs(out)[0]["words"]
-    routes = m.means_routes("bird")
+    routes, inflect = m.means_routes("bird")
 
     def tier(w: str) -> int:
         if w in routes:
             return min(routes[w].values())
-        return min(routes[b][p] for p, b in m.wordnet().base_forms(w) if p in routes.get(b, {}))
+        return min(inflect[b][p] for p, b in m.wordnet().base_forms(w) if p in inflect.get(b, {}))
 
     assert [tier(w) for w in words] == sorted(tier(w) for w in words)
     assert len({tier(w) for w in words}) > 1

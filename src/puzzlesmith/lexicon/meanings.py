@@ -132,8 +132,45 @@ class WordNet:
         return [line for b in range(len(self._blocks)) for line in self._block(b)]
 
     def fields(self, sid: int) -> list[str]:
-        """pos, lemmas, hypernyms, hyponyms, definition, examples of synset `sid`."""
+        """pos, lemmas, hypernyms, hyponyms, definition, examples, tag counts, links of synset
+        `sid` (scripts/build_data.py's build_wordnet says what each holds)."""
         return self.line(sid).split("\t")
+
+    def links(self, sid: int) -> dict[str, list[int]]:
+        """WordNet pointer symbol ('@i', '&', '^', '+', '%m', ...) -> the synsets it points to."""
+        out: dict[str, list[int]] = {}
+        for part in self.fields(sid)[7].split():
+            sym, _, ids = part.partition(":")
+            out[sym] = [int(i) for i in ids.split(",")]
+        return out
+
+    @cached_property
+    def _letters(self) -> frozenset[int]:
+        """The synsets of 'letter of the alphabet': a synset below one is a letter's name."""
+        return frozenset(self.synsets_of("alphabetic character", "n"))
+
+    def forms(self, sid: int) -> dict[str, bool]:
+        """The words (lowercase) synset `sid` holds for a word list, each with whether an
+        inflection of it (a plural, a past) may take this sense.
+
+        A symbol or abbreviation (`La` lanthanum, `ID` Idaho, `La.` Louisiana: a lemma with a
+        dot, two or more capitals and nothing else, or a capital and at most one more letter
+        after the synset's first lemma) is no word of the synset. A word is inflectable unless
+        the synset is a letter (`s`), or an instance, the name of one thing (Saturn, Kiev,
+        Cork): `kievs` and `corks` take no sense of those; `americans` and `dalmatians` (class
+        senses that are capitalized) keep theirs."""
+        f = self.fields(sid)
+        lemmas = f[1].split("|")
+        up = f[2]
+        inflectable = "@i:" not in f[7] and not (
+            up and not self._letters.isdisjoint(map(int, up.split(","))))
+        out: dict[str, bool] = {}
+        for i, lemma in enumerate(lemmas):
+            if _symbolic(lemma, i):
+                continue
+            low = lemma.lower()
+            out[low] = out.get(low, False) or inflectable
+        return out
 
     def lemmas_of(self, sid: int) -> list[str]:
         return self.line(sid).split("\t", 2)[1].split("|")
@@ -191,7 +228,7 @@ class WordNet:
     # -- senses -----------------------------------------------------------------------------
 
     def sense(self, sid: int, lemma: str) -> Sense:
-        pos, lemmas, up, _, definition, examples = self.fields(sid)
+        pos, lemmas, up, _, definition, examples = self.fields(sid)[:6]
         kinds = tuple(self.lemmas_of(int(h))[0] for h in up.split(",")) if up else ()
         return Sense(
             pos=POS_NAMES[pos],
@@ -206,13 +243,15 @@ class WordNet:
         w = normalize(word)
         if self.is_lemma(w):
             return Definition(w, None, tuple(self.sense(s, w) for s in self.synsets_of(w)))
+        # The first base form with a sense an inflection may take (`las` is not lanthanum).
         found = self.base_forms(w)
-        if not found:
-            return Definition(w, None, ())
-        base = found[0][1]
-        parts = [p for p, b in found if b == base]
-        senses = tuple(self.sense(s, base) for p in parts for s in self.synsets_of(base, p))
-        return Definition(w, base, senses)
+        for base in dict.fromkeys(b for _, b in found):
+            parts = [p for p, b in found if b == base]
+            senses = tuple(self.sense(s, base) for p in parts for s in self.synsets_of(base, p)
+                           if self.forms(s).get(base))
+            if senses:
+                return Definition(w, base, senses)
+        return Definition(w, None, ())
 
     # -- categories -------------------------------------------------------------------------
 
@@ -244,8 +283,8 @@ class WordNet:
         return seen
 
     def kind_of(self, topic: str) -> frozenset[str]:
-        """Every noun lemma (lowercase) of a synset below any noun sense of TOPIC."""
-        return _kind_of(self, normalize(topic))
+        """Every noun word (lowercase, `forms`) of a synset below any noun sense of TOPIC."""
+        return frozenset(_kind_of(self, normalize(topic)))
 
     @cached_property
     def _definitions(self) -> tuple[str, Sequence[int]]:
@@ -328,53 +367,72 @@ def _edge(text: str, at: int) -> bool:
     return before != after
 
 
+def _symbolic(lemma: str, position: int) -> bool:
+    """A symbol or an abbreviation (WordNet.forms says which)."""
+    letters = [c for c in lemma if c.isalpha()]
+    return "." in lemma or (len(letters) >= 2 and all(c.isupper() for c in letters)) or (
+        position > 0 and len(lemma) <= 2 and lemma[:1].isupper())
+
+
 @lru_cache(maxsize=64)
-def _kind_of(wn: WordNet, topic: str) -> frozenset[str]:
-    sids = wn.below(wn.topic_synsets(topic))
-    return frozenset(lemma.lower() for sid in sids for lemma in wn.lemmas_of(sid))
+def _kind_of(wn: WordNet, topic: str) -> dict[str, bool]:
+    """The category's words, each with whether an inflection of it is in the category too."""
+    out: dict[str, bool] = {}
+    for sid in wn.below(wn.topic_synsets(topic)):
+        for word, inflectable in wn.forms(sid).items():
+            out[word] = out.get(word, False) or inflectable
+    return out
 
 
 @lru_cache(maxsize=64)
 def _means(wn: WordNet, text: str) -> dict[str, int]:
-    return {lemma: min(by_pos.values()) for lemma, by_pos in _routes(wn, text).items()}
+    return {lemma: min(by_pos.values()) for lemma, by_pos in _routes(wn, text)[0].items()}
+
+
+Routes = dict[str, dict[str, int]]
 
 
 @lru_cache(maxsize=64)
-def _routes(wn: WordNet, text: str) -> dict[str, dict[str, int]]:
-    """Lemma -> {part of speech: tier} for `means`: through which senses each lemma qualifies
+def _routes(wn: WordNet, text: str) -> tuple[Routes, Routes]:
+    """Word -> {part of speech: tier} for `means`: through which senses each word qualifies
     (a kind of TEXT is a noun sense; a synonym or a mention, the sense's own part of speech),
-    so an inflected word qualifies only by an inflection of that part of speech."""
-    routes: dict[str, dict[str, int]] = {}
+    and the same through the senses an inflection may take (WordNet.forms), so an inflected
+    word qualifies only by an inflection of that part of speech, of a sense that is a word."""
+    routes: Routes = {}
+    inflect: Routes = {}
 
-    def add(lemma: str, pos: str, tier: int) -> None:
-        by_pos = routes.setdefault(lemma.lower(), {})
+    def add(lemma: str, pos: str, tier: int, inflectable: bool) -> None:
         pos = "a" if pos == "s" else pos
-        if tier < by_pos.get(pos, TIER_MENTION + 1):
-            by_pos[pos] = tier
+        for table in (routes, inflect) if inflectable else (routes,):
+            by_pos = table.setdefault(lemma, {})
+            if tier < by_pos.get(pos, TIER_MENTION + 1):
+                by_pos[pos] = tier
 
     base = [text] if wn.is_lemma(text) else [b for _, b in wn.base_forms(text)] or [text]
     for sid in wn.mentioning(text):
         pos = wn.fields(sid)[0]
-        for lemma in wn.lemmas_of(sid):
-            add(lemma, pos, TIER_MENTION)
+        for lemma, inflectable in wn.forms(sid).items():
+            add(lemma, pos, TIER_MENTION, inflectable)
     for b in base:
         for sid in wn.synsets_of(b):
             pos = wn.fields(sid)[0]
-            for lemma in wn.lemmas_of(sid):
-                add(lemma, pos, TIER_SYNONYM)
+            for lemma, inflectable in wn.forms(sid).items():
+                add(lemma, pos, TIER_SYNONYM, inflectable)
     try:
-        kinds = wn.kind_of(text)
+        kinds = _kind_of(wn, text)
     except InputError:
-        kinds = frozenset()
-    for lemma in kinds:
-        add(lemma, "n", TIER_KIND)
+        kinds = {}
+    for lemma, inflectable in kinds.items():
+        add(lemma, "n", TIER_KIND, inflectable)
     for b in {text, *base}:
         routes.pop(b, None)
-    return routes
+        inflect.pop(b, None)
+    return routes, inflect
 
 
-def means_routes(text: str) -> dict[str, dict[str, int]]:
-    """`means` with the parts of speech each lemma qualifies through, and the tier of each."""
+def means_routes(text: str) -> tuple[Routes, Routes]:
+    """`means` with the parts of speech each word qualifies through, and the tier of each;
+    then the same for the inflections of each word (WordNet.forms)."""
     return _routes(wordnet(), normalize(text))
 
 
@@ -401,11 +459,14 @@ def means(text: str) -> dict[str, int]:
     return wordnet().means(text)
 
 
-def narrow(words: Container[str], routes: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
+def narrow(words: Container[str], routes: Mapping[str, Mapping[str, int]],
+           inflect: Mapping[str, Mapping[str, int]] | None = None) -> dict[str, int]:
     """The words (a lexicon's, a-z) that qualify, each with its best tier: the word is a
-    qualifying lemma, or it is not itself a lemma and one of its base forms of a part of speech
-    through which that base qualifies is (`routes`: lemma -> {part of speech: tier}), so
-    "ducked" (a verb form) does not come in through the noun "duck" (a kind of bird).
+    qualifying word (`routes`: word -> {part of speech: tier}), or it is not itself a lemma
+    and one of its base forms of a part of speech through which that base qualifies by a sense
+    an inflection may take (`inflect`, as routes; routes itself when None) is, so "ducked" (a
+    verb form) does not come in through the noun "duck" (a kind of bird), nor "las" through
+    "La" (lanthanum, a metal).
 
     Rather than run morphy over every lexicon word, this inverts the suffix rules and the
     exception lists on the (far fewer) qualifying lemmas, then checks each candidate with
@@ -413,7 +474,7 @@ def narrow(words: Container[str], routes: Mapping[str, Mapping[str, int]]) -> di
     """
     wn = wordnet()
     out = {w: min(by_pos.values()) for w, by_pos in routes.items() if w in words}
-    for lemma, by_pos in routes.items():
+    for lemma, by_pos in (routes if inflect is None else inflect).items():
         for p, tier in by_pos.items():
             # An exception can map a word to a phrase ("comics" -> "comic strip"), so phrases
             # keep their inverse exceptions; the suffix rules make only phrases of phrases.
@@ -473,12 +534,19 @@ def narrow_words(words: Container[str], kind: str | None = None, text: str | Non
     # --kind-of is a noun question (noun bases only); --means follows each sense's own part
     # of speech.
     if text is None:
-        return narrow(words, {w: {"n": t} for w, t in tiers.items()})
-    out = narrow(words, means_routes(text))
+        assert kind is not None
+        return _narrow_kind(words, kind, tiers)
+    out = narrow(words, *means_routes(text))
     if kind is not None:
-        kinds = narrow(words, {w: {"n": TIER_KIND} for w in kind_of(kind)})
+        kinds = _narrow_kind(words, kind, dict.fromkeys(kind_of(kind), TIER_KIND))
         out = {w: t for w, t in out.items() if w in kinds}
     return out
+
+
+def _narrow_kind(words: Container[str], kind: str, tiers: dict[str, int]) -> dict[str, int]:
+    inflectable = _kind_of(wordnet(), normalize(kind))
+    return narrow(words, {w: {"n": t} for w, t in tiers.items()},
+                  {w: {"n": t} for w, t in tiers.items() if inflectable.get(w)})
 
 
 PHRASES_NAME = "phrases"
