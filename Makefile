@@ -10,8 +10,9 @@ install:
 run: install
 	$(PYTHON) -m puzzlesmith serve
 
+# constraints.txt holds the versions the suite passed with, so a fresh machine tests the same.
 test-deps:
-	$(PIP) install -q -e '.[test]'
+	$(PIP) install -q -e '.[test]' -c constraints.txt
 
 lint:
 	$(PYTHON) -m ruff check src tests benchmarks scripts
