@@ -322,54 +322,16 @@ def match(
         banned |= _letter_bit(ch)
     deadline = deadline or Deadline(10.0)
     regex = _regex(pattern) if _needs_regex(pattern) else None
-    ana = pattern.anagram
-    if need or ana:
-        import numpy as np  # letter counting is vectorised; plain patterns never load numpy
-    need_counts = letter_counts(need).astype(np.int16) if need else None
-    ana_counts = letter_counts(ana.letters).astype(np.int16) if ana else None
-
-    lengths = [pattern.cells] if not pattern.has_star else [
-        n for n in index.lengths if n >= pattern.cells
-    ]
-    if ana is not None:
-        lengths = [n for n in lengths if n == len(ana)]
-    if length is not None:
-        lengths = [n for n in lengths if length[0] <= n <= length[1]]
-
+    counting = _Counting.of(need, pattern.anagram)
     runs: list[list[str]] = []  # one alphabetical run per length bucket
-    for n in lengths:
+    for n in _lengths(index, pattern, length):
         if deadline.expired():
             raise SearchTimeout
         bucket = index.bucket(n)
         if bucket is None:
             continue
-        bits = bucket.all_bits
-        for pos, allowed in _anchored(pattern, n):
-            if allowed & ~banned == ALL:
-                continue
-            bits &= _union(bucket, pos, allowed & ~banned)
-            if not bits:
-                break
-        if banned:
-            for b in range(26):
-                if banned >> b & 1:
-                    for pos in range(n):
-                        bits &= ~bucket.position_letter[pos][b]
-        if need_counts is None and ana_counts is None:
-            found = bucket.words_of(bits)
-        else:
-            # Letter counts filter many words (a rack leaves a whole bucket's bits set):
-            # positions and filters stay in numpy.
-            arr = bits_to_index_array(bits, len(bucket.words))
-            if need_counts is not None and arr.size:
-                arr = arr[np.all(bucket.counts[arr] >= need_counts, axis=1)]
-            if ana is not None and ana_counts is not None and arr.size:
-                counts = bucket.counts if arr.size == len(bucket.words) else bucket.counts[arr]
-                short = np.maximum(counts.astype(np.int16) - ana_counts, 0).sum(axis=1)
-                arr = arr[short <= ana.blanks]
-            ws = bucket.words
-            found = ([ws[i] for i in arr.tolist()] if arr.size < _FEW
-                     else bucket.word_array[arr].tolist())
+        bits = _fitting_bits(bucket, pattern, n, banned)
+        found = bucket.words_of(bits) if counting is None else counting.words(bucket, bits)
         if regex is not None:
             found = list(filter(regex.fullmatch, found))
         if found:
@@ -382,3 +344,68 @@ def match(
         words.sort()  # timsort merges the per-length runs
     shown = words if limit is None else words[:limit]
     return MatchResult(pattern.text, tuple(shown), len(words), index.name, plain=True)
+
+
+def _lengths(index: LexiconIndex, pattern: Pattern, length: tuple[int, int] | None) -> list[int]:
+    """The word lengths the pattern can fit, within `--length` and its anagram's length."""
+    lengths = [pattern.cells] if not pattern.has_star else [
+        n for n in index.lengths if n >= pattern.cells
+    ]
+    if pattern.anagram is not None:
+        lengths = [n for n in lengths if n == len(pattern.anagram)]
+    if length is not None:
+        lengths = [n for n in lengths if length[0] <= n <= length[1]]
+    return lengths
+
+
+def _fitting_bits(bucket: LengthBucket, pattern: Pattern, n: int, banned: int) -> int:
+    """The words of one length bucket whose letters fit the pattern's anchored cells and use
+    none of the `banned` letters (a bitset over the bucket)."""
+    bits = bucket.all_bits
+    for pos, allowed in _anchored(pattern, n):
+        if allowed & ~banned == ALL:
+            continue
+        bits &= _union(bucket, pos, allowed & ~banned)
+        if not bits:
+            return 0
+    if banned:
+        for b in range(26):
+            if banned >> b & 1:
+                for pos in range(n):
+                    bits &= ~bucket.position_letter[pos][b]
+    return bits
+
+
+@dataclass(frozen=True)
+class _Counting:
+    """Letter-count filters (`--contains`, an anagram's letters): positions and counts stay in
+    numpy, since a rack leaves a whole bucket's bits set."""
+
+    need_counts: Any
+    anagram: Rack | None
+    anagram_counts: Any
+
+    @staticmethod
+    def of(need: str, anagram: Rack | None) -> _Counting | None:
+        if not (need or anagram):
+            return None
+        import numpy as np  # letter counting is vectorised; plain patterns never load numpy
+
+        return _Counting(
+            letter_counts(need).astype(np.int16) if need else None,
+            anagram,
+            letter_counts(anagram.letters).astype(np.int16) if anagram else None,
+        )
+
+    def words(self, bucket: LengthBucket, bits: int) -> list[str]:
+        import numpy as np
+
+        arr = bits_to_index_array(bits, len(bucket.words))
+        if self.need_counts is not None and arr.size:
+            arr = arr[np.all(bucket.counts[arr] >= self.need_counts, axis=1)]
+        if self.anagram is not None and arr.size:
+            counts = bucket.counts if arr.size == len(bucket.words) else bucket.counts[arr]
+            short = np.maximum(counts.astype(np.int16) - self.anagram_counts, 0).sum(axis=1)
+            arr = arr[short <= self.anagram.blanks]
+        ws = bucket.words
+        return [ws[i] for i in arr.tolist()] if arr.size < _FEW else bucket.word_array[arr].tolist()
