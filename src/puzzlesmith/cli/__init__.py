@@ -128,6 +128,11 @@ app = LazyGroup(
 )
 
 
+# When main() was called: a command whose time limit is the user's whole wait counts from
+# here (cli.common.limit_start), not from when its own module was loaded.
+invoked_at: float | None = None
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: bad input is one line on stderr and exit status 2, never a traceback.
 
@@ -135,7 +140,10 @@ def main(argv: list[str] | None = None) -> None:
     value) is one `error:` line like every other bad input, not click's usage block.
     """
     import errno
+    import time
 
+    global invoked_at
+    invoked_at = time.perf_counter()
     # Typer 0.26+ carries its own copy of click: its exceptions are these, not click's.
     from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 
@@ -170,6 +178,8 @@ def main(argv: list[str] | None = None) -> None:
         else:
             sys.stderr.write(f"error: cannot write the output: {e.strerror or e}\n")
         sys.exit(2)
+    finally:
+        invoked_at = None
     sys.exit(code if isinstance(code, int) else 0)
 
 

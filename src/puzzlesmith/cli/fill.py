@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from puzzlesmith.fill.candidates import CandidatesResult
     from puzzlesmith.fill.fill import CheckResult, FillResult, RegionResult
     from puzzlesmith.fill.model import Grid
+    from puzzlesmith.lexicon import Lexicon, LexiconIndex
+    from puzzlesmith.limits import Deadline
 
 
 class _FillGroup(TyperGroup):
@@ -139,6 +141,43 @@ def _grid(rows: list[str] | None, file: Path | None, allow_2: bool) -> Grid:
     return parse_grid(grid_rows_from_args(rows), allow_2=allow_2)
 
 
+def _prepared(grid: Grid, lexicon: str | None, common: bool, prefer: list[Path] | None,
+              time_limit: float) -> tuple[Lexicon, LexiconIndex, Deadline]:
+    """The lexicon and index a fill runs on, and its deadline: the time limit is the user's
+    whole wait from here (loading the list included), except a first use's build of the
+    list's index and the grid's word tables, which is done first, under a note and a progress
+    bar that say it is not counted, and the limit starts after it."""
+    import puzzlesmith.cli
+    from puzzlesmith.fill.scores import FILL_LEXICON, fill_lexicon, with_preferred
+    from puzzlesmith.fill.tables import tables_missing, warm_tables
+    from puzzlesmith.lexicon.index import index_cached
+    from puzzlesmith.lexicon.registry import load_lexicon
+    from puzzlesmith.limits import Deadline
+
+    deadline = Deadline(time_limit)
+    if puzzlesmith.cli.invoked_at is not None:  # the command line's own start-up counts too
+        deadline.start = puzzlesmith.cli.invoked_at
+    lengths = sorted({s.length for s in grid.word_slots})
+    base = load_lexicon(lexicon or FILL_LEXICON)
+
+    def load() -> tuple[Lexicon, LexiconIndex]:
+        lex, index = fill_lexicon(lexicon, common)
+        return with_preferred(lex, index, _word_files(prefer)), index
+
+    if index_cached(base):
+        lex, index = load()
+        missing = tables_missing(lex, index, lengths)
+        if not missing:
+            return lex, index, deadline
+    what = (f"building the {base.name} list's index and word tables (first use, once: not counted in "
+            f"the {time_limit:g} s limit)")
+    err_console.print(f"note: {what}", markup=False, highlight=False)
+    with working(what, None):
+        lex, index = load()
+        warm_tables(lex, index, tables_missing(lex, index, lengths))
+    return lex, index, Deadline(time_limit)
+
+
 def draw(grid: Grid, *, highlight: set[int] | frozenset[int] = frozenset()) -> Table:
     """The grid as cells: letters, blocks shaded, given letters bold; a rebus cell's letters
     (the first two and `…` past three)."""
@@ -219,7 +258,11 @@ def print_fill(result: FillResult, common: bool = False) -> None:
             console.print(_WHOLE_LIST_HINT, style="dim")
         return
     console.print(_entry_lists(doc))
-    best = " (no fill has a stronger weakest entry)" if result.optimal else ""
+    best = (" (no fill has a stronger weakest entry)" if result.optimal else
+            " (could be better: stopped at the limit; a longer --time-limit searches on)"
+            if result.improvement == "cut" else
+            " (the search for a stronger one spent its budget, --improve)"
+            if result.improvement == "budget" else "")
     console.print(f"weakest entry [bold]{doc['min_score']}[/]{best}, mean [bold]{doc['mean_score']}[/]; "
                   f"{doc['fills_found']} fill{'s' if doc['fills_found'] != 1 else ''} found in "
                   f"{doc['seconds']:.2f} s (first after {doc['first_fill_seconds'] or doc['seconds']:.2f} s)")
@@ -265,18 +308,15 @@ def fill_cmd(
     from puzzlesmith.diskcache import is_stdout
     from puzzlesmith.fill.fill import fill
     from puzzlesmith.fill.formats import check_out_name, write_grid_file
-    from puzzlesmith.fill.scores import fill_lexicon, with_preferred
-    from puzzlesmith.limits import Deadline
 
     if out is not None:
         check_out_name(out)
         check_output(out)
     grid = _grid(rows, file, allow_2)
-    lex, index = fill_lexicon(lexicon, common)
-    lex = with_preferred(lex, index, _word_files(prefer))
+    lex, index, deadline = _prepared(grid, lexicon, common, prefer, time_limit)
     with working(f"filling the {grid.width}x{grid.height} grid", time_limit):
         result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                      seed=seed, deadline=Deadline(time_limit), improve=improve, count=count,
+                      seed=seed, deadline=deadline, improve=improve, count=count,
                       blocked=_blocked(block), max_shared=max_shared,
                       min_scores=_by_length(min_by_length), allow_same_stem=allow_same_stem)
     if clues:
@@ -412,15 +452,13 @@ def region_cmd(
     exits 1. The entries' crossings with each other are kept, the rest dropped.
     """
     from puzzlesmith.fill.fill import fill_region
-    from puzzlesmith.fill.scores import fill_lexicon
-    from puzzlesmith.limits import Deadline
 
     grid = _grid(rows, file, allow_2)
     top, bottom = _span(box_rows, "--rows") if box_rows else (0, grid.height - 1)
     left, right = _span(box_cols, "--cols") if box_cols else (0, grid.width - 1)
-    lex, index = fill_lexicon(lexicon, common)
+    lex, index, deadline = _prepared(grid, lexicon, common, None, time_limit)
     result = fill_region(grid, lex, index, (top, left, bottom, right), min_score=min_score,
-                         allow_repeats=allow_repeats, deadline=Deadline(time_limit),
+                         allow_repeats=allow_repeats, deadline=deadline,
                          blocked=_blocked(block), allow_same_stem=allow_same_stem,
                          min_scores=_by_length(min_by_length), max_shared=max_shared)
     if json:

@@ -146,7 +146,7 @@ class Search:
             if self.max_nodes is not None and self.nodes >= self.max_nodes:
                 raise OutOfNodes
             self.nodes += 1
-            if not self.nodes & 31 and self.deadline.expired():
+            if not self.nodes & 7 and self.deadline.expired():
                 raise SearchTimeout
             v = self.choose_var(cnt)
             if v is None:

@@ -52,6 +52,11 @@ from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.limits import Deadline, SearchTimeout
 
 Status = Literal["filled", "impossible", "timeout"]
+# How the search for a better fill after the first ended: "proved" (no fill has a stronger
+# weakest entry, and the search for a better mean ran its course), "budget" (its node budget,
+# --improve, was spent first: the same on any machine), "cut" (the time limit stopped it: a
+# longer limit may give a better fill).
+Improvement = Literal["proved", "budget", "cut"]
 FIRST_RESTART = 64  # failures allowed before the first restart
 RESTART_GROWTH = 1.25
 COUNT_LIMIT = 10_000_000
@@ -124,6 +129,7 @@ class FillResult:
     # words ran out); empty when only the search of the whole grid proved it
     where: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()  # about the block pattern (model.pattern_warnings)
+    improvement: Improvement | None = None  # "filled" (not --count): how the improvement ended
 
     # The entries the fill chose: the setter's own (given whole, a theme) are left out of the
     # weakest and the mean, as they are of the search for a stronger fill.
@@ -153,6 +159,8 @@ class FillResult:
             "nodes": self.nodes,
             "first_fill_nodes": self.first_nodes,
         }
+        if self.improvement is not None:
+            doc["improvement"] = self.improvement
         if self.count is not None:
             doc["count"] = self.count
             doc["complete"] = self.complete
@@ -292,7 +300,8 @@ class FillStrategy:
         self.allow_repeats = allow_repeats
         self.seed = seed
         self.deadline = deadline or Deadline(10.0)
-        self.start = time.perf_counter()
+        # The user's wait began when the deadline did (the word list's loading counts too).
+        self.start = self.deadline.start
         self.problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
                                blocked=blocked, max_shared=max_shared, min_scores=min_scores,
                                allow_same_stem=allow_same_stem)
@@ -560,7 +569,7 @@ class FillStrategy:
         hi = min((problem.tables[v].scores[top[v]] for v in free), default=0)
         lo = best_q[0] + 1
         low_ok = lo - 1
-        while low_ok < hi and budget > 0:
+        while low_ok < hi and budget > 0 and not until.expired():
             mid = (low_ok + hi + 1) // 2
             if self.root_at(mid) is None:
                 hi = mid - 1
@@ -618,9 +627,13 @@ class FillStrategy:
                     if q > best_q:
                         best, best_q = other, q
                         progress.append((time.perf_counter() - self.start, *best_q))
-        except (SearchTimeout, OutOfNodes):
-            pass
+            ended: Improvement = "proved" if optimal else "budget"
+        except OutOfNodes:
+            ended = "budget"
+        except SearchTimeout:
+            ended = "cut"
         problem.bound = self.min_score
         return self.result("filled", best, optimal=optimal, fills_found=found,
                            first_seconds=first_seconds, nodes=self.nodes,
-                           progress=tuple(progress), regions=regions, first_nodes=first_nodes)
+                           progress=tuple(progress), regions=regions, first_nodes=first_nodes,
+                           improvement=ended)

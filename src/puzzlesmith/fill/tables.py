@@ -7,8 +7,8 @@ import hashlib
 import pickle
 from array import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 
 from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
@@ -39,13 +39,11 @@ class WordTable:
         k = bisect_right(self.tiers, i) - 1
         return self.tiers[k], self.tiers[k + 1] if k + 1 < len(self.tiers) else len(self.words)
 
-    @cached_property
-    def _neg_scores(self) -> tuple[int, ...]:
-        return tuple(-s for s in self.scores)
-
     def at_least(self, score: int) -> int:
-        """Bitset of the words scoring `score` or more (a prefix: the list is best first)."""
-        return (1 << bisect_left(self._neg_scores, -score + 1)) - 1
+        """Bitset of the words scoring `score` or more (a prefix: the list is best first;
+        bisected through a key, not a negated copy, which cost more than the rest of a
+        Problem's set-up)."""
+        return (1 << bisect_left(self.scores, -score + 1, key=_negated)) - 1
 
     def bit(self, word: str) -> int:
         """The bit of `word`, 0 if the table lacks it: the AND of its letters' bitsets (a word
@@ -69,6 +67,10 @@ class WordTable:
         return (_table_from_parts, (self.length, "\n".join(self.words),
                                     array("i", self.scores).tobytes(), self.position_letter,
                                     array("i", self.tiers).tobytes()))
+
+
+def _negated(score: int) -> int:
+    return -score
 
 
 def _table_from_parts(length: int, words: str, scores: bytes,
@@ -205,7 +207,22 @@ def table_path(lexicon: Lexicon, length: int) -> Path:
     return cache_dir() / f"fill-v{TABLE_FORMAT}-{scores_key(lexicon)}-{length}.pickle"
 
 
-def warm_tables(lexicon: Lexicon, index: LexiconIndex, lengths: range = WARM_LENGTHS) -> int:
+def tables_missing(lexicon: Lexicon, index: LexiconIndex, lengths: Iterable[int]) -> list[int]:
+    """The lengths among `lengths` whose table `word_table` would build, not read: in
+    neither memory nor the disk cache, and big enough to take time (a small one, or any of a
+    transient lexicon, is built every time, quickly)."""
+    key = scores_key(lexicon), lexicon.source
+    out = []
+    for n in lengths:
+        if (*key, n) in _TABLES or lexicon.transient or table_path(lexicon, n).exists():
+            continue
+        bucket = index.bucket(n)
+        if bucket is not None and len(bucket.words) >= DISK_CACHE_MIN:
+            out.append(n)
+    return out
+
+
+def warm_tables(lexicon: Lexicon, index: LexiconIndex, lengths: Iterable[int] = WARM_LENGTHS) -> int:
     """Build into the disk cache the tables it lacks (the server runs this in the background
     at start, so a fresh install's first fill does not spend its time limit on them); the
     number built."""

@@ -474,6 +474,13 @@ def _get_index(content_hash: str, lexicon: Lexicon) -> LexiconIndex:
     return index
 
 
+def index_cached(lexicon: Lexicon) -> bool:
+    """Whether `lexicon`'s index is in the disk cache (or needs none: a transient lexicon's is
+    built from its parent's in memory), so that `get_index` will not build it: a command whose
+    time limit is the user's whole wait builds it outside the limit, saying so."""
+    return lexicon.transient or _cache_path(lexicon).exists()
+
+
 def get_index(lexicon: Lexicon) -> LexiconIndex:
     """The index of `lexicon`: from memory, else the disk cache, else built (and cached)."""
     return _get_index(lexicon.content_hash, lexicon)

@@ -613,12 +613,13 @@ def run_fill(
     from puzzlesmith.fill.fill import fill
     from puzzlesmith.fill.model import parse_grid
 
+    deadline = Deadline(time_limit)  # the whole request's wait, the list's loading included
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
     lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
                                prefer_lists or [])
     result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
-                  deadline=Deadline(time_limit), improve=improve, count=count, blocked=blocked,
+                  deadline=deadline, improve=improve, count=count, blocked=blocked,
                   allow_same_stem=allow_same_stem, max_shared=max_shared_substring,
                   min_scores=min_score_by_length)
     if clues:
@@ -716,12 +717,13 @@ def run_fill_region(
     from puzzlesmith.fill.fill import fill_region
     from puzzlesmith.fill.model import parse_grid
 
+    deadline = Deadline(time_limit)
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
     lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
                                prefer_lists or [])
     box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
     return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
-                       deadline=Deadline(time_limit), blocked=blocked,
+                       deadline=deadline, blocked=blocked,
                        allow_same_stem=allow_same_stem, min_scores=min_score_by_length,
                       max_shared=max_shared_substring).to_json()
