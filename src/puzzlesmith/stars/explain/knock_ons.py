@@ -20,6 +20,16 @@ def _tight(stars: int) -> int:
     return 8 if stars == 1 else 4 * stars
 
 
+def _bands_before(before: tuple[int, ...], line_kind: int, n: int) -> int:
+    """Bands (a, last) of lines of `line_kind` (0 rows, 1 columns) with a * n + last below
+    this come before the place `before` in the order (-1: none, n * n: all)."""
+    if not before or before[0] == 0:
+        return -1
+    if before[0] == 2 or before[1] > line_kind:
+        return n * n
+    return -1 if before[1] < line_kind else before[2] * n + before[3]
+
+
 class KnockOns(CountingRules):
     """The 2 x 2 and confinement knock-ons of a supposed state, for `Following`."""
 
@@ -113,23 +123,11 @@ class KnockOns(CountingRules):
         as each band grows (a supposed state is looked at once: the reasons are made only
         for the set used, by `_counted_meta`): (cells, stars, what to make the reason of,
         its place in the order). `settled`, `recent`: as in `_tile_knock_on`."""
+        # Complex: one pass grows every band a line at a time, counting the regions inside
+        # and touching it as it goes; split into a function a band, each band would recount.
         b = self.b
         n, k, units = b.n, b.k, b.units
-        regs = []
-        # The first and last row, and column, each region's open cells reach.
-        span: list[tuple[tuple[int, int], tuple[int, int]]] = []
-        row0 = b.row0
-        for g in range(n):
-            m = units[2 * n + g]
-            om = o2 & m
-            if om:
-                regs.append((2 * n + g, om, om.bit_count(), k - (s2 & m).bit_count()))
-                top = ((om & -om).bit_length() - 1) // n
-                bottom = (om.bit_length() - 1) // n
-                fold = 0
-                for r in range(top, bottom + 1):
-                    fold |= (om >> (r * n)) & row0
-                span.append(((top, bottom), ((fold & -fold).bit_length() - 1, fold.bit_length() - 1)))
+        regs, span = self._open_regions(s2, o2)
         spread = self._spread(settled, o2)
         spread_recent = self._spread(recent[0], o2) if recent is not None else 0
         before = recent[1] if recent is not None else ()
@@ -141,13 +139,7 @@ class KnockOns(CountingRules):
             # of `recent`, for the bands before its place.
             dirty = [True] * n if spread < 0 else [bool(spread & m) for m in lines]
             dirty_recent = [bool(spread_recent & m) for m in lines]
-            # Bands (a, last) with a * n + last below this come before that place.
-            if not before or before[0] == 0:
-                upto = -1
-            elif before[0] == 2 or before[1] > off // n:
-                upto = n * n
-            else:
-                upto = -1 if before[1] < off // n else before[2] * n + before[3]
+            upto = _bands_before(before, off // n, n)
             line_open = [(o2 & m).bit_count() for m in lines]
             need = [k - (s2 & m).bit_count() for m in lines]
             by_lo: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
@@ -208,6 +200,28 @@ class KnockOns(CountingRules):
                         yield (t_mask & ~mask, rest,
                                ("touching", rows, a, last, inside, len(inside), touching,
                                 len(touching), t_need, rest), place)
+
+    def _open_regions(self, s2: int, o2: int) -> tuple[
+        list[tuple[int, int, int, int]], list[tuple[tuple[int, int], tuple[int, int]]]
+    ]:
+        """The regions with open cells in state (s2, o2), as (unit, open cells, how many, stars
+        still needed), and beside each the first and last row, and column, its open cells reach."""
+        b = self.b
+        n, k, units, row0 = b.n, b.k, b.units, b.row0
+        regs = []
+        span: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        for g in range(n):
+            m = units[2 * n + g]
+            om = o2 & m
+            if om:
+                regs.append((2 * n + g, om, om.bit_count(), k - (s2 & m).bit_count()))
+                top = ((om & -om).bit_length() - 1) // n
+                bottom = (om.bit_length() - 1) // n
+                fold = 0
+                for r in range(top, bottom + 1):
+                    fold |= (om >> (r * n)) & row0
+                span.append(((top, bottom), ((fold & -fold).bit_length() - 1, fold.bit_length() - 1)))
+        return regs, span
 
     def _spread(self, ref: int | None, o2: int) -> int:
         """The cells that changed since the state with open cells `ref` (-1 for all, when
