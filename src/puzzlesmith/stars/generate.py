@@ -179,45 +179,12 @@ def generate(
                 continue
             grade, points, steps, complete = grade_map(puzzle, deadline, planned)
         else:
-            expert = cap == DIFFICULTIES.index("expert")
-            unique = None
-            if cap > 0 and (size <= _UNIQUE_FIRST_UPTO or expert):
-                # A unique map is often at a harder level already; if it is not unique, the
-                # rules the steering runs still show where it is stuck. Above 15x15 the
-                # steering starts from the fresh map: there the solver's proof that a map
-                # is unique takes seconds (25x25 6-star), the steering's rules prove
-                # it anyway when they decide every cell, and the other solutions they stop
-                # at are broken when the steering stalls (`steer_map`). Expert maps are only
-                # tested (below), so they are always made unique first: a fresh map is
-                # rarely unique over 15x15.
-                unique = make_unique(grid, stars, planned, rng, deadline)
-            if expert and unique is None:
+            tried = _steered_try(grid, stars, planned, cap, difficulty, score, rng, deadline,
+                                 report, attempts)
+            if tried is None:
                 continue
-
-            def left_open(cells: int, tries: int = attempts) -> None:
-                report({"attempt": tries, "undecided": cells, "cells": size * size})
-
-            # Expert steering would run trial over every open cell for every change it tries:
-            # too slow to help, so expert puzzles are only tested.
-            known: list[Step] | None = None
-            if not expert:
-                steered = steer_map(grid, stars, planned, cap, rng, deadline, left_open,
-                                 exact=difficulty is not None)
-                if steered is None:
-                    continue
-                known = steered or None
-            puzzle = StarPuzzle.from_labels(grid, stars)
-            # Steering at medium or hard ends with explain's own steps for this very map (the
-            # rules up to the level, from the empty grid): no need to run them again.
-            graded = _grade_steps(puzzle, known) if known else _grade_upto(puzzle, cap, deadline, planned)
-            if graded is None:
-                continue
-            grade, points, steps = graded
+            puzzle, grade, points, steps = tried
             complete = True
-            if difficulty is not None and grade != difficulty:
-                continue
-            if score is not None and not score[0] <= points <= score[1]:
-                continue
         return GeneratedPuzzle(
             puzzle=relabel(puzzle),
             solution=check_solution(puzzle, planned),
@@ -234,23 +201,53 @@ def generate(
 _UNIQUE_FIRST_UPTO = 15  # largest grid side whose steering starts from a unique map
 
 
+def _steered_try(
+    grid: list[list[int]], stars: int, planned: list[Cell], cap: int, difficulty: str | None,
+    score: tuple[float, float] | None, rng: random.Random, deadline: Deadline,
+    report: Progress, attempts: int,
+) -> tuple[StarPuzzle, str, float, int] | None:
+    """One try of `generate` that steers a fresh map up to level `cap`: the puzzle, its
+    grade, score and number of steps, or None when this map gives no puzzle of the level and score."""
+    size = len(grid)
+    expert = cap == DIFFICULTIES.index("expert")
+    unique = None
+    if cap > 0 and (size <= _UNIQUE_FIRST_UPTO or expert):
+        # A unique map is often at a harder level already; if it is not unique, the
+        # rules the steering runs still show where it is stuck. Above 15x15 the
+        # steering starts from the fresh map: there the solver's proof that a map
+        # is unique takes seconds (25x25 6-star), the steering's rules prove
+        # it anyway when they decide every cell, and the other solutions they stop
+        # at are broken when the steering stalls (`steer_map`). Expert maps are only
+        # tested (below), so they are always made unique first: a fresh map is
+        # rarely unique over 15x15.
+        unique = make_unique(grid, stars, planned, rng, deadline)
+    if expert and unique is None:
+        return None
 
+    def left_open(cells: int, tries: int = attempts) -> None:
+        report({"attempt": tries, "undecided": cells, "cells": size * size})
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+    # Expert steering would run trial over every open cell for every change it tries:
+    # too slow to help, so expert puzzles are only tested.
+    known: list[Step] | None = None
+    if not expert:
+        steered = steer_map(grid, stars, planned, cap, rng, deadline, left_open,
+                         exact=difficulty is not None)
+        if steered is None:
+            return None
+        known = steered or None
+    puzzle = StarPuzzle.from_labels(grid, stars)
+    # Steering at medium or hard ends with explain's own steps for this very map (the
+    # rules up to the level, from the empty grid): no need to run them again.
+    graded = _grade_steps(puzzle, known) if known else _grade_upto(puzzle, cap, deadline, planned)
+    if graded is None:
+        return None
+    grade, points, steps = graded
+    if difficulty is not None and grade != difficulty:
+        return None
+    if score is not None and not score[0] <= points <= score[1]:
+        return None
+    return puzzle, grade, points, steps
 
 
 def parse_score_range(text: str) -> tuple[float, float]:
