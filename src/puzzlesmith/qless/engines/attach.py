@@ -87,6 +87,16 @@ def attach_solutions(
             remaining[grid.pop(p)] += 1
         left[0] += len(new)
 
+    def crossings(anchors: list[tuple[Pos, str]]) -> Iterator[tuple[str, int, int, int, int]]:
+        """Each word placed across or down through a placed letter it shares: (word, first
+        row, first column, row step, column step)."""
+        for w in words:
+            for (r, c), ch in anchors:
+                for k, wc in enumerate(w):
+                    if wc == ch:
+                        for dr, dc in ((0, 1), (1, 0)):
+                            yield w, r - dr * k, c - dc * k, dr, dc
+
     def search() -> Iterator[Board]:
         if deadline.expired():
             raise SearchTimeout
@@ -96,23 +106,17 @@ def attach_solutions(
                 found.add(board)
                 yield board
             return
-        anchors = list(grid.items())
-        for w in words:
-            for (r, c), ch in anchors:
-                for k, wc in enumerate(w):
-                    if wc != ch:
-                        continue
-                    for dr, dc in ((0, 1), (1, 0)):
-                        new = try_place(w, r - dr * k, c - dc * k, dr, dc)
-                        if new is None:
-                            continue
-                        state = Board.of((r, c, ch) for (r, c), ch in grid.items()).canonical()
-                        if state not in seen:
-                            if memo_limit is None or len(seen) < memo_limit:
-                                seen.add(state)
-                            stats.states += 1
-                            yield from search()
-                        undo(new)
+        for w, r, c, dr, dc in crossings(list(grid.items())):
+            new = try_place(w, r, c, dr, dc)
+            if new is None:
+                continue
+            state = Board.of((r, c, ch) for (r, c), ch in grid.items()).canonical()
+            if state not in seen:
+                if memo_limit is None or len(seen) < memo_limit:
+                    seen.add(state)
+                stats.states += 1
+                yield from search()
+            undo(new)
 
     for w in words:
         if Counter(w) - remaining:

@@ -314,8 +314,9 @@ class Filler:
     def count(self, node: Node, rem: int) -> int:
         """How many solutions lie below `node`, without listing the last slot's words.
 
-        The hot loop of counting, so `options` is written out here. `self.partial` keeps
-        the solutions counted so far (a lower bound if the deadline cuts the count short).
+        The hot loop of counting, so `options` is written out here (hence nested so deep).
+        `self.partial` keeps the solutions counted so far (a lower bound if the deadline cuts
+        the count short).
         """
         self.calls += 1
         if not self.calls & 1023:

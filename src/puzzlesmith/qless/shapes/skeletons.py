@@ -23,7 +23,7 @@ import gzip
 import hashlib
 import marshal
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -87,28 +87,34 @@ def generate(max_cells: int = MAX_CELLS) -> dict[int, list[tuple[Pos, ...]]]:
         room = max_cells - len(shape)
         if room == 0:
             continue
-        for r, c in shape:
-            for dr, dc in ((0, 1), (1, 0)):
-                for length in range(3, max_cells + 1):
-                    for k in range(length):
-                        r1, c1 = r - k * dr, c - k * dc
-                        if (r1 - dr, c1 - dc) in shape or (
-                            (r1 + length * dr, c1 + length * dc) in shape
-                        ):
-                            continue
-                        run = [(r1 + i * dr, c1 + i * dc) for i in range(length)]
-                        new = [p for p in run if p not in shape]
-                        if not new or len(new) > room:
-                            continue
-                        grown = canonical_shape([*shape, *new])
-                        if grown not in seen:
-                            seen.add(grown)
-                            stack.append(grown)
+        for run in _runs_through(shape, max_cells):
+            new = [p for p in run if p not in shape]
+            if not new or len(new) > room:
+                continue
+            grown = canonical_shape([*shape, *new])
+            if grown not in seen:
+                seen.add(grown)
+                stack.append(grown)
     by_size: dict[int, list[tuple[Pos, ...]]] = {}
     for shape_t in seen:
         if is_skeleton(frozenset(shape_t)):
             by_size.setdefault(len(shape_t), []).append(shape_t)
     return {n: sorted(v) for n, v in sorted(by_size.items())}
+
+
+def _runs_through(shape: frozenset[Pos], max_cells: int) -> Iterator[list[Pos]]:
+    """Every run of 3..max_cells cells across or down through a cell of `shape` that is
+    maximal there (neither end touches the shape)."""
+    for r, c in shape:
+        for dr, dc in ((0, 1), (1, 0)):
+            for length in range(3, max_cells + 1):
+                for k in range(length):
+                    r1, c1 = r - k * dr, c - k * dc
+                    if (r1 - dr, c1 - dc) in shape or (
+                        (r1 + length * dr, c1 + length * dc) in shape
+                    ):
+                        continue
+                    yield [(r1 + i * dr, c1 + i * dc) for i in range(length)]
 
 
 def shape_to_text(cells: tuple[Pos, ...]) -> str:
