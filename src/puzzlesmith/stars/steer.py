@@ -193,9 +193,9 @@ def _stuck(
     return open_.bit_count() + _LOOSENESS * loose, open_, [open_ & m for m in regs], steps
 
 
-# One loop over one map's state (owner, regions, how far the rules get, how stale the
-# changes are) that each kind of change updates in place; what needs none of that state is
-# in the functions after it (`_shape_tests`, `_masks`, `_hand_away`, `_pick_cells`).
+# Complex on purpose: one loop over one map's state (owner, regions, how far the rules get,
+# how stale the changes are) that each kind of change updates in place; what needs none of
+# that state is in the functions after it (`_shape_tests`, `_masks`, `_hand_away`, `_pick_cells`).
 def steer_map(
     grid: list[list[int]], k: int, planned: list[Cell], cap: int, rng: random.Random,
     deadline: Deadline, report: Callable[[int], None], exact: bool = False,

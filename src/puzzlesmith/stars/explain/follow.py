@@ -90,7 +90,10 @@ class Following(KnockOns):
         many 2 x 2 blocks as its stars has one in each (what was tiled, and its units, are
         appended to `tiled`, in order). `settled`: the open cells of a state (s2 is one
         more decided) where that rule decides nothing anywhere: sets of cells left as they
-        were there are passed over."""
+        were there are passed over.
+
+        Complex on purpose: the rules run to a fixed point over one state held in locals,
+        the inner loop of every supposition."""
         b = self.b
         k = b.k
         forced: list[int] = []

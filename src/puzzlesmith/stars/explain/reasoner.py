@@ -295,8 +295,8 @@ class ReasonerBase:
         x = ((open_ >> first) | (open_ >> (first + 1))) & b.col0
         return line_capacity(x, b.n, need)
 
-    # One pass that grows each band's sums line by line (see the docstring); split further,
-    # the running sums would be passed around.
+    # Complex on purpose: one pass grows each band's sums line by line (see the docstring);
+    # split further, the running sums would be passed around.
     def bands(self, stars: int, open_: int, singles: bool = False) -> list[_Band]:
         """Sets of rows (columns) that still need stars, with the regions inside them and the
         regions reaching into them (cached per state): every band of consecutive lines, then
