@@ -16,6 +16,7 @@ import marshal
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
@@ -122,6 +123,8 @@ def _words(source: Lexicon | LexiconIndex) -> Iterable[str]:
     return (w for b in source.buckets.values() for w in b.words)  # type: ignore[union-attr]
 
 
+# A dict by content hash, not functools.lru_cache over the argument: two Lexicon objects of
+# one word list share one table, and a transient list's table is kept only in memory.
 _tables: dict[str, RollWords] = {}
 
 
@@ -158,7 +161,20 @@ def roll_anagrams(letters: str, source: Lexicon | LexiconIndex) -> list[str]:
     return table(source).anagrams(letters)
 
 
-_joined: dict[int, tuple[Any, ...]] = {}
+@lru_cache(maxsize=8)  # LexiconIndex hashes by identity (eq=False)
+def _joined(index: LexiconIndex) -> tuple[Any, ...]:
+    """The index's words of every length in one run, longest first, with their letter masks,
+    letter counts and lengths as arrays."""
+    import numpy as np
+
+    present = [b for n in range(MAX_WORD, MIN_WORD - 1, -1)
+               if (b := index.bucket(n)) is not None and len(b.words)]
+    words = tuple(w for b in present for w in b.words)  # longest first, then a-z
+    masks = np.concatenate([b.masks for b in present]) if present else np.zeros(0, np.uint32)
+    counts = (np.concatenate([b.counts for b in present]) if present
+              else np.zeros((0, 26), np.uint8))
+    lengths = np.array([len(w) for w in words], dtype=np.int64)
+    return words, masks, counts, lengths
 
 
 def _vectorized(letters: str, index: LexiconIndex) -> list[str]:
@@ -166,20 +182,7 @@ def _vectorized(letters: str, index: LexiconIndex) -> list[str]:
 
     from puzzlesmith.lexicon.index import letter_counts
 
-    key = id(index)
-    found = _joined.get(key)
-    if found is None or found[0] is not index:
-        present = [b for n in range(MAX_WORD, MIN_WORD - 1, -1)
-                   if (b := index.bucket(n)) is not None and len(b.words)]
-        words = tuple(w for b in present for w in b.words)  # longest first, then a-z
-        masks = np.concatenate([b.masks for b in present]) if present else np.zeros(0, np.uint32)
-        counts = (np.concatenate([b.counts for b in present]) if present
-                  else np.zeros((0, 26), np.uint8))
-        lengths = np.array([len(w) for w in words], dtype=np.int64)
-        if len(_joined) >= 8:
-            _joined.pop(next(iter(_joined)))
-        found = _joined[key] = (index, words, masks, counts, lengths)
-    _, words, masks, counts, lengths = found
+    words, masks, counts, lengths = _joined(index)
     outside = np.uint32(~letter_mask(letters) & 0x3FFFFFF)
     candidates = np.flatnonzero((masks & outside) == 0)
     if len(candidates) == 0:

@@ -139,6 +139,8 @@ def _subsets(n: int) -> tuple[Any, list[int]]:
     return bits[:, keep][:, order], every[keep][order].tolist()
 
 
+# A dict by content hash, not functools.lru_cache over the argument: two Lexicon objects of
+# one word list (a reload, a lexicon and its index) share one table.
 _tables: dict[str, WordTables] = {}
 
 

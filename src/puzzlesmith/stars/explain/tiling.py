@@ -19,7 +19,10 @@ _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25
 _MAX_COVERS = 16  # tilings kept per set of cells
 
 
-_MAX_CACHED = 50_000  # sets of cells whose tilings are kept (supposed states add many)
+# Sets of cells whose tilings are kept (supposed states add many), in a dict of each reasoner
+# cleared whole when full: functools.lru_cache on the method would be one cache for every
+# reasoner, keeping each one alive.
+_MAX_CACHED = 50_000
 
 
 
