@@ -45,9 +45,43 @@ class Deadline:
         left = min(self.remaining(), float("inf") if seconds is None else seconds)
         return type(self)(None if left == float("inf") else max(left, _LEAST))
 
+    def part(self, fraction: float) -> Deadline:
+        """A deadline of its own from now at `fraction` of what is left of this one (no limit
+        if this one has none), of the same kind: for one step of a search of several."""
+        if self.seconds is None:
+            return Deadline(None)
+        return Deadline(max(self.remaining() * fraction, _LEAST))
+
 
 # A deadline already passed still hands on a (tiny) positive limit, which `Deadline` requires.
 _LEAST = 0.001
+
+
+@dataclass
+class WorkLimit(Deadline):
+    """A limit counted in the search's own looks at it (`expired`), which an engine makes
+    after a fixed amount of work, with `seconds` kept as a backstop: a search it cuts stops
+    at the same point on any machine however busy, so what it found by then (a count's lower
+    bound) is the same on every run. Parts (`part`) draw on their parent's count."""
+
+    checks: int = 1
+    used: list[int] = field(default_factory=lambda: [0])  # shared with the parts
+
+    def expired(self) -> bool:
+        self.used[0] += 1
+        return self.used[0] > self.checks or super().expired()
+
+    def fraction_used(self) -> float:
+        return max(self.used[0] / self.checks, super().fraction_used())
+
+    def part(self, fraction: float) -> WorkLimit:
+        wall = super().part(fraction).seconds
+        left = max(self.checks - self.used[0], 0)
+        return WorkLimit(wall, checks=self.used[0] + max(1, int(left * fraction)), used=self.used)
+
+    def within(self, seconds: float | None = None) -> WorkLimit:
+        wall = super().within(seconds).seconds
+        return WorkLimit(wall, checks=self.checks, used=self.used)
 
 
 class SearchTimeout(Exception):

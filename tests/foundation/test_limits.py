@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.limits import Deadline
+from puzzlesmith.limits import Deadline, WorkLimit
 
 
 class _Stopped(Deadline):
@@ -54,3 +54,32 @@ def test_within_no_limit() -> None:
 def test_a_limit_must_be_positive() -> None:
     with pytest.raises(InputError, match="positive"):
         Deadline(0.0)
+
+
+@given(st.integers(1, 500), st.floats(0.05, 0.95))
+def test_a_work_limit_ends_after_its_looks_whatever_the_clock(checks: int,
+                                                              fraction: float) -> None:
+    limit = WorkLimit(1e6, checks=checks)
+    looks = 0
+    while not limit.expired():
+        looks += 1
+    assert looks == checks and limit.fraction_used() >= 1.0
+    # A part draws on its parent's looks: the parent has what the part left.
+    parent = WorkLimit(1e6, checks=checks)
+    part = parent.part(fraction)
+    taken = 0
+    while not part.expired():
+        taken += 1
+    assert taken == max(1, int(checks * fraction))
+    rest = 0
+    while not parent.expired():
+        rest += 1
+    assert taken + 1 + rest == checks or (rest == 0 and taken + 1 >= checks)
+
+
+def test_a_work_limit_keeps_its_clock_as_a_backstop() -> None:
+    limit = WorkLimit(1.0, checks=10**9)
+    assert not limit.expired()
+    limit.start -= 2.0  # its second passed
+    assert limit.expired()
+    assert WorkLimit(None, checks=3).part(0.5).seconds is None

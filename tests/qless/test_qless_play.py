@@ -116,14 +116,39 @@ def test_the_roll_of_a_day_is_fixed_and_solvable_with_common_words() -> None:
     day = dt.date(2026, 12, 1)
     a = daily(day, full, common, deadline=Deadline(10))
     b = daily(day, full, common, deadline=Deadline(10))
-    assert a.letters == b.letters and a.grade.grade in ("novice", "intermediate", "advanced")
-    assert a.grade.common_solutions >= 1
+    assert a.grade is not None and a.grade.grade in ("novice", "intermediate", "advanced")
+    assert a.letters == b.letters and a.grade.common_solutions >= 1
     other = daily(dt.date(2026, 12, 2), full, common, deadline=Deadline(10))
     assert other.letters != a.letters
-    # Another process (another hash seed) rolls the same.
+    # Another process (another hash seed) rolls the same, and grades it the same: the grade
+    # counts for a fixed amount of work, not for a time (a busy machine reads the same).
     done = subprocess.run([sys.executable, "-m", "puzzlesmith", "qless", "daily", "--date",
                            "2026-12-01", "--json"], capture_output=True, text=True, check=True)
-    assert json.loads(done.stdout)["letters"] == a.letters
+    assert json.loads(done.stdout) == a.to_json() == b.to_json()
+    alone = daily(day, full, common, deadline=Deadline(10), graded=False)
+    assert alone.letters == a.letters and "grade" not in alone.to_json()
+
+
+@pytest.mark.slow
+def test_the_daily_grade_is_the_same_on_a_slow_clock_and_its_counts_are_lower_bounds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    full, common = lexicon_and_index(None)[0], lexicon_and_index(None, 30_000)[1]
+    letters = daily(dt.date(2026, 12, 1), full, common, deadline=Deadline(10),
+                    graded=False).letters
+    quick = play.daily_grade(letters, full, common, deadline=Deadline(60))
+    # A machine four times busier: every look at the clock finds more time gone.
+    real = Deadline.elapsed
+    monkeypatch.setattr(Deadline, "elapsed", lambda self: 4 * real(self))
+    assert play.daily_grade(letters, full, common, deadline=Deadline(60)) == quick
+    monkeypatch.undo()
+    # The exact counts, with no limit at all.
+    exact_common = play.solve(letters, common, deadline=Deadline(None), count=True)
+    exact_all = play.solve(letters, full, deadline=Deadline(None), count=True)
+    for got, exact, complete in ((quick.common_solutions, exact_common.solutions,
+                                  quick.common_exact),
+                                 (quick.solutions, exact_all.solutions, quick.solutions_exact)):
+        assert got is not None and exact is not None and 1 <= got <= exact
+        assert not complete or got == exact  # a count said complete is exact
 
 
 @pytest.mark.parametrize("bad", ["2026-13-01", "2026-02-30", "26-12-01", "tomorrow", "2026/12/01"])

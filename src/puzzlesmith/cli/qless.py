@@ -157,7 +157,6 @@ def solve_rolls(
     from puzzlesmith.lexicon import common_cut, lexicon_and_index, load_lexicon
     from puzzlesmith.limits import Deadline
     from puzzlesmith.qless.answer import answer
-    from puzzlesmith.qless.engines.dispatch import prepare, prepare_cached
     from puzzlesmith.qless.solve import parse_letters
 
     letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work
@@ -169,10 +168,7 @@ def solve_rolls(
         _, common_index = lexicon_and_index(lexicon, cut)
     timed_out = False
     for roll in letters:
-        if not prepare_cached(len(roll)):
-            with err_console.status(f"Building the {len(roll)}-letter board shapes (once; "
-                                    "up to a minute, then kept in the cache)..."):
-                prepare(len(roll))
+        _prepare(len(roll), lex)
         shown = [0]
 
         def stream(board: Board, roll: str = roll, shown: list[int] = shown) -> None:
@@ -278,6 +274,19 @@ def _indexes(lexicon: str | None, common_top: int) -> tuple[Lexicon, LexiconInde
     return load_lexicon(lexicon), lexicon_and_index(lexicon, common_top)[1]
 
 
+def _prepare(n_letters: int, lex: Lexicon) -> None:
+    """The board shapes of n-letter rolls and the word list's anagram table loaded, built
+    first if the cache lacks them (a first run), so that no time limit is spent on them."""
+    from puzzlesmith.qless.anagrams import table
+    from puzzlesmith.qless.engines.dispatch import prepare, prepare_cached
+
+    table(lex)
+    if not prepare_cached(n_letters):
+        with err_console.status(f"Building the {n_letters}-letter board shapes (once; "
+                                "up to a minute, then kept in the cache)..."):
+            prepare(n_letters)
+
+
 def _time_limit(message: str) -> typer.Exit:
     from puzzlesmith.cli.common import exit_time_limit
 
@@ -304,6 +313,7 @@ def hint_cmd(
         raise InputError(f"--level must be 1, 2 or 3, not {level}")
     seconds = parse_timeout(timeout)
     full, common = _indexes(lexicon, common_top)
+    _prepare(len(roll), full)
     try:
         h = hint(roll, full, level=level, deadline=Deadline(seconds), common_index=common)
     except SearchTimeout:
@@ -339,6 +349,7 @@ def grade_cmd(
     roll = parse_letters(letters)
     seconds = parse_timeout(timeout)
     full, common = _indexes(lexicon, common_top)
+    _prepare(len(roll), full)
     try:
         g = grade(roll, full, common, deadline=Deadline(seconds))
     except SearchTimeout:
@@ -364,6 +375,8 @@ def print_grade(roll: str, g: object) -> None:
 def daily_cmd(
     date: Annotated[str | None, typer.Option("--date", help="The day, YYYY-MM-DD "
                                              "(default: today).")] = None,
+    graded: Annotated[bool, typer.Option("--grade/--no-grade", help="Grade the roll too (a "
+                                         "second or two).")] = True,
     timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     lexicon: LexiconOpt = None,
@@ -373,21 +386,26 @@ def daily_cmd(
     """The roll of the day: the same for everyone on that date, always solvable with common words."""
     from puzzlesmith.limits import Deadline, SearchTimeout
     from puzzlesmith.qless.dice import parse_dice
-    from puzzlesmith.qless.play import daily, parse_date
+    from puzzlesmith.qless.play import daily, daily_grade, parse_date
 
     day = parse_date(date)
     faces = parse_dice(dice) if dice is not None else None
     seconds = parse_timeout(timeout)
     full, common = _indexes(lexicon, common_top)
+    _prepare(12 if faces is None else len(faces), full)
     try:
-        d = daily(day, full, common, deadline=Deadline(seconds), dice=faces)
+        # The roll at once; its grade follows (a second or two of counting).
+        d = daily(day, full, common, deadline=Deadline(seconds), dice=faces,
+                  graded=graded and json)
+        if json:
+            print_json(d.to_json())
+            return
+        console.print(f"roll of the day {day.isoformat()}: [bold]{d.letters.upper()}[/]")
+        if graded:
+            print_grade(d.letters, daily_grade(d.letters, full, common,
+                                               deadline=Deadline(seconds)))
     except SearchTimeout:
         raise _time_limit(f"the roll of {day} could not be graded in {seconds:g} s") from None
-    if json:
-        print_json(d.to_json())
-        return
-    console.print(f"roll of the day {day.isoformat()}: [bold]{d.letters.upper()}[/]")
-    print_grade(d.letters, d.grade)
 
 
 def register(app: typer.Typer) -> None:

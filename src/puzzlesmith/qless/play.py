@@ -8,7 +8,10 @@
   uncommon words), impossible (no solution). Counts cut by the time limit are lower bounds,
   so the roll is that grade or easier, and the grade says so.
 - `daily`: the roll of a date, the same for everyone: dice rolled from a seed made of the
-  date (and the dice), rolled again until the common words solve it.
+  date (and the dice), rolled again until the common words solve it. Its grade counts for a
+  fixed amount of work (`WorkLimit`), not for a time, so a date's grade reads the same on
+  every run and every machine, however busy, and comes within a second or two; counts cut
+  there are lower bounds ("at least"), as in any grade.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.limits import Deadline, SearchTimeout, WorkLimit
 from puzzlesmith.qless.dice import dice_key, roll
 from puzzlesmith.qless.solve import parse_letters, solve
 
@@ -36,6 +39,9 @@ COMMON_SHARE = 0.6
 # the real dice take milliseconds, so a slow machine still picks the same roll.
 DAILY_CHECK_SECONDS = 10.0
 DAILY_TRIES = 1000
+# The daily grade's work: the engines' looks at their limit (each after a fixed amount of
+# counting), about a second on a quiet machine (benchmarks/RESULTS.md, qless_daily).
+DAILY_GRADE_CHECKS = 40
 
 
 @dataclass(frozen=True)
@@ -140,10 +146,8 @@ def grade_of(common_solutions: int, solvable: bool) -> str:
 def grade(letters: str, index: WordList, common_index: WordList, *, deadline: Deadline) -> Grade:
     """The roll's difficulty from its common-words solutions (and all-words ones)."""
     letters = parse_letters(letters)
-    share = Deadline(max(deadline.remaining() * COMMON_SHARE, 1e-3))
-    common = solve(letters, common_index, deadline=share, count=True)
-    rest = Deadline(max(deadline.remaining(), 1e-3))
-    every = solve(letters, index, deadline=rest, count=True)
+    common = solve(letters, common_index, deadline=deadline.part(COMMON_SHARE), count=True)
+    every = solve(letters, index, deadline=deadline.part(1.0), count=True)
     n_common = common.solutions or 0
     if every.status == "timeout" and common.status == "timeout":
         raise SearchTimeout("no solution found within the time limit")
@@ -174,12 +178,13 @@ class Daily:
     date: dt.date
     letters: str
     attempt: int  # how many rolls were passed over (not solvable with common words)
-    grade: Grade
+    grade: Grade | None  # None: not asked for (the roll alone, at once)
     dice: tuple[str, ...] | None
 
     def to_json(self) -> dict[str, Any]:
         doc = {"date": self.date.isoformat(), "letters": self.letters, "attempt": self.attempt,
-               **{k: v for k, v in self.grade.to_json().items() if k != "letters"}}
+               **({} if self.grade is None else
+                  {k: v for k, v in self.grade.to_json().items() if k != "letters"})}
         if self.dice is not None:
             doc["dice"] = list(self.dice)
         return doc
@@ -193,13 +198,22 @@ def daily_seed(date: dt.date, dice: Sequence[str] | None, attempt: int) -> int:
 
 def daily(
     date: dt.date, index: WordList, common_index: WordList, *, deadline: Deadline,
-    dice: Sequence[str] | None = None,
+    dice: Sequence[str] | None = None, graded: bool = True,
 ) -> Daily:
-    """The date's roll: the first of its seeded rolls that common words solve, graded."""
+    """The date's roll: the first of its seeded rolls that common words solve, graded for
+    DAILY_GRADE_CHECKS of work (`deadline` is only a backstop) unless not `graded`."""
     for attempt in range(DAILY_TRIES):
         letters = roll(daily_seed(date, dice, attempt), dice)
         check = solve(letters, common_index, deadline=Deadline(DAILY_CHECK_SECONDS))
         if check.status == "solved":
-            graded = grade(letters, index, common_index, deadline=deadline)
-            return Daily(date, letters, attempt, graded, None if dice is None else tuple(dice))
+            the_grade = (daily_grade(letters, index, common_index, deadline=deadline)
+                         if graded else None)
+            return Daily(date, letters, attempt, the_grade, None if dice is None else tuple(dice))
     raise InputError(f"these dice gave no roll solvable with common words in {DAILY_TRIES} tries")
+
+
+def daily_grade(letters: str, index: WordList, common_index: WordList, *,
+                deadline: Deadline) -> Grade:
+    """A daily roll's grade: DAILY_GRADE_CHECKS of work, `deadline` only a backstop."""
+    work = WorkLimit(deadline.within().seconds, checks=DAILY_GRADE_CHECKS)
+    return grade(letters, index, common_index, deadline=work)

@@ -274,6 +274,8 @@ class QlessGradeRequest(Options, TimeLimited):
 class QlessDailyRequest(Options, TimeLimited):
     date: str | None = Field(None, max_length=20, examples=["2026-12-01"],
                              description="The day, YYYY-MM-DD (default: the server's today).")
+    grade: bool = Field(True, description="Grade the roll too (a second or two of counting); "
+                        "false: the roll alone, at once (`--no-grade`).")
     time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
 
 

@@ -343,14 +343,15 @@ def run_qless_grade(
 
 
 def run_qless_daily(
-    *, date: str | None = None, time_limit: float = 5.0, common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
+    *, date: str | None = None, grade: bool = True, time_limit: float = 5.0,
+    common: bool = False, common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
 ) -> Doc:
-    """`puzzlesmith qless daily --date D --json`."""
+    """`puzzlesmith qless daily --date D --json` (`--no-grade` without `grade`)."""
     from puzzlesmith.qless.play import daily, parse_date
 
     full, words = _qless_play_indexes(lexicon, common_top)
-    return daily(parse_date(date), full, words, deadline=Deadline(time_limit)).to_json()
+    return daily(parse_date(date), full, words, deadline=Deadline(time_limit),
+                 graded=grade).to_json()
 
 
 MAX_BOARD_SIDE = 40  # rows and columns a board sent to be checked may have
