@@ -145,17 +145,57 @@ def test_hints_go_one_level_further_each_press(page: Any, shot: Any) -> None:
     assert page.locator("#hint-box").is_hidden()
 
 
-def test_roll_of_the_day(page: Any, shot: Any) -> None:
-    page.goto("/qless?date=2026-12-01")
-    page.wait_for_selector("form[data-ready]")
-    page.get_by_role("button", name="Roll of the day").click()
-    page.wait_for_function(
-        "document.querySelector('#status').textContent.startsWith('Roll of the day 2026-12-01')")
-    status = page.locator("#status").inner_text()
-    assert "BVNDGZPDCIOO" in status and "intermediate" in status  # as `qless daily` says
-    assert page.evaluate("Array.from(document.querySelectorAll('#letters input'))"
-                         ".map(b => b.value).join('')") == "bvndgzpdcioo"
-    shot(page, "qless-daily")
+@pytest.mark.parametrize("width", [1280, 375])
+def test_roll_of_the_day(browser: Any, server: str, client: Any, width: int, shot: Any) -> None:
+    """Issue 42: the letters show at once, the grade follows, and its counts say whether
+    they are exact ("55") or lower bounds ("at least 1,814"), as `qless daily` prints them."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    held: list[Any] = []
+
+    def hold_the_grade(route: Any) -> None:
+        body = route.request.post_data_json or {}
+        if body.get("grade") is False:
+            route.continue_()
+        else:
+            held.append(route)  # answered only once the letters are seen on the page
+
+    try:
+        page.route("**/api/qless/daily", hold_the_grade)
+        page.goto("/qless?date=2026-12-01")
+        page.wait_for_selector("form[data-ready]")
+        def graded(r: Any) -> bool:
+            return bool(r.url.endswith("/api/qless/daily")
+                        and (r.post_data_json or {}).get("grade") is not False)
+
+        with page.expect_request(graded):
+            page.get_by_role("button", name="Roll of the day").click()
+        page.wait_for_function("Array.from(document.querySelectorAll('#letters input'))"
+                               ".map(b => b.value).join('') === 'bvndgzpdcioo'")
+        page.wait_for_function("document.querySelector('#rack').children.length === 12")
+        assert "Grading it" in page.locator("#status").inner_text()
+        shot(page, f"qless-daily-grading-{width}")
+        for _ in range(1000):  # the route handler runs on a later call into the browser
+            if held:
+                break
+            page.evaluate("0")
+        held.pop().continue_()
+        page.wait_for_function("document.querySelector('#status').textContent.includes('with all')")
+        doc = client.post("/api/qless/daily", json={"date": "2026-12-01"}).json()
+
+        def counted(n: int, complete: bool) -> str:
+            return f"{'' if complete else 'at least '}{n:,}"
+
+        status = page.locator("#status").inner_text()
+        assert status.startswith("Roll of the day 2026-12-01: BVNDGZPDCIOO")
+        assert (f"{doc['grade_text']} ({counted(doc['common_solutions'], doc['common_complete'])}"
+                f" common-word solutions, {counted(doc['solutions'], doc['solutions_complete'])}"
+                " with all words)") in status
+        assert "intermediate (55 common-word solutions, at least" in status  # the README's
+        shot(page, f"qless-daily-{width}")
+    finally:
+        context.close()
 
 
 # ---- defects of issue 30 -------------------------------------------------------------------

@@ -197,21 +197,35 @@ function today() {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** "2,528" when the count is complete, else "at least 2,387": a count cut short is a lower bound. */
+function countText(n, complete) {
+  return `${complete ? "" : "at least "}${n.toLocaleString("en-US")}`;
+}
+
+/** The roll of a date: its letters at once, then its grade (a second or two) in the status. */
 async function rollOfTheDay(date) {
   busy(true);
   say(status, "Finding the roll of the day…");
   try {
-    const got = await current((signal) => api("/api/qless/daily",
-      { date, lexicon: lexicon.value || null }, { signal }));
+    const ask = (grade) => current((signal) => api("/api/qless/daily",
+      { date, grade, lexicon: lexicon.value || null }, { signal }));
+    const got = await ask(false);
     if (!got) return;
     const doc = got.doc;
     setLetters(doc.letters);
     stale();
     daily = doc.date;
     share();
-    say(status, `Roll of the day ${doc.date}: ${doc.letters.toUpperCase()} — ${doc.grade_text} ` +
-      `(${doc.common_solutions.toLocaleString("en-US")} common-word solutions). Build it on your board.`, "good");
+    const head = `Roll of the day ${doc.date}: ${doc.letters.toUpperCase()}`;
+    say(status, `${head}. Build it on your board. Grading it…`, "good");
     $("play-board").focus();
+    busy(false);
+    const graded = await ask(true);
+    if (!graded) return;
+    const g = graded.doc;
+    let text = `${head} — ${g.grade_text} (${countText(g.common_solutions, g.common_complete)} common-word solutions`;
+    if (g.solutions !== null && g.solutions !== undefined) text += `, ${countText(g.solutions, g.solutions_complete)} with all words`;
+    say(status, `${text}). Build it on your board.`, "good");
   } catch (e) {
     say(status, e.message, "error");
   } finally {
