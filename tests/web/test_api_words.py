@@ -167,3 +167,11 @@ def test_sound_filters_as_the_cli(client: httpx.Client) -> None:
     assert r.json() == cli_json("anagram", "listen", "--sounds-like", "listen")
     r = client.post("/api/match", json={"pattern": "*", "rhymes": "xqzt"})
     assert r.status_code == 400 and "Pronouncing Dictionary" in r.json()["detail"]
+    body = {"pattern": "????", "rhymes": "time", "near_rhymes": True}
+    r = client.post("/api/match", json=body)
+    assert r.json() == cli_json("match", "????", "--rhymes", "time", "--near-rhymes")
+    assert "line" in r.json()["words"]
+    r = client.post("/api/anagram", json={"letters": "nilet", "rhymes": "time", "near_rhymes": True})
+    assert r.json() == cli_json("anagram", "nilet", "--rhymes", "time", "--near-rhymes")
+    r = client.post("/api/match", json={"pattern": "????", "near_rhymes": True})
+    assert r.status_code == 400 and "needs --rhymes" in r.json()["detail"]

@@ -176,6 +176,13 @@ def test_sound_filters(page: Any) -> None:
     page.wait_for_function("document.querySelector('#results li') && "
                            "document.querySelector('#results li').dataset.word === 'bear'")
     assert "like=bare" in page.url and "rhymes" not in page.url
+    page.get_by_label("Sounds like").fill("")
+    page.get_by_label("Rhymes with").fill("time")
+    page.get_by_label("Near rhymes too").check()
+    page.wait_for_function("[...document.querySelectorAll('#results li')]"
+                           ".some(li => li.dataset.word === 'line')")
+    words = shown_words(page)
+    assert "near=1" in page.url and words.index("dime") < words.index("line")
 
 
 @pytest.mark.parametrize("width", [1280, 375])

@@ -41,12 +41,16 @@ PhrasesOpt = Annotated[
 
 
 RhymesOpt = Annotated[str | None, typer.Option(
-    "--rhymes", help="Only perfect rhymes of WORD (CMU Pronouncing Dictionary).")]
+    "--rhymes", help="Only perfect rhymes of WORD: the same last stressed vowel (primary or "
+    "secondary) and what follows it (CMU Pronouncing Dictionary).")]
+NearRhymesOpt = Annotated[bool, typer.Option(
+    "--near-rhymes", help="With --rhymes, near rhymes too, after the perfect ones (the same "
+    "vowels, consonants of the same kind: time, line).")]
 SyllablesOpt = Annotated[int | None, typer.Option(
     "--syllables", min=1, help="Only words of N syllables (CMU Pronouncing Dictionary).")]
 SoundsLikeOpt = Annotated[str | None, typer.Option(
     "--sounds-like", help="Only words that sound like WORD: homophones first, then words one "
-    "sound away (CMU Pronouncing Dictionary).")]
+    "sound away, nearest first (CMU Pronouncing Dictionary).")]
 
 
 def print_columns(words: list[str], bold: frozenset[str] = frozenset(), padding: int = 2) -> None:
@@ -118,6 +122,7 @@ def match_cmd(
     foreign: ForeignOpt = True,
     timeout: TimeoutOpt = 10.0,
     rhymes: RhymesOpt = None,
+    near_rhymes: NearRhymesOpt = False,
     syllables: SyllablesOpt = None,
     sounds_like: SoundsLikeOpt = None,
     equation: Annotated[bool, typer.Option(
@@ -143,7 +148,8 @@ def match_cmd(
         given = [name for name, value in (("--contains", contains), ("--excludes", excludes),
                                           ("--length", length), ("--sort", sort),
                                           ("--means", means), ("--phrases", phrases),
-                                          ("--rhymes", rhymes), ("--syllables", syllables),
+                                          ("--rhymes", rhymes), ("--near-rhymes", near_rhymes),
+                                          ("--syllables", syllables),
                                           ("--sounds-like", sounds_like))
                  if value]
         if given:
@@ -159,7 +165,7 @@ def match_cmd(
     # No option that reorders, cuts or filters the answers: a plain query's JSON is written
     # from the bitset (the same text as below, without a string per answer).
     as_is = json and not (contains or excludes or span or order or limit or rhymes or syllables
-                          or sounds_like or phrases)
+                          or sounds_like or near_rhymes or phrases)
     for query in queries:
         _, query_means = split_query(query, means)
         found = searched.get(query_means)
@@ -176,7 +182,8 @@ def match_cmd(
         try:
             result = match_words(found, query, contains=contains, excludes=excludes, length=span,
                                  sort=order, limit=limit, deadline=Deadline(timeout),
-                                 rhymes=rhymes, syllables=syllables, sounds_like=sounds_like)
+                                 rhymes=rhymes, syllables=syllables, sounds_like=sounds_like,
+                                 near_rhymes=near_rhymes)
         except SearchTimeout:
             raise exit_time_limit(f"pattern {query!r} took longer than {timeout} s") from None
         if json:
@@ -190,7 +197,7 @@ def match_cmd(
             more += (f" ({result.extra['skipped']:,} left out: not in the pronouncing "
                      "dictionary)")
         console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
-        if order == "freq" or (found.ranked and order is None) or sounds_like:
+        if order == "freq" or (found.ranked and order is None) or sounds_like or near_rhymes:
             print_columns(list(result.words), marked)
         else:
             print_grouped(result.words, marked, frozenset())
@@ -241,6 +248,7 @@ def anagram_cmd(
     words: Annotated[int, typer.Option("--words", min=1, max=3,
                                        help="Words per full anagram (1-3).")] = 1,
     rhymes: RhymesOpt = None,
+    near_rhymes: NearRhymesOpt = False,
     syllables: SyllablesOpt = None,
     sounds_like: SoundsLikeOpt = None,
     lexicon: LexiconOpt = None,
@@ -275,7 +283,8 @@ def anagram_cmd(
         rack = parse_rack(query)
         result = anagram_words(found, rack, min_length=min_length, n_words=words,
                                deadline=Deadline(timeout), length=span, sort=order, limit=limit,
-                               rhymes=rhymes, syllables=syllables, sounds_like=sounds_like)
+                               rhymes=rhymes, syllables=syllables, sounds_like=sounds_like,
+                               near_rhymes=near_rhymes)
         timed_out |= result.timed_out
         if json:
             doc = result.to_json()

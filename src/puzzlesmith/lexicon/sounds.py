@@ -1,11 +1,15 @@
 """Sounds from the CMU Pronouncing Dictionary (scripts/build_data.py cmudict ships it compact,
-with CMU's licence): pronunciations, syllable counts and perfect rhymes.
+with CMU's licence): pronunciations, syllable counts, rhymes and words that sound alike.
 
 A pronunciation is ARPAbet phones separated by spaces, vowels carrying a stress digit
-(`T EY1 B AH0 L`). Its syllables are its vowels. Its rhyme is the part from its last
-primary-stressed vowel on (the last secondary-stressed one if it has no primary stress, else
-its last vowel), stress digits dropped: two words rhyme perfectly when a pronunciation of
-each has the same rhyme ("table", "fable"; "read" /R IY1 D/ and "seed").
+(`T EY1 B AH0 L`). Its syllables are its vowels. Its rhyme is the part from its last stressed
+vowel on, primary or secondary stress alike (its last vowel if none is stressed), stress digits
+dropped: two words rhyme perfectly when a pronunciation of each has the same rhyme ("table",
+"fable"; "read" /R IY1 D/ and "seed"), and a compound rhymes with its last part, as a rhyming
+dictionary hears it (sweetheart /S W IY1 T HH AA2 R T/ with "heart", honeymoon with "moon").
+A near rhyme has the same vowels in its rhyme and consonants of the same kind (stop,
+fricative, affricate, nasal, l, r or glide) in the same places: "time" and "line", "heart"
+and "hard".
 """
 
 from __future__ import annotations
@@ -55,20 +59,28 @@ def syllable_counts(word: str) -> frozenset[int]:
     return frozenset(sum(p[-1].isdigit() for p in pron.split()) for pron in pronunciations(word))
 
 
+def _rhyme_start(phones: list[str] | tuple[str, ...]) -> int:
+    """Where a pronunciation's rhyme starts: its last stressed vowel, else its last vowel."""
+    vowels = [i for i, p in enumerate(phones) if p[-1].isdigit()]
+    stressed = [i for i in vowels if phones[i][-1] in "12"]
+    return (stressed or vowels or [0])[-1]
+
+
 def rhyme_of(pronunciation: str) -> str:
     """The part of a pronunciation a perfect rhyme shares (see the module's docstring)."""
     phones = pronunciation.split()
-    vowels = [i for i, p in enumerate(phones) if p[-1].isdigit()]
-    if not vowels:
-        return " ".join(phones)
-    for stress in ("1", "2"):
-        stressed = [i for i in vowels if phones[i].endswith(stress)]
-        if stressed:
-            start = stressed[-1]
-            break
-    else:
-        start = vowels[-1]
-    return " ".join(p.rstrip("012") for p in phones[start:])
+    return " ".join(p.rstrip("012") for p in phones[_rhyme_start(phones):])
+
+
+# The kinds of consonant a near rhyme may swap within (ARPAbet's 24 consonants).
+_KIND = {phone: kind for kind, phones in (
+    ("stop", "P B T D K G"), ("fricative", "F V TH DH S Z SH ZH HH"), ("affricate", "CH JH"),
+    ("nasal", "M N NG"), ("liquid", "L"), ("r", "R"), ("glide", "W Y")) for phone in phones.split()}
+
+
+def near_rhyme_of(pronunciation: str) -> str:
+    """A rhyme with each consonant replaced by its kind (see the module's docstring)."""
+    return " ".join(_KIND.get(p, p) for p in rhyme_of(pronunciation).split())
 
 
 @cache
@@ -80,6 +92,15 @@ def _by_rhyme() -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in groups.items()}
 
 
+@cache
+def _by_near_rhyme() -> dict[str, frozenset[str]]:
+    groups: dict[str, set[str]] = {}
+    for word, prons in _dictionary().items():
+        for pron in prons:
+            groups.setdefault(near_rhyme_of(pron), set()).add(word)
+    return {k: frozenset(v) for k, v in groups.items()}
+
+
 def rhymes(word: str) -> frozenset[str]:
     """Words that rhyme perfectly with WORD (through any of its pronunciations), not itself."""
     by_rhyme = _by_rhyme()
@@ -88,6 +109,15 @@ def rhymes(word: str) -> frozenset[str]:
         found |= by_rhyme.get(rhyme_of(pron), frozenset())
     found.discard(word.lower())
     return frozenset(found)
+
+
+def near_rhymes(word: str) -> frozenset[str]:
+    """Words that rhyme with WORD nearly but not perfectly (see the module's docstring)."""
+    by_near = _by_near_rhyme()
+    found: set[str] = set()
+    for pron in pronunciations(word):
+        found |= by_near.get(near_rhyme_of(pron), frozenset())
+    return frozenset(found - rhymes(word) - {word.lower()})
 
 
 def described(word: str) -> dict[str, list[str] | list[int]]:
@@ -124,20 +154,68 @@ def _by_plain() -> dict[tuple[str, ...], frozenset[str]]:
     return {k: frozenset(v) for k, v in groups.items()}
 
 
-def sounds_like(word: str) -> dict[str, int]:
-    """Words that sound like WORD, each with its distance: 0 a homophone (a pronunciation
-    the same but for stress), 1 one phone changed, added or removed. Not the word itself."""
-    targets = {_plain(p) for p in pronunciations(word)}
-    found: dict[str, int] = {}
+# Where and how each consonant is made, and how alike two vowels sound: a changed phone costs
+# less the more it shares with the one it replaces.
+_PLACE = {phone: place for place, phones in (
+    ("lips", "P B M W"), ("teeth-lip", "F V"), ("teeth", "TH DH"), ("ridge", "T D S Z N L R"),
+    ("palate-ridge", "SH ZH CH JH"), ("palate", "Y"), ("velum", "K G NG"), ("throat", "HH"))
+    for phone in phones.split()}
+_VOICED = frozenset(("B", "D", "G", "V", "DH", "Z", "ZH", "JH", "M", "N", "NG", "L", "R", "W", "Y"))
+_VOWEL_GROUP = {vowel: group for group, vowels in (
+    ("front", "IY IH EY EH AE"), ("central", "AH ER AX"), ("back", "UW UH OW AO AA"),
+    ("glide", "AY AW OY")) for vowel in vowels.split()}
+
+
+def _changed(a: str, b: str) -> float:
+    """What replacing phone a by b costs, from 0.2 (alike) to 1 (a vowel for a consonant)."""
+    if a in _VOWEL_GROUP and b in _VOWEL_GROUP:
+        return 0.5 if _VOWEL_GROUP[a] == _VOWEL_GROUP[b] else 0.8
+    if a in _VOWEL_GROUP or b in _VOWEL_GROUP:
+        return 1.0
+    unlike = (_PLACE[a] != _PLACE[b]) + (_KIND[a] != _KIND[b]) + ((a in _VOICED) != (b in _VOICED))
+    return 0.2 + 0.8 * unlike / 3
+
+
+def _distance(target: str, other: tuple[str, ...]) -> float:
+    """A phonetic edit distance from a pronunciation of the asked word to another's plain
+    phones: each phone changed, added or removed costs up to 1 (see _changed), and one more
+    inside the asked word's rhyme, so a word that keeps the rhyme (night, light) comes before
+    one that keeps the start (night, gneiss)."""
+    phones = target.split()
+    start = _rhyme_start(phones)
+    t = [p.rstrip("012") for p in phones]
+
+    def extra(i: int, inserted: bool) -> float:  # i: the asked word's phone (or the one after)
+        return 1.0 if (i > start if inserted else i >= start) else 0.0
+
+    row = [0.0]
+    for _ in other:
+        row.append(row[-1] + 1 + extra(0, True))
+    for i, a in enumerate(t):
+        prev, row[0] = row[0], row[0] + 1 + extra(i, False)
+        for j, b in enumerate(other, 1):
+            cost = 0.0 if a == b else _changed(a, b) + extra(i, False)
+            prev, row[j] = row[j], min(row[j] + 1 + extra(i, False),
+                                       row[j - 1] + 1 + extra(i + 1, True), prev + cost)
+    return row[-1]
+
+
+def sounds_like(word: str) -> dict[str, float]:
+    """Words that sound like WORD (homophones and words one phone changed, added or removed,
+    not the word itself), each with its phonetic distance (see _distance): 0 for a homophone
+    (the same phones but for stress), nearer first."""
+    prons = pronunciations(word)
+    targets = {_plain(p) for p in prons}
+    found: dict[str, float] = {}
     for sound, words in _by_plain().items():
         if sound in targets:
-            near = 0
+            near = 0.0
         elif any(_within_one(sound, t) for t in targets):
-            near = 1
+            near = round(min(_distance(p, sound) for p in prons), 3)
         else:
             continue
         for w in words:
-            if found.get(w, 2) > near:
+            if found.get(w, 99.0) > near:
                 found[w] = near
     found.pop(word.lower(), None)
     return found

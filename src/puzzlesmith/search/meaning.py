@@ -122,14 +122,15 @@ def match_words(
     rhymes: str | None = None,
     syllables: int | None = None,
     sounds_like: str | None = None,
+    near_rhymes: bool = False,
 ) -> MatchResult:
     """`match` over Words: phrases merged in, --means answers ranked (unless sort is given),
-    and the sound filters (`rhymes`: perfect rhymes of a word; `syllables`: that many;
-    `sounds_like`: homophones first, then words one phone away), which leave out the words the
-    pronouncing dictionary lacks and count them (`skipped`)."""
+    and the sound filters (`rhymes`: perfect rhymes of a word, then its near rhymes with
+    `near_rhymes`; `syllables`: that many; `sounds_like`: homophones first, then the nearest),
+    which leave out the words the pronouncing dictionary lacks and count them (`skipped`)."""
     pattern, _ = split_query(query)
     order: SortOrder = sort or "alpha"
-    sounds = rhymes is not None or syllables is not None or sounds_like is not None
+    sounds = rhymes is not None or syllables is not None or sounds_like is not None or near_rhymes
     plain = words.phrases is None and not (words.ranked and sort is None) and not sounds
 
     def run(index: LexiconIndex, cut: int | None) -> MatchResult:
@@ -144,40 +145,49 @@ def match_words(
     if words.phrases is not None:
         found += _spelled(run(words.phrases, None).words)
     extra: dict[str, int] = {}
-    near: dict[str, int] = {}
+    near: dict[str, tuple[int, float]] = {}
     if sounds:
-        found, extra["skipped"], near = _by_sound(found, rhymes, syllables, sounds_like)
+        found, extra["skipped"], near = _by_sound(found, rhymes, syllables, sounds_like,
+                                                  near_rhymes)
     if words.ranked and sort is None:
-        found.sort(key=lambda w: (near.get(w, 0), words.tier(w), words.rank(w), w))
+        found.sort(key=lambda w: (near.get(w, _SAME), words.tier(w), words.rank(w), w))
     elif order == "freq":
-        found.sort(key=lambda w: (near.get(w, 0), words.rank(w), w))
+        found.sort(key=lambda w: (near.get(w, _SAME), words.rank(w), w))
     else:
-        found.sort(key=lambda w: (near.get(w, 0), words.key(w), w))
+        found.sort(key=lambda w: (near.get(w, _SAME), words.key(w), w))
     shown = found if limit is None else found[:limit]
     return MatchResult(shown_query, tuple(shown), len(found), words.index.name, extra,
                        plain=words.phrases is None)
 
 
+_SAME = (0, 0.0)
+
+
 def _by_sound(found: list[str], rhymes: str | None, syllables: int | None,
-              sounds_like: str | None = None) -> tuple[list[str], int, dict[str, int]]:
-    """The words that pass the sound filters, how many had no pronunciation, and each kept
-    word's distance from `sounds_like` (0 a homophone)."""
+              sounds_like: str | None = None, near_rhymes: bool = False,
+              ) -> tuple[list[str], int, dict[str, tuple[int, float]]]:
+    """The words that pass the sound filters, how many had no pronunciation, and how near
+    each kept word is: 1 for a near rhyme (0 a perfect one), then its phonetic distance from
+    `sounds_like` (0 a homophone)."""
     from puzzlesmith.lexicon import sounds
 
+    if near_rhymes and rhymes is None:
+        raise InputError("--near-rhymes needs --rhymes WORD")
     for asked in (rhymes, sounds_like):
         if asked is not None and not sounds.known(asked):
             raise InputError(f"{asked!r} is not in the CMU Pronouncing Dictionary")
     rhyming = sounds.rhymes(rhymes) if rhymes is not None else None
+    slant = sounds.near_rhymes(rhymes) if rhymes is not None and near_rhymes else frozenset()
     near = sounds.sounds_like(sounds_like) if sounds_like is not None else None
     kept = []
     skipped = 0
     for w in found:
         if not sounds.known(w):
             skipped += 1
-        elif (rhyming is None or w in rhyming) and (near is None or w in near) and (
+        elif (rhyming is None or w in rhyming or w in slant) and (near is None or w in near) and (
                 syllables is None or syllables in sounds.syllable_counts(w)):
             kept.append(w)
-    return kept, skipped, near or {}
+    return kept, skipped, {w: (w in slant, near[w] if near else 0.0) for w in kept}
 
 
 def anagram_words(
@@ -185,6 +195,7 @@ def anagram_words(
     deadline: Deadline | None = None, length: tuple[int, int] | None = None,
     sort: SortOrder | None = None, limit: int | None = None,
     rhymes: str | None = None, syllables: int | None = None, sounds_like: str | None = None,
+    near_rhymes: bool = False,
 ) -> AnagramResult:
     """`anagrams` over Words: phrases built from the rack merged in (full ones too, for single
     answers), --means answers ranked within each length (or by frequency with sort="freq").
@@ -195,7 +206,7 @@ def anagram_words(
     lo, hi = length or (min_length, len(rack))
     lo = max(lo, min_length)
     result = anagrams(words.index, rack, min_length=lo, n_words=n_words, deadline=deadline)
-    sounds = rhymes is not None or syllables is not None or sounds_like is not None
+    sounds = rhymes is not None or syllables is not None or sounds_like is not None or near_rhymes
     plain = words.phrases is None and not words.ranked and sort != "freq" and not sounds
     if plain and hi >= len(rack) and limit is None:
         return result
@@ -212,7 +223,8 @@ def anagram_words(
             full = [w for w in full if len(words.key(w)) <= hi]
     extra = dict(result.extra)
     if sounds:
-        found, extra["skipped"], _ = _by_sound(found, rhymes, syllables, sounds_like)
+        found, extra["skipped"], _ = _by_sound(found, rhymes, syllables, sounds_like,
+                                               near_rhymes)
         full = [w for w in full if w in set(found)] if n_words == 1 else full
     if words.ranked and sort is None:
         found.sort(key=lambda w: (len(words.key(w)), words.tier(w), words.rank(w), w))

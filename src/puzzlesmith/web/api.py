@@ -135,11 +135,14 @@ KindOfField = Field(None, max_length=100,
                     description="Only words that are a kind of TOPIC in WordNet (--kind-of).")
 MeansField = Field(None, max_length=100, description="Words for TEXT, ranked: kinds of it, "
                    "synonyms, words whose definition mentions it (--means).")
-RhymesField = Field(None, max_length=64, description="Only perfect rhymes of this word "
-                    "(CMU Pronouncing Dictionary; --rhymes).")
+RhymesField = Field(None, max_length=64, description="Only perfect rhymes of this word: the "
+                    "same last stressed vowel, primary or secondary, and what follows it (CMU "
+                    "Pronouncing Dictionary; --rhymes).")
+NearRhymesField = Field(False, description="With rhymes, near rhymes too, after the perfect "
+                        "ones (--near-rhymes).")
 SyllablesField = Field(None, ge=1, le=30, description="Only words of N syllables (--syllables).")
 SoundsLikeField = Field(None, max_length=64, description="Only words that sound like this word, "
-                        "homophones first (--sounds-like).")
+                        "homophones first, then the nearest (--sounds-like).")
 ForeignField = Field(True, description="Let in words markedly more frequent in French, Spanish, "
                      "Italian, German, Portuguese or Dutch text than in English (ciao, merci, "
                      "ja); false leaves them out (--foreign/--no-foreign).")
@@ -161,6 +164,7 @@ class MatchRequest(Options, TimeLimited):
     means: str | None = MeansField
     phrases: bool = PhrasesField
     rhymes: str | None = RhymesField
+    near_rhymes: bool = NearRhymesField
     syllables: int | None = SyllablesField
     sounds_like: str | None = SoundsLikeField
     foreign: bool = ForeignField
@@ -190,6 +194,7 @@ class AnagramRequest(Options, TimeLimited):
     means: str | None = MeansField
     phrases: bool = PhrasesField
     rhymes: str | None = RhymesField
+    near_rhymes: bool = NearRhymesField
     syllables: int | None = SyllablesField
     sounds_like: str | None = SoundsLikeField
     foreign: bool = ForeignField

@@ -73,6 +73,7 @@ def run_match(
     rhymes: str | None = None,
     syllables: int | None = None,
     sounds_like: str | None = None,
+    near_rhymes: bool = False,
     foreign: bool = True,
     time_limit: float = 10.0,
 ) -> Doc:
@@ -92,7 +93,7 @@ def run_match(
         result = match_words(found, pattern, contains=contains, excludes=excludes, length=span,
                              sort=order, limit=limit, deadline=Deadline(time_limit),
                              rhymes=rhymes or None, syllables=syllables,
-                             sounds_like=sounds_like or None)
+                             sounds_like=sounds_like or None, near_rhymes=near_rhymes)
     except SearchTimeout:
         raise InputError(f"pattern {pattern!r} took longer than {time_limit} s") from None
     return result.to_json()
@@ -135,6 +136,7 @@ def run_anagram(
     rhymes: str | None = None,
     syllables: int | None = None,
     sounds_like: str | None = None,
+    near_rhymes: bool = False,
     foreign: bool = True,
     time_limit: float = 10.0,
 ) -> Doc:
@@ -151,7 +153,7 @@ def run_anagram(
     result = anagram_words(found, parse_rack(letters), min_length=min_length, n_words=words,
                            deadline=Deadline(time_limit), length=span, sort=order, limit=limit,
                            rhymes=rhymes or None, syllables=syllables,
-                           sounds_like=sounds_like or None)
+                           sounds_like=sounds_like or None, near_rhymes=near_rhymes)
     return result.to_json()
 
 

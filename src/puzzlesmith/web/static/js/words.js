@@ -23,6 +23,7 @@ const meaning = document.getElementById("meaning");
 const meaningHow = document.getElementById("meaning-how");
 const withPhrases = document.getElementById("with-phrases");
 const rhymes = document.getElementById("rhymes");
+const nearRhymes = document.getElementById("near-rhymes");
 const soundsLike = document.getElementById("sounds-like");
 const syllables = document.getElementById("syllables");
 
@@ -68,6 +69,7 @@ function meaningFilter() {
 function soundFilter() {
   const out = {};
   if (rhymes.value.trim()) out.rhymes = rhymes.value.trim();
+  if (rhymes.value.trim() && nearRhymes.checked) out.near_rhymes = true;
   if (soundsLike.value.trim()) out.sounds_like = soundsLike.value.trim();
   if (syllables.value.trim()) out.syllables = Number(syllables.value);
   return out;
@@ -105,6 +107,7 @@ async function search() {
     ...(meaning.value.trim() ? { [meaningHow.value === "means" ? "means" : "kind"]: meaning.value.trim() } : {}),
     phrases: withPhrases.checked,
     rhymes: mode() !== "equation" ? rhymes.value.trim() : "",
+    near: mode() !== "equation" && nearRhymes.checked,
     like: mode() !== "equation" ? soundsLike.value.trim() : "",
     syllables: mode() !== "equation" ? syllables.value.trim() : "",
   });
@@ -139,7 +142,7 @@ async function search() {
     showPhrases(multi ? doc : null);
     // --means answers come ranked by meaning: keep that order, ungrouped
     const ranked = mode() === "match" && ((meaningHow.value === "means" && meaning.value.trim())
-      || soundsLike.value.trim());
+      || soundsLike.value.trim() || (rhymes.value.trim() && nearRhymes.checked));
     const shown = (freq.checked || ranked) && mode() === "match"
       ? renderFlat(doc.words, marked)
       : renderGroups(results, doc.words, { common: marked, full });
@@ -225,10 +228,11 @@ async function init() {
   meaning.value = p.get("means") || p.get("kind") || "";
   withPhrases.checked = p.get("phrases") === "1";
   rhymes.value = p.get("rhymes") || "";
+  nearRhymes.checked = p.get("near") === "1";
   soundsLike.value = p.get("like") || "";
   syllables.value = p.get("syllables") || "";
   if (contains.value || excludes.value || freq.checked || nWords.value !== "1" || p.has("words")
-      || rhymes.value || soundsLike.value || syllables.value) {
+      || rhymes.value || nearRhymes.checked || soundsLike.value || syllables.value) {
     document.getElementById("more").open = true;
   }
   showMode();
@@ -239,7 +243,9 @@ async function init() {
   for (const input of [contains, excludes, meaning, rhymes, soundsLike, syllables]) {
     input.addEventListener("input", searchSoon);
   }
-  for (const input of [freq, nWords, meaningHow, withPhrases]) input.addEventListener("change", search);
+  for (const input of [freq, nWords, meaningHow, withPhrases, nearRhymes]) {
+    input.addEventListener("change", search);
+  }
   for (const radio of form.querySelectorAll("input[name=mode]")) {
     radio.addEventListener("change", () => { showMode(); search(); });
   }
