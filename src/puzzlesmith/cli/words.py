@@ -197,11 +197,18 @@ def match_cmd(
             more += (f" ({result.extra['skipped']:,} left out: not in the pronouncing "
                      "dictionary)")
         console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
-        if order == "freq" or (found.ranked and order is None) or sounds_like or near_rhymes:
+        if _listed_in_order(order, found.ranked, sounds_like, near_rhymes):
             print_columns(list(result.words), marked)
         else:
             print_grouped(result.words, marked, frozenset())
         _legend(bool(marked) and bool(result.words), False)
+
+
+def _listed_in_order(order: str | None, ranked: bool, sounds_like: str | None,
+                     near_rhymes: bool) -> bool:
+    """Whether match lists its answers in their order (by frequency, meaning or sound) rather
+    than grouped by length."""
+    return order == "freq" or (ranked and order is None) or bool(sounds_like) or near_rhymes
 
 
 def _equations(index: LexiconIndex, queries: list[str], limit: int | None, timeout: float,

@@ -130,7 +130,7 @@ def match_words(
     which leave out the words the pronouncing dictionary lacks and count them (`skipped`)."""
     pattern, _ = split_query(query)
     order: SortOrder = sort or "alpha"
-    sounds = rhymes is not None or syllables is not None or sounds_like is not None or near_rhymes
+    sounds = _sound_asked(rhymes, syllables, sounds_like, near_rhymes)
     plain = words.phrases is None and not (words.ranked and sort is None) and not sounds
 
     def run(index: LexiconIndex, cut: int | None) -> MatchResult:
@@ -161,6 +161,11 @@ def match_words(
 
 
 _SAME = (0, 0.0)
+
+
+def _sound_asked(rhymes: str | None, syllables: int | None, sounds_like: str | None,
+                 near_rhymes: bool) -> bool:
+    return rhymes is not None or syllables is not None or sounds_like is not None or near_rhymes
 
 
 def _by_sound(found: list[str], rhymes: str | None, syllables: int | None,
@@ -206,7 +211,7 @@ def anagram_words(
     lo, hi = length or (min_length, len(rack))
     lo = max(lo, min_length)
     result = anagrams(words.index, rack, min_length=lo, n_words=n_words, deadline=deadline)
-    sounds = rhymes is not None or syllables is not None or sounds_like is not None or near_rhymes
+    sounds = _sound_asked(rhymes, syllables, sounds_like, near_rhymes)
     plain = words.phrases is None and not words.ranked and sort != "freq" and not sounds
     if plain and hi >= len(rack) and limit is None:
         return result
