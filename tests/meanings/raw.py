@@ -231,7 +231,8 @@ class RawWordNet:
         forms = {text, text + "s", text + "es"}
         for key, gloss in self.gloss.items():
             definition, _ = self.split(gloss)
-            if forms & set(re.findall(r"\w+", definition.lower())):
+            if forms & set(re.findall(r"\w+", definition.lower())) and self.head_mentions(
+                    definition, text):
                 for w, ok in self.word_forms(key).items():
                     put(w, self.ss_type[key], 2, ok)
         bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]
@@ -250,6 +251,41 @@ class RawWordNet:
             inflect.pop(b, None)
         return routes, inflect
 
+    @staticmethod
+    def head_mentions(definition: str, text: str) -> bool:
+        """The spec's head rule, token by token: drop a leading 'any of', 'a kind of' (and
+        such), an article and a 'several' (and such), stop at the first punctuation or
+        qualifier word; the head mentions TEXT when its last words are TEXT (+s, +es)."""
+        low = definition.lower().strip()
+        words = low.split(" ")
+        lead = {"any", "one", "some", "either", "each", "a", "an", "the"}
+        kinds = {"kind", "type", "variety", "species", "sort", "member", "form", "group"}
+        if len(words) > 1 and words[0] in lead and words[1] == "of":
+            words = words[2:]
+        elif len(words) > 2 and words[0] in lead and words[1] in kinds and words[2] == "of":
+            words = words[3:]
+        if words and words[0] in ("the", "a", "an"):
+            words = words[1:]
+        if words and words[0] in ("several", "various", "many", "numerous", "two", "three"):
+            words = words[1:]
+        stops = {"of", "that", "which", "who", "whose", "with", "in", "for", "by", "from", "to",
+                 "having", "used", "on", "at", "as", "when", "where", "especially", "usually",
+                 "typically", "often", "found", "native", "esp"}
+        head: list[str] = []
+        for k, w in enumerate(words):
+            cut = min((w.find(c) for c in ";,:(" if c in w), default=-1)
+            if k and (w if cut < 0 else w[:cut]) in stops:
+                break
+            if cut >= 0:
+                if w[:cut]:
+                    head.append(w[:cut])
+                break
+            head.append(w)
+        tail = " ".join(head).strip().split()
+        n = len(text.split())
+        last = " ".join(tail[-n:]) if len(tail) >= n else None
+        return last in (text, text + "s", text + "es")
+
     def means(self, text: str) -> dict[str, int]:
         """The --means tiers by the spec, for a one-word TEXT: 0 below it, 1 in a synset with
         it (or its base), 2 in a synset whose definition has the word (or +s, +es)."""
@@ -257,7 +293,8 @@ class RawWordNet:
         forms = {text, text + "s", text + "es"}
         for key, gloss in self.gloss.items():
             definition, _ = self.split(gloss)
-            if forms & set(re.findall(r"\w+", definition.lower())):
+            if forms & set(re.findall(r"\w+", definition.lower())) and self.head_mentions(
+                    definition, text):
                 for w in self.word_forms(key):
                     tiers[w] = 2
         bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]

@@ -41,6 +41,8 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
     "r": (),
 }
 TIER_KIND, TIER_SYNONYM, TIER_MENTION = 0, 1, 2
+# A filter's score of a word: its tier times TIER_STEP plus typical.penalty (0-999).
+TIER_STEP = 1000
 CREDIT = " \u2014 "  # between an example and its author's credit (as scripts/build_data.py)
 _WORD = re.compile(r"[a-z' -]+")
 
@@ -375,18 +377,62 @@ def _symbolic(lemma: str, position: int) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _kind_of(wn: WordNet, topic: str) -> dict[str, bool]:
-    """The category's words, each with whether an inflection of it is in the category too."""
+def _category(wn: WordNet, topic: str) -> tuple[frozenset[int], dict[str, bool]]:
+    """The category's synsets, and its words, each with whether an inflection of it is in
+    the category too."""
+    sids = frozenset(wn.below(wn.topic_synsets(topic)))
     out: dict[str, bool] = {}
-    for sid in wn.below(wn.topic_synsets(topic)):
+    for sid in sids:
         for word, inflectable in wn.forms(sid).items():
             out[word] = out.get(word, False) or inflectable
-    return out
+    return sids, out
+
+
+def _kind_of(wn: WordNet, topic: str) -> dict[str, bool]:
+    return _category(wn, topic)[1]
+
+
+@lru_cache(maxsize=64)
+def _kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
+    """The category's words, each with its score (TIER_KIND, and how typical it is)."""
+    from puzzlesmith.lexicon.typical import penalty, topic_factors
+
+    _, words = _category(wn, topic)
+    senses = wn.topic_synsets(topic)
+    inside: dict[int, float] = {}
+    factors = topic_factors(wn, topic, senses)
+    for sid, factor in zip(senses, factors, strict=True):
+        for below in wn.below([sid]):
+            inside[below] = max(inside.get(below, 0.0), factor)
+    return {w: TIER_KIND * TIER_STEP + penalty(wn, w, inside) for w in words}
+
+
+_HEAD_START = re.compile(
+    r"^(?:(?:any|one|some|either|each|a|an|the) (?:of|(?:kind|type|variety|species|sort|member|"
+    r"form|group) of) )?(?:the |a |an )?(?:several |various |many |numerous |two |three )?")
+_HEAD_END = re.compile(
+    r"[;,:(]| (?:of|that|which|who|whose|with|in|for|by|from|to|having|used|on|at|as|when|"
+    r"where|especially|usually|typically|often|found|native|esp)\b")
+
+
+def gloss_head(definition: str) -> str:
+    """The head of a definition, the words before its first qualifier: 'large long-necked
+    wading bird' of 'large long-necked wading bird of marshes', 'plants' of 'any of various
+    plants having ...'. A definition mentions TEXT as its head when its head ends with TEXT
+    (or TEXT+s, +es): the defined word is a TEXT."""
+    d = _HEAD_START.sub("", definition.lower().strip(), count=1)
+    m = _HEAD_END.search(d)
+    return (d[: m.start()] if m else d).strip()
+
+
+def _heads(head: str, text: str) -> bool:
+    return any(head == t or head.endswith(" " + t) for t in (text, text + "s", text + "es"))
 
 
 @lru_cache(maxsize=64)
 def _means(wn: WordNet, text: str) -> dict[str, int]:
-    return {lemma: min(by_pos.values()) for lemma, by_pos in _routes(wn, text)[0].items()}
+    return {lemma: min(by_pos.values()) // TIER_STEP
+            for lemma, by_pos in _routes(wn, text)[0].items()}
 
 
 Routes = dict[str, dict[str, int]]
@@ -398,32 +444,36 @@ def _routes(wn: WordNet, text: str) -> tuple[Routes, Routes]:
     (a kind of TEXT is a noun sense; a synonym or a mention, the sense's own part of speech),
     and the same through the senses an inflection may take (WordNet.forms), so an inflected
     word qualifies only by an inflection of that part of speech, of a sense that is a word."""
+    from puzzlesmith.lexicon.typical import penalty
+
     routes: Routes = {}
     inflect: Routes = {}
 
-    def add(lemma: str, pos: str, tier: int, inflectable: bool) -> None:
+    def add(lemma: str, pos: str, score: int, inflectable: bool) -> None:
         pos = "a" if pos == "s" else pos
         for table in (routes, inflect) if inflectable else (routes,):
             by_pos = table.setdefault(lemma, {})
-            if tier < by_pos.get(pos, TIER_MENTION + 1):
-                by_pos[pos] = tier
+            if score < by_pos.get(pos, (TIER_MENTION + 1) * TIER_STEP):
+                by_pos[pos] = score
 
-    base = [text] if wn.is_lemma(text) else [b for _, b in wn.base_forms(text)] or [text]
-    for sid in wn.mentioning(text):
-        pos = wn.fields(sid)[0]
-        for lemma, inflectable in wn.forms(sid).items():
-            add(lemma, pos, TIER_MENTION, inflectable)
-    for b in base:
-        for sid in wn.synsets_of(b):
+    def add_all(sids: list[int], tier: int) -> None:
+        inside = dict.fromkeys(sids, 1.0)
+        for sid in sids:
             pos = wn.fields(sid)[0]
             for lemma, inflectable in wn.forms(sid).items():
-                add(lemma, pos, TIER_SYNONYM, inflectable)
+                add(lemma, pos, tier * TIER_STEP + penalty(wn, lemma, inside), inflectable)
+
+    base = [text] if wn.is_lemma(text) else [b for _, b in wn.base_forms(text)] or [text]
+    add_all([sid for sid in wn.mentioning(text)
+             if _heads(gloss_head(wn.fields(sid)[4]), text)], TIER_MENTION)
+    add_all([sid for b in base for sid in wn.synsets_of(b)], TIER_SYNONYM)
     try:
-        kinds = _kind_of(wn, text)
+        kinds = _kind_scores(wn, text)
+        inflectable = _kind_of(wn, text)
     except InputError:
-        kinds = {}
-    for lemma, inflectable in kinds.items():
-        add(lemma, "n", TIER_KIND, inflectable)
+        kinds, inflectable = {}, {}
+    for lemma, score in kinds.items():
+        add(lemma, "n", score, inflectable[lemma])
     for b in {text, *base}:
         routes.pop(b, None)
         inflect.pop(b, None)
@@ -484,7 +534,7 @@ def narrow(words: Container[str], routes: Mapping[str, Mapping[str, int]],
                     if lemma.endswith(end):
                         cands.add(lemma[: len(lemma) - len(end)] + suf)
             for c in cands:
-                if c not in words or out.get(c, 99) <= tier or wn.is_lemma(c):
+                if c not in words or out.get(c, 1 << 30) <= tier or wn.is_lemma(c):
                     continue
                 if lemma in wn.bases(c, p):
                     out[c] = tier
@@ -508,15 +558,17 @@ def category(kind: str | None = None, text: str | None = None) -> dict[str, int]
         raise ValueError("category() needs a kind or a text")
     kinds = kind_of(kind) if kind is not None else None
     if text is None:
-        assert kinds is not None
-        return dict.fromkeys(kinds, TIER_KIND)
-    tiers = means(text)
-    return tiers if kinds is None else {w: t for w, t in tiers.items() if w in kinds}
+        assert kind is not None
+        return dict(_kind_scores(wordnet(), normalize(kind)))
+    routes = means_routes(text)[0]
+    scores = {w: min(by_pos.values()) for w, by_pos in routes.items()}
+    return scores if kinds is None else {w: t for w, t in scores.items() if w in kinds}
 
 
 def narrow_words(words: Container[str], kind: str | None = None, text: str | None = None,
                  phrases: bool = False) -> dict[str, int]:
-    """The words of a lexicon that pass a meaning filter, with their tiers.
+    """The words of a lexicon that pass a meaning filter, with their scores (tier times
+    TIER_STEP plus how untypical; lower is better).
 
     `phrases`: the words are squashed phrases ('newyork'); a phrase qualifies when one of its
     spellings does (no base forms)."""
@@ -538,7 +590,7 @@ def narrow_words(words: Container[str], kind: str | None = None, text: str | Non
         return _narrow_kind(words, kind, tiers)
     out = narrow(words, *means_routes(text))
     if kind is not None:
-        kinds = _narrow_kind(words, kind, dict.fromkeys(kind_of(kind), TIER_KIND))
+        kinds = _narrow_kind(words, kind, dict.fromkeys(kind_of(kind), 0))
         out = {w: t for w, t in out.items() if w in kinds}
     return out
 

@@ -10,12 +10,15 @@ shown with their spaces.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LexiconIndex, common_cut, get_index, lexicon_and_index, meaning_narrowed
 from puzzlesmith.lexicon.index import DEFAULT_COMMON_TOP
+from puzzlesmith.lexicon.meanings import TIER_MENTION, TIER_STEP
+from puzzlesmith.lexicon.typical import SCALE
 from puzzlesmith.limits import Deadline
 from puzzlesmith.search.letters import Rack
 from puzzlesmith.search.pattern import MatchResult, SortOrder, match
@@ -24,6 +27,10 @@ if TYPE_CHECKING:
     from puzzlesmith.search.anagram import AnagramResult
 
 UNRANKED = 1 << 30
+# How many powers of ten of frequency a wholly typical word is worth over a word none of
+# whose use is of the meaning: `salmon` (mostly a fish) before the more frequent `permit`.
+TYPICAL_WEIGHT = 2
+MOSTLY_NOT = 0.75  # share of a word's use not of the meaning above which it ranks later
 
 
 def split_query(query: str, means: str | None = None) -> tuple[str, str | None]:
@@ -43,7 +50,9 @@ def split_query(query: str, means: str | None = None) -> tuple[str, str | None]:
 class Words:
     """What a word search runs over: the (narrowed) index, and optionally WordNet's phrases.
 
-    `tiers` (word -> 0 kind of, 1 synonym, 2 mentioned) is set for --means, which ranks.
+    `tiers` (word -> its score: tier, 0 kind of, 1 synonym, 2 defined as one, times
+    meanings.TIER_STEP, plus how untypical, lexicon.typical) is set for a meaning filter,
+    which ranks.
     """
 
     index: LexiconIndex
@@ -64,7 +73,17 @@ class Words:
         for t in (self.tiers, self.phrase_tiers):
             if t is not None and k in t:
                 return t[k]
-        return 3
+        return (TIER_MENTION + 1) * TIER_STEP
+
+    def typical_key(self, word: str) -> tuple[int, bool, float]:
+        """The ranking of a meaning answer: its tier; then the words at least MOSTLY_NOT of
+        whose use is this meaning before the others (`put`, a legal instrument in a tenth of
+        its use at most, after `sax`); then how typical it is and how frequent (the log of its
+        frequency rank, plus TYPICAL_WEIGHT for a word none of whose use is of this meaning)."""
+        score = self.tier(word)
+        tier, untypical = divmod(score, TIER_STEP)
+        return (tier, untypical > MOSTLY_NOT * SCALE,
+                math.log10(self.rank(word)) + TYPICAL_WEIGHT * untypical / SCALE)
 
     def rank(self, word: str) -> int:
         k = self.key(word)
@@ -90,7 +109,7 @@ def words_for(
     tiers = None
     if kind_of is not None or means is not None:
         _, index, found = meaning_narrowed(lexicon, index, kind_of, means)
-        tiers = found if means is not None else None
+        tiers = found
     phrase_index = phrase_tiers = None
     if phrases:
         from puzzlesmith.lexicon.meanings import phrase_lexicon
@@ -99,7 +118,7 @@ def words_for(
         phrase_index = get_index(plex)
         if kind_of is not None or means is not None:
             _, phrase_index, found = meaning_narrowed(plex, phrase_index, kind_of, means, True)
-            phrase_tiers = found if means is not None else None
+            phrase_tiers = found
     return Words(index, tiers, phrase_index, phrase_tiers)
 
 
@@ -150,7 +169,7 @@ def match_words(
         found, extra["skipped"], near = _by_sound(found, rhymes, syllables, sounds_like,
                                                   near_rhymes)
     if words.ranked and sort is None:
-        found.sort(key=lambda w: (near.get(w, _SAME), words.tier(w), words.rank(w), w))
+        found.sort(key=lambda w: (near.get(w, _SAME), words.typical_key(w), w))
     elif order == "freq":
         found.sort(key=lambda w: (near.get(w, _SAME), words.rank(w), w))
     else:
@@ -232,7 +251,7 @@ def anagram_words(
                                                near_rhymes)
         full = [w for w in full if w in set(found)] if n_words == 1 else full
     if words.ranked and sort is None:
-        found.sort(key=lambda w: (len(words.key(w)), words.tier(w), words.rank(w), w))
+        found.sort(key=lambda w: (len(words.key(w)), words.typical_key(w), w))
     elif sort == "freq":
         found.sort(key=lambda w: (len(words.key(w)), words.rank(w), w))
     else:
