@@ -51,7 +51,7 @@ def _part_regex(part: str, values: dict[str, str]) -> str:
 
 def oracle(words: list[str], query: str) -> set[tuple[tuple[tuple[str, str], ...], tuple[str, ...]]]:
     parts = [p.strip() for p in query.split(";")]
-    patterns = [p for p in parts if not p.startswith(("|", "!=")) and "=(" not in p]
+    patterns = [p for p in parts if not p.startswith("|") and "!=" not in p and "=(" not in p]
     names = sorted({c for p in patterns for c in p if c.isupper()})
     longest = max(len(w) for w in words)
     lo = dict.fromkeys(names, 1)
@@ -69,6 +69,9 @@ def oracle(words: list[str], query: str) -> set[tuple[tuple[tuple[str, str], ...
                 checks.append(lambda v, ns=joined, a=a, b=b: a <= sum(len(v[n]) for n in ns) <= b)
         elif p.startswith("!="):
             checks.append(lambda v, ns=p[2:]: len({v[n] for n in ns}) == len(ns))
+        elif "!=" in p:
+            left, right = p.split("!=")
+            checks.append(lambda v, a=left, b=right: _spelled(a, v) != _spelled(b, v))
         elif "=(" in p:
             name, body = p[0], p[3:-1]
             length, _, shape = body.rpartition(":") if ":" in body else ("", "", body)
@@ -102,6 +105,12 @@ def oracle(words: list[str], query: str) -> set[tuple[tuple[tuple[str, str], ...
     return found
 
 
+def _spelled(side: str, values: dict[str, str]) -> str:
+    """One side of X!=Y: letters as they are, A a value, ~A a value reversed."""
+    return re.sub(r"~?[A-Z]", lambda m: values[m.group()[-1]][::-1 if m.group()[0] == "~" else 1],
+                  side)
+
+
 def _anagram(word: str, letters: str) -> bool:
     if len(word) != len(letters):
         return False
@@ -120,7 +129,7 @@ part_st = st.lists(token_st, min_size=1, max_size=4).map("".join).filter(
     lambda p: any(c.isupper() for c in p))
 constraint_st = st.sampled_from([
     "|A|=1", "|A|=2", "|B|=1-2", "|AB|=3", "|AB|=2-3", "!=AB", "A=(a*)", "B=(1-2:?b)",
-    "A=(2)", "A=(0-1)",
+    "A=(2)", "A=(0-1)", "A!=~A", "AB!=BA", "A!=B", "A!=ab", "~B!=Aa", "AA!=B",
 ])
 
 
@@ -135,7 +144,7 @@ def equations(draw: st.DrawFn) -> str:
     return ";".join(parts + extra)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(words=words_st, query=equations())
 def test_equations_match_brute_force(words: list[str], query: str) -> None:
     want = oracle(sorted(set(words)), query)
@@ -184,7 +193,7 @@ def test_time_limit_gives_a_lower_bound(bundled) -> None:  # type: ignore[no-unt
 
 @pytest.mark.parametrize(("query", "position"), [
     ("AB;|A=3", 4), ("AB;!=A", 6), ("A$B", 2), ("AB;C=(x)", None), ("A[bc", 2), ("~3", 1),
-    ("AB;|A|=5-2", 8), ("AB;;BA", 4),
+    ("AB;|A|=5-2", 8), ("AB;;BA", 4), ("A;A!=", 4), ("A;A!=[ab]", 4), ("A;ab!=ba", 5),
 ])
 def test_malformed_equations_name_the_position(query: str, position: int | None) -> None:
     from puzzlesmith.search.equation_parse import parse_equation
@@ -195,3 +204,72 @@ def test_malformed_equations_name_the_position(query: str, position: int | None)
         assert f"at position {position}" in str(err.value)
     else:
         assert "variable C is in no pattern" in str(err.value)
+
+
+# -- the bundled list against plain loops over it (no pattern, index or regex) ---------------
+
+@pytest.fixture(scope="module")
+def bundled_words(bundled) -> list[str]:  # type: ignore[no-untyped-def]
+    return [w for n in bundled.lengths for w in bundled.bucket(n).words]
+
+
+def _pairs(result) -> set[tuple[tuple[tuple[str, str], ...], tuple[str, ...]]]:  # type: ignore[no-untyped-def]
+    assert result.exact
+    assert result.count == len(result.solutions)
+    return {(s.vars, s.words) for s in result.solutions}
+
+
+def test_aba_every_split(bundled, bundled_words) -> None:  # type: ignore[no-untyped-def]
+    want = set()
+    for w in bundled_words:
+        n = len(w)
+        for k in range(1, n):
+            if 2 * k < n and w[:k] == w[n - k:]:
+                want.add(((("A", w[:k]), ("B", w[k:n - k])), (w,)))
+    assert len(want) == 20_081
+    assert _pairs(solve_equation(bundled, "ABA", limit=None, deadline=Deadline(60))) == want
+
+
+def test_reversals_without_palindromes(bundled, bundled_words) -> None:  # type: ignore[no-untyped-def]
+    every = set(bundled_words)
+    want = {((("A", w),), (w, w[::-1])) for w in bundled_words
+            if w[::-1] in every and w != w[::-1]}
+    got = solve_equation(bundled, "A;~A;A!=~A", limit=None, deadline=Deadline(60))
+    assert _pairs(got) == want
+    assert ((("A", "alula"),), ("alula", "alula")) not in want  # the palindrome left out
+    with_them = solve_equation(bundled, "A;~A", limit=None, deadline=Deadline(60))
+    assert with_them.count == len(want) + sum(1 for w in bundled_words if w == w[::-1])
+
+
+def test_one_letter_changed(bundled, bundled_words) -> None:  # type: ignore[no-untyped-def]
+    every = set(bundled_words)
+    want = set()
+    for w in bundled_words:
+        for i in range(1, len(w) - 1):
+            if w[i] == "k" and w[:i] + "l" + w[i + 1:] in every:
+                want.add(((("A", w[:i]), ("B", w[i + 1:])), (w, w[:i] + "l" + w[i + 1:])))
+    assert _pairs(solve_equation(bundled, "AkB;AlB", limit=None, deadline=Deadline(60))) == want
+
+
+def test_two_letter_swaps(bundled, bundled_words) -> None:  # type: ignore[no-untyped-def]
+    every = set(bundled_words)
+    want = {((("A", w[:2]), ("B", w[2:])), (w, w[2:] + w[:2])) for w in bundled_words
+            if len(w) == 4 and w[2:] + w[:2] in every and w[:2] != w[2:]}
+    got = solve_equation(bundled, "AB;BA;|A|=2;|B|=2;!=AB", limit=None, deadline=Deadline(60))
+    assert _pairs(got) == want and len(want) == 252
+
+
+def test_sort_by_frequency(bundled) -> None:  # type: ignore[no-untyped-def]
+    from puzzlesmith.lexicon.index import wordfreq_ranks
+
+    ranks = wordfreq_ranks()
+    alpha = solve_equation(bundled, "A;~A;A!=~A", limit=None, deadline=Deadline(60))
+    freq = solve_equation(bundled, "A;~A;A!=~A", limit=None, deadline=Deadline(60), sort="freq")
+    assert set(freq.solutions) == set(alpha.solutions)
+    worst = [max(ranks.get(w, 1 << 30) for w in s.words) for s in freq.solutions]
+    assert worst == sorted(worst)
+    assert freq.solutions[0].words in {("no", "on"), ("on", "no")}
+    first = solve_equation(bundled, "A;~A;A!=~A", limit=4, deadline=Deadline(60), sort="freq")
+    assert first.solutions == freq.solutions[:4] and first.count == freq.count
+    with pytest.raises(InputError):
+        solve_equation(bundled, "A", sort="loud")  # type: ignore[arg-type]

@@ -3,31 +3,33 @@
 `AB;BA;|A|=2;|B|=2;!=AB` asks for two different 2-letter strings A and B such that AB and
 BA are both words. The notation is in `equation_parse`.
 
-The search binds variables part by part. At each step it takes the part that is cheapest to
-answer given what is bound: a part whose variables are all bound is one word, looked up;
-otherwise the part becomes a plain pattern (bound variables spelled out, free ones as runs of
-`?` and `*` of their possible lengths), the index answers it with its bitsets (or, for a long
-known prefix, by bisection), and each word it gives is split every way that fits the part,
-binding its free variables. Constraints are checked as soon as their variables are bound.
+The search binds variables part by part. A part whose variables are all bound is one word,
+looked up. Otherwise every remaining part's candidate words given what is bound are found
+from the index (`equation_part`: bisection and bitsets for the letters whose place is known,
+a regex with backreferences for the rest; cached), and the part with the fewest goes next,
+each of its words split every way that fits it, binding its free variables (a part with no
+candidate ends the branch). Constraints are checked as soon as their variables are bound.
 
 A solution is the binding of every variable and the word each pattern part makes. Solutions
 are listed in order of their words (the first part's word, then the second's, ...), then of
-their variables; `count` counts them all, exactly when the search finished within its time
-limit, else as a lower bound (`exact` false).
+their variables, or with `sort="freq"` the solutions whose least common word is most common
+first; `count` counts them all, exactly when the search finished within its time limit, else
+as a lower bound (`exact` false).
 """
 
 from __future__ import annotations
 
-import bisect
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
+from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LexiconIndex
 from puzzlesmith.limits import Deadline, SearchTimeout
-from puzzlesmith.search.equation_parse import STAR, Equation, PatternPart, Var, parse_equation
-from puzzlesmith.search.pattern import ALL, match
+from puzzlesmith.search.equation_parse import Equation, Var, parse_equation
+from puzzlesmith.search.equation_part import PartSolver, is_anagram
+from puzzlesmith.search.letters import Rack
 
 DEFAULT_LIMIT = 100
 
@@ -64,15 +66,19 @@ def solve_equation(
     limit: int | None = DEFAULT_LIMIT,
     deadline: Deadline | None = None,
     stop_at_limit: bool = False,
+    sort: Literal["alpha", "freq"] = "alpha",
 ) -> EquationResult:
     """Every solution of the equation over the index's words (the first `limit` listed).
 
     `stop_at_limit` ends the search at the `limit`-th solution found (count then a lower
     bound, the list the first found in search order, sorted): Umiaq's way of timing.
     """
+    if sort not in ("alpha", "freq"):
+        raise InputError(f"sort must be alpha or freq, not {sort!r}")
     equation = parse_equation(query)
     deadline = deadline or Deadline(10.0)
     search = _Search(index, equation, deadline)
+    order = _order if sort == "alpha" else _by_frequency(index)
     kept: list[Solution] = []
     count = 0
     exact = True
@@ -81,14 +87,14 @@ def solve_equation(
             count += 1
             kept.append(solution)
             if limit is not None and len(kept) >= 2 * limit + 256:
-                kept.sort(key=_order)
+                kept.sort(key=order)
                 del kept[limit:]
             if stop_at_limit and limit is not None and count >= limit:
                 exact = False
                 break
     except SearchTimeout:
         exact = False
-    kept.sort(key=_order)
+    kept.sort(key=order)
     if limit is not None:
         del kept[limit:]
     return EquationResult(equation.text, tuple(kept), count, exact, index.name)
@@ -98,84 +104,143 @@ def _order(s: Solution) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     return s.words, s.vars
 
 
+_UNRANKED = 1 << 30
+
+
+def _by_frequency(index: LexiconIndex) -> Callable[[Solution], Any]:
+    """The sort key of `sort="freq"`: the wordfreq rank of the solution's least common word
+    (unranked words last), then the alphabetical order."""
+    ranks: dict[str, int] = {}
+
+    def key(s: Solution) -> tuple[int, tuple[str, ...], tuple[tuple[str, str], ...]]:
+        worst = 0
+        for w in s.words:
+            r = ranks.get(w)
+            if r is None:
+                r = ranks[w] = index.rank(w) or _UNRANKED
+            worst = max(worst, r)
+        return worst, s.words, s.vars
+
+    return key
+
+
 class _Search:
     """One equation's search over one index."""
 
     def __init__(self, index: LexiconIndex, equation: Equation, deadline: Deadline) -> None:
         self.index = index
-        self.words = index.word_set
         self.eq = equation
         self.deadline = deadline
         self.longest = max(index.lengths, default=0)
         self.ranges = _tightened({v: equation.ranges.get(v, (1, None)) for v in equation.variables},
                                  equation.joint)
-        self.cache: dict[tuple[str, int, int], tuple[str, ...]] = {}
+        self.solvers = [PartSolver(index, p, self.ranges, equation.shapes, self.longest)
+                        for p in equation.patterns]
+        self.word_sets: dict[int, frozenset[str]] = {}
+        self.steps: dict[tuple[frozenset[int], frozenset[str], frozenset[str]], _Step] = {}
         self.ticks = 0
         # Parts of letters and variables only (no sets, stars): spelled out once bound.
         self.plain = [all(isinstance(e, str | Var) for e in p.elements) for p in equation.patterns]
         self.part_vars = [p.variables for p in equation.patterns]
 
+    def is_word(self, word: str) -> bool:
+        """A lookup in a set of the words of that length, made on first use: a join may look
+        up many words, and a set of every length would read the whole index."""
+        words = self.word_sets.get(len(word))
+        if words is None:
+            bucket = self.index.bucket(len(word))
+            words = self.word_sets[len(word)] = frozenset(bucket.words if bucket else ())
+        return word in words
+
     def solutions(self) -> Iterator[Solution]:
         parts = self.eq.patterns
-        for bound, words in self._extend(frozenset(range(len(parts))), {}, {}):
+        if any(hi is not None and hi < lo for lo, hi in self.ranges.values()):
+            return  # the lengths asked for leave some variable no length
+        start = self._step(frozenset(range(len(parts))), frozenset(), frozenset())
+        words: dict[int, str] = {}
+        if not self._passes(start, {}, words):
+            return
+        found = self._extend(start.left, {}, words) if start.left else iter([({}, words)])
+        for bound, got in found:
             yield Solution(tuple(sorted(bound.items())),
-                           tuple(words[i] for i in range(len(parts))))
+                           tuple(got[i] for i in range(len(parts))))
 
     def _extend(self, left: frozenset[int], bound: dict[str, str], words: dict[int, str]
                 ) -> Iterator[tuple[dict[str, str], dict[int, str]]]:
-        # A part of letters and variables that are all bound is one word: looked up here, so
-        # joins like AB;BA cost a lookup per binding, not a search.
-        spelled = [k for k in left if self.plain[k] and self.part_vars[k] <= bound.keys()]
-        for k in spelled:
-            part = self.eq.patterns[k]
-            word = _spell(part.elements, bound)
-            if word not in self.words or (part.anagram is not None and not _is_anagram(
-                    word, part.anagram.letters, part.anagram.blanks)):
+        if self.deadline.expired():
+            raise SearchTimeout
+        # Join order by selectivity: the part with the fewest candidate words given what is
+        # bound goes next (the lists are cached, so the others' are not lost); a part with
+        # none ends this branch.
+        names = frozenset(bound)
+        best = -1
+        fewest = 1 << 62
+        for k in sorted(left):
+            solver = self.solvers[k]
+            found = len(solver.candidates(solver.plan(names & self.part_vars[k]), bound))
+            if found == 0:
                 return
-            words[k] = word
-        if spelled:
-            left = left.difference(spelled)
-        if not left:
-            yield bound, words
-            return
-        i = min(left, key=lambda k: self._cost(self.eq.patterns[k], bound))
-        rest = left - {i}
-        for word, new in self._answers(self.eq.patterns[i], bound):
+            if found < fewest:
+                best, fewest = k, found
+        step = self._step(left - {best}, names, names | self.part_vars[best])
+        passes = self._passes
+        for word, new in self.solvers[best].answers(bound):
             self.ticks += 1
             if self.ticks & 1023 == 0 and self.deadline.expired():
                 raise SearchTimeout
             now = {**bound, **new} if new else bound
-            if new and not self._consistent(now, new):
+            if not passes(step, now, words):
                 continue
-            words[i] = word
-            yield from self._extend(rest, now, words)
-        words.pop(i, None)
+            words[best] = word
+            if step.left:
+                yield from self._extend(step.left, now, words)
+            else:
+                yield now, words
 
-    def _cost(self, part: PatternPart, bound: dict[str, str]) -> tuple[int, int, int]:
-        """Smaller first: fully known parts, then the most known letters, the fewest free
-        variables."""
-        known = free = 0
-        for e in part.elements:
-            if isinstance(e, str):
-                known += len(e)
-            elif isinstance(e, Var):
-                if e.name in bound:
-                    known += len(bound[e.name])
-                else:
-                    free += 1
-            elif e is STAR:
-                free += 1
-        return (1 if free else 0, -known, free)
+    def _step(self, rest: frozenset[int], before: frozenset[str], now: frozenset[str]) -> _Step:
+        """What binding `now` (from `before`) leaves to check: the constraints it decides and
+        the parts it spells whole (each then one word, looked up: so joins like AB;BA cost a
+        lookup a binding, not a search)."""
+        key = (rest, before, now)
+        found = self.steps.get(key)
+        if found is not None:
+            return found
+        new = now - before
+        spelled = tuple(sorted(k for k in rest if self.plain[k] and self.part_vars[k] <= now))
+        lookups = tuple((k, _speller(self.eq.patterns[k].elements), self.eq.patterns[k].anagram)
+                        for k in spelled)
+        distinct = tuple(tuple(n for n in names if n in now) for names in self.eq.distinct
+                         if new.intersection(names))
+        unequal = tuple((_speller(a), _speller(b)) for a, b in self.eq.unequal
+                        if _names(a + b) <= now and not _names(a + b) <= before)
+        joint = tuple(j for j in self.eq.joint if new.intersection(j[0]))
+        found = self.steps[key] = _Step(rest.difference(spelled), lookups, distinct, unequal,
+                                        joint)
+        return found
 
-    def _consistent(self, bound: dict[str, str], new: dict[str, str]) -> bool:
-        for names in self.eq.distinct:
-            if any(n in new for n in names):
-                values = [bound[n] for n in names if n in bound]
-                if len(set(values)) < len(values):
-                    return False
-        for names, lo, hi in self.eq.joint:
-            if not any(n in new for n in names):
-                continue
+    def _passes(self, step: _Step, bound: dict[str, str], words: dict[int, str]) -> bool:
+        """Whether a binding meets what `step` decides; its spelled parts' words go in
+        `words`."""
+        for names in step.distinct:
+            values = {bound[n] for n in names}
+            if len(values) < len(names):
+                return False
+        for spell_a, spell_b in step.unequal:
+            if spell_a(bound) == spell_b(bound):
+                return False
+        if step.joint and not self._lengths_fit(step.joint, bound):
+            return False
+        for k, spell, anagram in step.lookups:
+            word = spell(bound)
+            if not self.is_word(word) or (anagram is not None and not is_anagram(
+                    word, anagram.letters, anagram.blanks)):
+                return False
+            words[k] = word
+        return True
+
+    def _lengths_fit(self, joint: tuple[tuple[tuple[str, ...], int, int | None], ...],
+                     bound: dict[str, str]) -> bool:
+        for names, lo, hi in joint:
             low = high = 0
             unbounded = False
             for n in names:
@@ -183,7 +248,7 @@ class _Search:
                     low += len(bound[n])
                     high += len(bound[n])
                 else:
-                    a, b = self._range(n)
+                    a, b = self.ranges[n]
                     low += a
                     if b is None:
                         unbounded = True
@@ -193,222 +258,39 @@ class _Search:
                 return False
         return True
 
-    def _range(self, name: str) -> tuple[int, int | None]:
-        return self.ranges[name]
 
-    # -- one part's answers --------------------------------------------------------------
+@dataclass(frozen=True)
+class _Step:
+    """What a search step checks once a part's variables are bound (`_Search._step`)."""
 
-    def _answers(self, part: PatternPart, bound: dict[str, str]
-                 ) -> Iterator[tuple[str, dict[str, str]]]:
-        """(word, new bindings) for each way the part is a word, given `bound`."""
-        cut = self._cutter(part, bound)
-        for word in self._candidates(part, bound):
-            if part.anagram is not None and not _is_anagram(word, part.anagram.letters,
-                                                            part.anagram.blanks):
-                continue
-            if cut is not None:
-                for new in cut(word):
-                    yield word, new
-                continue
-            seen: set[tuple[tuple[str, str], ...]] = set()
-            for new in self._splits(part.elements, word, bound):
-                key = tuple(sorted(new.items()))
-                if key not in seen:
-                    seen.add(key)
-                    yield word, new
+    left: frozenset[int]  # the parts still to search
+    lookups: tuple[tuple[int, Callable[[dict[str, str]], str], Rack | None], ...]
+    distinct: tuple[tuple[str, ...], ...]  # !=AB: the bound names of each group touched
+    unequal: tuple[tuple[Callable[[dict[str, str]], str], Callable[[dict[str, str]], str]], ...]
+    joint: tuple[tuple[tuple[str, ...], int, int | None], ...]
 
-    def _candidates(self, part: PatternPart, bound: dict[str, str]) -> tuple[str, ...]:
-        """Words that may fit the part given `bound` (a superset: `_splits` decides)."""
-        if self.deadline.expired():
-            raise SearchTimeout
-        pieces: list[str] = []
-        lo = hi = 0
-        for e in part.elements:
-            if isinstance(e, str):
-                pieces.append(e)
-                lo += len(e)
-                hi += len(e)
-            elif isinstance(e, int):
-                pieces.append(_set_text(e))
-                lo += 1
-                hi += 1
-            elif e is STAR:
-                pieces.append("*")
-                hi += self.longest
-            else:
-                value = bound.get(e.name)
-                if value is not None:
-                    pieces.append(value[::-1] if e.reverse else value)
-                    lo += len(value)
-                    hi += len(value)
-                else:
-                    a, b = self._range(e.name)
-                    b = self.longest if b is None else min(b, self.longest)
-                    shape = self.eq.shapes.get(e.name)
-                    # A shaped variable is spelled by its shape (its length is checked later).
-                    if shape is not None and not e.reverse:
-                        pieces.append(shape.text)
-                    else:
-                        pieces.append("?" * a + ("*" if b > a else ""))
-                    lo += a
-                    hi += b
-        hi = min(hi, self.longest)
-        lo = max(lo, 1)
-        if lo > hi:
-            return ()
-        text = "".join(pieces)
-        if text.isalpha():  # every letter known: one word to look up
-            return (text,) if text in self.words else ()
-        if lo == hi and "*" not in text and "?" not in text:
-            # Known letters and a few letter sets: look each spelling up.
-            spelled = _spellings(pieces)
-            if spelled is not None:
-                return tuple(w for w in spelled if w in self.words)
-        if part.anagram is not None:
-            text += "/" + part.anagram.letters + "?" * part.anagram.blanks
-        key = (text, lo, hi)
-        found = self.cache.get(key)
-        if found is None:
-            prefix = len(text) - len(text.lstrip("abcdefghijklmnopqrstuvwxyz"))
-            if prefix >= 3 and "*" in text:
-                found = self._by_prefix(text[:prefix], lo, hi)
-            else:
-                found = match(self.index, text, length=(lo, hi), deadline=self.deadline).words
-            if len(self.cache) > 50_000:
-                self.cache.clear()
-            self.cache[key] = found
-        return found
 
-    def _by_prefix(self, prefix: str, lo: int, hi: int) -> tuple[str, ...]:
-        """Words of lo..hi letters that start with `prefix`, by bisection of each length."""
-        out: list[str] = []
-        for n in range(max(lo, len(prefix)), hi + 1):
-            bucket = self.index.bucket(n)
-            if bucket is None:
-                continue
-            ws = bucket.words
-            i = bisect.bisect_left(ws, prefix)
-            j = bisect.bisect_left(ws, prefix + "{", i)  # '{' follows 'z'
-            out.extend(ws[i:j])
-        return tuple(out)
+def _names(elements: tuple[Any, ...]) -> frozenset[str]:
+    return frozenset(e.name for e in elements if isinstance(e, Var))
 
-    def _cutter(self, part: PatternPart, bound: dict[str, str]
-                ) -> Callable[[str], list[dict[str, str]]] | None:
-        """For a part of letters and variables with one or two free variables, each once, a
-        function giving every binding of them that makes a word (a loop over the first free
-        variable's length, not `_splits`' recursion); None for other parts."""
-        if not self.plain[self.eq.patterns.index(part)]:
-            return None
-        free = [e for e in part.elements if isinstance(e, Var) and e.name not in bound]
-        if not 1 <= len(free) <= 2 or len({e.name for e in free}) < len(free):
-            return None
-        fixed = len(_spell(tuple(e for e in part.elements if e not in free), bound))
-        elements = part.elements
-        ranges = [self._range(e.name) for e in free]
-        shapes = [self.eq.shapes.get(e.name) for e in free]
-        first = free[0]
 
-        def cut(word: str) -> list[dict[str, str]]:
-            room = len(word) - fixed
-            lo, hi = ranges[0]
-            if len(free) == 1:
-                sizes = [room] if lo <= room and (hi is None or room <= hi) else []
-            else:
-                lo2, hi2 = ranges[1]
-                top = room - lo2 if hi is None else min(hi, room - lo2)
-                sizes = [k for k in range(max(lo, room - hi2 if hi2 is not None else lo), top + 1)]
-            out = []
-            for size in sizes:
-                new: dict[str, str] = {}
-                at = 0
-                for e in elements:
-                    if isinstance(e, str):
-                        if not word.startswith(e, at):
-                            break
-                        at += len(e)
-                        continue
-                    assert isinstance(e, Var)
-                    value = bound.get(e.name)
-                    if value is not None:
-                        piece = value[::-1] if e.reverse else value
-                        if not word.startswith(piece, at):
-                            break
-                        at += len(piece)
-                        continue
-                    n = size if e is first else room - size
-                    piece = word[at:at + n]
-                    new[e.name] = piece[::-1] if e.reverse else piece
-                    at += n
-                else:
-                    if all(shape is None or shape.regex.fullmatch(new[e.name])
-                           for e, shape in zip(free, shapes, strict=True)):
-                        out.append(new)
-            return out
+def _speller(elements: tuple[Any, ...]) -> Callable[[dict[str, str]], str]:
+    """A function spelling the elements (letters and variables) from a binding."""
+    pieces = tuple((e, False) if isinstance(e, str) else (e.name, True) for e in elements)
+    if len(elements) == 1 and isinstance(elements[0], Var):
+        name = elements[0].name
+        if elements[0].reverse:
+            return lambda bound: bound[name][::-1]
+        return lambda bound: bound[name]
+    turned = {e.name for e in elements if isinstance(e, Var) and e.reverse}
 
-        return cut
+    def spell(bound: dict[str, str]) -> str:
+        return "".join((bound[p][::-1] if p in turned else bound[p]) if var else p
+                       for p, var in pieces)
 
-    def _splits(self, elements: tuple[Any, ...], word: str, bound: dict[str, str]
-                ) -> Iterator[dict[str, str]]:
-        """Every binding of the part's free variables that makes `word` (with `bound`)."""
-        n = len(word)
-        shapes = self.eq.shapes
-        # The fewest letters the elements from k on can take, for cutting splits short.
-        least = [0] * (len(elements) + 1)
-        for k in range(len(elements) - 1, -1, -1):
-            e = elements[k]
-            if isinstance(e, str):
-                size = len(e)
-            elif isinstance(e, int):
-                size = 1
-            elif e is STAR:
-                size = 0
-            elif e.name in bound:
-                size = len(bound[e.name])
-            else:
-                size = self._range(e.name)[0]
-            least[k] = least[k + 1] + size
-        local: dict[str, str] = {}
-
-        def walk(k: int, at: int) -> Iterator[dict[str, str]]:
-            if k == len(elements):
-                if at == n:
-                    yield dict(local)
-                return
-            e = elements[k]
-            if isinstance(e, str):
-                if word.startswith(e, at):
-                    yield from walk(k + 1, at + len(e))
-            elif isinstance(e, int):
-                if at < n and e >> (ord(word[at]) - 97) & 1:
-                    yield from walk(k + 1, at + 1)
-            elif e is STAR:
-                for end in range(at, n - least[k + 1] + 1):
-                    yield from walk(k + 1, end)
-            else:
-                assert isinstance(e, Var)
-                value = local.get(e.name)
-                if value is None:
-                    value = bound.get(e.name)
-                if value is not None:
-                    piece = value[::-1] if e.reverse else value
-                    if word.startswith(piece, at):
-                        yield from walk(k + 1, at + len(piece))
-                    return
-                a, b = self._range(e.name)
-                top = n - at - least[k + 1]
-                if b is not None:
-                    top = min(top, b)
-                for size in range(a, top + 1):
-                    piece = word[at:at + size]
-                    value = piece[::-1] if e.reverse else piece
-                    shape = shapes.get(e.name)
-                    if shape is not None and not shape.regex.fullmatch(value):
-                        continue
-                    local[e.name] = value
-                    yield from walk(k + 1, at + size)
-                    del local[e.name]
-
-        yield from walk(0, 0)
+    if any(isinstance(e, Var) and not e.reverse and e.name in turned for e in elements):
+        return lambda bound: _spell(elements, bound)  # A and ~A both: element by element
+    return spell
 
 
 def _tightened(ranges: dict[str, tuple[int, int | None]],
@@ -455,31 +337,3 @@ def _spell(elements: tuple[Any, ...], bound: dict[str, str]) -> str:
             assert isinstance(e, Var)
             out.append(bound[e.name][::-1] if e.reverse else bound[e.name])
     return "".join(out)
-
-
-def _spellings(pieces: list[str], most: int = 128) -> list[str] | None:
-    """Every word the pieces (letters and [sets]) spell, in order; None past `most` of them."""
-    words = [""]
-    for piece in pieces:
-        if piece.startswith("["):
-            letters = piece[1:-1]
-            if len(words) * len(letters) > most:
-                return None
-            words = [w + c for w in words for c in letters]
-        else:
-            words = [w + piece for w in words]
-    return words
-
-
-def _set_text(mask: int) -> str:
-    if mask == ALL:
-        return "?"
-    return "[" + "".join(chr(97 + b) for b in range(26) if mask >> b & 1) + "]"
-
-
-def _is_anagram(word: str, letters: str, blanks: int) -> bool:
-    if len(word) != len(letters) + blanks:
-        return False
-    short = Counter(word)
-    short.subtract(letters)
-    return all(v >= 0 for v in short.values())

@@ -9,6 +9,8 @@
     PATTERN/LETTERS      the part's word must also be an anagram of LETTERS ('?' a blank)
     |A|=N  |A|=N-M  |A|>=N  |A|<=N  |A|>N  |A|<N     the length of A; |AB|=N the joint length
     !=AB         A and B differ (every two of them, for more letters)
+    X!=Y         the strings X and Y spell differ, each of variables, ~variables and a-z
+                 (A!=~A: A is no palindrome; AB!=BA)
     A=(N-M:PATTERN)  A=(N:PATTERN)  A=(PATTERN)  A=(N-M)  A=(N)
                  A's value has that length and is itself a match of the (plain) pattern
 
@@ -70,6 +72,8 @@ class Equation:
     joint: tuple[tuple[tuple[str, ...], int, int | None], ...]  # |AB|: the names, lo, hi
     distinct: tuple[tuple[str, ...], ...]  # !=AB
     shapes: dict[str, Shape]  # A=(...:PATTERN)
+    # X!=Y: two spellings (letters and variables) that must differ
+    unequal: tuple[tuple[tuple[str | Var, ...], tuple[str | Var, ...]], ...] = ()
 
     @property
     def variables(self) -> tuple[str, ...]:
@@ -88,6 +92,7 @@ def _fail(text: str, pos: int, what: str) -> InputError:
 
 _LENGTH = re.compile(r"\|([A-Z]+)\|(=|>=|<=|>|<)(\d+)(?:-(\d+))?$")
 _SHAPE = re.compile(r"([A-Z])=\((.*)\)$")
+_UNEQUAL = re.compile(r"((?:~?[A-Z]|[a-z])+)!=((?:~?[A-Z]|[a-z])+)$")
 
 
 def parse_equation(text: str) -> Equation:
@@ -102,6 +107,7 @@ def parse_equation(text: str) -> Equation:
     joint: list[tuple[tuple[str, ...], int, int | None]] = []
     distinct: list[tuple[str, ...]] = []
     shapes: dict[str, Shape] = {}
+    unequal: list[tuple[tuple[str | Var, ...], tuple[str | Var, ...]]] = []
     start = 0
     for raw in query.split(";"):
         offset = start + len(raw) - len(raw.lstrip())
@@ -122,6 +128,13 @@ def parse_equation(text: str) -> Equation:
             if len(letters) < 2 or not (letters.isalpha() and letters.isupper() and letters.isascii()):
                 raise _fail(query, offset + 2, "'!=' needs two or more variables (A-Z) after it")
             distinct.append(tuple(letters))
+        elif "!=" in part:
+            m = _UNEQUAL.match(part)
+            if m is None or not any(c.isupper() for c in part):
+                raise _fail(query, offset + part.index("!="),
+                            "'X!=Y' needs variables, ~variables or a-z on both sides, "
+                            "and a variable somewhere")
+            unequal.append((_spelling(m.group(1)), _spelling(m.group(2))))
         elif _SHAPE.match(part):
             name, lo, hi, shape = _parse_shape(query, part, offset)
             old_lo, old_hi = ranges.get(name, (1, None))
@@ -138,10 +151,26 @@ def parse_equation(text: str) -> Equation:
     used = frozenset().union(*(p.variables for p in patterns))
     named = set(ranges) | set(shapes) | {n for names, _, _ in joint for n in names}
     named |= {n for names in distinct for n in names}
+    named |= {e.name for pair in unequal for side in pair for e in side if isinstance(e, Var)}
     loose = sorted(named - used)
     if loose:
         raise InputError(f"equation {query!r}: variable {loose[0]} is in no pattern")
-    return Equation(query, tuple(patterns), ranges, tuple(joint), tuple(distinct), shapes)
+    return Equation(query, tuple(patterns), ranges, tuple(joint), tuple(distinct), shapes,
+                    tuple(unequal))
+
+
+def _spelling(text: str) -> tuple[str | Var, ...]:
+    """One side of X!=Y (already checked by `_UNEQUAL`): letters and variables."""
+    out: list[str | Var] = []
+    i = 0
+    while i < len(text):
+        if text[i] == "~":
+            out.append(Var(text[i + 1], reverse=True))
+            i += 2
+            continue
+        out.append(Var(text[i]) if text[i].isupper() else text[i])
+        i += 1
+    return tuple(out)
 
 
 def _parse_length(query: str, part: str, offset: int) -> tuple[tuple[str, ...], int, int | None]:
