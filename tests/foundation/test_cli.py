@@ -238,6 +238,8 @@ def test_match_equation(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(w == w[::-1] for s in doc["solutions"] for w in s["words"])
     code, out, _ = run(["match", "--equation", "Aqzx"], capsys)
     assert code == 0 and "0 solutions" in out
+    code, out, _ = run(["match", "-e", "A;~A;A!=~A", "--sort", "freq", "--limit", "2"], capsys)
+    assert code == 0 and "no on  A=no" in out and "on no  A=on" in out
 
 
 @pytest.mark.parametrize("query", ["AB;BA", "|A|=3", "A=(3-5:a*)", "a~b", "!=AB"])

@@ -140,6 +140,9 @@ def test_equation_is_the_cli_document(client: httpx.Client) -> None:
     assert r.status_code == 200
     assert r.json() == cli_json("match", "--equation", query, "--limit", "5")
     assert len(r.json()["solutions"]) == 5 and r.json()["exact"]
+    r = client.post("/api/equation", json={"query": "A;~A;A!=~A", "limit": 3, "sort": "freq"})
+    assert r.json() == cli_json("match", "-e", "A;~A;A!=~A", "--limit", "3", "--sort", "freq")
+    assert r.json()["solutions"][0]["words"] == ["no", "on"]
 
     done = cli("match", "--equation", "AB;|A=3")
     assert done.returncode == 2

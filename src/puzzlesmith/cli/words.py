@@ -111,7 +111,8 @@ def match_cmd(
     excludes: Annotated[str, typer.Option("--excludes", help="Letters the word must not contain.")] = "",
     length: Annotated[str | None, typer.Option("--length", help="N or N-M (for * patterns).")] = None,
     sort: Annotated[str | None, typer.Option(
-        "--sort", help="alpha or freq (default alpha; with --means, by meaning).")] = None,
+        "--sort", help="alpha or freq (default alpha; with --means, by meaning; with "
+        "--equation, freq puts first the solutions whose rarest word is most common).")] = None,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Show at most N words.")] = None,
     lexicon: LexiconOpt = None,
     common: CommonOpt = False,
@@ -146,7 +147,7 @@ def match_cmd(
     queries = read_inputs(patterns, from_file)
     if equation:
         given = [name for name, value in (("--contains", contains), ("--excludes", excludes),
-                                          ("--length", length), ("--sort", sort),
+                                          ("--length", length),
                                           ("--means", means), ("--phrases", phrases),
                                           ("--rhymes", rhymes), ("--near-rhymes", near_rhymes),
                                           ("--syllables", syllables),
@@ -156,7 +157,7 @@ def match_cmd(
             raise InputError(f"{given[0]} does not apply to equations")
         _equations(words_for(lexicon, common, common_top, kind_of=kind_of,
                              foreign=foreign).index, queries, limit,
-                   timeout, json)
+                   timeout, json, order or "alpha")
         return
     from puzzlesmith.search.pattern import parse_length, plain_match_json
 
@@ -212,7 +213,7 @@ def _listed_in_order(order: str | None, ranked: bool, sounds_like: str | None,
 
 
 def _equations(index: LexiconIndex, queries: list[str], limit: int | None, timeout: float,
-               json: bool) -> None:
+               json: bool, order: Literal["alpha", "freq"]) -> None:
     """`match --equation`: each query solved, its solutions printed (JSON Lines with --json)."""
     from rich.markup import escape
 
@@ -222,7 +223,7 @@ def _equations(index: LexiconIndex, queries: list[str], limit: int | None, timeo
     for query in queries:
         with working("solving the equation", timeout):
             result = solve_equation(index, query, limit=limit or DEFAULT_LIMIT,
-                                    deadline=Deadline(timeout))
+                                    deadline=Deadline(timeout), sort=order)
         if not result.exact:
             stopped.append(query)
         if json:

@@ -176,6 +176,8 @@ class EquationRequest(Options, TimeLimited):
                        description="An equation: A-Z variables, ~A reversed, patterns separated "
                        "by ';', |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).")
     limit: int = Field(100, ge=1, le=10_000, description="List at most N solutions.")
+    sort: str | None = Field(None, max_length=10, description="alpha (default) or freq: the "
+                             "solutions whose rarest word is most common first.")
     kind_of: str | None = KindOfField
     foreign: bool = ForeignField
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)

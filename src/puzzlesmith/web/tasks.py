@@ -109,6 +109,7 @@ def run_equation(
     kind_of: str | None = None,
     foreign: bool = True,
     time_limit: float = 10.0,
+    sort: str | None = None,
 ) -> Doc:
     """`puzzlesmith match --equation QUERY --json` (a search stopped by its time limit is an
     answer here: `exact` false, its count a lower bound)."""
@@ -116,7 +117,10 @@ def run_equation(
     from puzzlesmith.search.meaning import words_for
 
     found = words_for(lexicon, common, common_top, kind_of=kind_of or None, foreign=foreign)
-    return solve_equation(found.index, query, limit=limit, deadline=Deadline(time_limit)).to_json()
+    if sort not in (None, "alpha", "freq"):
+        raise InputError(f"sort must be alpha or freq, not {sort!r}")
+    return solve_equation(found.index, query, limit=limit, deadline=Deadline(time_limit),
+                          sort="freq" if sort == "freq" else "alpha").to_json()
 
 
 def run_anagram(
