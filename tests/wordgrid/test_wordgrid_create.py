@@ -54,6 +54,8 @@ def unique_possible(word: str, k: int, rows: int, pool: set[str], full: set[str]
     answer over `full`: try every choice."""
     choices = [[w for w in pool if len(w) == rows and w[k] == ch] for ch in word]
     for cols in itertools.product(*choices):
+        if len(set(cols)) < len(cols):
+            continue  # a puzzle repeats no column word
         grid = ["".join(c[r] for c in cols) for r in range(rows)]
         grid[k] = "?" * len(word)
         if brute_solutions(grid, full, full) == {(word,)}:
@@ -63,8 +65,9 @@ def unique_possible(word: str, k: int, rows: int, pool: set[str], full: set[str]
 
 def plain_possible(word: str, k: int, rows: int, pool: set[str], full: set[str],
                    unique: bool) -> bool:
-    if not all(any(w[k] == ch for w in pool if len(w) == rows) for ch in word):
-        return False
+    choices = [[w for w in pool if len(w) == rows and w[k] == ch] for ch in word]
+    if not any(len(set(cols)) == len(cols) for cols in itertools.product(*choices)):
+        return False  # no column word for a letter, or none without one twice
     return not unique or unique_possible(word, k, rows, pool, full)
 
 
@@ -76,7 +79,8 @@ def word_rows_fills(word: str, k: int, rows: int, pool: set[str]) -> list[list[s
     for combo in brute_solutions(frame, pool, pool):
         grid = list(combo)
         grid.insert(k, word)
-        fills.append(grid)
+        if len({"".join(col) for col in zip(*grid, strict=True)}) == len(word):
+            fills.append(grid)  # (a puzzle repeats no column word)
     return fills
 
 
@@ -100,8 +104,9 @@ def test_created_puzzles_resolve(case: dict) -> None:
         assert result.puzzle.rows[k] == "?" * len(answer) and result.grid[k] == answer
         assert all(p == g for r, (p, g) in enumerate(zip(result.puzzle.rows, result.grid,
                    strict=True)) if r != k)
-        assert answer in pool
+        assert answer in (pool if case["word"] is None else words)  # a setter's: any word
         assert all(c in pool for c in result.columns) and len(result.columns) == len(answer)
+        assert len(set(result.columns)) == len(result.columns)
         if case["word_rows"]:
             assert all(row in pool for row in result.grid)
         solutions = brute_solutions(list(result.puzzle.rows), words, words)
@@ -125,7 +130,7 @@ def test_created_puzzles_resolve(case: dict) -> None:
                 assert not plain_possible(word, k, rows, pool, words, case["unique"])
         return
     word = case["word"]
-    if word not in pool:
+    if word not in words:
         assert "not a word" in result.reason
         return
     columns_exist = plain_possible(word, k, rows, pool, words, unique=False)

@@ -224,9 +224,10 @@ def create_cmd(
     unique: Annotated[bool, typer.Option(
         "--unique/--no-unique", help="The answer must be the only one (the default; "
         "--no-unique allows other answers).")] = UNIQUE_DEFAULT,
-    common: Annotated[
-        bool, typer.Option("--common", help="Draw every word from the common words.")
-    ] = False,
+    common: Annotated[bool, typer.Option(
+        "--common/--no-common", help="Draw the answer and every column from words a person "
+        "uses: common words that a dictionary lists in lower case (the default; --no-common: "
+        "the whole list).")] = True,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed (reproducible).")] = None,
     answer_hidden: Annotated[
@@ -245,42 +246,16 @@ def create_cmd(
 ) -> None:
     """Make a puzzle: a grid whose blank row is the answer and whose columns are words."""
     from puzzlesmith.diskcache import is_stdout
-    from puzzlesmith.wordgrid.create import check_not_foreign, create
+    from puzzlesmith.wordgrid import CreateOptions
 
-    if word is not None and length is not None and length != len(word.strip()):
-        raise InputError(f"--length {length} disagrees with --word {word!r}")
+    options = CreateOptions(word=word, length=length, rows=rows, blank_row=blank_row,
+                            word_rows=word_rows, unique=unique, common=common,
+                            common_top=common_top, seed=seed, title=title, kind_of=kind_of,
+                            foreign=foreign, lexicon=lexicon, time_limit=timeout)
     check_output(out)
-    cut = common_cut(common, common_top)
-    _, full = lexicon_and_index(lexicon)
-    _, words_idx = lexicon_and_index(lexicon, cut, foreign=foreign)
-    if word is not None and not foreign:
-        check_not_foreign(word)
-    answers = None
-    if kind_of is not None:
-        answers = lexicon_and_index(lexicon, cut, kind_of=kind_of, foreign=foreign)[0].word_set
-        if word is not None and word.strip().lower() not in answers:
-            raise InputError(f"--word {word!r} is not a kind of {kind_of!r}")
-    result = create(
-        full, words_idx, word=word, length=length or 6, rows=rows, blank_row=blank_row,
-        word_rows=word_rows, unique=unique, seed=seed, title=title, deadline=Deadline(timeout),
-        answers=answers,
-    )
+    result = options.create()
     if out is not None and result.puzzle is not None:
-        if word is None:
-            first = f"--length {len(result.answer or '')}"
-        else:
-            first = "--word (hidden)" if answer_hidden else f"--word {result.answer}"
-        flags = [first, f"--rows {rows}", f"--blank-row {blank_row}"]
-        flags += [f for f, on in (("--word-rows", word_rows), ("--no-unique", not unique),
-                                  ("--common", common), ("--foreign", foreign)) if on]
-        if kind_of and word is None:
-            flags.append(f"--kind-of '{kind_of}'")
-        if common and common_top != DEFAULT_COMMON_TOP:
-            flags.append(f"--common-top {common_top}")
-        if lexicon:
-            flags.append(f"--lexicon {lexicon}")
-        command = f"puzzlesmith wordgrid create {' '.join(flags)} --seed {result.seed}"
-        _write_puzzle(out, result, answer_hidden, command)
+        _write_puzzle(out, result, answer_hidden, options.command(result, answer_hidden))
     if out is not None and is_stdout(out):
         pass  # standard output holds the file alone
     elif json:

@@ -23,7 +23,6 @@ from puzzlesmith.lexicon import (
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import parse_rack
 from puzzlesmith.search.pattern import parse_length
-from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 
 Doc = dict[str, Any]
 
@@ -191,43 +190,11 @@ def run_wordgrid_solve(
     return {**result.to_json(), "source": "puzzle"}
 
 
-def run_wordgrid_create(
-    *,
-    word: str | None = None,
-    length: int | None = None,
-    rows: int = 3,
-    blank_row: int = 1,
-    word_rows: bool = False,
-    unique: bool = UNIQUE_DEFAULT,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    seed: int | None = None,
-    answer_hidden: bool = False,
-    title: str | None = None,
-    lexicon: str | None = None,
-    kind_of: str | None = None,
-    foreign: bool = False,
-    time_limit: float = 10.0,
-) -> Doc:
-    """`puzzlesmith wordgrid create ... --json`."""
-    from puzzlesmith.wordgrid.create import check_not_foreign, create
+def run_wordgrid_create(*, answer_hidden: bool = False, **options: Any) -> Doc:
+    """`puzzlesmith wordgrid create ... --json`: the options are wordgrid.CreateOptions's."""
+    from puzzlesmith.wordgrid import CreateOptions
 
-    if word is not None and length is not None and length != len(word.strip()):
-        raise InputError(f"--length {length} disagrees with --word {word!r}")
-    cut = common_cut(common, common_top)
-    _, full = lexicon_and_index(lexicon)
-    _, words_index = lexicon_and_index(lexicon, cut, foreign=foreign)
-    if word is not None and not foreign:
-        check_not_foreign(word)
-    answers = None
-    if kind_of:
-        answers = lexicon_and_index(lexicon, cut, kind_of=kind_of, foreign=foreign)[0].word_set
-        if word is not None and word.strip().lower() not in answers:
-            raise InputError(f"--word {word!r} is not a kind of {kind_of!r}")
-    result = create(full, words_index, word=word, length=length or 6, rows=rows,
-                    blank_row=blank_row, word_rows=word_rows, unique=unique, seed=seed,
-                    title=title, deadline=Deadline(time_limit), answers=answers)
-    return result.to_json(answer_hidden=answer_hidden)
+    return CreateOptions(**options).create().to_json(answer_hidden=answer_hidden)
 
 
 def run_define(word: str) -> Doc:

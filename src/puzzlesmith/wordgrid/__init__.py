@@ -1,0 +1,5 @@
+"""Column-word grids: `CreateOptions` here; the model, solver, creator and formats by name."""
+
+from puzzlesmith.wordgrid.options import CreateOptions
+
+__all__ = ["CreateOptions"]

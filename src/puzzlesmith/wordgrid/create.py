@@ -37,10 +37,10 @@ from puzzlesmith.wordgrid.model import (
     check_solution,
     parse_rows,
 )
+from puzzlesmith.wordgrid.options import DEFAULT_SECONDS
 from puzzlesmith.wordgrid.solve import count_solutions, iter_grids
 
 Status = Literal["created", "impossible", "timeout"]
-DEFAULT_SECONDS = 10.0
 # How many fills of one random walk are tried for uniqueness before the walk restarts
 # elsewhere: fills of one walk share most rows, so a failing walk rarely recovers.
 FILLS_PER_WALK = 40
@@ -302,9 +302,11 @@ class _Maker:
 
     def make(self, word: str) -> tuple[str, ...]:
         """The filled grid of a puzzle whose blank row is `word`, or _Impossible."""
-        row_bucket = self.words_idx.bucket(len(word))
+        # An answer asked for may be any word of the full list (the setter chose it); a random
+        # one comes from the words the puzzle is drawn from.
+        row_bucket = self.column_index.bucket(len(word))
         if row_bucket is None or word not in row_bucket.words:
-            raise _Impossible(f"{word!r} is not a word of {self.words_idx.name}")
+            raise _Impossible(f"{word!r} is not a word of {self.column_index.name}")
         col_bucket = self.words_idx.bucket(self.rows)
         if col_bucket is None:
             raise _Impossible(
@@ -312,11 +314,15 @@ class _Maker:
                 "columns"
             )
         columns = [self._columns_through(col_bucket, c, ch) for c, ch in enumerate(word)]
+        if _distinct(columns) is None:
+            raise _Impossible(f"every choice of column words through {word!r} takes one word "
+                              "twice (a puzzle repeats no column word)")
         if self.word_rows:
             return self._word_rows(word)
         if self.unique:
             return self._unique_columns(word, columns)
-        picks = [self.rng.choice(cands) for cands in columns]
+        picks = _distinct(columns, self.rng)
+        assert picks is not None  # (make checked that some choice exists)
         return self._grid(picks)
 
     def _columns_through(self, bucket: LengthBucket, c: int, letter: str) -> list[str]:
@@ -386,7 +392,10 @@ class _Maker:
             if i == len(word):
                 return True
             for opt_bits, cols in options[i]:
-                picks.append(self.rng.choice(cols))
+                free = [w for w in cols if w not in picks]  # no column word twice
+                if not free:
+                    continue
+                picks.append(self.rng.choice(free))
                 if search(i + 1, bits & opt_bits):
                     return True
                 picks.pop()
@@ -402,7 +411,7 @@ class _Maker:
         rows = [UNKNOWN * len(word)] * self.rows
         rows[self.k] = word
         frame = parse_rows(rows)
-        any_fill = False
+        any_fill = repeated = False
         walks = WALKS if self.exhaustive else WALKS_PER_RANDOM_ANSWER
         for walk in range(walks + 1):
             # The last walk goes to the end, so "impossible" is only said after every fill;
@@ -417,6 +426,10 @@ class _Maker:
                 iter_grids(frame, self.words_idx, deadline=self.deadline, rng=self.rng,
                            allow_repeats=True), 1
             ):
+                columns = ["".join(col) for col in zip(*sol.grid, strict=True)]
+                if len(set(columns)) < len(columns):
+                    repeated = True
+                    continue  # a puzzle repeats no column word
                 any_fill = True
                 if not self.unique or self._is_unique(sol.grid):
                     return sol.grid
@@ -428,6 +441,8 @@ class _Maker:
             raise _Impossible(
                 f"no fill of word rows around {word!r} leaves it the only answer" + NO_UNIQUE
             )
+        if repeated:
+            raise _Impossible(f"every fill of word rows around {word!r} repeats a column word")
         raise _Impossible(
             f"no words fit in the other {self.rows - 1} row(s) around {word!r}"
         )
@@ -443,3 +458,26 @@ def _union(at_position: tuple[int, ...], letters: int) -> int:
         if letters >> x & 1:
             bits |= at_position[x]
     return bits
+
+
+def _distinct(columns: list[list[str]], rng: random.Random | None = None) -> list[str] | None:
+    """A word for each column, no word twice, or None when there is no such choice: a
+    matching by augmenting paths (Kuhn's), over candidates in a random order given `rng`."""
+    order = [rng.sample(c, len(c)) for c in columns] if rng else columns
+    owner: dict[str, int] = {}
+
+    def augment(c: int, seen: set[str]) -> bool:
+        for w in order[c]:
+            if w not in seen:
+                seen.add(w)
+                if w not in owner or augment(owner[w], seen):
+                    owner[w] = c
+                    return True
+        return False
+
+    if not all(augment(c, set()) for c in range(len(columns))):
+        return None
+    picks = [""] * len(columns)
+    for w, c in owner.items():
+        picks[c] = w
+    return picks

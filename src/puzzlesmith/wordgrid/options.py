@@ -1,0 +1,160 @@
+"""`wordgrid create`'s options in one place: their defaults and checks, the word lists they
+choose (fair ones by default: words a person uses), and the one call the CLI and the web make.
+
+A created puzzle is fair when a person can solve it: its answer and its column words are words
+a person uses, and no column word comes twice. So by default (`common`) they are drawn from the
+common words (wordfreq's `common_top` most frequent English words, no proper names, no foreign
+words unless `foreign`) that a dictionary lists in lower case: the word, or the base of an
+inflected word, is a lower-case WordNet lemma, which leaves out surnames (barton, parton) and
+the fragments and crosswordese of the frequency list (mor, mora, mort, shh, ecu, myc). The
+most frequent words are kept without that test: WordNet has no entry for "the", "and", "you".
+The solution count is still judged over the whole list, which a solver may use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, common_cut
+from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
+
+if TYPE_CHECKING:
+    from puzzlesmith.lexicon import Lexicon, LexiconIndex
+    from puzzlesmith.wordgrid.create import CreateResult
+
+DEFAULT_LENGTH = 6
+DEFAULT_SECONDS = 10.0
+# wordfreq's most frequent words are words a person uses whether or not WordNet lists them
+# (function words: the, and, you, her).
+EVERYDAY_TOP = 3_000
+
+
+@dataclass(frozen=True)
+class CreateOptions:
+    """What `wordgrid create` and /api/wordgrid/create take, with their defaults.
+
+    - `word`: the answer (any word of the list); else a random `length`-letter one.
+    - `rows`, `blank_row` (1-based), `word_rows`, `unique`, `seed`, `title`: as `create`.
+    - `common`: draw the answer and every column (and word row) from the words a person uses
+      (the module's docstring); False draws them from the whole list. `common_top` sets the
+      frequency cut (a value other than the default turns `common` on, as everywhere).
+    - `kind_of`: draw a random answer from a category (a kind of TOPIC).
+    - `foreign`: let foreign words in (left out by default).
+    - `lexicon`: the word list; `time_limit`: seconds.
+
+    Building one checks the options together (InputError for bad ones); `create()` runs it.
+    """
+
+    word: str | None = None
+    length: int | None = None
+    rows: int = 3
+    blank_row: int = 1
+    word_rows: bool = False
+    unique: bool = UNIQUE_DEFAULT
+    common: bool = True
+    common_top: int = DEFAULT_COMMON_TOP
+    seed: int | None = None
+    title: str | None = None
+    kind_of: str | None = None
+    foreign: bool = False
+    lexicon: str | None = None
+    time_limit: float = DEFAULT_SECONDS
+
+    def __post_init__(self) -> None:
+        # The web sends "" for a field left empty: the same as not given.
+        if not self.kind_of:
+            object.__setattr__(self, "kind_of", None)
+        if self.word is not None:
+            object.__setattr__(self, "word", self.word.strip().lower())
+        if self.word is not None and self.length is not None and self.length != len(self.word):
+            raise InputError(f"--length {self.length} disagrees with --word {self.word!r}")
+
+    @property
+    def answer_length(self) -> int:
+        return len(self.word) if self.word is not None else self.length or DEFAULT_LENGTH
+
+    @property
+    def cut(self) -> int | None:
+        return common_cut(self.common, self.common_top)
+
+    def word_lists(self) -> tuple[LexiconIndex, LexiconIndex]:
+        """The full list (solution counts) and the list the puzzle's words are drawn from."""
+        from puzzlesmith.lexicon import lexicon_and_index
+
+        _, full = lexicon_and_index(self.lexicon)
+        lexicon, words = lexicon_and_index(self.lexicon, self.cut, foreign=self.foreign)
+        if self.cut is not None:
+            words = people_words(lexicon, words, {self.answer_length, self.rows})
+        return full, words
+
+    def answers(self) -> frozenset[str] | None:
+        """The words a random answer is drawn from (None: any of the list's), checked
+        against `word` and `foreign`."""
+        from puzzlesmith.lexicon import lexicon_and_index
+        from puzzlesmith.wordgrid.create import check_not_foreign
+
+        if self.word is not None and not self.foreign:
+            check_not_foreign(self.word)
+        if self.kind_of is None:
+            return None
+        found = lexicon_and_index(self.lexicon, self.cut, kind_of=self.kind_of,
+                                  foreign=self.foreign)[0].word_set
+        if self.word is not None and self.word not in found:
+            raise InputError(f"--word {self.word!r} is not a kind of {self.kind_of!r}")
+        return found
+
+    def create(self) -> CreateResult:
+        """The puzzle these options ask for (wordgrid.create.create does the work)."""
+        from puzzlesmith.limits import Deadline
+        from puzzlesmith.wordgrid.create import create
+
+        answers = self.answers()
+        full, words = self.word_lists()
+        return create(full, words, word=self.word, length=self.answer_length, rows=self.rows,
+                      blank_row=self.blank_row, word_rows=self.word_rows, unique=self.unique,
+                      seed=self.seed, title=self.title, deadline=Deadline(self.time_limit),
+                      answers=answers)
+
+    def command(self, result: CreateResult, answer_hidden: bool) -> str:
+        """The command line that makes `result` again (a puzzle file's `made by:` note)."""
+        if self.word is None:
+            first = f"--length {len(result.answer or '')}"
+        else:
+            first = "--word (hidden)" if answer_hidden else f"--word {result.answer}"
+        flags = [first, f"--rows {self.rows}", f"--blank-row {self.blank_row}"]
+        flags += [f for f, on in (("--word-rows", self.word_rows), ("--no-unique", not self.unique),
+                                  ("--no-common", not self.common), ("--foreign", self.foreign))
+                  if on]
+        if self.kind_of and self.word is None:
+            flags.append(f"--kind-of '{self.kind_of}'")
+        if self.common_top != DEFAULT_COMMON_TOP:
+            flags.append(f"--common-top {self.common_top}")
+        if self.lexicon:
+            flags.append(f"--lexicon {self.lexicon}")
+        return f"puzzlesmith wordgrid create {' '.join(flags)} --seed {result.seed}"
+
+
+def is_people_word(word: str, rank: int) -> bool:
+    """Whether a common word (of wordfreq rank `rank`) is one a person uses: among the
+    everyday top, or the word or its base is a lower-case WordNet lemma (the module's
+    docstring)."""
+    if 0 < rank <= EVERYDAY_TOP:
+        return True
+    from puzzlesmith.lexicon.meanings import wordnet
+
+    wn = wordnet()
+    # Its bases too when the word is itself a lemma: "judges" is also the book of Judges.
+    lemmas = [word, *(b for pos in "nvar" for b in wn.bases(word, pos))]
+    return any(lemma in wn.lemmas_of(s) for lemma in lemmas for s in wn.synsets_of(lemma))
+
+
+def people_words(lexicon: Lexicon, index: LexiconIndex, lengths: set[int]) -> LexiconIndex:
+    """The words of `lengths` letters of a common list (`lexicon`, `index`) a person uses."""
+    from puzzlesmith.lexicon.index import sub_index
+
+    kept = frozenset(w for n in lengths if (b := index.bucket(n)) is not None
+                     for w in b.words if is_people_word(w, index.rank(w)))
+    people = lexicon.restricted(kept, "+people", transient=True)
+    return sub_index(index, people)
