@@ -7,8 +7,10 @@ PIP = $(PYTHON) -m pip
 install:
 	$(PIP) install -q -e .
 
+# `make run PORT=8123` for another port.
+PORT ?= 8000
 run: install
-	$(PYTHON) -m puzzlesmith serve
+	$(PYTHON) -m puzzlesmith serve --port $(PORT)
 
 # constraints.txt holds the versions the suite passed with, so a fresh machine tests the same.
 test-deps:

@@ -93,12 +93,14 @@ def server(tmp_path_factory: pytest.TempPathFactory, cli_env: dict[str, str]) ->
                 log.seek(0)
                 pytest.fail(f"the server exited early:\n{log.read()}")
             try:
-                if httpx.get(base + "/api/health", timeout=2).status_code == 200:
+                # The server answers at once; its workers are up once it says `ready`.
+                health = httpx.get(base + "/api/health", timeout=2)
+                if health.status_code == 200 and health.json()["ready"]:
                     break
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline:
-                pytest.fail("the server did not answer /api/health within 90 s")
+                pytest.fail("the server's workers were not ready within 90 s")
             time.sleep(0.2)
         yield base
     finally:

@@ -46,12 +46,8 @@ def test_ctrl_c_answers_requests_in_flight_and_exits_cleanly(cli_env: dict[str, 
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(base + "/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
+        while time.monotonic() < deadline and not _up(base, ready=True):
+            time.sleep(0.2)
         with ThreadPoolExecutor(1) as pool:
             # Long work that would run for a minute, in flight when Ctrl-C comes.
             answer = pool.submit(httpx.post, base + "/api/stars/generate", timeout=60,
@@ -91,23 +87,34 @@ def _state(pid: int) -> str | None:
 
 
 @pytest.mark.slow
-def test_the_background_builder_is_niced_and_reaped_while_the_server_runs(
+def test_a_first_start_answers_at_once_and_builds_behind_with_a_niced_reaped_builder(
     cli_env: dict[str, str], tmp_path: Path
 ) -> None:
     if not Path("/proc/self/task").exists():
         pytest.skip("needs /proc to see the server's child processes")
-    # A cache of its own, without the long Q-Less shape tables: the server starts a builder.
+    # A cache of its own, empty: the workers build the dictionary's index (tens of seconds)
+    # and the server starts a builder of the long Q-Less shape tables.
     env = {**cli_env, "PUZZLESMITH_CACHE_DIR": str(tmp_path / "cache")}
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "puzzlesmith", "serve", "--port", str(port), "--workers", "1",
          "--job-workers", "1"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 180
         while not _up(base):
             assert server.poll() is None and time.monotonic() < deadline, "no server"
+            time.sleep(0.2)
+        # Issue 42: the server answers before its workers are up, and says so; the pages
+        # carry the note that reads it; a request made meanwhile waits and is answered.
+        health = httpx.get(base + "/api/health", timeout=10).json()
+        assert health["ready"] is False and health["solve_pool"]["alive"] == 0, health
+        assert "/static/js/startup.js" in httpx.get(base + "/words", timeout=10).text
+        match = httpx.post(base + "/api/match", json={"pattern": "a?p?e"}, timeout=120)
+        assert match.status_code == 200 and "apple" in match.json()["words"], match.text
+        while not _up(base, ready=True):
+            assert server.poll() is None and time.monotonic() < deadline, "never ready"
             time.sleep(0.2)
         builders = [p for p, cmd in _children(server.pid).items() if "build_long_tries" in cmd]
         assert len(builders) == 1, _children(server.pid)
@@ -127,10 +134,29 @@ def test_the_background_builder_is_niced_and_reaped_while_the_server_runs(
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+    said = server.stderr.read() if server.stderr else ""
+    # The address as soon as it answers, then word that the workers are ready.
+    assert 0 <= said.index("web app on http://") < said.index("ready: the dictionary"), said
 
 
-def _up(base: str) -> bool:
+def _up(base: str, ready: bool = False) -> bool:
+    """The server answers (and, with `ready`, its workers are up)."""
     try:
-        return httpx.get(base + "/api/health", timeout=2).status_code == 200
+        health = httpx.get(base + "/api/health", timeout=2)
     except httpx.HTTPError:
         return False
+    return health.status_code == 200 and (health.json()["ready"] or not ready)
+
+
+def test_make_run_takes_a_port() -> None:
+    import shutil
+
+    if shutil.which("make") is None:
+        pytest.skip("needs make")
+    root = Path(__file__).resolve().parents[2]
+    shown = subprocess.run(["make", "-n", "run", "PORT=8123", "PYTHON=python"], cwd=root,
+                           capture_output=True, text=True, check=True).stdout
+    assert "python -m puzzlesmith serve --port 8123" in shown.splitlines()
+    default = subprocess.run(["make", "-n", "run", "PYTHON=python"], cwd=root,
+                             capture_output=True, text=True, check=True).stdout
+    assert "python -m puzzlesmith serve --port 8000" in default.splitlines()

@@ -48,12 +48,16 @@ def serve(
                          f"can reach it may use it (Host names answered: {', '.join(allowed)})\n")
 
     def announce() -> None:
-        # Printed once the workers have loaded the dictionary, so the link works when shown.
-        err_console.print(f"puzzlesmith web app on http://{shown}:{port}/  (Ctrl-C to stop)")
+        # The pages answer at once; the workers load the dictionary behind them.
+        err_console.print(f"puzzlesmith web app on http://{shown}:{port}/  (Ctrl-C to stop); "
+                          "loading the dictionary…")
+
+    def ready() -> None:
+        err_console.print("ready: the dictionary is loaded")
 
     app = create_app(Settings(lexicon=lexicon, workers=workers, job_workers=job_workers,
                                      allowed_hosts=tuple(allowed), long_nice=long_nice),
-                     on_ready=announce)
+                     on_listening=announce, on_ready=ready)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
@@ -66,7 +70,7 @@ def serve(
                     asyncio.get_running_loop().call_soon_threadsafe(abort)
             super().handle_exit(sig, frame)
 
-    err_console.print("starting the puzzlesmith web app (loading the dictionary)…")
+    err_console.print("starting the puzzlesmith web app…")
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
                             timeout_graceful_shutdown=5)
     Server(config).run()

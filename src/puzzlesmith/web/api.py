@@ -493,8 +493,15 @@ async def _run_in(
 @router.get("/health", summary="Server and worker state")
 async def health(request: Request) -> Doc:
     jobs: JobTable = request.app.state.jobs
+    state = request.app.state
     return {
         "ok": True,
+        # False while the workers load the dictionary (a first start builds its caches):
+        # requests wait for them meanwhile, and the pages say so.
+        "ready": state.ready,
+        "building": [name for name, p in state.building.items()
+                     if p is not None and p.poll() is None],
+        **({"start_error": state.start_error} if getattr(state, "start_error", None) else {}),
         "solve_pool": request.app.state.solve_pool.describe(),
         "job_pool": jobs.pool.describe(),
         "admission": request.app.state.admission.describe(),

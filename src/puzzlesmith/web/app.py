@@ -173,10 +173,26 @@ def _start_fill_warmer() -> subprocess.Popen[bytes]:
     return builder
 
 
+async def _start_pools(app: FastAPI, solve_pool: WorkerPool, job_pool: WorkerPool,
+                       on_ready: Callable[[], None] | None) -> None:
+    """Bring the pools' workers up; /api/health says `ready` once they are."""
+    try:
+        await asyncio.gather(solve_pool.start(), job_pool.start())
+    except WorkerCrashed as e:
+        app.state.start_error = str(e)
+        log.error("the server's workers did not start: %s", e)
+        return
+    app.state.ready = True
+    if on_ready is not None:
+        on_ready()
+
+
 def create_app(
-    settings: Settings | None = None, *, on_ready: Callable[[], None] | None = None
+    settings: Settings | None = None, *, on_listening: Callable[[], None] | None = None,
+    on_ready: Callable[[], None] | None = None,
 ) -> FastAPI:
-    """The web app; its pools start and stop with the app's lifespan (then `on_ready()`)."""
+    """The web app; it answers once its lifespan starts (then `on_listening()`), while its
+    pools' workers start behind it (then `on_ready()`)."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -192,7 +208,14 @@ def create_app(
                               preload=preload, nice=settings.long_nice)
         builder = _start_long_trie_builder()
         fill_warmer = _start_fill_warmer()
-        await asyncio.gather(solve_pool.start(), job_pool.start())
+        # The server answers at once; its workers load the dictionary behind it (on a first
+        # start they build its caches too, up to a minute), and requests wait for them.
+        solve_pool.open()
+        job_pool.open()
+        app.state.ready = False
+        app.state.building = {"qless long-roll shapes": builder, "crossword fill tables":
+                              fill_warmer}
+        starting = asyncio.create_task(_start_pools(app, solve_pool, job_pool, on_ready))
         app.state.solve_pool = solve_pool
         app.state.long_pool = job_pool
         app.state.admission = Admission(settings.max_long, settings.max_long_per_client)
@@ -204,11 +227,12 @@ def create_app(
             job_pool.abort()
 
         app.state.abort = abort
-        if on_ready is not None:
-            on_ready()
+        if on_listening is not None:
+            on_listening()
         try:
             yield
         finally:
+            starting.cancel()
             if builder is not None and builder.poll() is None:
                 builder.terminate()  # its cache writes are atomic: a later start resumes
             if fill_warmer.poll() is None:

@@ -148,9 +148,16 @@ class WorkerPool:
         self.stats = PoolStats()
         self._ids = itertools.count(1)
 
+    def open(self) -> None:
+        """Take tasks from now on: they wait for a worker, as for a busy one, until `start`
+        has them up (a first start builds caches for up to a minute, and the server answers
+        meanwhile)."""
+        if self._idle is None:
+            self._idle = asyncio.Queue()
+
     async def start(self) -> None:
         """Start every worker and wait until each has loaded what it needs."""
-        self._idle = asyncio.Queue()
+        self.open()
         await asyncio.gather(*(self._spawn() for _ in range(self.size)))
 
     async def _spawn(self) -> None:
