@@ -40,7 +40,7 @@ COMMON_SHARE = 0.6
 DAILY_CHECK_SECONDS = 10.0
 DAILY_TRIES = 1000
 # The daily grade's work: the engines' looks at their limit (each after a fixed amount of
-# counting), about a second on a quiet machine (benchmarks/RESULTS.md, qless_daily).
+# counting), about a second on a quiet machine (benchmarks/RESULTS.md, first_start).
 DAILY_GRADE_CHECKS = 40
 
 
