@@ -64,6 +64,8 @@ class RawWordNet:
         self.parents: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
         self.children: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
         self.instances: set[tuple[str, str]] = set()  # synsets with an instance hypernym
+        # similar to (&), also see (^), derivationally related (+): key -> symbol -> targets
+        self.ptrs: dict[tuple[str, str], dict[str, list[tuple[str, str]]]] = defaultdict(dict)
         for fname, fpos in FILES.items():
             for line in text[f"data.{fname}"].split("\n"):
                 if not line or line[0] == " ":
@@ -81,6 +83,9 @@ class RawWordNet:
                     symbol, off, pos = tok[at + 1 + 4 * j: at + 4 + 4 * j]
                     if symbol == "@i":
                         self.instances.add(key)
+                    if symbol in ("&", "^", "+"):
+                        self.ptrs[key].setdefault(symbol, []).append(
+                            (pos if pos != "s" else "a", off))
                     if symbol in ("@", "@i"):
                         target = (pos if pos != "s" else "a", off)
                         self.parents[key].append(target)
@@ -146,6 +151,29 @@ class RawWordNet:
                 starts += self.index[b]["n"]
         if not starts:
             raise LookupError(topic)
+        seen = self._descendants(starts)
+        plants = self._descendants(self.index["plant life"]["n"][:1])
+        if any(s in plants for s in starts):
+            # The plant rule: plants whose definition mentions the topic, or half of whose
+            # 2+ hyponyms' definitions do, and all below them (the topic's senses excepted).
+            forms = {topic, topic + "s", topic + "es"}
+            said = {k for k in plants
+                    if forms & set(re.findall(r"\w+", self.split(self.gloss[k])[0].lower()))}
+            bearing = set()
+            for k in plants:
+                kids = self.children.get(k, [])
+                if k in said or (len(kids) >= 2 and 2 * len([c for c in kids if c in said])
+                                 >= len(kids)):
+                    bearing.add(k)
+            seen |= (bearing | self._descendants(list(bearing))) - set(starts)
+        out: dict[str, bool] = {}
+        for s in seen:
+            for w, inflectable in self.word_forms(s).items():
+                out[w] = out.get(w, False) or inflectable
+        return out
+
+    def _descendants(self, starts: list[tuple[str, str]]) -> set[tuple[str, str]]:
+        """Breadth-first over the inverted hypernym pointers; a start only if reached."""
         seen: set[tuple[str, str]] = set()
         queue = deque(starts)
         while queue:
@@ -154,11 +182,7 @@ class RawWordNet:
                 if c not in seen:
                     seen.add(c)
                     queue.append(c)
-        out: dict[str, bool] = {}
-        for s in seen:
-            for w, inflectable in self.word_forms(s).items():
-                out[w] = out.get(w, False) or inflectable
-        return out
+        return seen
 
     @staticmethod
     def split(gloss: str) -> tuple[str, list[str]]:
@@ -236,11 +260,14 @@ class RawWordNet:
                 for w, ok in self.word_forms(key).items():
                     put(w, self.ss_type[key], 2, ok)
         bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]
-        for b in bases or [text]:
-            for keys in self.index.get(b, {}).values():
-                for key in keys:
-                    for w, ok in self.word_forms(key).items():
-                        put(w, self.ss_type[key], 1, ok)
+        own = [k for b in bases or [text] for keys in self.index.get(b, {}).values() for k in keys]
+        near, far = self.adjective_kin(own)
+        for key in own + list(near - set(own)):
+            for w, ok in self.word_forms(key).items():
+                put(w, self.ss_type[key], 1, ok)
+        for key in far - near - set(own):
+            for w, ok in self.word_forms(key).items():
+                put(w, self.ss_type[key], 2, ok)
         try:
             for w, ok in self.below_forms(text).items():
                 put(w, "n", 0, ok)
@@ -286,6 +313,20 @@ class RawWordNet:
         last = " ".join(tail[-n:]) if len(tail) >= n else None
         return last in (text, text + "s", text + "es")
 
+    def adjective_kin(self, own: list[tuple[str, str]]) -> tuple[set[tuple[str, str]],
+                                                                  set[tuple[str, str]]]:
+        """The spec's near and far adjectives of TEXT's synsets `own`."""
+        adjs = [k for k in own if self.ss_type[k] in "as"]
+        near: set[tuple[str, str]] = set()
+        for k in adjs:
+            near |= set(self.ptrs[k].get("&", [])) | set(self.ptrs[k].get("^", []))
+            for noun in self.ptrs[k].get("+", []):
+                near |= {a for a in self.ptrs[noun].get("+", []) if self.ss_type[a] in "as"}
+        near -= set(adjs)
+        heads = {h for k in near if self.ss_type[k] == "s" for h in self.ptrs[k].get("&", [])}
+        far = heads | {x for h in heads for x in self.ptrs[h].get("&", [])}
+        return near, far - near
+
     def means(self, text: str) -> dict[str, int]:
         """The --means tiers by the spec, for a one-word TEXT: 0 below it, 1 in a synset with
         it (or its base), 2 in a synset whose definition has the word (or +s, +es)."""
@@ -298,11 +339,14 @@ class RawWordNet:
                 for w in self.word_forms(key):
                     tiers[w] = 2
         bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]
-        for b in bases or [text]:
-            for keys in self.index.get(b, {}).values():
-                for key in keys:
-                    for w in self.word_forms(key):
-                        tiers[w] = 1
+        own = [k for b in bases or [text] for keys in self.index.get(b, {}).values() for k in keys]
+        near, far = self.adjective_kin(own)
+        for key in far - near - set(own):
+            for w in self.word_forms(key):
+                tiers[w] = 2
+        for key in own + list(near - set(own)):
+            for w in self.word_forms(key):
+                tiers[w] = 1
         try:
             for w in self.below(text):
                 tiers[w] = 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import math
 import re
 import zlib
 from array import array
@@ -43,6 +44,7 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
 TIER_KIND, TIER_SYNONYM, TIER_MENTION = 0, 1, 2
 # A filter's score of a word: its tier times TIER_STEP plus typical.penalty (0-999).
 TIER_STEP = 1000
+BEARING = 0.5  # how much a plant that bears TOPIC counts beside a kind of TOPIC (typical.share)
 CREDIT = " \u2014 "  # between an example and its author's credit (as scripts/build_data.py)
 _WORD = re.compile(r"[a-z' -]+")
 
@@ -284,6 +286,33 @@ class WordNet:
                     stack.append(child)
         return seen
 
+    @cached_property
+    def _plant_synsets(self) -> frozenset[int]:
+        return frozenset(self.below(self.synsets_of("plant life", "n")[:1]))
+
+    def plants_bearing(self, topic: str, senses: list[int]) -> set[int]:
+        """For a TOPIC with a sense that is a plant (`flower`, a plant grown for its blooms):
+        the plants whose definition mentions TOPIC (`tulip`: herbs having ... a single showy
+        flower), or half of whose two or more direct hyponyms' definitions do, and all below
+        them. WordNet files the flowers a
+        person names under herb and shrub, not under flower."""
+        plants = self._plant_synsets
+        found: set[int] = set()
+        mentioned: set[int] | None = None
+        for sense in senses:
+            if sense not in plants:
+                continue
+            if mentioned is None:
+                mentioned = set(self.mentioning(topic))
+            for x in plants:
+                down = self.fields(x)[3]
+                kids = [int(k) for k in down.split(",")] if down else []
+                if x in mentioned or (len(kids) >= 2 and 2 * sum(k in mentioned for k in kids)
+                                      >= len(kids)):
+                    found.add(x)
+            break
+        return (found | self.below(found)) - set(senses)
+
     def kind_of(self, topic: str) -> frozenset[str]:
         """Every noun word (lowercase, `forms`) of a synset below any noun sense of TOPIC."""
         return frozenset(_kind_of(self, normalize(topic)))
@@ -380,7 +409,8 @@ def _symbolic(lemma: str, position: int) -> bool:
 def _category(wn: WordNet, topic: str) -> tuple[frozenset[int], dict[str, bool]]:
     """The category's synsets, and its words, each with whether an inflection of it is in
     the category too."""
-    sids = frozenset(wn.below(wn.topic_synsets(topic)))
+    senses = wn.topic_synsets(topic)
+    sids = frozenset(wn.below(senses) | wn.plants_bearing(topic, senses))
     out: dict[str, bool] = {}
     for sid in sids:
         for word, inflectable in wn.forms(sid).items():
@@ -402,6 +432,9 @@ def _kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
     inside: dict[int, float] = {}
     factors = topic_factors(wn, topic, senses)
     for sid, factor in zip(senses, factors, strict=True):
+        # A plant that bears the topic counts for half of one WordNet files below it.
+        for below in wn.plants_bearing(topic, [sid]):
+            inside[below] = max(inside.get(below, 0.0), factor * BEARING)
         for below in wn.below([sid]):
             inside[below] = max(inside.get(below, 0.0), factor)
     return {w: TIER_KIND * TIER_STEP + penalty(wn, w, inside) for w in words}
@@ -466,7 +499,17 @@ def _routes(wn: WordNet, text: str) -> tuple[Routes, Routes]:
     base = [text] if wn.is_lemma(text) else [b for _, b in wn.base_forms(text)] or [text]
     add_all([sid for sid in wn.mentioning(text)
              if _heads(gloss_head(wn.fields(sid)[4]), text)], TIER_MENTION)
-    add_all([sid for b in base for sid in wn.synsets_of(b)], TIER_SYNONYM)
+    if " " in text and not wn.is_lemma(text):
+        whole, most = reverse_dictionary(wn, text)
+        add_all(whole, TIER_SYNONYM)
+        add_all(most, TIER_MENTION)
+    own = [sid for b in base for sid in wn.synsets_of(b)]
+    near, far = _adjective_kin(wn, [sid for sid in own if wn.fields(sid)[0] in "as"])
+    add_all(own + sorted(near - set(own)), TIER_SYNONYM)
+    add_all(sorted(far - near - set(own)), TIER_MENTION)
+    if not routes and not wn.is_lemma(text) and not wn.base_forms(text):
+        raise InputError(f"nothing in WordNet means {text!r}: it has no sense there, and no "
+                         "definition is of one")
     try:
         kinds = _kind_scores(wn, text)
         inflectable = _kind_of(wn, text)
@@ -478,6 +521,61 @@ def _routes(wn: WordNet, text: str) -> tuple[Routes, Routes]:
         routes.pop(b, None)
         inflect.pop(b, None)
     return routes, inflect
+
+
+_STOP = frozenset(("a", "an", "the", "of", "for", "with", "to", "in", "and", "or", "that", "which",
+                   "is", "on", "by", "as", "at", "from", "its", "it", "any", "some", "very"))
+MOST = 2 / 3  # the least share of a description's weight a synset must match (reverse_dictionary)
+
+
+def reverse_dictionary(wn: WordNet, text: str) -> tuple[list[int], list[int]]:
+    """The synsets a description (`large wading bird`) describes: those whose definition, or
+    a direct hypernym's definition or lemmas, hold every content word of it (as a whole word,
+    or +s/+es), then those that hold at least MOST of its weight, each word weighing its
+    inverse document frequency (log of how many definitions there are over how many hold it),
+    so `large` counts for less than `wading`."""
+    words = [w for w in dict.fromkeys(text.split()) if w not in _STOP]
+    if not words:
+        return [], []
+    postings = {w: set(wn.mentioning(w)) for w in words}
+    total = len(wn._definitions[1])
+    weight = {w: math.log(total / (1 + len(p))) for w, p in postings.items()}
+    full = sum(weight.values())
+    candidates: set[int] = set()
+    for p in postings.values():
+        candidates |= p
+        for sid in p:
+            down = wn.fields(sid)[3]
+            candidates.update(map(int, down.split(",")) if down else ())
+    whole: list[int] = []
+    most: list[int] = []
+    for sid in sorted(candidates):
+        up = [int(h) for h in wn.fields(sid)[2].split(",") if h]
+        up_words = {x for h in up for lemma in wn.lemmas_of(h) for x in lemma.lower().split()}
+        got = sum(weight[w] for w, p in postings.items()
+                  if sid in p or w in up_words or any(h in p for h in up))
+        if got >= full - 1e-9:
+            whole.append(sid)
+        elif got >= MOST * full:
+            most.append(sid)
+    return whole, most
+
+
+def _adjective_kin(wn: WordNet, adjectives: list[int]) -> tuple[set[int], set[int]]:
+    """The adjective synsets near TEXT's (`adjectives`) and farther: near are its similar-to
+    and also-see synsets and those that share a derivationally related noun with it (`sad`
+    and `blue`, gloomy, share *sadness*); farther are the heads of the near satellites and the
+    heads' other satellites (`glum`, beside `blue` under *dejected*)."""
+    near: set[int] = set()
+    for sid in adjectives:
+        links = wn.links(sid)
+        near.update(links.get("&", []), links.get("^", []))
+        for noun in links.get("+", []):
+            near.update(a for a in wn.links(noun).get("+", []) if wn.fields(a)[0] in "as")
+    near -= set(adjectives)
+    heads = {h for sid in near if wn.fields(sid)[0] == "s" for h in wn.links(sid).get("&", [])}
+    far = heads | {x for h in heads for x in wn.links(h).get("&", [])}
+    return near, far - near
 
 
 def means_routes(text: str) -> tuple[Routes, Routes]:

@@ -1,0 +1,257 @@
+"""Meaning answers judged by hand: the members a person names (recall), the first ten
+answers (precision), and a seeded random sample of the answers, each word read and labelled.
+
+Issue 39's targets: precision of the first 10 answers of `*:CATEGORY` >= 90% and recall >= 90%
+of the members a person names that the bundled list holds. Where a category misses a target,
+FIGURES records what it gets (docs/meanings.md and benchmarks/RESULTS.md publish it), so the
+test fails when the answers change and someone must read them again.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.search.meaning import match_words, words_for
+
+# The members a person names, written before looking at the answers.
+HAND: dict[str, str] = {
+    "bird": (
+        "robin sparrow eagle hawk owl crow raven pigeon dove parrot penguin duck goose swan "
+        "heron stork crane falcon finch wren gull ostrich emu chicken turkey peacock flamingo "
+        "pelican woodpecker hummingbird canary blackbird starling swallow kingfisher vulture "
+        "magpie"
+    ),
+    "fish": (
+        "salmon trout cod tuna bass carp pike perch herring sardine mackerel haddock halibut "
+        "sole plaice shark eel catfish goldfish minnow anchovy marlin swordfish tilapia "
+        "snapper flounder"
+    ),
+    "tree": (
+        "oak elm ash maple pine fir spruce birch beech willow poplar cedar yew larch chestnut "
+        "walnut cherry palm redwood sycamore hazel holly alder aspen cypress magnolia "
+        "eucalyptus baobab sequoia"
+    ),
+    "flower": (
+        "rose lily iris tulip violet pansy daisy daffodil carnation marigold lilac lotus "
+        "lavender jasmine hyacinth geranium azalea orchid poppy sunflower dahlia peony crocus "
+        "snowdrop bluebell buttercup primrose chrysanthemum begonia petunia zinnia aster "
+        "camellia gardenia hibiscus"
+    ),
+    "color": (
+        "red orange yellow green blue indigo violet purple pink brown black white gray grey "
+        "beige maroon navy teal turquoise crimson scarlet magenta cyan amber ochre lilac "
+        "lavender gold silver tan"
+    ),
+    "metal": (
+        "iron copper gold silver tin lead zinc aluminum aluminium nickel platinum mercury "
+        "titanium chromium cobalt tungsten steel bronze brass pewter magnesium uranium sodium "
+        "lithium"
+    ),
+    "dog": (
+        "poodle beagle collie terrier spaniel retriever labrador boxer bulldog dachshund "
+        "chihuahua greyhound husky mastiff pug rottweiler dalmatian corgi setter pointer "
+        "whippet schnauzer doberman sheepdog bloodhound puppy mutt"
+    ),
+    "fruit": (
+        "apple orange banana pear peach plum cherry grape lemon lime mango pineapple "
+        "strawberry raspberry blueberry melon watermelon kiwi apricot fig date papaya coconut "
+        "pomegranate grapefruit tangerine nectarine gooseberry cranberry blackberry"
+    ),
+    "vegetable": (
+        "carrot potato onion cabbage lettuce spinach broccoli cauliflower pea bean tomato "
+        "cucumber pepper celery leek garlic turnip parsnip radish beet beetroot kale "
+        "courgette zucchini eggplant aubergine asparagus artichoke pumpkin squash"
+    ),
+    "instrument": (
+        "piano violin viola cello guitar harp flute oboe clarinet bassoon trumpet trombone "
+        "tuba horn saxophone sax drum banjo mandolin ukulele uke organ harmonica accordion "
+        "lute lyre bagpipes xylophone cymbal tambourine"
+    ),
+    "dance": (
+        "waltz tango salsa foxtrot polka jig reel samba rumba ballet tap twist hula mambo "
+        "charleston minuet gavotte bolero flamenco fandango conga limbo disco hornpipe "
+        "quickstep jive"
+    ),
+    "cheese": (
+        "cheddar brie camembert stilton gouda edam feta mozzarella parmesan ricotta gruyere "
+        "roquefort emmental emmenthal mascarpone halloumi manchego gorgonzola provolone "
+        "muenster"
+    ),
+    "gem": (
+        "diamond ruby emerald sapphire pearl opal amethyst topaz garnet jade turquoise onyx "
+        "agate aquamarine jasper peridot zircon beryl lapis citrine amber coral moonstone"
+    ),
+    "planet": (
+        "mercury venus earth mars jupiter saturn uranus neptune pluto"
+    ),
+    "fabric": (
+        "cotton silk wool linen satin velvet denim tweed felt nylon polyester lace chiffon "
+        "corduroy flannel gingham muslin jersey calico canvas damask taffeta rayon cashmere"
+    ),
+}
+
+def labelled_right(words: str) -> dict[str, bool]:
+    return dict.fromkeys(words.split(), True)
+
+
+# The first ten answers of `*:CATEGORY`, each labelled by reading it: True when a person
+# would accept it as one (a plural of one counts; a dictionary sense a setter would not
+# use, `glasses` an optical instrument, is labelled False).
+FIRST_TEN: dict[str, dict[str, bool]] = {
+    "bird": labelled_right("chicken robin turkey owl penguin chickens brent penguins chick "
+                          "pigeon"),
+    "fish": labelled_right("molly trout salmon sturgeon goldfish argentine marlins eel rudd "
+                          "eels"),
+    "tree": labelled_right("holly willow coco aspen rowan dak tung acacia pine mangrove"),
+    "flower": labelled_right("daisy poppy veronica sunflower orchid orchids marguerite rose "
+                            "columbine daisies"),
+    "color": labelled_right("white black green brown red blue yellow pink gray purple"),
+    "metal": labelled_right("platinum aluminum iron sodium uranium mercury calcium aluminium "
+                           "copper potassium"),
+    "dog": labelled_right("puppy doggy terrier puppies greyhound pug pembroke beagle poodle "
+                         "doggie"),
+    "fruit": {"apple": True, "berry": True, "berries": True, "apples": True, "avocado": True,
+              "seed": False, "raisins": True, "acorn": False, "pear": True, "seeds": False},
+    "vegetable": {"chips": False, "murphy": True, "potato": True, "potatoes": True,
+                  "greens": True, "fries": False, "spinach": True, "tomatoes": True,
+                  "tomato": True, "chilli": True},
+    "instrument": {"weapons": False, "sword": False, "weapon": False, "glasses": False,
+                   "gun": False, "clock": True, "radar": True, "bullet": False,
+                   "missile": False, "rifle": False},
+    "dance": {"choreography": False, "prom": True, "ballet": True, "choreographies": False,
+              "tango": True, "hula": True, "proms": True, "lindy": True, "fandango": True,
+              "lancers": True},
+    "cheese": labelled_right("parmesan mozzarella brie ricotta mascarpone gruyere cheddar "
+                            "muenster chevre quark"),
+    "gem": labelled_right("diamond diamonds ruby jasper emerald jade opal garnet amethyst "
+                         "onyx"),
+    "planet": {"mars": True, "globe": False, "earth": True, "venus": True, "daystar": False,
+               "vesper": False, "daystars": False, "world": True, "mercury": True,
+               "lucifer": False},
+    "fabric": {"jean": True, "felt": True, "velvet": True, "towel": False, "silk": True,
+               "towels": False, "satin": True, "wool": True, "plaid": True, "paisley": True},
+}
+
+# Eight answers of `*:CATEGORY` drawn with random.Random(f"39:{category}") from all of them
+# (sorted), each labelled by reading it.
+SAMPLE: dict[str, dict[str, bool]] = {
+    "bird": {"flickers": True, "flighting": False, "scaups": True, "garganeys": True,
+             "blackbirds": True, "trogon": True, "peewits": True, "yellowbirds": True},
+    "fish": labelled_right("topminnows smallmouth dealfishes yellowtail sunfish shovelhead "
+                          "boarfish wolffishes"),
+    "tree": {"amarelle": True, "steppes": False, "kinos": True, "algarrobas": True,
+             "cercis": True, "cottonwoods": True, "madronos": True, "yellowwood": True},
+    "flower": {"toothwort": True, "yarrow": True, "storksbills": True, "saguaro": False,
+               "oat": False, "radishes": False, "coralroot": True, "squawbush": False},
+    "color": {"rooks": False, "luciferins": False, "fairnesses": False, "whitewash": False,
+              "brighter": False, "apricot": True, "greyness": True, "wash": False},
+    "metal": labelled_right("fermium scandium radium beryllium stainless amalgam chromes "
+                           "potassium"),
+    "dog": {"frankfurters": False, "pooches": True, "hound": True, "husky": True,
+            "staghounds": True, "bulldog": True, "greyhound": True, "detents": False},
+    "fruit": {"ackee": True, "chincapins": True, "chickpeas": False, "conker": False,
+              "chinkapin": True, "lemons": True, "clings": True, "cukes": False},
+    "vegetable": labelled_right("chilli crookneck gherkin lentils fennels tomatillos beets "
+                               "greens"),
+    "instrument": {"garrote": True, "catapult": True, "flagpole": False, "catapults": True,
+                   "vibraphone": True, "knouts": True, "manometer": True,
+                   "flamethrowers": True},
+    "dance": {"formal": True, "courante": True, "choreographies": False, "congas": True,
+              "phrase": False, "contredanses": True, "ballets": True, "valses": True},
+    "cheese": {"gruyere": True, "mascarpone": True, "caseating": False, "parmesan": True,
+               "sapsagos": True, "mozzarella": True, "muenster": True, "caseate": False},
+    "gem": labelled_right("amethysts essonites citrines solitaires carbonados demantoids "
+                         "hiddenites topaz"),
+    "planet": {"earth": True, "globe": False, "phosphorus": False, "venus": True,
+               "lucifers": False, "lucifer": False, "interplanetary": False,
+               "satellite": False},
+    "fabric": {"viscose": True, "suitings": True, "woollen": True, "textile": True,
+               "etamins": True, "lungi": False, "elastic": True, "shirtings": True},
+}
+
+# What each category gets: (precision of the first ten, recall of HAND within the list,
+# share right in SAMPLE). The targets are 0.9, 0.9; the rest are recorded as measured.
+FIGURES: dict[str, tuple[float, float, float]] = {
+    "bird": (1.0, 1.0, 0.875),
+    "fish": (1.0, 0.96, 1.0),  # tilapia is no fish in WordNet (a genus)
+    "tree": (1.0, 1.0, 0.875),
+    "flower": (1.0, 1.0, 0.5),  # the plants that bear flowers bring in oat, radishes
+    "color": (1.0, 1.0, 0.25),  # the tail is pigments, washes, fairness
+    "metal": (1.0, 1.0, 1.0),
+    "dog": (1.0, 0.96, 0.75),  # labrador is a capitalized retriever (Labrador retriever)
+    "fruit": (0.7, 1.0, 0.625),  # WordNet's fruit is the botanist's: seed, acorn
+    "vegetable": (0.8, 0.97, 1.0),  # chips and fries are kinds of potato; garlic is no vegetable
+    "instrument": (0.2, 1.0, 0.875),  # sense 1 is a device (gun, sword); the musical one is 6th
+    "dance": (0.8, 0.88, 0.75),  # no salsa, tap (tap dancing), limbo
+    "cheese": (1.0, 0.73, 0.75),  # WordNet has no feta, halloumi, provolone
+    "gem": (1.0, 0.83, 1.0),  # zircon, beryl, lapis, amber are minerals and resins there
+    "planet": (0.5, 1.0, 0.25),  # Venus's names (daystar, vesper, lucifer) are planets there
+    "fabric": (0.8, 1.0, 0.875),  # towels are pieces of cloth
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("category", sorted(HAND))
+def test_category_figures(category: str) -> None:
+    precision, recall, sample = measure(category)
+    assert (precision, recall, sample) == FIGURES[category]
+    # The targets, for the categories that meet them (the others are in docs/meanings.md).
+    if category not in ("fruit", "vegetable", "instrument", "dance", "planet", "fabric"):
+        assert precision >= 0.9
+    if category not in ("dance", "cheese", "gem"):
+        assert recall >= 0.9
+
+
+def test_the_issue_cases() -> None:
+    first = {c: answers(c)[:12] for c in ("fish", "instrument")}
+    assert "salmon" in first["fish"] and "permit" not in first["fish"]
+    metal3 = list(match_words(words_for(None, means="metal"), "???:metal").words)
+    assert metal3 == ["tin"]
+    fish6 = list(match_words(words_for(None, means="fish"), "??????:fish").words)
+    assert fish6[0] == "salmon" and fish6.index("salmon") < fish6.index("permit")
+    inst3 = list(match_words(words_for(None, means="instrument"), "???:instrument").words)
+    assert {"sax", "uke"} <= set(inst3[:4]) and inst3.index("uke") < inst3.index("put")
+    flowers = lexicon_and_index(None, kind_of="flower")[0].word_set
+    assert {"rose", "lily", "iris", "tulip", "violet", "pansy"} <= flowers
+    sad4 = list(match_words(words_for(None, means="sad"), "????:sad").words)
+    assert {"blue", "glum", "down"} <= set(sad4) and "pout" not in sad4
+    angry5 = set(match_words(words_for(None, means="angry"), "?????:angry").words)
+    assert {"irate", "cross"} <= angry5
+    bird5 = list(match_words(words_for(None, means="bird"), "c????:bird").words)
+    assert not {"calls", "crops", "crest", "claws", "cages"} & set(bird5)
+
+
+def test_reverse_dictionary() -> None:
+    found = list(match_words(words_for(None, means="large wading bird"), "?????").words)
+    assert {"heron", "egret", "stork"} <= set(found)
+    assert found.index("stork") < 3  # every word of the description in its definition
+    fruit = list(match_words(words_for(None, means="yellow fruit"), "*").words)[:12]
+    assert {"lemon", "banana"} <= set(fruit)
+
+
+def test_an_unknown_meaning_says_so() -> None:
+    with pytest.raises(InputError, match="nothing in WordNet means 'xyzzyq'"):
+        words_for(None, means="xyzzyq")
+    with pytest.raises(InputError, match="no noun sense of 'xyzzyq' in WordNet"):
+        words_for(None, kind_of="xyzzyq")
+
+
+def answers(category: str) -> list[str]:
+    return list(match_words(words_for(None, means=category), f"*:{category}").words)
+
+
+def measure(category: str) -> tuple[float, float, float]:
+    got = answers(category)
+    first = got[:10]
+    unlabelled = [w for w in first if w not in FIRST_TEN[category]]
+    assert not unlabelled, f"{category}: label the new first answers {unlabelled}"
+    precision = sum(FIRST_TEN[category][w] for w in first) / len(first)
+    held = [w for w in HAND[category].split() if w in lexicon_and_index(None)[0].word_set]
+    recall = sum(w in set(got) for w in held) / len(held)
+    sample = random.Random(f"39:{category}").sample(sorted(got), min(8, len(got)))
+    assert set(sample) == set(SAMPLE[category]), f"{category}: label the new sample {sample}"
+    return precision, round(recall, 2), sum(SAMPLE[category].values()) / len(sample)
