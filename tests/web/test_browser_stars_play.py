@@ -187,6 +187,39 @@ def test_solving_a_6x6_by_hand(play: Any, client: Any, shot: Any, width: int) ->
     assert "solved" not in (page.locator("#board-box").get_attribute("class") or "")
 
 
+@pytest.mark.parametrize("width", BOTH)
+def test_the_next_puzzle_has_no_solved_frame(play: Any, client: Any, shot: Any,
+                                             width: int) -> None:
+    """Issue 42: the green frame of a solved board went on to the next puzzle, pasted or
+    generated (show() never cleared it)."""
+    page = play
+    made = client.post("/api/stars/generate", json={"size": 6, "stars": 1, "seed": 1}).json()
+    other = client.post("/api/stars/generate", json={"size": 6, "stars": 1, "seed": 2}).json()
+    open_puzzle(page, made["url"])
+    for r, c in made["solution"]:
+        star(page, r, c)
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Solved!')")
+    frame = page.locator("#board-box")
+    assert "solved" in (frame.get_attribute("class") or "")
+    # Pasted: another puzzle's address, loaded.
+    page.locator("#puzzle").fill(other["url"])
+    page.get_by_role("button", name="Load puzzle").click()
+    page.wait_for_function(f"document.querySelector('#puzzle').value === {other['url']!r}"
+                           " && !document.querySelector('.star-cell[data-mark=star]')")
+    page.wait_for_selector("form[data-ready]")
+    assert "solved" not in (frame.get_attribute("class") or "")
+    shot(page, f"stars-next-puzzle-{width}")
+    # Generated: solve this one too, then Generate.
+    for r, c in other["solution"]:
+        star(page, r, c)
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Solved!')")
+    assert "solved" in (frame.get_attribute("class") or "")
+    page.get_by_role("button", name="Generate").click()
+    page.wait_for_function("document.querySelector('#load-status').textContent"
+                           ".startsWith('Generated')")
+    assert "solved" not in (frame.get_attribute("class") or "")
+
+
 def test_the_board_survives_a_reload(play: Any) -> None:
     page = play
     open_puzzle(page)

@@ -91,6 +91,7 @@ function clearReason() {
 function show(doc, marks = null, grade = null) {
   puzzle = doc;
   ownMarks = null;
+  solvedFrame(false); // the last puzzle's, if it was solved; this one's own check sets it again
   board = new StarBoard(boardBox, doc, onMarks);
   const start = marks && (marks.stars.length || marks.dots.length) ? marks : loadMarks(doc) || marks;
   if (start) board.setMarks(start.stars, start.dots);
@@ -613,9 +614,11 @@ async function checkDone() {
     return;
   }
   const asked = JSON.stringify(board.snapshot());
+  const mine = puzzle;
   try {
     const doc = await api("/api/stars/check", marksBody());
-    if (JSON.stringify(board.snapshot()) !== asked || ownMarks) return; // the board moved on
+    // The board moved on: other marks, the walk-through, or another puzzle altogether.
+    if (JSON.stringify(board.snapshot()) !== asked || ownMarks || puzzle !== mine) return;
     if (doc.status === "solved") {
       say(status, SOLVED, "good");
       solvedFrame(true);
