@@ -375,3 +375,42 @@ def test_a_mouse_drag_marks_dots_as_one_change(play: Any) -> None:
     # A press and release on one cell is still a click.
     drag((5, 5))
     assert marks(page, "star") == [(2, 3), (5, 5)]
+
+
+def _overlaps(page: Any) -> list[str]:
+    """The labelled cells whose mark's box meets the region label's box."""
+    found: list[str] = page.evaluate("""() => {
+      const out = [];
+      for (const tag of document.querySelectorAll('.star-cell .region-label')) {
+        const cell = tag.closest('.star-cell');
+        const mark = cell.querySelector('.mark');
+        if (!mark.textContent) continue;
+        const a = tag.getBoundingClientRect(), b = mark.getBoundingClientRect();
+        const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        if (!apart) out.push(`${cell.dataset.r},${cell.dataset.c} ${tag.textContent}`);
+      }
+      return out;
+    }""")
+    return found
+
+
+@pytest.mark.parametrize("width", BOTH)
+def test_region_labels_and_stars_do_not_overlap(play: Any, shot: Any, width: int) -> None:
+    """Issue 42: a star (or dot) in a region's first cell was drawn over the region's label.
+    Twelve regions (rows), labels 1-12: two-digit ones are the widest."""
+    page = play
+    text = "\n".join(" ".join([str(r + 1)] * 12) for r in range(12))
+    page.goto("/stars")
+    page.wait_for_selector("form[data-ready]")
+    page.evaluate("localStorage.clear()")
+    page.locator("#puzzle").fill(text)
+    page.get_by_role("button", name="Load puzzle").click()
+    page.wait_for_function("document.querySelectorAll('.star-cell').length === 144")
+    for r in range(12):
+        star(page, r, 0)  # each region's labelled cell
+    assert _overlaps(page) == []
+    shot(page, f"stars-labels-starred-{width}")
+    for r in range(12):
+        cell(page, r, 0).click()  # a dot now
+        assert cell(page, r, 0).get_attribute("data-mark") == "dot"
+    assert _overlaps(page) == []

@@ -80,6 +80,7 @@ export class StarBoard {
           tag.setAttribute("aria-hidden", "true");
           tag.textContent = this.label(g);
           cell.append(tag);
+          cell.classList.add("labelled");
         }
         line.push(cell);
         row.append(cell);
