@@ -201,3 +201,34 @@ def test_a_word_with_no_unique_puzzle_says_to_untick_unique_answer(page: Any) ->
     create.get_by_role("button", name="Create").click()
     page.locator("#create-status.good").wait_for()
     assert "BAT" in page.locator("#create-status").inner_text()
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_create_leaves_no_answer_or_clue_of_the_puzzle_before(browser: Any, server: str,
+                                                            client: Any, width: int,
+                                                            shot: Any) -> None:
+    """Issue 42: after Create made a PLANET puzzle, "Answer: FALCON" and the clue "bird" of
+    the puzzle before stayed, and Find one then said no answer fits "bird"."""
+    made = client.post("/api/wordgrid/create", json={"word": "falcon", "seed": 1}).json()
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"/wordgrid?g={'-'.join(r.replace('?', '_') for r in made['puzzle'])}"
+                  "&clue=bird")
+        page.wait_for_selector("form[data-ready]")
+        page.get_by_role("button", name="Find one").click()
+        page.locator("#status.good").wait_for()
+        assert page.locator("#answer-words").inner_text() == "Answer: FALCON"
+        page.get_by_label("Answer word").fill("planet")
+        page.get_by_role("button", name="Create").click()
+        page.locator("#create-status.good").wait_for()
+        assert page.locator("#answer-words").inner_text() == ""
+        assert page.locator("#clue").input_value() == ""
+        assert "clue=" not in page.url
+        shot(page, f"wordgrid-created-after-solve-{width}")
+        page.get_by_role("button", name="Find one").click()
+        page.locator("#status.good").wait_for()
+        assert page.locator("#status").inner_text() == "Answer: PLANET"
+    finally:
+        context.close()

@@ -322,7 +322,11 @@ async function createPuzzle() {
     widthInput.value = width;
     heightInput.value = doc.puzzle.length;
     buildGrid(width, doc.puzzle.length, doc.puzzle.map((row) => row.replace(/\?/g, " ")));
+    // Nothing of the puzzle before may stay: its answer, and its clue unless the clue is
+    // what this puzzle was made from (no word given: the clue's topic picked the answer).
     solutionsBox.replaceChildren();
+    answerWords.replaceChildren();
+    if (word) clue.value = "";
     say(status, "");
     columnsLine.textContent = "";
     const n = doc.solution_count;
