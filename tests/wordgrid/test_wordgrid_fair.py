@@ -23,23 +23,23 @@ def _words(text: str) -> list[str]:
 
 # The sample below: random.Random(SEED), 60 kept 3-letter words, 40 kept 6-letter words, then
 # 40 of the words the rule takes out of the common cut (3 and 6 letters; the bundled list's
-# top 30,000 without foreign words). Labelled by hand, reading each word: 1 = a word a person
-# uses (would accept in a puzzle for friends), 0 = a name, an abbreviation, a fragment or
-# crosswordese.
+# top 30,000 without foreign words), drawn with the rule of SCOWL's everyday lists and WordNet.
+# Labelled by hand, reading each word: 1 = a word a person uses (would accept in a puzzle for
+# friends), 0 = a name, a nationality, an abbreviation, a fragment or crosswordese.
 KEPT_3 = dict.fromkeys(_words(
-    "add ado age ale app apt ash bay bug buy cad dab did dye gal gel got ham hit ice icy jar "
-    "lad lap law mar men mob mom pal par pay pic pox pry pun pus ram raw ray rug rum sac sag "
-    "sec see sup tip toe way yea"), 1) | dict.fromkeys(_words(
-    "aba cos dah ell lev mis nee non tec"), 0)
+    "ace add ads amp ark ban bay boo bra dig dip dub duo eve eye fad fax fog fry ham hay hey "
+    "how hug hut jab jag jaw lad leg max nil nip not nun own pad paw pep pew pro ref rep rid "
+    "rob rot sap ski sue the top tow urn wad wee zed"), 1) | dict.fromkeys(_words(
+    "deb gen pre sol"), 0)
 KEPT_6 = dict.fromkeys(_words(
-    "attend ballet behold braves bursts casket causes cherry climbs crotch cystic damage define "
-    "dishes doubts dugout echoed elixir excise fouled frosty happen herald invite morgue pastry "
-    "picnic pleads portal raided rained repaid rosary sexism smooth theory tremor visual winter "
-    "worded"), 1)
+    "aching allege aspect bleeds brewer burrow clever cyclic exited galore grants harrow iodine "
+    "letter likely locals mainly miller minded murals pastry perils pulled rattle sailor seduce "
+    "sherry sprint staffs stormy sultan tarmac tended themes troops tumble turret uncles "
+    "vessel"), 1) | dict.fromkeys(_words("german"), 0)  # a nationality: capitalized
 LEFT_OUT = dict.fromkeys(_words(
-    "badass eureka gamers quinoa shorty texted undead versus yum yup meh vid"), 1) | \
-    dict.fromkeys(_words("ann cha curran del dex div doo dup erm est garvey hae hoc hon hoo hooper lex "
-                  "med mun ole ops rah shahid sheila suk taj tak tay"), 0)
+    "biz dammit eureka foodie fro git hmm improv nah pharma reboot emo"), 1) | \
+    dict.fromkeys(_words("bel bodied dae dobson doo erm fay ger gov harman hoover jun kos laguna "
+                         "lin mam mig mon mou mullen oculus oda raj rem suk tau ulster vis"), 0)
 
 
 def _sample() -> tuple[list[str], list[str], list[str]]:
@@ -57,14 +57,15 @@ def test_people_words_on_a_hand_labelled_random_sample() -> None:
     three, six, out = _sample()
     # The same sample as labelled (a change of rule or data draws another: label it again).
     assert (three, six, out) == (sorted(KEPT_3), sorted(KEPT_6), sorted(LEFT_OUT))
-    assert sum(KEPT_3.values()) / len(KEPT_3) >= 0.85  # 51 of 60
-    assert sum(KEPT_6.values()) / len(KEPT_6) >= 0.95  # 40 of 40
+    assert sum(KEPT_3.values()) / len(KEPT_3) >= 0.9  # 56 of 60
+    assert sum(KEPT_6.values()) / len(KEPT_6) >= 0.95  # 39 of 40
     assert sum(LEFT_OUT.values()) / len(LEFT_OUT) <= 0.3  # 12 of 40 wrongly left out
 
 
 def test_the_issues_names_and_crosswordese_are_not_people_words() -> None:
     _, idx = lexicon_and_index(None, 30_000)
-    for word in _words("barton parton mor rom mora mort shh ecu emo myc"):
+    for word in _words("barton parton mor rom mora mort shh ecu emo myc dobson batman carter "
+                       "murphy aba raj tsk"):
         assert not is_people_word(word, idx.rank(word)), word
     for word in _words("the and you two eel ore judges"):  # WordNet lacks the first three
         assert is_people_word(word, idx.rank(word)), word

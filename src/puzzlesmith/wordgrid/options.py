@@ -4,16 +4,21 @@ choose (fair ones by default: words a person uses), and the one call the CLI and
 A created puzzle is fair when a person can solve it: its answer and its column words are words
 a person uses, and no column word comes twice. So by default (`common`) they are drawn from the
 common words (wordfreq's `common_top` most frequent English words, no proper names, no foreign
-words unless `foreign`) that a dictionary lists in lower case: the word, or the base of an
-inflected word, is a lower-case WordNet lemma, which leaves out surnames (barton, parton) and
-the fragments and crosswordese of the frequency list (mor, mora, mort, shh, ecu, myc). The
-most frequent words are kept without that test: WordNet has no entry for "the", "and", "you".
+words unless `foreign`) that two dictionaries list in lower case: SCOWL's everyday size-50
+American and British lists (data/everyday.txt.gz, by scripts/build_data.py everyday) and WordNet (the
+word, or the base of an inflected word, is a lower-case lemma). That leaves out surnames
+(barton, parton, carter, murphy), the fragments and crosswordese of the frequency list (mor,
+mora, mort, shh, ecu, myc, aba, raj, tsk) and words known mostly as names (batman). The most
+frequent words are kept without that test: WordNet has no entry for "the", "and", "you".
 The solution count is still judged over the whole list, which a solver may use.
 """
 
 from __future__ import annotations
 
+import gzip
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from puzzlesmith.errors import InputError
@@ -136,12 +141,21 @@ class CreateOptions:
         return f"puzzlesmith wordgrid create {' '.join(flags)} --seed {result.seed}"
 
 
+@cache
+def everyday_words() -> frozenset[str]:
+    """SCOWL's size-50 American and British lists, their lowercase a-z words."""
+    data = resources.files("puzzlesmith.lexicon").joinpath("data", "everyday.txt.gz")
+    return frozenset(gzip.decompress(data.read_bytes()).decode("ascii").split())
+
+
 def is_people_word(word: str, rank: int) -> bool:
     """Whether a common word (of wordfreq rank `rank`) is one a person uses: among the
-    everyday top, or the word or its base is a lower-case WordNet lemma (the module's
-    docstring)."""
+    everyday top, or in SCOWL's everyday list with the word or its base a lower-case WordNet
+    lemma (the module's docstring)."""
     if 0 < rank <= EVERYDAY_TOP:
         return True
+    if word not in everyday_words():
+        return False
     from puzzlesmith.lexicon.meanings import wordnet
 
     wn = wordnet()
