@@ -226,8 +226,8 @@ def create_cmd(
         "--no-unique allows other answers).")] = UNIQUE_DEFAULT,
     common: Annotated[bool, typer.Option(
         "--common/--no-common", help="Draw the answer and every column from words a person "
-        "uses: common words that a dictionary lists in lower case (the default; --no-common: "
-        "the whole list).")] = True,
+        "uses: common words that SCOWL's everyday lists and WordNet spell in lower case, no "
+        "names or crosswordese (the default; --no-common: the whole list).")] = True,
     common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed (reproducible).")] = None,
     answer_hidden: Annotated[

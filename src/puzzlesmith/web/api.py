@@ -219,8 +219,9 @@ class WordgridSolveRequest(Options, TimeLimited):
 
 class WordgridCreateRequest(Options, TimeLimited):
     common: bool = Field(True, description="Draw the answer and every column from words a "
-                         "person uses: common words a dictionary lists in lower case (the "
-                         "default, as the CLI's --common; false: the whole list).")
+                         "person uses: common words that SCOWL's everyday lists and WordNet "
+                         "spell in lower case (the default, as the CLI's --common; false: the "
+                         "whole list).")
     word: str | None = Field(None, max_length=15, description="The answer word (else random).")
     length: int | None = Field(None, ge=1, le=15, description="Letters of a random answer.")
     rows: int = Field(3, ge=1, le=15, description="Rows in the grid.")
