@@ -172,16 +172,25 @@ class _Search:
         # Join order by selectivity: the part with the fewest candidate words given what is
         # bound goes next (the lists are cached, so the others' are not lost); a part with
         # none ends this branch.
+        # A part with nothing anchored and no regex has every word of its lengths: counted
+        # from the buckets' sizes, its list is made only if it is chosen.
         names = frozenset(bound)
-        best = -1
-        fewest = 1 << 62
-        for k in sorted(left):
-            solver = self.solvers[k]
-            found = len(solver.candidates(solver.plan(names & self.part_vars[k]), bound))
-            if found == 0:
-                return
-            if found < fewest:
-                best, fewest = k, found
+        best = min(left)
+        if len(left) > 1:
+            fewest = (1 << 62, True)
+            sized = []
+            for k in sorted(left):
+                solver = self.solvers[k]
+                plan = solver.plan(names & self.part_vars[k])
+                most = solver.most(plan, bound)
+                sized.append((-1 if most is None else most, k, plan))
+            for most, k, plan in sorted(sized):
+                found = most if most >= 0 else len(self.solvers[k].candidates(plan, bound))
+                if found == 0:
+                    return
+                # (on a tie, a part split by cuts rather than by its regex)
+                if (found, plan.regex is not None) < fewest:
+                    best, fewest = k, (found, plan.regex is not None)
         step = self._step(left - {best}, names, names | self.part_vars[best])
         passes = self._passes
         for word, new in self.solvers[best].answers(bound):
@@ -221,6 +230,13 @@ class _Search:
     def _passes(self, step: _Step, bound: dict[str, str], words: dict[int, str]) -> bool:
         """Whether a binding meets what `step` decides; its spelled parts' words go in
         `words`."""
+        # The lookups first: a word spelled at random is seldom a word.
+        for k, spell, anagram in step.lookups:
+            word = spell(bound)
+            if not self.is_word(word) or (anagram is not None and not is_anagram(
+                    word, anagram.letters, anagram.blanks)):
+                return False
+            words[k] = word
         for names in step.distinct:
             values = {bound[n] for n in names}
             if len(values) < len(names):
@@ -228,15 +244,7 @@ class _Search:
         for spell_a, spell_b in step.unequal:
             if spell_a(bound) == spell_b(bound):
                 return False
-        if step.joint and not self._lengths_fit(step.joint, bound):
-            return False
-        for k, spell, anagram in step.lookups:
-            word = spell(bound)
-            if not self.is_word(word) or (anagram is not None and not is_anagram(
-                    word, anagram.letters, anagram.blanks)):
-                return False
-            words[k] = word
-        return True
+        return not step.joint or self._lengths_fit(step.joint, bound)
 
     def _lengths_fit(self, joint: tuple[tuple[tuple[str, ...], int, int | None], ...],
                      bound: dict[str, str]) -> bool:

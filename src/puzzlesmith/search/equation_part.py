@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,12 @@ class _Plan:
     regex: _Regex | None
     free: frozenset[str]
 
+    @property
+    def anchored(self) -> bool:
+        """Whether letters (given or bound) are anchored at the start or the end."""
+        ends = self.kinds[:self.head] + self.kinds[len(self.kinds) - self.tail:]
+        return _LIT in ends or _BOUND in ends
+
 
 @dataclass(frozen=True)
 class _Regex:
@@ -68,6 +75,7 @@ class PartSolver:
         self.plans: dict[frozenset[str], _Plan] = {}
         self.cache: dict[tuple[str, ...], tuple[str, ...]] = {}
         self.regexes: dict[str, Callable[[str], Any]] = {}
+        self.splitters: dict[_Plan, Callable[[str], list[dict[str, str]]]] = {}
 
     # -- planning -----------------------------------------------------------------------
 
@@ -179,8 +187,13 @@ class PartSolver:
 
     def answers(self, bound: dict[str, str]) -> Iterator[tuple[str, dict[str, str]]]:
         """(word, new bindings) for each way the part is a word, given `bound`."""
-        plan = self.plan(frozenset(n for n in self.part.variables if n in bound))
-        split = self._splitter(plan, bound)
+        names = frozenset(n for n in self.part.variables if n in bound)
+        plan = self.plan(names)
+        if names:
+            split = self._splitter(plan, bound)
+        else:  # no bound value in it: made once
+            split = self.splitters.get(plan) or self.splitters.setdefault(
+                plan, self._splitter(plan, bound))
         ana = self.part.anagram
         for word in self.candidates(plan, bound):
             if ana is not None and not is_anagram(word, ana.letters, ana.blanks):
@@ -197,6 +210,14 @@ class PartSolver:
             lo += a * times
             hi = self.longest if b is None else hi + b * times
         return max(lo, 1), min(hi, self.longest)
+
+    def most(self, plan: _Plan, bound: dict[str, str]) -> int | None:
+        """How many candidates the part has, when that is cheap to say without finding them
+        (nothing anchored and no regex: every word of its lengths); None otherwise."""
+        if plan.anchored or plan.regex is not None:
+            return None
+        lo, hi = self.lengths(plan, bound)
+        return sum(len(b.words) for n in range(lo, hi + 1) if (b := self.index.bucket(n)))
 
     def candidates(self, plan: _Plan, bound: dict[str, str]) -> tuple[str, ...]:
         """The words of the right lengths with the part's anchored letters, and past its regex
@@ -215,12 +236,22 @@ class PartSolver:
         if found is not None:
             return found
         out: list[str] = []
-        for n in range(lo, hi + 1):
-            bucket = self.index.bucket(n)
-            if bucket is not None:
-                out.extend(_anchored_words(bucket, head, tail, n))
-        if rx_text is not None:
-            out = list(filter(self._compiled(rx_text), out))
+        if rx_text is not None and not any(c.isalpha() or c.startswith("[")
+                                           for c in (*head, *tail)):
+            # Nothing for the index: the regex reads each length's words as one text, one
+            # call into C a length rather than one a word.
+            lines = re.compile(f"^(?:{rx_text})$", re.MULTILINE).finditer
+            for n in range(lo, hi + 1):
+                bucket = self.index.bucket(n)
+                if bucket is not None:
+                    out.extend(m.group() for m in lines(_text_of(bucket)))
+        else:
+            for n in range(lo, hi + 1):
+                bucket = self.index.bucket(n)
+                if bucket is not None:
+                    out.extend(_anchored_words(bucket, head, tail, n))
+            if rx_text is not None:
+                out = list(filter(self._compiled(rx_text), out))
         result = tuple(out)
         if len(self.cache) > 20_000:
             self.cache.clear()
@@ -393,6 +424,7 @@ class PartSolver:
         regex a size of the first (the second's size then follows from the word's length)."""
         rx = plan.regex
         assert rx is not None
+        first_lo, other, t0 = 0, 0, 1
         if len(plan.runs) < 2:
             tries = [self._compiled(self._regex_text(plan, bound))]
         else:
@@ -400,13 +432,19 @@ class PartSolver:
             top = self.longest if hi is None else min(hi, self.longest)
             tries = [self._compiled(self._regex_text(plan, bound, size))
                      for size in range(lo, top + 1)]
+            # The other run's least size and the letters known bound the first run's size.
+            first_lo = lo
+            t0, t1 = plan.run_times
+            other = plan.run_ranges[1][0] * t1 + plan.fixed_size + sum(
+                len(bound[e.name]) for k, e in zip(plan.kinds, self.elements, strict=True)
+                if k == _BOUND)
         ranges = self.ranges
         shapes = [(n, s) for n, s in self.shapes.items() if n in plan.free]
         binds, mirrors = rx.binds, rx.mirrors
 
         def split(word: str) -> list[dict[str, str]]:
             out = []
-            for fits in tries:
+            for fits in tries[:(len(word) - other) // t0 - first_lo + 1]:
                 m = fits(word)
                 if m is None:
                     continue
@@ -424,6 +462,17 @@ class PartSolver:
             return out
 
         return split
+
+
+_texts: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+
+
+def _text_of(bucket: Any) -> str:
+    """A bucket's words as lines of one text, made once per bucket."""
+    text = _texts.get(bucket)
+    if text is None:
+        text = _texts[bucket] = "\n".join(bucket.words)
+    return text
 
 
 def _anchored_words(bucket: Any, head: list[str], tail: list[str], n: int) -> list[str]:
