@@ -830,3 +830,33 @@ def test_a_revisit_shows_the_grade_kept_with_the_board_and_only_for_that_board(p
     with page.expect_request("**/api/qless/grade"):
         page.reload()
     assert solved_line() == line
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_another_solution_is_another_set_of_words(browser: Any, server: str, width: int,
+                                                  shot: Any) -> None:
+    """Issue 42: "Another solution" gave chadarim, vac, wax twice in 4 presses (the same words
+    laid out again). Each press shows a set of words not shown before, or says none turned up."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"/qless?roll={ROLL}")
+        page.wait_for_selector("form[data-ready]")
+        page.get_by_role("button", name="Solve", exact=True).click()
+        page.locator("#status.good").wait_for()
+        sets = [page.locator("#board-words").inner_text()]
+        for press in range(4):
+            page.get_by_role("button", name="Another solution").click()
+            page.wait_for_function("document.querySelector('#form').getAttribute('aria-busy')"
+                                   " === 'false' && !document.querySelector('#another').disabled")
+            status = page.locator("#status").inner_text()
+            if status.startswith("No other set of words"):
+                break
+            assert status.startswith("Solved"), status
+            sets.append(page.locator("#board-words").inner_text())
+        words = [tuple(sorted(s.removeprefix("Words: ").split(", "))) for s in sets]
+        assert len(words) >= 3 and len(set(words)) == len(words), words
+        shot(page, f"qless-another-{width}")
+    finally:
+        context.close()

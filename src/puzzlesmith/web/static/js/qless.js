@@ -114,6 +114,7 @@ function stale({ keepPlay = false } = {}) {
   seed = 0;
   answered = false;
   daily = null;
+  shownSets.clear();
   boardCard.hidden = true;
   anagramCard.hidden = true;
   atlasNote.hidden = true;
@@ -327,11 +328,14 @@ function drawBoard(rows) {
   $("board-cue").hidden = fit.scrollWidth <= fit.clientWidth + 1;
 }
 
-let shownKey = null; // the board on show, to tell whether "another" solution really is one
+// The sets of words shown for these letters (sorted, joined): "another" solution is another
+// set of words, not the same words laid out again.
+const shownSets = new Set();
+const wordSet = (doc) => [...doc.words].sort().join(" ");
 
 function showBoard(doc) {
   drawBoard(doc.board);
-  shownKey = doc.board.join("/");
+  shownSets.add(wordSet(doc));
   const words = doc.words.join(", ");
   board.setAttribute("aria-label", `Crossword of ${doc.board.length} rows using the words ${words}`);
   boardWords.replaceChildren("Words: ", ...doc.words.flatMap((w, i) =>
@@ -405,11 +409,11 @@ async function showAtlas(text) {
   atlasNote.hidden = false;
 }
 
-const ANOTHER_TRIES = 5; // seeds tried for a layout different from the one shown
+const ANOTHER_TRIES = 12; // search orders tried for a set of words not shown yet
 
 async function solve(withSeed, { another = false } = {}) {
   const text = letters();
-  const before = another && !boardCard.hidden ? shownKey : null;
+  if (!another) shownSets.clear();
   seed = withSeed;
   if (!another) showAtlas(text);
   say(status, another ? "Looking for another solution…" : "Solving…");
@@ -417,21 +421,25 @@ async function solve(withSeed, { another = false } = {}) {
   const mine = gen;
   try {
     let doc;
-    // Another search order may still land on the same layout: go on to the next order.
+    let seen = false;
+    // Another search order may still land on words already shown: go on to the next order.
     for (let i = 0; ; i++) {
       const got = await current((signal) => api("/api/qless/solve", {
         letters: text, seed, common: common.checked, lexicon: lexicon.value || null,
       }, { signal }));
       if (!got) return;
       doc = got.doc;
-      const same = doc.status === "solved" && doc.board.join("/") === before;
-      if (!same || i === ANOTHER_TRIES - 1) break;
+      seen = another && doc.status === "solved" && shownSets.has(wordSet(doc));
+      if (!seen || i === ANOTHER_TRIES - 1) break;
       seed += 1;
     }
     answered = true;
-    report(doc);
-    if (another && doc.status === "solved" && doc.board.join("/") === before) {
-      say(status, `No other layout turned up in ${ANOTHER_TRIES} more search orders.`, "warn");
+    if (seen) {
+      // The board on show stays: the search orders tried gave only word sets shown already.
+      say(status, `No other set of words turned up in ${ANOTHER_TRIES} more search orders`
+        + ` (${shownSets.size} shown so far).`, "warn");
+    } else {
+      report(doc);
     }
   } catch (e) {
     boardCard.hidden = true;
