@@ -230,3 +230,40 @@ def test_the_mode_switch_fits_a_small_phone(browser: Any, server: str, width: in
             assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), name
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_a_slow_query_says_it_is_searching(browser: Any, server: str, width: int,
+                                           shot: Any) -> None:
+    """Issue 42: a slow first query (Rhymes loads the pronouncing dictionary) showed no busy
+    sign: the last query's "12,578 words" stayed for seconds. The answer is held here until
+    the page has been looked at."""
+    from tests.web.a11y import assert_accessible
+
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    held: list[Any] = []
+    try:
+        page.goto("/words?q=?????&syllables=2")
+        page.wait_for_function("/\\d words/.test(document.querySelector('#status').textContent)")
+        before = page.locator("#status").inner_text()
+        page.route("**/api/match", lambda route: held.append(route))
+        page.locator("#rhymes").fill("time")
+        page.wait_for_function("document.querySelector('#status').textContent === 'Searching…'")
+        assert page.locator("#results").get_attribute("aria-busy") == "true"
+        assert_accessible(page, f"a slow query at {width} px")
+        page.locator("#status").scroll_into_view_if_needed()
+        shot(page, f"words-searching-{width}").unlink()  # the page is thousands of px long:
+        from tests.web.conftest import ARTIFACTS  # the window only
+
+        page.screenshot(path=str(ARTIFACTS / f"words-searching-{width}.png"))
+        for route in held:
+            route.continue_()
+        page.unroute("**/api/match")
+        page.wait_for_function("/\\d words/.test(document.querySelector('#status').textContent)")
+        assert page.locator("#status").inner_text() != before
+        assert page.locator("#results").get_attribute("aria-busy") is None
+        assert "rhyme" in page.url
+    finally:
+        context.close()

@@ -3,6 +3,7 @@ import { api, debounce, el, fillLexicons, params, renderGroups, say, setParams, 
 import "./senses.js";
 
 const LIMIT = 3000; // words drawn at most; the count still says how many match
+const BUSY_AFTER_MS = 300; // a query answered sooner shows no busy sign (no flicker while typing)
 
 const form = document.getElementById("form");
 const query = document.getElementById("query");
@@ -122,6 +123,13 @@ async function search() {
   const controller = new AbortController();
   inFlight = controller;
   const signal = controller.signal;
+  // A query that takes a while (a first rhyme or meaning loads its data) says so, and the
+  // answers on show, which are the last query's, are greyed: they no longer describe it.
+  const slow = setTimeout(() => {
+    if (inFlight !== controller) return;
+    say(status, "Searching…");
+    results.setAttribute("aria-busy", "true");
+  }, BUSY_AFTER_MS);
   try {
     const [path, body] = requestFor(text, common.checked);
     if (mode() === "equation") {
@@ -165,7 +173,11 @@ async function search() {
     legend.hidden = true;
     say(status, e.message, "error");
   } finally {
-    if (inFlight === controller) inFlight = null;
+    clearTimeout(slow);
+    if (inFlight === controller) {
+      inFlight = null;
+      results.removeAttribute("aria-busy");
+    }
   }
 }
 
