@@ -846,7 +846,7 @@ def test_another_solution_is_another_set_of_words(browser: Any, server: str, wid
         page.get_by_role("button", name="Solve", exact=True).click()
         page.locator("#status.good").wait_for()
         sets = [page.locator("#board-words").inner_text()]
-        for press in range(4):
+        for _ in range(4):
             page.get_by_role("button", name="Another solution").click()
             page.wait_for_function("document.querySelector('#form').getAttribute('aria-busy')"
                                    " === 'false' && !document.querySelector('#another').disabled")
