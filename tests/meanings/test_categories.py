@@ -255,3 +255,13 @@ def measure(category: str) -> tuple[float, float, float]:
     sample = random.Random(f"39:{category}").sample(sorted(got), min(8, len(got)))
     assert set(sample) == set(SAMPLE[category]), f"{category}: label the new sample {sample}"
     return precision, round(recall, 2), sum(SAMPLE[category].values()) / len(sample)
+
+
+def test_names_the_list_lacks_come_from_the_crossword_list() -> None:
+    planets = match_words(words_for(None, means="planet"), "??????:planet")
+    assert planets.extra["names_elsewhere"] == ["saturn", "uranus"]
+    assert "saturn" not in planets.words  # the bundled list has no names
+    states = match_words(words_for(None, kind_of="american state"), "????")
+    assert states.extra["names_elsewhere"] == ["iowa", "ohio", "utah"] and not states.words
+    crossword = match_words(words_for("crossword", means="planet"), "??????:planet")
+    assert "saturn" in crossword.words and "names_elsewhere" not in crossword.extra

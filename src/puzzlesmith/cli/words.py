@@ -203,6 +203,9 @@ def match_cmd(
         else:
             print_grouped(result.words, marked, frozenset())
         _legend(bool(marked) and bool(result.words), False)
+        if result.extra.get("names_elsewhere"):
+            console.print(f"names not in {escape(result.lexicon.split('+')[0])}, from the "
+                          f"crossword list: {' '.join(result.extra['names_elsewhere'])}")
 
 
 def _listed_in_order(order: str | None, ranked: bool, sounds_like: str | None,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LexiconIndex, common_cut, get_index, lexicon_and_index, meaning_narrowed
@@ -59,6 +59,7 @@ class Words:
     tiers: dict[str, int] | None = None
     phrases: LexiconIndex | None = None
     phrase_tiers: dict[str, int] | None = None
+    topic: str | None = None  # the --kind-of or --means asked, for names_elsewhere
 
     @property
     def ranked(self) -> bool:
@@ -119,7 +120,7 @@ def words_for(
         if kind_of is not None or means is not None:
             _, phrase_index, found = meaning_narrowed(plex, phrase_index, kind_of, means, True)
             phrase_tiers = found
-    return Words(index, tiers, phrase_index, phrase_tiers)
+    return Words(index, tiers, phrase_index, phrase_tiers, kind_of or means)
 
 
 def _spelled(words: tuple[str, ...] | list[str]) -> list[str]:
@@ -163,7 +164,7 @@ def match_words(
     found = list(result.words)
     if words.phrases is not None:
         found += _spelled(run(words.phrases, None).words)
-    extra: dict[str, int] = {}
+    extra: dict[str, Any] = {}
     near: dict[str, tuple[int, float]] = {}
     if sounds:
         found, extra["skipped"], near = _by_sound(found, rhymes, syllables, sounds_like,
@@ -175,8 +176,34 @@ def match_words(
     else:
         found.sort(key=lambda w: (near.get(w, _SAME), words.key(w), w))
     shown = found if limit is None else found[:limit]
+    if words.topic is not None and not (contains or excludes or length):
+        elsewhere = names_elsewhere(words, pattern)
+        if elsewhere:
+            extra["names_elsewhere"] = elsewhere
     return MatchResult(shown_query, tuple(shown), len(found), words.index.name, extra,
                        plain=words.phrases is None)
+
+
+def names_elsewhere(words: Words, pattern: str) -> list[str]:
+    """The proper names of the meaning's category that fit `pattern` and that the searched
+    list lacks but the crossword list holds (`??????:planet` on the bundled list: jupiter,
+    saturn), for a line saying so; [] when the list searched is the crossword list."""
+    from puzzlesmith.lexicon.meanings import category_names
+    from puzzlesmith.lexicon.registry import CROSSWORD_NAME
+    from puzzlesmith.search.pattern import compile_pattern, parse_pattern
+
+    if words.topic is None or words.index.name.split("+")[0] == CROSSWORD_NAME:
+        return []
+    parsed = parse_pattern(pattern)
+    if parsed.anagram is not None:
+        return []
+    regex = compile_pattern(parsed)
+    names = [n for n in category_names(words.topic)
+             if n not in words.index.rank_of and regex.fullmatch(n)]
+    if not names:
+        return []
+    crossword = lexicon_and_index(CROSSWORD_NAME)[0].word_set
+    return sorted(n for n in names if n in crossword)
 
 
 _SAME = (0, 0.0)
