@@ -153,3 +153,35 @@ def test_region_proves_and_shows_where(words: str, capsys: pytest.CaptureFixture
     assert code == 2 and "FIRST-LAST" in err
     code, _, err = run(["fill", "region", "/".join(["......."] * 7), "--time-limit", "0.05"], capsys)
     assert code == 1 and "time limit" in err
+
+
+def test_a_file_that_is_not_a_puz_gets_our_own_line(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42: puzpy's own words ("Are you sure you didn't intend to use read?") were shown."""
+    import puz
+
+    notes = tmp_path / "notes.puz"
+    notes.write_text("hello there\n")
+    code, _, err = run(["fill", "--file", str(notes)], capsys)
+    assert code == 2 and err.strip().endswith("not a .puz file: it lacks the format's mark "
+                                              "(ACROSS&DOWN) near its start; open a .puz, .ipuz "
+                                              "or .txt grid")
+    made = puz.Puzzle()
+    made.width = made.height = 3
+    made.solution, made.fill, made.clues = "CATOREWET", "-" * 9, ["a"] * 6
+    good = tmp_path / "good.puz"
+    made.save(str(good))
+    cut = tmp_path / "cut.puz"
+    cut.write_bytes(good.read_bytes()[:60])
+    code, _, err = run(["fill", "--file", str(cut)], capsys)
+    assert code == 2 and err.strip().endswith("not a readable .puz file: it is damaged or cut short")
+    assert "intend" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_grid_with_every_entry_given_says_there_was_nothing_to_fill(
+        words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42: it printed "weakest entry None, mean None"."""
+    code, out, _ = run(["fill", "cat/ore/wed", "--lexicon", words], capsys)
+    assert code == 0 and "None" not in out
+    assert "nothing to fill: every entry is given" in out
+

@@ -93,14 +93,21 @@ def puz_order(grid: Grid) -> list[Slot]:
     return sorted(grid.slots, key=lambda s: (s.cells[0], s.direction != "across"))
 
 
+PUZ_MARK = b"ACROSS&DOWN\0"  # every .puz file holds it in its header
+
+
 def _read_puz(data: bytes, allow_2: bool) -> Grid:
     import puz
 
+    if PUZ_MARK not in data:
+        raise InputError("not a .puz file: it lacks the format's mark (ACROSS&DOWN) near its "
+                         "start; open a .puz, .ipuz or .txt grid")
     p = puz.Puzzle()
     try:
         p.load(data)
-    except Exception as e:  # puzpy raises its own, struct and decoding errors on damaged files
-        raise InputError(f"not a readable .puz file: {getattr(e, 'message', '') or e}") from None
+    except Exception:  # puzpy raises its own, struct and decoding errors on damaged files
+        # (its own words are addressed to a programmer: "did you intend to use read?")
+        raise InputError("not a readable .puz file: it is damaged or cut short") from None
     w, h = p.width, p.height
     if w * h == 0 or len(p.solution) < w * h:
         raise InputError("not a readable .puz file: its grid is empty or cut short")

@@ -821,7 +821,14 @@ async function runFill(again, region = null) {
       }
       const where = region ? `Filled ${region.what}` : "Filled";
       const note = draft ? ` ${drafted} clue${drafted === 1 ? "" : "s"} drafted.` : "";
-      say(status, `${where}: weakest entry ${doc.min_score}, mean ${doc.mean_score}, in ${doc.seconds.toFixed(2)} s.${note}`, "good");
+      if (doc.min_score === null) {
+        // Every entry was the setter's (a whole grid typed or opened): nothing was filled.
+        const given = doc.entries.map((x) => x.score).filter((x) => x !== null);
+        const weakestOwn = given.length ? ` The weakest of yours scores ${Math.min(...given)}.` : "";
+        say(status, `Nothing to fill: every entry is yours.${weakestOwn} Clear fill clears the letters to fill afresh.${note}`, "good");
+      } else {
+        say(status, `${where}: weakest entry ${doc.min_score}, mean ${doc.mean_score}, in ${doc.seconds.toFixed(2)} s.${note}`, "good");
+      }
       edited();
       showGrid();
     } else if (doc.status === "impossible") {
@@ -845,10 +852,21 @@ async function runFill(again, region = null) {
   }
 }
 
+/** Clear the filler's letters; when there are none, every letter (all of them the setter's:
+ * typed, or opened from a file), so that the button never does nothing. Undo brings them back. */
 function clearFill() {
+  const letter = (ch) => ch !== "#" && ch !== "";
+  const filler = grid.cells.some((ch, i) => letter(ch) && !grid.typed[i]);
+  const own = grid.cells.filter(letter).length;
   history.push();
-  grid.cells = grid.cells.map((ch, i) => (ch !== "#" && !grid.typed[i] ? "" : ch));
-  say(status, "");
+  if (filler) {
+    grid.cells = grid.cells.map((ch, i) => (ch !== "#" && !grid.typed[i] ? "" : ch));
+    say(status, "");
+  } else {
+    grid.cells = grid.cells.map((ch) => (ch === "#" ? ch : ""));
+    grid.typed = grid.typed.map(() => false);
+    say(status, own ? `Cleared all ${own} letters: every one was yours (typed, or from the file opened); Undo brings them back.` : "");
+  }
   edited();
 }
 
