@@ -260,8 +260,8 @@ def print_fill(result: FillResult, common: bool = False) -> None:
     console.print(_entry_lists(doc))
     if doc["min_score"] is None:
         # Every entry was the setter's: nothing filled, so no fill's figures to give.
-        given = [x["score"] for x in doc["entries"] if x["score"] is not None]
-        weakest = f"; the weakest of yours scores {min(given)}" if given else ""
+        scores = [x["score"] for x in doc["entries"] if x["score"] is not None]
+        weakest = f"; the weakest of yours scores {min(scores)}" if scores else ""
         console.print(f"nothing to fill: every entry is given{weakest}")
         return
     best = (" (no fill has a stronger weakest entry)" if result.optimal else
