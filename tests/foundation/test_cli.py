@@ -304,6 +304,17 @@ def test_pattern_expanded_by_the_shell_says_to_quote(tmp_path: Path, monkeypatch
     assert code == 2 and "quote the pattern" in err
     code, out, _ = run(["match", "a?p?e"], capsys)  # a pattern no file is named after
     assert code == 0 and "apple" in out
+    # Issue 42: one file, `env.sh`, whose name reads as a pattern (`.` is any letter) but
+    # that no word fits: it said "env.sh: 0 words" and exit 0.
+    (tmp_path / "README").unlink()
+    (tmp_path / "setup.cfg").unlink()
+    (tmp_path / "env.sh").write_text("x")
+    for extra in ([], ["--json"]):
+        code, out, err = run(["match", "env.sh", *extra], capsys)
+        assert code == 2 and "quote the pattern" in err and not out
+    (tmp_path / "cat").write_text("x")  # a file named as a word: the word is the answer
+    code, out, _ = run(["match", "cat"], capsys)
+    assert code == 0 and "cat: 1 word" in out
 
 
 def test_anagram_takes_matchs_length_sort_and_limit(capsys: pytest.CaptureFixture[str]) -> None:

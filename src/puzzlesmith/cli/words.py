@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -167,6 +168,9 @@ def match_cmd(
     # from the bitset (the same text as below, without a string per answer).
     as_is = json and not (contains or excludes or span or order or limit or rhymes or syllables
                           or sounds_like or near_rhymes or phrases)
+    # One name of a file here passes check_not_expanded (a pattern may look like one); if no
+    # word fits it, it was most likely an unquoted pattern the shell expanded.
+    files_here = {p for p in patterns or [] if os.path.lexists(p)}
     for query in queries:
         _, query_means = split_query(query, means)
         found = searched.get(query_means)
@@ -175,7 +179,7 @@ def match_cmd(
                 lexicon, common, common_top, kind_of=kind_of, means=query_means, phrases=phrases,
                 foreign=foreign)
         index = found.index
-        if as_is and not found.ranked:
+        if as_is and not found.ranked and query not in files_here:
             text = plain_match_json(index, query)
             if text is not None:
                 print_text(text)
@@ -187,6 +191,10 @@ def match_cmd(
                                  near_rhymes=near_rhymes)
         except SearchTimeout:
             raise exit_time_limit(f"pattern {query!r} took longer than {timeout} s") from None
+        if query in files_here and not result.count:
+            raise InputError(f"{query!r} is the name of a file here and no word fits it: if the "
+                             "shell replaced an unquoted pattern with it, quote the pattern "
+                             "('??????')")
         if json:
             print_json(result.to_json(), ("words",) if result.plain else ())
             continue
