@@ -34,6 +34,14 @@ def test_match_is_the_cli_document(client: httpx.Client) -> None:
     assert "apple" in r.json()["words"]
 
 
+def test_match_takes_the_pattern_under_the_name_its_answer_gives_it(client: httpx.Client) -> None:
+    """Issue 42: /api/match took `pattern` and answered `query`: `query` is taken too."""
+    by_pattern = client.post("/api/match", json={"pattern": "a?p?e"}).json()
+    by_query = client.post("/api/match", json={"query": by_pattern["query"]})
+    assert by_query.status_code == 200 and by_query.json() == by_pattern
+    assert by_pattern["query"] == "a?p?e" and by_pattern["words"] == ["ample", "apple"]
+
+
 def test_anagram_is_the_cli_document(client: httpx.Client) -> None:
     body = {"letters": "listen", "common": True, "min_length": 4}
     r = client.post("/api/anagram", json=body)

@@ -153,7 +153,9 @@ PhrasesField = Field(False, description="Also WordNet's phrases (new york), matc
 class MatchRequest(Options, TimeLimited):
     pattern: str = Field(..., max_length=200, examples=["a?p?e"],
                          description="A pattern: ? . _ one letter, * any run, [abc] sets, "
-                         "@ vowel, # consonant, 1-9 repeated letters, PATTERN/LETTERS anagram.")
+                         "@ vowel, # consonant, 1-9 repeated letters, PATTERN/LETTERS anagram. "
+                         "`query` is an alias: the answer names the pattern `query`.",
+                         validation_alias=AliasChoices("pattern", "query"))
     contains: str = Field("", max_length=64, description="Letters the word must contain.")
     excludes: str = Field("", max_length=64, description="Letters the word must not contain.")
     length: str | None = Field(None, max_length=20, description="N or N-M (for * patterns).")
