@@ -68,6 +68,12 @@ def test_inflections_take_no_symbol_abbreviation_letter_or_name_sense() -> None:
     d = m.define("las")
     assert d.base == "la" and all("metal" not in s.gloss for s in d.senses) and d.senses
     assert m.define("americans").base == "american"  # a class sense, capitalized: kept
+    # The one rule reaches the word lists' --define (wordgrid, anagram) and the clue drafts.
+    from puzzlesmith.cli.define import first_definitions
+    from puzzlesmith.fill.clues import draft_clue
+
+    assert "sixth" in (first_definitions(["las"])["las"] or "")
+    assert "metal" not in draft_clue("las").lower() and draft_clue("las")
     assert m._kind_of(m.wordnet(), "dog")["dalmatian"]  # (Dalmatian: a class sense)
     assert m.wordnet().forms(m.wordnet().synsets_of("lanthanum", "n")[0]) == {
         "lanthanum": True, "atomic number 57": True}

@@ -294,24 +294,24 @@ class WordNet:
         """For a TOPIC with a sense that is a plant (`flower`, a plant grown for its blooms):
         the plants whose definition mentions TOPIC (`tulip`: herbs having ... a single showy
         flower), or half of whose two or more direct hyponyms' definitions do, and all below
-        them. WordNet files the flowers a
-        person names under herb and shrub, not under flower."""
+        them, TOPIC's own senses excepted; empty unless one of `senses` is a plant. WordNet
+        files the flowers a person names under herb and shrub, not under flower."""
+        if self._plant_synsets.isdisjoint(senses):
+            return set()
+        return set(self._bearing(topic))
+
+    @lru_cache(maxsize=16)  # noqa: B019 - one WordNet a process, kept for its life anyway
+    def _bearing(self, topic: str) -> frozenset[int]:
         plants = self._plant_synsets
+        mentioned = set(self.mentioning(topic))
         found: set[int] = set()
-        mentioned: set[int] | None = None
-        for sense in senses:
-            if sense not in plants:
-                continue
-            if mentioned is None:
-                mentioned = set(self.mentioning(topic))
-            for x in plants:
-                down = self.fields(x)[3]
-                kids = [int(k) for k in down.split(",")] if down else []
-                if x in mentioned or (len(kids) >= 2 and 2 * sum(k in mentioned for k in kids)
-                                      >= len(kids)):
-                    found.add(x)
-            break
-        return (found | self.below(found)) - set(senses)
+        for x in plants:
+            down = self.fields(x)[3]
+            kids = [int(k) for k in down.split(",")] if down else []
+            if x in mentioned or (len(kids) >= 2 and 2 * sum(k in mentioned for k in kids)
+                                  >= len(kids)):
+                found.add(x)
+        return frozenset((found | self.below(found)) - set(self.topic_synsets(topic)))
 
     def kind_of(self, topic: str) -> frozenset[str]:
         """Every noun word (lowercase, `forms`) of a synset below any noun sense of TOPIC."""
