@@ -101,6 +101,11 @@ def process_times(rounds: int = 9) -> list[str]:
         "puzzlesmith define falcon": [sys.executable, "-m", "puzzlesmith", "define", "falcon"],
         "puzzlesmith define falcon --json": [sys.executable, "-m", "puzzlesmith", "define",
                                              "falcon", "--json"],
+        "puzzlesmith match '??????:fish'": [sys.executable, "-m", "puzzlesmith", "match",
+                                            "??????:fish"],
+        "puzzlesmith match '?????' --means 'large wading bird'": [
+            sys.executable, "-m", "puzzlesmith", "match", "?????", "--means",
+            "large wading bird"],
     }
     wall: dict[str, list[float]] = {k: [] for k in cmds}
     cpu: dict[str, list[float]] = {k: [] for k in cmds}
@@ -120,6 +125,31 @@ def process_times(rounds: int = 9) -> list[str]:
     return rows
 
 
+CATEGORIES = ["bird", "fish", "tree", "flower", "color", "metal", "dog", "fruit", "vegetable",
+              "instrument", "dance", "cheese", "gem", "planet", "fabric"]
+
+
+def category_answers() -> list[str]:
+    """Each category of issue 39: how long its `*:CATEGORY` narrowing takes with nothing
+    cached (its file in the disk cache removed first: a first ask), how many words it keeps,
+    and its first ten answers (labelled by hand in tests/meanings/test_categories.py; figures
+    in docs/meanings.md)."""
+    from puzzlesmith.diskcache import cache_dir
+
+    rows = ["| category | narrowing, first ask | words | first ten answers of `*:CATEGORY` |",
+            "|---|---|---|---|"]
+    for c in CATEGORIES:
+        for old in cache_dir().glob("meaning-*"):
+            old.unlink()
+        _by_meaning.clear()
+        for fn in (m._category, m._kind_scores, m._routes, m._means):
+            fn.cache_clear()
+        t, found = timed(lambda c: words_for(None, means=c), c)
+        first = match_words(found, f"*:{c}", limit=10)
+        rows.append(f"| {c} | {ms(t)} | {first.count:,} | {' '.join(first.words)} |")
+    return rows
+
+
 def main() -> None:
     rng = random.Random(2026)
     body = [
@@ -134,6 +164,8 @@ def main() -> None:
         "(the topic's category, its inflected forms in the list, the sub-index) happens once "
         "per topic and process; the per-match columns are medians after it.", "",
         *kind_of_times(rng),
+        "", "### Meaning answers of issue 39's categories", "",
+        *category_answers(),
         "", "### Whole process", "",
         "Target: `define` adds little to the CLI's own start-up (which issue 11 is cutting). "
         f"Load average here: {os.getloadavg()[0]:.1f}.", "",
