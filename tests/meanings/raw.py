@@ -7,6 +7,7 @@ the data/index lines its own way, walks the category tree upward-pointer by upwa
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 import subprocess
@@ -312,6 +313,33 @@ class RawWordNet:
         n = len(text.split())
         last = " ".join(tail[-n:]) if len(tail) >= n else None
         return last in (text, text + "s", text + "es")
+
+    def reverse(self, text: str) -> tuple[set[str], set[str]]:
+        """The spec's reverse dictionary, as words: those of the synsets matching every
+        content word of the description, and those matching two thirds of its weight."""
+        stop = {"a", "an", "the", "of", "for", "with", "to", "in", "and", "or", "that", "which",
+                "is", "on", "by", "as", "at", "from", "its", "it", "any", "some", "very"}
+        words = [w for w in dict.fromkeys(text.split()) if w not in stop]
+        tokens = {k: set(re.findall(r"\w+", self.split(g)[0].lower())) for k, g in self.gloss.items()}
+        posting = {w: {k for k, t in tokens.items() if {w, w + "s", w + "es"} & t} for w in words}
+        weight = {w: math.log(len(self.gloss) / (1 + len(p))) for w, p in posting.items()}
+        full = sum(weight.values())
+        candidates: set[tuple[str, str]] = set()
+        for p in posting.values():
+            candidates |= p
+            candidates |= {c for k in p if self.ss_type[k] == "n" for c in self.children.get(k, [])}
+        whole: set[str] = set()
+        most: set[str] = set()
+        for k in candidates:
+            ups = self.parents.get(k, [])
+            up_words = {x for h in ups for lemma in self.words[h] for x in lemma.lower().split()}
+            got = sum(weight[w] for w in words
+                      if k in posting[w] or w in up_words or any(h in posting[w] for h in ups))
+            if got >= full - 1e-9:
+                whole |= set(self.word_forms(k))
+            elif got >= full * 2 / 3:
+                most |= set(self.word_forms(k))
+        return whole, most
 
     def adjective_kin(self, own: list[tuple[str, str]]) -> tuple[set[tuple[str, str]],
                                                                   set[tuple[str, str]]]:

@@ -301,3 +301,15 @@ def test_means_admits_inflections_only_of_the_matching_part_of_speech(raw: RawWo
     bird = m.narrow_words(lexicon.word_set, text="bird")
     assert {"falcon", "falcons", "ducks"} <= set(bird)
     assert not {"ducked", "penned", "polled", "cocked", "kiting", "sniped"} & set(bird)
+
+
+@pytest.mark.slow
+def test_reverse_dictionary_matches_the_raw_files(raw: RawWordNet) -> None:
+    wn = m.wordnet()
+    for text in ("large wading bird", "yellow fruit", "small dog", "sweet red wine",
+                 "a person who steals"):
+        whole, most = m.reverse_dictionary(wn, text)
+        got = ({w for sid in whole for w in wn.forms(sid)},
+               {w for sid in most for w in wn.forms(sid)})
+        assert got == raw.reverse(text), text
+        assert got[0] or got[1]
