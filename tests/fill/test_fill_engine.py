@@ -19,9 +19,9 @@ from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from tests.fill import oracle
 
-# The brute force knows no stems: the engine's rules here are the others (the same-stem
-# rule has its own oracle, test_fill_stems).
-fill = functools.partial(engine_fill, allow_same_stem=True)
+# The brute force knows no stems and no entry inside another: the engine's rules here are the
+# others (those two have their own oracles, test_fill_stems and test_fill_inside).
+fill = functools.partial(engine_fill, allow_same_stem=True, allow_inside=True)
 
 
 def lexicon(words: list[str], scores: list[int] | None = None) -> tuple[Lexicon, object]:
@@ -203,7 +203,7 @@ def test_a_proved_best_fill_ends_the_improvement_early() -> None:
     lex, index = lexicon(words, [10, 20, 30, 40, 50, 60, 70, 80])
     result = fill(parse_grid(["...", "...", "..."]), lex, index, deadline=Deadline(30), improve=10**9)
     assert result.status == "filled" and result.optimal and result.seconds < 5
-    assert default_improve(10, 10) == 350 and default_improve(2000, 76) == 2000
+    assert default_improve(10, 10) == 500 and default_improve(2000, 76) == 2000
 
 
 def test_the_improvement_budget_is_nodes_so_a_fill_repeats() -> None:
@@ -275,7 +275,7 @@ def test_a_pattern_only_a_used_word_fits_is_ruled_out_before_any_search() -> Non
     assert result.status == "impossible" and result.nodes == 0
     assert oracle.count(rows, words) == 0 and oracle.count(rows, words, repeats=True) == 1
     assert fill(grid, lex, index, allow_repeats=True, deadline=Deadline(10)).status == "filled"
-    checked = check(grid, lex, index)
+    checked = check(grid, lex, index, allow_inside=True)
     assert checked.status == "overconstrained"
     assert checked.conflict is not None and checked.conflict["because_of"] == "1 across"
     # The same during the search: either down entry, once decided, leaves the other none.
@@ -291,7 +291,9 @@ def test_a_pattern_only_a_used_word_fits_is_ruled_out_before_any_search() -> Non
 @given(st.one_of(cases(), planted_cases()), st.data())
 def test_a_region_without_a_fill_proves_the_grid_has_none(case: tuple[list[str], list[str], bool],
                                                           data: st.DataObject) -> None:
-    from puzzlesmith.fill.fill import fill_region
+    from puzzlesmith.fill.fill import fill_region as engine_region
+
+    fill_region = functools.partial(engine_region, allow_inside=True)
 
     rows, words, repeats = case
     grid = make_grid(rows)
@@ -314,7 +316,9 @@ def test_a_region_without_a_fill_proves_the_grid_has_none(case: tuple[list[str],
 
 
 def test_region_box_outside_the_grid_is_bad_input() -> None:
-    from puzzlesmith.fill.fill import fill_region
+    from puzzlesmith.fill.fill import fill_region as engine_region
+
+    fill_region = functools.partial(engine_region, allow_inside=True)
 
     lex, index = lexicon(["cat", "ore"])
     with pytest.raises(InputError, match="not inside"):

@@ -4,6 +4,7 @@ no code with fill.stems (which strips suffixes backwards)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import pytest
@@ -17,6 +18,9 @@ from puzzlesmith.fill.stems import forms, stems
 from puzzlesmith.limits import Deadline
 from tests.fill import oracle
 from tests.fill.test_fill_engine import lexicon
+
+# The brute force knows no entry inside another (its own oracle: test_fill_inside).
+fill = functools.partial(fill, allow_inside=True)
 
 VOWELS = set("aeiou")
 DOUBLING = set("bcdfgkmnprtv")  # a stressed short final syllable doubles these (STOP, STOPPED)
@@ -160,5 +164,6 @@ def test_candidates_leave_out_the_kin_of_whole_entries() -> None:
     label = next(s.label for s in grid.slots if s.length == 5)
     got = [c.word for c in candidates(grid, lex, index, label).candidates]
     assert sorted(got) == ["soles", "solid"] and not clashes(["rule", *got])
-    allowed = [c.word for c in candidates(grid, lex, index, label, allow_same_stem=True).candidates]
+    allowed = [c.word for c in candidates(grid, lex, index, label, allow_same_stem=True,
+                                             allow_inside=True).candidates]
     assert sorted(allowed) == ["ruled", "rules", "soles", "solid"]

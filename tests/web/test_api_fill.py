@@ -225,10 +225,12 @@ def test_block_lists_take_registered_names_only(client: httpx.Client) -> None:
 
 
 def test_same_stem_rule_and_its_option_are_the_cli_ones(client: httpx.Client) -> None:
-    # 1 across is RULE: by default no RULES or RULED among 5 across's candidates.
+    # 1 across is RULE: by default no RULES or RULED among 5 across's candidates (neither
+    # rule lets them in: the stem rule, and the rule against an entry inside another).
     grid = ["rule#", ".....", ".....", ".....", "#...."]
-    for allow, flag in ((False, ()), (True, ("--allow-same-stem",))):
-        body = {"grid": grid, "entry": "5 across", "limit": 2000, "allow_same_stem": allow}
+    for allow, flag in ((False, ()), (True, ("--allow-same-stem", "--allow-inside"))):
+        body = {"grid": grid, "entry": "5 across", "limit": 2000, "allow_same_stem": allow,
+                "allow_inside": allow}
         doc = client.post("/api/fill/candidates", json=body).json()
         cli_doc = cli_json("fill", "candidates", "/".join(grid), "--entry", "5 across", "-n",
                            "2000", *flag)
@@ -236,6 +238,22 @@ def test_same_stem_rule_and_its_option_are_the_cli_ones(client: httpx.Client) ->
         assert doc == cli_doc
         words = {c["word"] for c in doc["candidates"]}
         assert bool(words & {"rules", "ruled"}) == allow, allow
+
+
+def test_inside_and_iffy_rules_and_their_options_are_the_cli_ones(client: httpx.Client) -> None:
+    # SET whole at 1 across: no CLOSESET for 2 across unless allow_inside; GESTAPO only with
+    # allow_iffy.
+    for grid, entry, word, option in ((["set#####", "########", "close..."], "2 across",
+                                       "closeset", "inside"),
+                                      (["gestap.", "#######"], "1 across", "gestapo", "iffy")):
+        for allow in (False, True):
+            body = {"grid": grid, "entry": entry, "limit": 2000, f"allow_{option}": allow}
+            doc = client.post("/api/fill/candidates", json=body).json()
+            cli_doc = cli_json("fill", "candidates", "/".join(grid), "--entry", entry, "-n",
+                               "2000", *((f"--allow-{option}",) if allow else ()))
+            doc.pop("seconds"), cli_doc.pop("seconds")
+            assert doc == cli_doc
+            assert (word in {c["word"] for c in doc["candidates"]}) == allow, (word, allow)
 
 
 def test_shared_runs_and_scores_by_length_are_the_cli_options(client: httpx.Client) -> None:

@@ -71,6 +71,13 @@ RepeatsOpt = Annotated[bool, typer.Option("--allow-repeats", help="Let a word fi
 SameStemOpt = Annotated[bool, typer.Option(
     "--allow-same-stem", help="Let two entries share a stem (RULE and RULED, RULES, RULING), "
                               "which the fill avoids by default.")]
+InsideOpt = Annotated[bool, typer.Option(
+    "--allow-inside", help="Let an entry hold another of 3+ letters at its start or end (SET "
+                           "and CLOSESET, USE and USEFUL), which the fill avoids by default.")]
+IffyOpt = Annotated[bool, typer.Option(
+    "--allow-iffy", help="Let the fill use the entries that fail the breakfast test (disease, "
+                         "bodily functions, drugs, war, crude slang: the crossword list's "
+                         "sensitivity tier), which it leaves out by default.")]
 FillLexiconOpt = Annotated[
     str | None,
     typer.Option("--lexicon", "-L", help="Word list: a registered name or a path to a word file "
@@ -112,10 +119,10 @@ def _by_length(text: str | None) -> dict[int, int]:
     return out
 
 
-def _blocked(paths: list[Path] | None) -> frozenset[str]:
+def _blocked(paths: list[Path] | None, allow_iffy: bool) -> frozenset[str]:
     from puzzlesmith.fill.scores import default_blocked
 
-    return default_blocked() | _word_files(paths)
+    return default_blocked(allow_iffy=allow_iffy) | _word_files(paths)
 
 
 def _said_if_locked(grid: Grid) -> Grid:
@@ -292,7 +299,7 @@ def fill_cmd(
     improve: Annotated[int | None, typer.Option(
         "--improve", min=0,
         help="Search nodes to spend looking for a better fill after the first (default: 300 "
-             "and 5 an entry, or as many as the first took if more), within --time-limit.")] = None,
+             "and 20 an entry, or as many as the first took if more), within --time-limit.")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
     block: BlockOpt = None,
     min_by_length: MinByLengthOpt = None,
@@ -301,6 +308,8 @@ def fill_cmd(
         "--prefer", help="A word file of entries to use first wherever they fit (scored as the "
                          "best words of the list); may be given more than once.")] = None,
     allow_same_stem: SameStemOpt = False,
+    allow_inside: InsideOpt = False,
+    allow_iffy: IffyOpt = False,
     clues: Annotated[bool, typer.Option("--clues", help="Draft a clue for each entry from WordNet "
                                         "(kept in --out .puz/.ipuz; the file's own clues stay).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
@@ -323,8 +332,9 @@ def fill_cmd(
     with working(f"filling the {grid.width}x{grid.height} grid", time_limit):
         result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                       seed=seed, deadline=deadline, improve=improve, count=count,
-                      blocked=_blocked(block), max_shared=max_shared,
-                      min_scores=_by_length(min_by_length), allow_same_stem=allow_same_stem)
+                      blocked=_blocked(block, allow_iffy), max_shared=max_shared,
+                      min_scores=_by_length(min_by_length), allow_same_stem=allow_same_stem,
+                      allow_inside=allow_inside)
     if clues:
         from puzzlesmith.fill.clues import with_clue_drafts
 
@@ -383,6 +393,8 @@ def check_cmd(
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
     allow_same_stem: SameStemOpt = False,
+    allow_inside: InsideOpt = False,
+    allow_iffy: IffyOpt = False,
     min_score: MinScoreOpt = 0,
     min_by_length: MinByLengthOpt = None,
     max_shared: MaxSharedOpt = None,
@@ -396,7 +408,8 @@ def check_cmd(
     grid = _grid(rows, file, allow_2)
     lex, index = fill_lexicon(lexicon, common)
     result = check(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                   blocked=_blocked(block), allow_same_stem=allow_same_stem,
+                   blocked=_blocked(block, allow_iffy), allow_same_stem=allow_same_stem,
+                   allow_inside=allow_inside,
                    min_scores=_by_length(min_by_length), max_shared=max_shared)
     if json:
         print_json(result.to_json())
@@ -444,6 +457,8 @@ def region_cmd(
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
     allow_same_stem: SameStemOpt = False,
+    allow_inside: InsideOpt = False,
+    allow_iffy: IffyOpt = False,
     min_score: MinScoreOpt = 0,
     min_by_length: MinByLengthOpt = None,
     max_shared: MaxSharedOpt = None,
@@ -465,7 +480,8 @@ def region_cmd(
     lex, index, deadline = _prepared(grid, lexicon, common, None, time_limit)
     result = fill_region(grid, lex, index, (top, left, bottom, right), min_score=min_score,
                          allow_repeats=allow_repeats, deadline=deadline,
-                         blocked=_blocked(block), allow_same_stem=allow_same_stem,
+                         blocked=_blocked(block, allow_iffy), allow_same_stem=allow_same_stem,
+                   allow_inside=allow_inside,
                          min_scores=_by_length(min_by_length), max_shared=max_shared)
     if json:
         print_json(result.to_json())
@@ -501,6 +517,8 @@ def candidates_cmd(
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
     allow_same_stem: SameStemOpt = False,
+    allow_inside: InsideOpt = False,
+    allow_iffy: IffyOpt = False,
     min_score: MinScoreOpt = 0,
     min_by_length: MinByLengthOpt = None,
     max_shared: MaxSharedOpt = None,
@@ -521,8 +539,9 @@ def candidates_cmd(
     grid = _grid(rows, file, allow_2)
     lex, index = fill_lexicon(lexicon, common)
     result = candidates(grid, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
-                        limit=limit, viable_first=viable_first, blocked=_blocked(block),
-                        allow_same_stem=allow_same_stem, min_scores=_by_length(min_by_length),
+                        limit=limit, viable_first=viable_first, blocked=_blocked(block, allow_iffy),
+                        allow_same_stem=allow_same_stem, allow_inside=allow_inside,
+                        min_scores=_by_length(min_by_length),
                         max_shared=max_shared)
     if json:
         print_json(result.to_json())

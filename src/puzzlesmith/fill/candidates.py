@@ -19,7 +19,7 @@ from typing import Any
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.model import EMPTY, Grid, Slot
 from puzzlesmith.fill.stems import related
-from puzzlesmith.fill.tables import WordTable, check_max_shared, sharing, word_table
+from puzzlesmith.fill.tables import WordTable, check_max_shared, inside, sharing, word_table
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
 DEFAULT_LIMIT = 100
@@ -122,6 +122,7 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
                viable_first: bool = False,
                blocked: frozenset[str] = frozenset(),
                allow_same_stem: bool = False,
+               allow_inside: bool = False,
                min_scores: Mapping[int, int] | None = None,
                max_shared: int | None = None) -> CandidatesResult:
     """The words that fit entry `label` of `grid`, best score first, at most `limit`, each
@@ -129,7 +130,8 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
     keep a word come before the others (each group best first). `blocked` words (the shipped
     block list, the setter's own) are no candidates and fill no crossing; nor, unless
     `allow_same_stem`, are the words sharing a stem with an entry already whole (RULES beside
-    RULE), as the fill leaves them out. `min_scores` (length -> least score, above
+    RULE), nor, unless `allow_inside`, those inside an entry already whole or holding one at
+    their start or end (CLOSESET beside SET; tables.inside). `min_scores` (length -> least score, above
     `min_score`) holds for the entry and its crossings alike, as in the fill. `max_shared`
     (no two entries share a run of that many letters, as in the fill): a word sharing one
     with an entry already whole is no candidate and fills no crossing (an entry itself whole
@@ -167,6 +169,9 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
             if max_shared is not None and not own_whole:
                 for w in whole:
                     mask |= sharing(table, w, max_shared, runs)
+            if not allow_inside and not own_whole:
+                for w in whole:
+                    mask |= inside(table, w)
             left_out[table.length] = mask
         floor = max(min_score, (min_scores or {}).get(table.length, 0))
         return _fitting(table, pattern) & table.at_least(floor) & ~left_out[table.length]

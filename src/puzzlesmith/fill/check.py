@@ -40,6 +40,7 @@ def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[in
                 *, min_score: int = 0, allow_repeats: bool = False,
                 blocked: frozenset[str] = frozenset(),
                 deadline: Deadline | None = None, allow_same_stem: bool = False,
+                allow_inside: bool = False,
                 min_scores: Mapping[int, int] | None = None,
                 max_shared: int | None = None) -> RegionResult:
     """A relaxation proof: search the entries with two or more cells inside `box` on their
@@ -57,7 +58,8 @@ def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[in
         raise InputError(f"box rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1} "
                          f"is not inside the {grid.width}x{grid.height} grid")
     problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                      blocked=blocked, allow_same_stem=allow_same_stem, min_scores=min_scores,
+                      blocked=blocked, allow_same_stem=allow_same_stem, allow_inside=allow_inside,
+                      min_scores=min_scores,
                       max_shared=max_shared)
     inside = {r * grid.width + c for r in range(top, bottom + 1) for c in range(left, right + 1)}
     keep = [v for v, slot in enumerate(problem.vars) if len(inside & set(slot.cells)) >= 2]
@@ -122,6 +124,7 @@ class CheckResult:
 def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int = 0,
           allow_repeats: bool = False, examples: int = 3,
           blocked: frozenset[str] = frozenset(), allow_same_stem: bool = False,
+          allow_inside: bool = False,
           min_scores: Mapping[int, int] | None = None,
           max_shared: int | None = None) -> CheckResult:
     """What can be said before a search: entries with no candidate word, and whether arc
@@ -130,7 +133,8 @@ def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int =
     their runs out of the others' words before the counts)."""
     start = time.perf_counter()
     problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                      blocked=blocked, allow_same_stem=allow_same_stem, min_scores=min_scores,
+                      blocked=blocked, allow_same_stem=allow_same_stem, allow_inside=allow_inside,
+                      min_scores=min_scores,
                       max_shared=max_shared)
     root = problem.root(problem.base)
     after = root[0] if root is not None else [0] * len(problem.vars)

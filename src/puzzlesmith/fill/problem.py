@@ -10,9 +10,16 @@ from typing import NamedTuple
 
 from puzzlesmith.fill.model import BLOCK, EMPTY, Grid, Slot
 from puzzlesmith.fill.nogoods import Branch, Nogood, NogoodStore, apply, from_branch
-from puzzlesmith.fill.propagate import SHARED, STEM, Wipeout, propagate
+from puzzlesmith.fill.propagate import INSIDE, SHARED, STEM, Wipeout, propagate
 from puzzlesmith.fill.stems import candidates, stems
-from puzzlesmith.fill.tables import WordTable, check_max_shared, letter_codes, sharing, word_table
+from puzzlesmith.fill.tables import (
+    WordTable,
+    check_max_shared,
+    inside,
+    letter_codes,
+    sharing,
+    word_table,
+)
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
 ALL_LETTERS = (1 << 26) - 1
@@ -37,7 +44,7 @@ class Problem:
                  allow_repeats: bool, blocked: frozenset[str] = frozenset(),
                  max_shared: int | None = None,
                  min_scores: Mapping[int, int] | None = None,
-                 allow_same_stem: bool = False) -> None:
+                 allow_same_stem: bool = False, allow_inside: bool = False) -> None:
         check_max_shared(max_shared)
         self.grid = grid
         # Entries may not share a run of this many letters (None: no such rule).
@@ -83,13 +90,17 @@ class Problem:
         for v, slot in enumerate(self.vars):
             self.by_length.setdefault(slot.length, []).append(v)
         self._kin: dict[str, tuple[tuple[int, int], ...]] = {}
+        # No entry inside another (SET, CLOSESET): tables.inside, looked up by length.
+        self.inside = not allow_inside
+        self._inside: dict[str, tuple[tuple[int, int], ...]] = {}
         self.listed: Sequence[str] = lexicon.words  # sorted
-        if self.stems:
-            for slot in self.fixed_given:
-                for length, bits in self.stem_kin(slot.pattern(cells)):
-                    for v in self.by_length.get(length, ()):
-                        if not self.given_var[v]:
-                            base[v] &= ~bits
+        for slot in self.fixed_given:
+            text = slot.pattern(cells)
+            for length, bits in ((self.stem_kin(text) if self.stems else ())
+                                 + (self.inside_kin(text) if self.inside else ())):
+                for v in self.by_length.get(length, ()):
+                    if not self.given_var[v]:
+                        base[v] &= ~bits
         if max_shared is not None:
             # The setter's entries the list lacks take part too (nothing else checks them).
             for slot in self.fixed_given:
@@ -156,6 +167,15 @@ class Problem:
             got = self._kin[word] = tuple(bits.items())
         return got
 
+    def inside_kin(self, word: str) -> tuple[tuple[int, int], ...]:
+        """(length, bitset over that length's table) of the words `word` is inside of, or
+        that are inside it (tables.inside), for the lengths the grid has (cached by word)."""
+        got = self._inside.get(word)
+        if got is None:
+            got = tuple((n, bits) for n, t in self.table_of.items() if (bits := inside(t, word)))
+            self._inside[word] = got
+        return got
+
     def sharing(self, v: int, word: str) -> int:
         """The words of entry v's table that hold a run of `shared` letters of `word`
         (tables.sharing, cached by table length and run)."""
@@ -187,6 +207,10 @@ class Problem:
         if w.cell == STEM:
             return (f"{slot.label} has no word left that is not of the stem of {other.label}'s "
                     "(RULE, RULED: turn this off with --allow-same-stem)", (slot.label, other.label))
+        if w.cell == INSIDE:
+            return (f"{slot.label} has no word left that is not inside {other.label}'s or "
+                    "holds it (SET, CLOSESET: turn this off with --allow-inside)",
+                    (slot.label, other.label))
         if w.cell == SHARED:
             return (f"{slot.label} has no word left that shares no {self.shared} letters in a row "
                     f"with {other.label}", (slot.label, other.label))
@@ -236,6 +260,7 @@ class Problem:
                      for v in keep]
         sub.same_length = [[new[u] for u in self.same_length[v] if u in new] for v in keep]
         sub.stems, sub.table_of, sub._kin = self.stems, self.table_of, self._kin
+        sub.inside, sub._inside = self.inside, self._inside
         sub.listed = self.listed
         sub.by_length = {}
         for i, slot in enumerate(sub.vars):

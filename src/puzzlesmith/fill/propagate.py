@@ -25,6 +25,7 @@ SMALL_LOST = 24  # below this many words lost since the last revision, test only
 
 SHARED = -2  # Wipeout.cell: the words ran out for sharing letters with the source's word
 STEM = -3  # Wipeout.cell: the words ran out for sharing the source's word's stem
+INSIDE = -4  # Wipeout.cell: the words ran out for holding the source's word (or inside it)
 
 
 @dataclass
@@ -55,12 +56,17 @@ def _narrow(prob: Problem, dom: list[int], cnt: list[int], queue: list[int], que
 def _word_taken(prob: Problem, dom: list[int], cnt: list[int], queue: list[int], queued: set[int],
                 s: int, d: int) -> bool:
     """The rules on entry s, down to one word (`d`): the learned nogoods, no repeats, no two
-    entries of one stem, no shared runs of letters; False on a wipeout."""
+    entries of one stem, no entry inside another, no shared runs of letters; False on a
+    wipeout."""
     ngs = prob.nogoods.by_entry[s]
     learned = ngs.get(d.bit_length() - 1) if ngs else None
+    word = prob.words[s][d.bit_length() - 1]
     return ((not learned or _learned(prob, dom, cnt, queue, queued, s, learned))
             and (not prob.dupes or _no_repeats(prob, dom, cnt, queue, queued, s, d))
-            and (not prob.stems or _no_stem_kin(prob, dom, cnt, queue, queued, s, d))
+            and (not prob.stems
+                 or _no_kin(prob, dom, cnt, queue, queued, s, prob.stem_kin(word), STEM))
+            and (not prob.inside
+                 or _no_kin(prob, dom, cnt, queue, queued, s, prob.inside_kin(word), INSIDE))
             and (not prob.shared or _no_shared_runs(prob, dom, cnt, queue, queued, s, d)))
 
 
@@ -90,19 +96,20 @@ def _no_repeats(prob: Problem, dom: list[int], cnt: list[int], queue: list[int],
     return True
 
 
-def _no_stem_kin(prob: Problem, dom: list[int], cnt: list[int], queue: list[int], queued: set[int],
-                 s: int, d: int) -> bool:
-    """No two entries of one stem: the word taken here rules out its kin (RULE: RULED, RULES,
-    RULING) in the entries of their lengths."""
-    word = prob.words[s][d.bit_length() - 1]
+def _no_kin(prob: Problem, dom: list[int], cnt: list[int], queue: list[int], queued: set[int],
+            s: int, kin: Sequence[tuple[int, int]], why: int) -> bool:
+    """The word taken at s rules out its kin (`kin`: (length, bitset) pairs) in the other
+    entries of their lengths, two of the setter's own excepted: the words of its stem (RULE:
+    RULED, RULES, RULING; `why` STEM), or those it is inside or that are inside it (SET:
+    CLOSESET; INSIDE)."""
     given = prob.given_var
     by_length = prob.by_length
-    for length, bits in prob.stem_kin(word):
+    for length, bits in kin:
         for u in by_length.get(length, ()):
             du = dom[u]
             if u == s or not du & bits or (given[s] and given[u]):
                 continue
-            if not _narrow(prob, dom, cnt, queue, queued, u, du & ~bits, s, STEM):
+            if not _narrow(prob, dom, cnt, queue, queued, u, du & ~bits, s, why):
                 return False
     return True
 

@@ -27,10 +27,21 @@ FILL_LEXICON = "crossword"
 PREFERRED_SCORE = MAX_SCORE
 
 
-def default_blocked() -> frozenset[str]:
+def default_blocked(*, allow_iffy: bool = False) -> frozenset[str]:
     """The shipped block list (slurs and offensive entries; scripts/build_crossword.py), which
-    every fill leaves out unless the setter gives such an entry whole."""
-    return _default_blocked()
+    every fill leaves out unless the setter gives such an entry whole, and unless
+    `allow_iffy` (--allow-iffy) the entries that fail the breakfast test too (disease, bodily
+    functions, drugs, war: lexicon.sensitivity)."""
+    if allow_iffy:
+        return _default_blocked()
+    return _with_iffy()
+
+
+@functools.cache
+def _with_iffy() -> frozenset[str]:
+    from puzzlesmith.lexicon.sensitivity import iffy_words
+
+    return _default_blocked() | iffy_words()
 
 
 @functools.cache

@@ -68,7 +68,7 @@ ALTERNATE = True
 # Small grids need nodes more than big ones, and theirs cost less (docs/fill.md, "The
 # improvement budget is nodes"), hence a base plus a little an entry.
 IMPROVE_BASE = 300
-IMPROVE_PER_ENTRY = 5
+IMPROVE_PER_ENTRY = 20
 IMPROVE_FACTOR = 1.0
 PROBE_FAILS = 64  # failures a probe of the weakest-entry bound may spend (see the galloping probes)
 MEAN_TRIES = 50  # fills tried for a better mean once the weakest entry is proved best
@@ -222,6 +222,17 @@ def _check_stems(entries: tuple[Entry, ...]) -> None:
                                  f"{entries[b].slot.label} {entries[b].answer} share a stem")
 
 
+def _check_inside(entries: tuple[Entry, ...]) -> None:
+    """AssertionError unless no entry (two given ones excepted) holds another of 3+ letters at
+    its start or end."""
+    for ea in entries:
+        for eb in entries:
+            a, b = ea.answer, eb.answer
+            if (3 <= len(a) < len(b) and (b.startswith(a) or b.endswith(a))
+                    and not (ea.given and eb.given)):
+                raise AssertionError(f"{ea.slot.label} {a} is inside {eb.slot.label} {b}")
+
+
 def _check_shared(entries: tuple[Entry, ...], n: int) -> None:
     """AssertionError unless no two entries (two given ones excepted) share n letters in a row."""
     runs = [({e.answer[i:i + n] for i in range(len(e.answer) - n + 1)}, e) for e in entries]
@@ -229,6 +240,12 @@ def _check_shared(entries: tuple[Entry, ...], n: int) -> None:
         for b, eb in runs[k + 1:]:
             if a & b and not (ea.given and eb.given):
                 raise AssertionError(f"{ea.slot.label} and {eb.slot.label} share {sorted(a & b)[0]}")
+
+
+def _kin(problem: Problem, word: str) -> tuple[tuple[int, int], ...]:
+    """The (length, bitset) pairs a word placed rules out by the stem and inside rules."""
+    return ((problem.stem_kin(word) if problem.stems else ())
+            + (problem.inside_kin(word) if problem.inside else ()))
 
 
 class SortedWords:
@@ -246,8 +263,8 @@ class SortedWords:
 
 
 def default_improve(first_nodes: int, entries: int) -> int:
-    """Search nodes spent looking for a better fill when --improve is not given: 300 and 5 an
-    entry (a 5x5 350, a 15x15 of 76 entries 680), or as many as the first fill took if more."""
+    """Search nodes spent looking for a better fill when --improve is not given: 300 and 20 an
+    entry (a 5x5 500, a 15x15 of 76 entries 1,820), or as many as the first fill took if more."""
     return max(IMPROVE_BASE + IMPROVE_PER_ENTRY * entries, int(IMPROVE_FACTOR * first_nodes))
 
 
@@ -266,6 +283,7 @@ def fill(
     max_shared: int | None = None,
     min_scores: Mapping[int, int] | None = None,
     allow_same_stem: bool = False,
+    allow_inside: bool = False,
 ) -> FillResult:
     """Fill every entry of `grid` with a word of `lexicon`.
 
@@ -277,12 +295,15 @@ def fill(
     excepted). `min_scores`: length -> the least score of a word of that length (above
     `min_score`; a setter accepts weaker 3-letter words than 7-letter ones).
     `allow_same_stem`: let two entries share a stem (RULE and RULED; fill.stems), which
-    setters avoid, so it is off by default.
+    setters avoid, so it is off by default. `allow_inside`: let an entry hold another of 3+
+    letters at its start or end (SET and CLOSESET, USE and USEFUL; tables.inside), which
+    editors count as a dupe, so it is off by default.
     """
     return FillStrategy(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
                         seed=seed, deadline=deadline, blocked=blocked,
                         max_shared=max_shared, min_scores=min_scores,
-                        allow_same_stem=allow_same_stem).run(improve=improve, count=count)
+                        allow_same_stem=allow_same_stem,
+                        allow_inside=allow_inside).run(improve=improve, count=count)
 
 
 class FillStrategy:
@@ -293,7 +314,7 @@ class FillStrategy:
                  allow_repeats: bool, seed: int, deadline: Deadline | None,
                  blocked: frozenset[str] = frozenset(), max_shared: int | None = None,
                  min_scores: Mapping[int, int] | None = None,
-                 allow_same_stem: bool = False) -> None:
+                 allow_same_stem: bool = False, allow_inside: bool = False) -> None:
         self.grid = grid
         self.lexicon = lexicon
         self.min_score = min_score
@@ -304,7 +325,7 @@ class FillStrategy:
         self.start = self.deadline.start
         self.problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
                                blocked=blocked, max_shared=max_shared, min_scores=min_scores,
-                               allow_same_stem=allow_same_stem)
+                               allow_same_stem=allow_same_stem, allow_inside=allow_inside)
         self.rng = random.Random(seed)
         self.nodes = 0
         self.budget_end: int | None = None  # the node count at which the improvement search stops
@@ -328,6 +349,8 @@ class FillStrategy:
                 _check_shared(entries, problem.shared)
             if problem.stems:
                 _check_stems(entries)
+            if problem.inside:
+                _check_inside(entries)
             assert all(e.score is None or e.given or e.score >= self.min_score for e in entries)
         return FillResult(grid, status, filled, entries or (), time.perf_counter() - self.start,
                           self.lexicon.name, self.seed, warnings=pattern_warnings(grid), **kw)
@@ -479,12 +502,12 @@ class FillStrategy:
                     for u in problem.same_length[v]:
                         if dom[u].bit_count() == 1 and u not in keep:
                             base[i] &= ~dom[u]
-            if problem.stems:  # nor the kin of the words the earlier regions used
+            if problem.stems or problem.inside:  # nor the kin of the words used before
                 at = {v: i for i, v in enumerate(keep)}
                 for u, d in enumerate(dom):
                     if d.bit_count() != 1 or u in at:
                         continue
-                    for length, bits in problem.stem_kin(problem.words[u][d.bit_length() - 1]):
+                    for length, bits in _kin(problem, problem.words[u][d.bit_length() - 1]):
                         for v in problem.by_length.get(length, ()):
                             if v in at and not (problem.given_var[u] and problem.given_var[v]):
                                 base[at[v]] &= ~bits

@@ -194,6 +194,30 @@ def sharing(table: WordTable, word: str, n: int, cache: dict[tuple[int, str], in
     return out
 
 
+INSIDE_MIN = 3  # the shortest entry the inside rule sees in another (ATE in LATE does not count)
+
+
+def inside(table: WordTable, word: str) -> int:
+    """The words of `table` that hold `word` whole at their start or end, or that `word` holds
+    so: SET and CLOSESET, USE and USEFUL, OIL and OILWELL, which editors count as dupes.
+    Entries of INSIDE_MIN letters or more; a word of `word`'s own length is no match (that is
+    a repeat)."""
+    n, m = table.length, len(word)
+    if m < INSIDE_MIN or n < INSIDE_MIN or n == m:
+        return 0
+    if n < m:
+        return table.bit(word[:n]) | table.bit(word[m - n:])
+    pl = table.position_letter
+    head = tail = (1 << len(table.words)) - 1
+    for i, ch in enumerate(word):
+        o = ord(ch) - 97
+        if not 0 <= o < 26:
+            return 0
+        head &= pl[i][o]
+        tail &= pl[n - m + i][o]
+    return head | tail
+
+
 def check_max_shared(n: int | None) -> None:
     """Refuse a shared-run length under 2 (every two words share runs of one letter)."""
     if n is not None and n < 2:

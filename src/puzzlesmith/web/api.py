@@ -369,6 +369,12 @@ class FillCheckRequest(Options):
     allow_repeats: bool = Field(False, description="Let a word fill two entries.")
     allow_same_stem: bool = Field(False, description="Let two entries share a stem (RULE and "
                                   "RULED), which the fill avoids by default.")
+    allow_inside: bool = Field(False, description="Let an entry hold another of 3+ letters at "
+                               "its start or end (SET and CLOSESET), which the fill avoids by "
+                               "default (`--allow-inside`).")
+    allow_iffy: bool = Field(False, description="Let the fill use the entries that fail the "
+                             "breakfast test (the crossword list's sensitivity tier), which it "
+                             "leaves out by default (`--allow-iffy`).")
     min_score: int = Field(0, description="Only words scoring at least N.")
     min_score_by_length: dict[int, int] = Field({}, max_length=25, examples=[{"3": 40, "4": 30}],
                                                 description="Least scores by length (entry length "
@@ -393,7 +399,7 @@ class FillRequest(FillCheckRequest, TimeLimited):
     seed: int = Field(0, description="Another seed gives another fill.")
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
     improve: int | None = Field(None, ge=0, le=10_000_000, description="Search nodes to spend "
-                                "looking for a better fill after the first (default: 300 and 5 an "
+                                "looking for a better fill after the first (default: 300 and 20 an "
                                 "entry, or as many as the first took if more), within time_limit.")
     count: bool = Field(False, description="Count every fill (small grids).")
     clues: bool = Field(False, description="Draft a clue for each entry from WordNet (`--clues`).")

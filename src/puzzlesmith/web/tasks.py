@@ -550,14 +550,16 @@ def setter_words(words: list[str], lists: list[str]) -> frozenset[str]:
 
 
 def _fill_words(lex: Lexicon, index: LexiconIndex, block: list[str], block_lists: list[str],
-                prefer: list[str], prefer_lists: list[str]) -> tuple[Lexicon, frozenset[str]]:
+                prefer: list[str], prefer_lists: list[str],
+                allow_iffy: bool = False) -> tuple[Lexicon, frozenset[str]]:
     """The lexicon with the setter's preferred words scored first, and every word blocked
-    (the shipped block list and the setter's), as the CLI's --prefer and --block make them."""
+    (the shipped block list, unless `allow_iffy` the iffy tier, and the setter's), as the
+    CLI's --prefer, --block and --allow-iffy make them."""
     from puzzlesmith.fill.scores import with_preferred
 
     # Transient: each request may send another list, and each kept would leave its tables.
     lex = with_preferred(lex, index, setter_words(prefer, prefer_lists), transient=True)
-    return lex, default_blocked() | setter_words(block, block_lists)
+    return lex, default_blocked(allow_iffy=allow_iffy) | setter_words(block, block_lists)
 
 
 def run_fill(
@@ -575,6 +577,8 @@ def run_fill(
     count: bool = False,
     clues: bool = False,
     allow_same_stem: bool = False,
+    allow_inside: bool = False,
+    allow_iffy: bool = False,
     block: list[str] | None = None,
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
@@ -591,10 +595,11 @@ def run_fill(
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
     lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
-                               prefer_lists or [])
+                               prefer_lists or [], allow_iffy)
     result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
                   deadline=deadline, improve=improve, count=count, blocked=blocked,
-                  allow_same_stem=allow_same_stem, max_shared=max_shared_substring,
+                  allow_same_stem=allow_same_stem, allow_inside=allow_inside,
+                  max_shared=max_shared_substring,
                   min_scores=min_score_by_length)
     if clues:
         from puzzlesmith.fill.clues import with_clue_drafts
@@ -613,6 +618,8 @@ def run_fill_check(
     allow_repeats: bool = False,
     min_score: int = 0,
     allow_same_stem: bool = False,
+    allow_inside: bool = False,
+    allow_iffy: bool = False,
     block: list[str] | None = None,
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
@@ -627,9 +634,9 @@ def run_fill_check(
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
     lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
-                               prefer_lists or [])
+                               prefer_lists or [], allow_iffy)
     return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                 blocked=blocked, allow_same_stem=allow_same_stem,
+                 blocked=blocked, allow_same_stem=allow_same_stem, allow_inside=allow_inside,
                  min_scores=min_score_by_length, max_shared=max_shared_substring).to_json()
 
 
@@ -646,6 +653,8 @@ def run_fill_candidates(
     limit: int = 100,
     viable_first: bool = False,
     allow_same_stem: bool = False,
+    allow_inside: bool = False,
+    allow_iffy: bool = False,
     block: list[str] | None = None,
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
@@ -660,10 +669,11 @@ def run_fill_candidates(
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
     lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
-                               prefer_lists or [])
+                               prefer_lists or [], allow_iffy)
     return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
                       limit=limit, viable_first=viable_first, blocked=blocked,
-                      allow_same_stem=allow_same_stem, min_scores=min_score_by_length,
+                      allow_same_stem=allow_same_stem, allow_inside=allow_inside,
+                      min_scores=min_score_by_length,
                       max_shared=max_shared_substring).to_json()
 
 
@@ -680,6 +690,8 @@ def run_fill_region(
     min_score: int = 0,
     time_limit: float = 10.0,
     allow_same_stem: bool = False,
+    allow_inside: bool = False,
+    allow_iffy: bool = False,
     block: list[str] | None = None,
     block_lists: list[str] | None = None,
     prefer: list[str] | None = None,
@@ -695,9 +707,10 @@ def run_fill_region(
     parsed = parse_grid(grid, allow_2=allow_2)
     lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
     lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
-                               prefer_lists or [])
+                               prefer_lists or [], allow_iffy)
     box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
     return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
                        deadline=deadline, blocked=blocked,
-                       allow_same_stem=allow_same_stem, min_scores=min_score_by_length,
+                       allow_same_stem=allow_same_stem, allow_inside=allow_inside,
+                      min_scores=min_score_by_length,
                       max_shared=max_shared_substring).to_json()
