@@ -94,7 +94,7 @@ def test_ipuz_clue_forms_and_unicode_text() -> None:
 
 
 @pytest.mark.parametrize(("fmt", "data", "message"), [
-    ("puz", b"junk", "not a readable .puz"),
+    ("puz", b"junk", "not a .puz file"),
     ("ipuz", b"{", "not ipuz JSON"),
     ("ipuz", b'{"puzzle": [[1, 2], [3, 0]], "clues": {"Across": [[9, "x"]]}}', "9 across"),
     ("ipuz", b'{"puzzle": [[1, 2], [3, 0]], "clues": {"Across": [[null, "x"]]}}', "no entry number"),
