@@ -860,3 +860,49 @@ def test_another_solution_is_another_set_of_words(browser: Any, server: str, wid
         shot(page, f"qless-another-{width}")
     finally:
         context.close()
+
+
+def test_a_phone_tap_on_a_cell_opens_a_keyboard_that_types_on_the_board(
+        browser: Any, server: str, shot: Any) -> None:
+    """Issue 42: the help told phone users to click a cell and type, but a tap focused the
+    board (a grid, not a text field), so no on-screen keyboard opened. A tap now focuses a
+    text field, which a phone opens its keyboard for; what is typed there goes to the board."""
+    from tests.web.a11y import assert_accessible
+
+    context = browser.new_context(viewport={"width": 375, "height": 800}, base_url=server,
+                                  has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+        page.goto(f"/qless?roll={ROLL}")
+        page.wait_for_selector("form[data-ready]")
+        page.locator("#pc-0-0").tap()
+        focused = page.evaluate("(() => { const e = document.activeElement;"
+                                " return [e.tagName, e.type, e.inputMode]; })()")
+        assert focused == ["INPUT", "text", "text"]  # an editable field: the keyboard opens
+        page.keyboard.type("cha")  # a soft keyboard's keys, as the field gets them
+        assert on_board(page) == "cha"
+        assert "".join(sorted(rack(page) + "cha")) == "".join(sorted(ROLL))
+        page.keyboard.press("Backspace")  # the last tile goes back to the rack
+        assert on_board(page) == "ch"
+        # A soft keyboard's Backspace often comes only as a deletion in the field.
+        page.evaluate("(() => { const k = document.getElementById('play-keys');"
+                      " k.value = ''; k.dispatchEvent(new InputEvent('input',"
+                      " {inputType: 'deleteContentBackward'})); })()")
+        assert on_board(page) == "c"
+        assert_accessible(page, "typing on the board with a phone's keyboard")
+        shot(page, "qless-phone-keyboard-375")
+    finally:
+        context.close()
+
+
+def test_a_desktop_click_on_a_cell_keeps_the_focus_on_the_board(page_at: Any) -> None:
+    """The keys field is for touch screens only: a mouse click focuses the board, as before."""
+    page = page_at
+    page.goto(f"/qless?roll={ROLL}")
+    page.wait_for_selector("form[data-ready]")
+    page.locator("#pc-0-0").click()
+    assert page.evaluate("document.activeElement.id") == "play-board"
+    page.keyboard.type("ch")
+    assert on_board(page) == "ch"

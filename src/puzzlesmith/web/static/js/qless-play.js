@@ -7,6 +7,7 @@ import * as B from "./qless-board.js";
 const CHECK_DELAY = 120; // ms after the last move before the board is sent to be checked
 const DRAG_START = 5; // px a pointer moves before a press becomes a drag
 const MIN_WINDOW = { top: -2, bottom: 2, left: -3, right: 4 }; // cells shown around an empty board
+const KEYS_REST = " "; // the phone keyboard field's content at rest (bindKeys)
 const STORE = "puzzlesmith.qless.play."; // localStorage key prefix, then the roll's sorted letters
 
 const sorted = (roll) => [...roll].sort().join("");
@@ -367,14 +368,21 @@ export class Play {
   // ---- keyboard, clicks and drags --------------------------------------------------------
 
   bind() {
-    const { board, rack } = this.els;
+    const { board, rack, keys } = this.els;
     board.addEventListener("keydown", (e) => this.onKey(e));
     board.addEventListener("click", (e) => {
       if (this.swallowClick) { this.swallowClick = false; return; }
       const cell = e.target.closest(".pcell");
       if (cell) this.moveCursor(Number(cell.dataset.r), Number(cell.dataset.c));
-      board.focus();
+      // A touch screen has no keys until a text field has the focus: the keys field then.
+      if (keys && cell && matchMedia("(pointer: coarse)").matches) {
+        keys.value = KEYS_REST;
+        keys.focus({ preventScroll: true });
+      } else {
+        board.focus();
+      }
     });
+    if (keys) this.bindKeys(keys);
     rack.addEventListener("click", (e) => {
       if (this.swallowClick) { this.swallowClick = false; return; }
       const tile = e.target.closest(".rtile");
@@ -403,6 +411,25 @@ export class Play {
     window.addEventListener("pointerup", (e) => this.onUp(e));
     window.addEventListener("pointercancel", () => this.endDrag());
     window.addEventListener("resize", () => { if (this.state) this.cue(); });
+  }
+
+  /** The phone keyboard's field: letters typed there go to the board, a deletion is
+   * Backspace, keys it sends (arrows, Space, on a tablet's keyboard) work as on the board.
+   * It holds one character at rest, so that Backspace on it is a change to see. */
+  bindKeys(keys) {
+    keys.addEventListener("keydown", (e) => {
+      if (/^[a-zA-Z]$/.test(e.key) || e.key === "Unidentified" || e.key === "Process") return;
+      this.onKey(e); // arrows, Space, Backspace, Delete (handled there, so no input follows)
+    });
+    keys.addEventListener("input", () => {
+      const text = keys.value;
+      if (text.length < KEYS_REST.length) this.backspace();
+      for (const ch of text.slice(KEYS_REST.length)) {
+        if (/[a-zA-Z]/.test(ch)) this.typeLetter(ch.toLowerCase());
+        else if (ch.trim()) this.say(`Only the roll's letters go on the board: ${ch} is not one.`);
+      }
+      keys.value = KEYS_REST;
+    });
   }
 
   onKey(e) {

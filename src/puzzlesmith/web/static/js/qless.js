@@ -48,7 +48,7 @@ let linkRows = null; // the board in the link, until the roll it belongs to is s
 const jobs = new Set(); // count jobs this page started and has not seen end
 
 const play = new Play({
-  card: $("play-card"), board: $("play-board"), cue: $("play-cue"), rack: $("rack"), msg: $("play-msg"),
+  card: $("play-card"), board: $("play-board"), keys: $("play-keys"), cue: $("play-cue"), rack: $("rack"), msg: $("play-msg"),
   summary: $("play-summary"), runs: $("play-runs"), solved: $("solved"),
   undo: $("p-undo"), redo: $("p-redo"), shuffle: $("p-shuffle"), clear: $("p-clear"),
 }, { lexicon: () => lexicon.value, onChange: share, onSolved: handSolved });
