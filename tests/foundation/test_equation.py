@@ -29,9 +29,18 @@ def _regex_piece(ch: str) -> str:
 
 def _part_regex(part: str, values: dict[str, str]) -> str:
     out = []
+    digits: list[str] = []  # (shapes only) equal digits equal letters, different ones differ
     i = 0
     while i < len(part):
         ch = part[i]
+        if ch.isdigit():
+            if ch in digits:
+                out.append(f"(?P=d{ch})")
+            else:
+                out.append("".join(f"(?!(?P=d{d}))" for d in digits) + f"(?P<d{ch}>[a-z])")
+                digits.append(ch)
+            i += 1
+            continue
         if ch == "~":
             out.append(re.escape(values[part[i + 1]][::-1]))
             i += 2
@@ -75,7 +84,7 @@ def oracle(words: list[str], query: str) -> set[tuple[tuple[tuple[str, str], ...
         elif "=(" in p:
             name, body = p[0], p[3:-1]
             length, _, shape = body.rpartition(":") if ":" in body else ("", "", body)
-            if re.fullmatch(r"\d+(-\d+)?", shape):
+            if ":" not in body and re.fullmatch(r"\d+(-\d+)?", shape):
                 length, shape = shape, ""
             if length:
                 a, _, b = length.partition("-")
@@ -130,6 +139,7 @@ part_st = st.lists(token_st, min_size=1, max_size=4).map("".join).filter(
 constraint_st = st.sampled_from([
     "|A|=1", "|A|=2", "|B|=1-2", "|AB|=3", "|AB|=2-3", "!=AB", "A=(a*)", "B=(1-2:?b)",
     "A=(2)", "A=(0-1)", "A!=~A", "AB!=BA", "A!=B", "A!=ab", "~B!=Aa", "AA!=B",
+    "B=(1-2:11)", "A=(*b)", "A=(1-3:1?1)", "|AB|=2-4",
 ])
 
 

@@ -141,7 +141,7 @@ def parse_equation(text: str) -> Equation:
             ranges[name] = (max(lo, old_lo), hi if old_hi is None else
                             old_hi if hi is None else min(hi, old_hi))
             if shape is not None:
-                shapes[name] = shape
+                shapes[name] = shape if name not in shapes else _both(shapes[name], shape)
         else:
             patterns.append(_parse_part(query, part, offset))
         if len(patterns) > MAX_PARTS:
@@ -221,6 +221,14 @@ def _parse_shape(query: str, part: str, offset: int) -> tuple[str, int, int | No
         except InputError as e:
             raise _fail(query, shape_at, str(e)) from None
     return name, lo, hi, found
+
+
+def _both(first: Shape, second: Shape) -> Shape:
+    """Two patterns one variable must match, as one (the first as a lookahead); their
+    repeat digits are renamed apart."""
+    renamed = re.sub(r"\(\?P(<|=)d", rf"(?P\1s{len(first.text)}d", second.regex.pattern)
+    return Shape(f"{first.text} {second.text}",
+                 re.compile(f"(?=(?:{first.regex.pattern})\\Z)(?:{renamed})"))
 
 
 def pattern_regex(text: str) -> re.Pattern[str]:

@@ -58,7 +58,10 @@ class _Regex:
     gaps: tuple[Var, ...]  # the bound variables filling those places, in order
     binds: tuple[tuple[str, str, bool], ...]  # (variable, group, reversed there)
     mirrors: tuple[tuple[str, str], ...]  # (group, group): the first is the second reversed
-    pin: int  # the piece of the first free run (-1: none), its size fixed to list every split
+    mirrored: frozenset[str]  # the variables with such a group (its size free in the regex)
+    # The pieces of the first free run (its first place and its mirrors), whose size is
+    # fixed to list every split.
+    pins: tuple[int, ...]
 
 
 class PartSolver:
@@ -145,7 +148,9 @@ class PartSolver:
         gaps: list[Var] = []
         first: dict[str, tuple[str, bool]] = {}  # name -> (group, reversed there)
         mirrors: list[tuple[str, str]] = []
+        mirror_at: dict[str, list[int]] = {}  # a variable's mirror groups, by piece
         pin = -1
+        pin_name = ""
         for k, e in enumerate(self.elements):
             if isinstance(e, str):
                 pieces.append(e)
@@ -167,12 +172,14 @@ class PartSolver:
                     if turned_there == e.reverse:
                         pieces.append(f"(?P={group})")
                     else:  # a reversed backreference is not in Python's re: checked after
+                        mirror_at.setdefault(e.name, []).append(len(pieces))
                         pieces.append(f"(?P<{label}>{size})")
                         mirrors.append((label, group))
                     continue
                 first[e.name] = (label, e.reverse)
                 if pin < 0 and lo != hi:
                     pin = len(pieces)
+                    pin_name = e.name
                 shape = self.shapes.get(e.name)
                 # A shape stands for the size of a run only (whose size the word's length
                 # decides, or a pinned regex does): a fixed size must stay fixed.
@@ -181,7 +188,10 @@ class PartSolver:
                     size = f"(?:{shape.regex.pattern})"  # its length is checked after
                 pieces.append(f"(?P<{label}>{size})")
         binds = tuple((name, group, rev) for name, (group, rev) in first.items())
-        return _Regex(tuple(pieces), tuple(gaps), binds, tuple(mirrors), pin)
+        mirrored = frozenset(name for name, (group, _) in first.items()
+                             if any(g == group for _, g in mirrors))
+        pins = () if pin < 0 else (pin, *mirror_at.get(pin_name, ()))
+        return _Regex(tuple(pieces), tuple(gaps), binds, tuple(mirrors), mirrored, pins)
 
     # -- words --------------------------------------------------------------------------
 
@@ -285,7 +295,7 @@ class PartSolver:
                 e = next(gaps)
                 value = bound[e.name]
                 out.append(value[::-1] if e.reverse else value)
-            elif k == plan.regex.pin and pinned >= 0:
+            elif pinned >= 0 and k in plan.regex.pins:
                 out.append(f"{piece[:piece.index('>') + 1]}.{{{pinned}}})"
                            if piece.startswith("(") else f".{{{pinned}}}")
             else:
@@ -353,8 +363,14 @@ class PartSolver:
 
         if plan.regex is None and _FIXED not in kinds and STAR not in runs and runs:
             return self._cutter(plan, bound)
+        # A regex's groups give the split when the layout is one for each size of the first
+        # run, pinned: a mirror group (`~A` after `A`) has a size of its own in the regex, so
+        # its variable must be that pinned run or of a fixed size.
         rx = plan.regex
-        if rx is not None and (len(runs) < 2 or len(runs) == 2 and not rx.gaps):
+        if rx is not None and (
+                len(runs) == 1 and (runs[0] not in rx.mirrored or not rx.gaps)
+                or len(runs) == 2 and not rx.gaps and runs[1] not in rx.mirrored
+                and runs.count(STAR) < 2):  # (two stars' sizes bind nothing: _walk)
             return self._regex_splitter(plan, bound)
         if len(runs) > 2 or runs.count(STAR) > 1:
             return lambda word: _walk(elements, word, bound, self.ranges, self.shapes)
@@ -420,31 +436,41 @@ class PartSolver:
 
     def _regex_splitter(self, plan: _Plan, bound: dict[str, str]
                         ) -> Callable[[str], list[dict[str, str]]]:
-        """Splits read from the groups of the plan's regex, in C: with two free runs, one
-        regex a size of the first (the second's size then follows from the word's length)."""
+        """Splits read from the groups of the plan's regex, in C: with two free runs (or a
+        mirrored one), one regex a size of the first (the rest follows from the word's
+        length)."""
         rx = plan.regex
         assert rx is not None
-        first_lo, other, t0 = 0, 0, 1
-        if len(plan.runs) < 2:
+        known = plan.fixed_size + sum(len(bound[e.name]) for k, e in zip(
+            plan.kinds, self.elements, strict=True) if k == _BOUND)
+        first_lo, t0 = plan.run_ranges[0][0], plan.run_times[0]
+        pinned = len(plan.runs) == 2 or plan.runs[0] in rx.mirrored
+        if not pinned:
             tries = [self._compiled(self._regex_text(plan, bound))]
         else:
-            lo, hi = plan.run_ranges[0]
+            hi = plan.run_ranges[0][1]
             top = self.longest if hi is None else min(hi, self.longest)
             tries = [self._compiled(self._regex_text(plan, bound, size))
-                     for size in range(lo, top + 1)]
-            # The other run's least size and the letters known bound the first run's size.
-            first_lo = lo
-            t0, t1 = plan.run_times
-            other = plan.run_ranges[1][0] * t1 + plan.fixed_size + sum(
-                len(bound[e.name]) for k, e in zip(plan.kinds, self.elements, strict=True)
-                if k == _BOUND)
+                     for size in range(first_lo, top + 1)]
+        # The other run's least size and the letters known bound the first run's size (and
+        # with one run, decide it).
+        other = known + (plan.run_ranges[1][0] * plan.run_times[1] if len(plan.runs) == 2 else 0)
+
+        def choices(word: str) -> list[Callable[[str], Any]]:
+            if not pinned:
+                return tries
+            if len(plan.runs) == 2:
+                return tries[:(len(word) - other) // t0 - first_lo + 1]
+            room = len(word) - other
+            at = room // t0 - first_lo
+            return [tries[at]] if room % t0 == 0 and 0 <= at < len(tries) else []
         ranges = self.ranges
         shapes = [(n, s) for n, s in self.shapes.items() if n in plan.free]
         binds, mirrors = rx.binds, rx.mirrors
 
         def split(word: str) -> list[dict[str, str]]:
             out = []
-            for fits in tries[:(len(word) - other) // t0 - first_lo + 1]:
+            for fits in choices(word):
                 m = fits(word)
                 if m is None:
                     continue
