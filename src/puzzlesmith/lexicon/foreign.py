@@ -1,6 +1,6 @@
-"""Foreign words: the bundled lists' words that are markedly more frequent in other languages'
-text than in English (`ciao`, `merci`, `ja`; not `cafe` or `piano`), flagged at data-build
-time by scripts/build_foreign.py from wordfreq and shipped as data/foreign.txt.gz.
+"""Foreign words: the bundled lists' words an English speaker would italicise (`ciao`, `merci`,
+`muy`, `sehr`; not `cafe`, `impede` or `lager`), flagged at data-build time by
+scripts/build_foreign.py and shipped as data/foreign.txt.gz (docs/foreign.md).
 
 Read only by a command that leaves foreign words out: nothing else imports this module.
 """

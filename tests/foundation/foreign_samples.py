@@ -1,0 +1,152 @@
+"""Seeded random samples of the foreign flags, labelled by hand (docs/foreign.md).
+
+The bundled lists' words (the Letterpress list and the crossword list) are put in a seeded
+random order: each word's blake2b hash with SEED. FLAGGED labels the first SAMPLE_SIZE of that
+order that foreign.txt.gz flags, UNFLAGGED the first SAMPLE_SIZE it does not (an order of the
+words, not of the flags, so a rebuilt flag file changes only the few sample words whose flag
+changed; `python scripts/measure_foreign.py --draw` prints those, to be labelled).
+COMMON_FLAGGED labels every flagged word of the common cut (wordfreq's 30,000 most frequent
+English words less the proper names), reviewed one by one.
+
+Each word was read and labelled by hand:
+- F: foreign: an English speaker would italicise it (`ciao`, `merci`, `muy`, `sehr`);
+- E: English, naturalised borrowings included (`crier`, `impede`, `lager`, `marque`);
+- R: (common cut only) English, but rare, archaic or slang, not everyday English;
+- N: a name, an abbreviation, or no word at all (`loenen`, `gsm`).
+Run-together phrases of the crossword list (`shootingrange`) are English when their words are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+SEED = 39
+SAMPLE_SIZE = 200
+
+
+def order_key(word: str) -> bytes:
+    return hashlib.blake2b(f"{SEED} {word}".encode(), digest_size=8).digest()
+
+
+def drawn(words: Iterable[str], flags: set[str]) -> tuple[list[str], list[str]]:
+    """The first SAMPLE_SIZE flagged and unflagged words of the seeded order."""
+    flagged: list[str] = []
+    unflagged: list[str] = []
+    for w in sorted(words, key=order_key):
+        side = flagged if w in flags else unflagged
+        if len(side) < SAMPLE_SIZE:
+            side.append(w)
+        if len(flagged) == len(unflagged) == SAMPLE_SIZE:
+            break
+    return flagged, unflagged
+
+
+# The first 200 flagged words of the seeded order, labelled (the flags of 2026-12-07).
+FLAGGED: dict[str, str] = {
+    "engl": "N", "coolen": "N", "tacon": "F", "mascarade": "F", "telenovela": "E", "veuve": "F",
+    "bombarde": "F", "heimatmuseum": "F", "flots": "F", "mesmo": "F", "cour": "F",
+    "principaux": "F", "bistrot": "F", "weine": "F", "usted": "F", "tendances": "F",
+    "barone": "F", "tarde": "F", "paysages": "F", "basten": "N", "dek": "F", "suprema": "F",
+    "ultime": "F", "douleur": "F", "overgave": "F", "jupe": "F", "pequenos": "F", "aji": "F",
+    "pesquisa": "F", "tarro": "F", "capisce": "F", "malerei": "F", "tagebuch": "F", "comuna": "F",
+    "ligging": "F", "casella": "F", "miracoli": "F", "glas": "F", "gedichte": "F",
+    "oreilles": "F", "divini": "F", "ballerine": "F", "andiamo": "F", "leine": "F", "verdad": "F",
+    "voltas": "F", "beheer": "F", "satte": "F", "doit": "F", "consumate": "F", "cuadrado": "F",
+    "beispiel": "F", "kiem": "F", "tresor": "F", "inmortal": "F", "feiner": "F", "medizin": "F",
+    "veiller": "F", "regt": "F", "tarja": "F", "pablo": "N", "subdirector": "E", "mardi": "F",
+    "senda": "F", "onderwijs": "F", "tendresse": "F", "luta": "F", "silencio": "F",
+    "sagrario": "F", "entrata": "F", "ferme": "F", "ente": "F", "klare": "F", "longue": "F",
+    "supercup": "E", "guri": "F", "moderni": "F", "penteado": "F", "technik": "F",
+    "italiana": "F", "requins": "F", "emploi": "F", "objet": "F", "genro": "F", "stoiber": "N",
+    "vertaling": "F", "pinturas": "F", "concreto": "F", "parfums": "F", "mesures": "F",
+    "casale": "F", "rotonde": "F", "stolze": "F", "korps": "F", "analisa": "F", "attende": "F",
+    "trombe": "F", "borgata": "F", "malas": "F", "eloges": "F", "bravi": "F", "diplom": "F",
+    "ruelle": "F", "sociaux": "F", "kurier": "F", "patroon": "E", "comunitaria": "F", "jato": "F",
+    "cheikh": "F", "dezember": "F", "besser": "F", "fachhochschule": "F", "reflexions": "F",
+    "cubanos": "F", "lazo": "F", "normandie": "N", "haine": "F", "destinate": "F",
+    "venezolana": "F", "quadrata": "F", "altare": "F", "elenchi": "F", "cloison": "F",
+    "behandlung": "F", "dorada": "F", "snoep": "F", "grabe": "F", "zecchino": "F", "nidi": "F",
+    "ombra": "F", "pressa": "F", "rotos": "F", "mineralogie": "F", "outro": "E", "institue": "F",
+    "juridiques": "F", "marcas": "F", "cebra": "F", "valk": "F", "berberes": "F", "moer": "F",
+    "medaillon": "F", "hoffe": "F", "messa": "F", "bete": "F", "quando": "F", "biographie": "F",
+    "partei": "F", "cova": "F", "bancos": "F", "aeropuerto": "F", "hoi": "F", "bakker": "F",
+    "gaf": "F", "ilmenau": "N", "hato": "F", "kongress": "F", "barbari": "F", "sitios": "F",
+    "propos": "F", "weert": "F", "derbi": "F", "navarros": "F", "havaianas": "N", "chatons": "F",
+    "citadelle": "F", "edelen": "F", "aktiv": "F", "casero": "F", "feest": "F", "kraak": "F",
+    "tona": "F", "julho": "F", "elektro": "F", "demokratische": "F", "pervers": "F",
+    "dienste": "F", "dependencia": "F", "tranquille": "F", "tronco": "F", "brode": "F",
+    "tache": "E", "muziek": "F", "persoon": "F", "gara": "F", "pratiques": "F", "regidor": "F",
+    "contam": "F", "porc": "F", "parola": "F", "respekt": "F", "ecologia": "F", "cedula": "F",
+    "potencia": "F", "notam": "N", "mucha": "F", "puzzel": "F", "lieblich": "F", "talen": "F",
+    "observador": "F",
+}
+
+# The first 200 unflagged words of the seeded order, labelled; most are the crossword list's
+# run-together phrases.
+UNFLAGGED: dict[str, str] = {
+    "theseaor": "E", "smallbeers": "E", "optimality": "E", "metif": "E", "cavil": "E",
+    "hugewaves": "E", "torn": "E", "tago": "N", "cardiacarrhythmia": "E", "thenabouts": "E",
+    "risingtrots": "E", "micronizations": "E", "plentifulness": "E", "ancientathens": "E",
+    "foreship": "E", "warraguls": "E", "obliquenesses": "E", "shav": "N", "sesqui": "N",
+    "abrogate": "E", "genusengraulises": "E", "ofabullet": "E", "fraxinusexcelsiors": "E",
+    "olivesand": "E", "corinna": "N", "witchhoods": "E", "pseudepigraph": "E", "eyecontacts": "E",
+    "passengerswith": "E", "spergula": "E", "toindustrial": "E", "whitesout": "E", "baro": "N",
+    "lithocarpusdensiflorus": "E", "copperrockfish": "E", "atom": "E", "shirleytempleblack": "N",
+    "shenzhen": "N", "phenakites": "E", "outofwork": "E", "massifs": "E", "bronk": "N",
+    "kayu": "F", "muniment": "E", "samah": "N", "craggs": "N", "retracers": "E", "tayl": "N",
+    "fromstraying": "E", "clawless": "E", "avuncularity": "E", "unrake": "E", "meam": "N",
+    "amandeep": "N", "vladimirilyichlenin": "N", "monomode": "E", "nonfamily": "E",
+    "nitrophenyl": "E", "lobscouses": "E", "mehta": "N", "refrain": "E", "runsdry": "E",
+    "retrees": "E", "joinedat": "E", "isaiah": "N", "feignings": "E", "wcpw": "N",
+    "articulatiocoxaes": "E", "acollection": "E", "inaequalis": "F", "toubab": "F",
+    "vitiates": "E", "volta": "E", "herbarian": "E", "compassnorths": "E", "drv": "N",
+    "shastras": "E", "beinterpreted": "E", "egx": "N", "pistolthat": "E", "picklerelishes": "E",
+    "filomeno": "N", "kaplans": "N", "petrographic": "E", "stopsthe": "E", "celerycabbage": "E",
+    "outlinesof": "E", "theatricality": "E", "touchings": "E", "seain": "E", "antibuser": "E",
+    "visualcells": "E", "genuserythroxylums": "E", "rockandrolls": "E", "fanshawe": "N",
+    "fouroclock": "E", "radiobiologically": "E", "ansonia": "N", "makelove": "E",
+    "detersive": "E", "dholpur": "N", "ofhymns": "E", "xanthicacid": "E", "confounders": "E",
+    "misoprostol": "E", "aleyes": "E", "dalmatiapyrethrum": "E", "uiw": "N",
+    "radiosensitised": "E", "apholates": "E", "ofcommunism": "E", "ecclesiastic": "E",
+    "stolar": "E", "hitthejackpot": "E", "ecdyses": "E", "wroughton": "N",
+    "genusmalopteruruses": "E", "dakerhen": "E", "perennialvines": "E", "novitzky": "N",
+    "battleofcowpens": "E", "piasecki": "N", "cunningnesses": "E", "amorecomplex": "E",
+    "recursive": "E", "confusional": "E", "insouthcentral": "E", "polwart": "N",
+    "controlgroup": "E", "expanding": "E", "coypu": "E", "artemisiaabrotanum": "E", "herps": "E",
+    "wienerroast": "E", "tvstations": "E", "meaning": "E", "clubfeet": "E", "greenashes": "E",
+    "seenaround": "E", "ttatt": "N", "andclose": "E", "bivouac": "E", "branches": "E",
+    "toatherosclerosis": "E", "chametz": "F", "thehebrew": "E", "tonsillitic": "E",
+    "boatbug": "E", "wadey": "N", "pedipalps": "E", "aggressor": "E", "voicemails": "E",
+    "lightbrownish": "E", "committ": "N", "waterlog": "E", "rumbaba": "E", "spikings": "E",
+    "mumping": "E", "genusdysdercus": "E", "desroches": "N", "pandoras": "E", "freedompop": "N",
+    "persecutory": "E", "thecuff": "E", "bootjacks": "E", "ofpsittacidae": "E",
+    "mexicanbeanbeetles": "E", "philosophists": "E", "overtheother": "E", "andminute": "E",
+    "somaticsense": "E", "arttatum": "N", "jerash": "E", "potboilings": "E",
+    "artificialskins": "E", "climbsup": "E", "greaterdegree": "E", "medicinethat": "E",
+    "fordigital": "E", "mesnelords": "E", "selk": "N", "faros": "E", "northamericasimilar": "E",
+    "snubbingly": "E", "softnessofthe": "E", "hmgcoareductases": "E", "vaccinating": "E",
+    "duckenfield": "N", "tenthframe": "E", "greaternewyork": "N", "anki": "N", "gensets": "E",
+    "sikhi": "N", "doghavinga": "E", "intertek": "N", "genushirundos": "E", "coleorrhizas": "E",
+    "klout": "N", "badri": "N", "icbm": "N",
+}
+# Every flagged word of the common cut, reviewed one by one (the flags of 2026-12-07); the
+# review found femme, hast, uber, wut, om and wat English, now left alone by the build
+# (build_foreign.ENGLISH_AFTER_ALL).
+COMMON_FLAGGED: dict[str, str] = {
+    "aca": "F", "arte": "F", "atletico": "F", "auf": "F", "aux": "F", "avant": "F", "avec": "F",
+    "bac": "N", "bain": "F", "baja": "F", "banco": "F", "bei": "F", "bien": "F", "blanco": "F",
+    "bobo": "R", "borussia": "N", "bundesliga": "N", "bv": "N", "canadiens": "N", "cena": "F",
+    "copa": "F", "dans": "F", "dao": "R", "dei": "F", "demi": "R", "deutsche": "F", "dio": "F",
+    "dir": "F", "eau": "F", "elle": "F", "erdogan": "N", "facto": "F", "faire": "F", "forza": "F",
+    "franken": "N", "fu": "R", "garde": "F", "gras": "F", "groot": "F", "gsm": "N", "hai": "F",
+    "hof": "F", "hola": "F", "hou": "F", "ich": "F", "ik": "F", "indo": "N", "institut": "F",
+    "ist": "F", "ja": "F", "jour": "F", "kam": "F", "liga": "F", "lui": "F", "maison": "F",
+    "mal": "F", "mardi": "F", "mau": "N", "mee": "F", "mein": "F", "mila": "F", "mir": "F",
+    "moi": "F", "monde": "F", "mort": "F", "mot": "F", "moto": "F", "nom": "F", "nouveau": "F",
+    "num": "N", "ou": "F", "papi": "F", "paso": "F", "petit": "F", "pico": "F", "por": "F",
+    "prix": "F", "qu": "N", "qui": "F", "robo": "R", "royale": "F", "serie": "F", "sie": "F",
+    "sinn": "F", "sino": "F", "soleil": "F", "su": "F", "tal": "F", "tra": "F", "tre": "F",
+    "ue": "N", "und": "F", "ville": "F", "vita": "F", "vous": "F", "wo": "F", "zak": "N",
+    "zur": "F",
+}
