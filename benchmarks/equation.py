@@ -190,10 +190,10 @@ def main(argv: list[str] | None = None) -> None:
         "",
         f"`AB;CD;AC;BD` cannot be counted by any search that lists its solutions: those with "
         f"C = B alone number {bound:,} (for every B, the A with AB a word times the D with BD "
-        "a word, counted by a plain loop here), and the rest are more. `A*BCD;AC*BD;DCB*A` is "
-        "of the same kind (its first part alone splits each word of n letters about n^4/24 "
-        "ways). Both list their first 100 at once and stop at the time limit with a lower "
-        "bound.",
+        "a word, counted by a plain loop here), and the rest are more. How many "
+        "`A*BCD;AC*BD;DCB*A` has is not known (its first part alone splits a word of n "
+        "letters about n^4/24 ways). Both list their first 100 at once and stop at the time "
+        "limit with a lower bound.",
         "",
         f"Whole processes, {args.rounds} rounds interleaved, medians (CPU = user + system of "
         f"the process; load average {os.getloadavg()[0]:.1f} on 2 cores):",
