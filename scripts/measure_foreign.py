@@ -21,6 +21,8 @@ from tests.foundation.foreign_hand_lists import FOREIGN, HOMOGRAPHS, NATURALISED
 from tests.foundation.foreign_samples import (  # noqa: E402
     COMMON_FLAGGED,
     FLAGGED,
+    LETTERPRESS_FLAGGED,
+    LETTERPRESS_UNFLAGGED,
     SAMPLE_SIZE,
     UNFLAGGED,
     drawn,
@@ -42,33 +44,45 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def main() -> None:
-    words = set(read("letterpress.txt.gz")) | set(read("crossword.txt.gz")[1].split())
-    words.discard("")
-    flags = {w for w in read("foreign.txt.gz")[1:] if w}
-    flagged, unflagged = drawn(words, flags)
+def report(name: str, words: set[str], flags: set[str], flagged_labels: dict[str, str],
+           unflagged_labels: dict[str, str]) -> None:
+    """Precision and recall on one list's samples (labels: tests/foundation/foreign_samples.py)."""
+    flagged, unflagged = drawn(words, flags & words)
     if "--draw" in sys.argv:
-        print("flagged, unlabelled:", " ".join(w for w in flagged if w not in FLAGGED))
-        print("unflagged, unlabelled:", " ".join(w for w in unflagged if w not in UNFLAGGED))
+        print(f"{name}: flagged, unlabelled:",
+              " ".join(w for w in flagged if w not in flagged_labels))
+        print(f"{name}: unflagged, unlabelled:",
+              " ".join(w for w in unflagged if w not in unflagged_labels))
         return
-    fl = [FLAGGED[w] for w in flagged if w in FLAGGED]
-    un = [UNFLAGGED[w] for w in unflagged if w in UNFLAGGED]
-    print(f"bundled words {len(words):,}, flagged {len(flags):,}; "
-          f"labelled {len(fl)} of the {SAMPLE_SIZE} flagged, {len(un)} of the unflagged drawn")
+    fl = [flagged_labels[w] for w in flagged if w in flagged_labels]
+    un = [unflagged_labels[w] for w in unflagged if w in unflagged_labels]
+    n_flagged = len(flags & words)
+    print(f"{name}: {len(words):,} words, {n_flagged:,} flagged; labelled {len(fl)} of the "
+          f"{SAMPLE_SIZE} flagged, {len(un)} of the unflagged drawn")
     k = fl.count("F")
     lo, hi = wilson(k, len(fl))
-    print(f"flagged sample: {k} foreign, {fl.count('E')} English, {fl.count('N')} names or "
+    print(f"  flagged sample: {k} foreign, {fl.count('E')} English, {fl.count('N')} names or "
           f"not words: precision {k / len(fl):.1%} (95% interval {lo:.1%} to {hi:.1%})")
     u = un.count("F")
     ulo, uhi = wilson(u, len(un))
-    print(f"unflagged sample: {u} foreign, {un.count('E')} English, {un.count('N')} names or "
+    print(f"  unflagged sample: {u} foreign, {un.count('E')} English, {un.count('N')} names or "
           f"not words ({u / len(un):.1%}, 95% interval {ulo:.1%} to {uhi:.1%})")
-    caught = k / len(fl) * len(flags)
-    missed = u / len(un) * (len(words) - len(flags))
-    low = lo * len(flags) / (lo * len(flags) + uhi * (len(words) - len(flags)))
-    high = hi * len(flags) / (hi * len(flags) + ulo * (len(words) - len(flags)))
-    print(f"estimated foreign words: {caught:,.0f} flagged, {missed:,.0f} not: recall "
+    rest = len(words) - n_flagged
+    caught, missed = k / len(fl) * n_flagged, u / len(un) * rest
+    low = lo * n_flagged / (lo * n_flagged + uhi * rest)
+    high = hi * n_flagged / (hi * n_flagged + ulo * rest)
+    print(f"  estimated foreign words: {caught:,.0f} flagged, {missed:,.0f} not: recall "
           f"{caught / (caught + missed):.0%} (from the two intervals: {low:.0%} to {high:.0%})")
+
+
+def main() -> None:
+    letterpress = {w for w in read("letterpress.txt.gz") if w}
+    words = letterpress | set(read("crossword.txt.gz")[1].split())
+    flags = {w for w in read("foreign.txt.gz")[1:] if w}
+    report("bundled lists", words, flags, FLAGGED, UNFLAGGED)
+    report("Letterpress list", letterpress, flags, LETTERPRESS_FLAGGED, LETTERPRESS_UNFLAGGED)
+    if "--draw" in sys.argv:
+        return
     ranks = read("english_ranks.txt.gz")[1:COMMON_TOP + 1]
     common = sorted(flags & words & (set(ranks) - proper_names()))
     labels = [COMMON_FLAGGED.get(w, "?") for w in common]
