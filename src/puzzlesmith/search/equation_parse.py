@@ -118,28 +118,16 @@ def parse_equation(text: str) -> Equation:
         if part.startswith("|"):
             names, lo, hi = _parse_length(query, part, offset)
             if len(names) == 1:
-                old_lo, old_hi = ranges.get(names[0], (1, None))
-                ranges[names[0]] = (max(lo, old_lo), hi if old_hi is None else
-                                    old_hi if hi is None else min(hi, old_hi))
+                _narrow(ranges, names[0], lo, hi)
             else:
                 joint.append((names, lo, hi))
         elif part.startswith("!="):
-            letters = part[2:]
-            if len(letters) < 2 or not (letters.isalpha() and letters.isupper() and letters.isascii()):
-                raise _fail(query, offset + 2, "'!=' needs two or more variables (A-Z) after it")
-            distinct.append(tuple(letters))
+            distinct.append(_parse_distinct(query, part, offset))
         elif "!=" in part:
-            m = _UNEQUAL.match(part)
-            if m is None or not any(c.isupper() for c in part):
-                raise _fail(query, offset + part.index("!="),
-                            "'X!=Y' needs variables, ~variables or a-z on both sides, "
-                            "and a variable somewhere")
-            unequal.append((_spelling(m.group(1)), _spelling(m.group(2))))
+            unequal.append(_parse_unequal(query, part, offset))
         elif _SHAPE.match(part):
             name, lo, hi, shape = _parse_shape(query, part, offset)
-            old_lo, old_hi = ranges.get(name, (1, None))
-            ranges[name] = (max(lo, old_lo), hi if old_hi is None else
-                            old_hi if hi is None else min(hi, old_hi))
+            _narrow(ranges, name, lo, hi)
             if shape is not None:
                 shapes[name] = shape if name not in shapes else _both(shapes[name], shape)
         else:
@@ -148,15 +136,45 @@ def parse_equation(text: str) -> Equation:
             raise InputError(f"equation {query!r}: more than {MAX_PARTS} patterns")
     if not patterns:
         raise InputError(f"equation {query!r} has no pattern, only constraints")
-    used = frozenset().union(*(p.variables for p in patterns))
-    named = set(ranges) | set(shapes) | {n for names, _, _ in joint for n in names}
-    named |= {n for names in distinct for n in names}
-    named |= {e.name for pair in unequal for side in pair for e in side if isinstance(e, Var)}
-    loose = sorted(named - used)
+    equation = Equation(query, tuple(patterns), ranges, tuple(joint), tuple(distinct), shapes,
+                        tuple(unequal))
+    loose = sorted(_named(equation) - frozenset(equation.variables))
     if loose:
         raise InputError(f"equation {query!r}: variable {loose[0]} is in no pattern")
-    return Equation(query, tuple(patterns), ranges, tuple(joint), tuple(distinct), shapes,
-                    tuple(unequal))
+    return equation
+
+
+def _narrow(ranges: dict[str, tuple[int, int | None]], name: str, lo: int, hi: int | None
+            ) -> None:
+    """Narrows a variable's length range (from 1 or more letters) to lo..hi as well."""
+    old_lo, old_hi = ranges.get(name, (1, None))
+    ranges[name] = (max(lo, old_lo), hi if old_hi is None else
+                    old_hi if hi is None else min(hi, old_hi))
+
+
+def _parse_distinct(query: str, part: str, offset: int) -> tuple[str, ...]:
+    letters = part[2:]
+    if len(letters) < 2 or not (letters.isalpha() and letters.isupper() and letters.isascii()):
+        raise _fail(query, offset + 2, "'!=' needs two or more variables (A-Z) after it")
+    return tuple(letters)
+
+
+def _parse_unequal(query: str, part: str, offset: int
+                   ) -> tuple[tuple[str | Var, ...], tuple[str | Var, ...]]:
+    m = _UNEQUAL.match(part)
+    if m is None or not any(c.isupper() for c in part):
+        raise _fail(query, offset + part.index("!="),
+                    "'X!=Y' needs variables, ~variables or a-z on both sides, "
+                    "and a variable somewhere")
+    return _spelling(m.group(1)), _spelling(m.group(2))
+
+
+def _named(eq: Equation) -> frozenset[str]:
+    """The variables the constraints name (each must be in some pattern)."""
+    names = set(eq.ranges) | set(eq.shapes) | {n for group, _, _ in eq.joint for n in group}
+    names |= {n for group in eq.distinct for n in group}
+    names |= {e.name for pair in eq.unequal for side in pair for e in side if isinstance(e, Var)}
+    return frozenset(names)
 
 
 def _spelling(text: str) -> tuple[str | Var, ...]:
