@@ -134,15 +134,8 @@ class PartSolver:
     def _regex(self, bound: frozenset[str], counts: dict[str, int], head: int, end: int
                ) -> _Regex | None:
         """The part as a regex with a group for each free variable's first place, or None
-        when the index's answer is exact already: every free variable once, forward and of
-        any shape, and nothing known between the first and last free run."""
-        floating = any(not (isinstance(e, Var) and e.name not in bound) and e is not STAR
-                       for e in self.elements[head:end])
-        repeated = any(n > 1 for n in counts.values())
-        turned = any(isinstance(e, Var) and e.reverse and e.name not in bound
-                     for e in self.elements)
-        shaped = any(name in self.shapes for name in counts)
-        if not (floating or repeated or turned or shaped):
+        when the index's answer is exact already (`_exact`)."""
+        if _exact(self.elements, bound, counts, self.shapes, head, end):
             return None
         pieces: list[str | None] = []
         gaps: list[Var] = []
@@ -362,7 +355,7 @@ class PartSolver:
             return new
 
         if plan.regex is None and _FIXED not in kinds and STAR not in runs and runs:
-            return self._cutter(plan, bound)
+            return _cutter(self, plan, bound)
         # A regex's groups give the split when the layout is one for each size of the first
         # run, pinned: a mirror group (`~A` after `A`) has a size of its own in the regex, so
         # its variable must be that pinned run or of a fixed size.
@@ -371,7 +364,7 @@ class PartSolver:
                 len(runs) == 1 and (runs[0] not in rx.mirrored or not rx.gaps)
                 or len(runs) == 2 and not rx.gaps and runs[1] not in rx.mirrored
                 and runs.count(STAR) < 2):  # (two stars' sizes bind nothing: _walk)
-            return self._regex_splitter(plan, bound)
+            return _regex_splitter(self, plan, bound)
         if len(runs) > 2 or runs.count(STAR) > 1:
             return lambda word: _walk(elements, word, bound, self.ranges, self.shapes)
 
@@ -407,87 +400,100 @@ class PartSolver:
         return split
 
 
-    def _cutter(self, plan: _Plan, bound: dict[str, str]
-                ) -> Callable[[str], list[dict[str, str]]]:
-        """Splits of a part whose candidates are exact (no regex): one or two free runs side
-        by side, each once and forward, between letters the index has checked, so a split
-        is a cut of the word and nothing more."""
-        def size(k: int) -> int:
-            kind, e = plan.kinds[k], self.elements[k]
-            return len(e) if kind == _LIT else 1 if kind == _SET else len(bound[e.name])
 
-        start = sum(size(k) for k in range(plan.head))
-        end = sum(size(k) for k in range(len(plan.kinds) - plan.tail, len(plan.kinds)))
-        first = plan.runs[0]
-        if len(plan.runs) == 1:
-            return lambda word: [{first: word[start:len(word) - end]}]
-        second = plan.runs[1]
-        (lo, hi), (lo2, hi2) = plan.run_ranges
+def _cutter(solver: PartSolver, plan: _Plan, bound: dict[str, str]
+            ) -> Callable[[str], list[dict[str, str]]]:
+    """Splits of a part whose candidates are exact (no regex): one or two free runs side
+    by side, each once and forward, between letters the index has checked, so a split
+    is a cut of the word and nothing more."""
+    def size(k: int) -> int:
+        kind, e = plan.kinds[k], solver.elements[k]
+        return len(e) if kind == _LIT else 1 if kind == _SET else len(bound[e.name])
 
-        def cut(word: str) -> list[dict[str, str]]:
-            stop = len(word) - end
-            room = stop - start
-            top = room - lo2 if hi is None else min(hi, room - lo2)
-            least = lo if hi2 is None else max(lo, room - hi2)
-            return [{first: word[start:start + n], second: word[start + n:stop]}
-                    for n in range(least, top + 1)]
+    start = sum(size(k) for k in range(plan.head))
+    end = sum(size(k) for k in range(len(plan.kinds) - plan.tail, len(plan.kinds)))
+    first = plan.runs[0]
+    if len(plan.runs) == 1:
+        return lambda word: [{first: word[start:len(word) - end]}]
+    second = plan.runs[1]
+    (lo, hi), (lo2, hi2) = plan.run_ranges
 
-        return cut
+    def cut(word: str) -> list[dict[str, str]]:
+        stop = len(word) - end
+        room = stop - start
+        top = room - lo2 if hi is None else min(hi, room - lo2)
+        least = lo if hi2 is None else max(lo, room - hi2)
+        return [{first: word[start:start + n], second: word[start + n:stop]}
+                for n in range(least, top + 1)]
 
-    def _regex_splitter(self, plan: _Plan, bound: dict[str, str]
-                        ) -> Callable[[str], list[dict[str, str]]]:
-        """Splits read from the groups of the plan's regex, in C: with two free runs (or a
-        mirrored one), one regex a size of the first (the rest follows from the word's
-        length)."""
-        rx = plan.regex
-        assert rx is not None
-        known = plan.fixed_size + sum(len(bound[e.name]) for k, e in zip(
-            plan.kinds, self.elements, strict=True) if k == _BOUND)
-        first_lo, t0 = plan.run_ranges[0][0], plan.run_times[0]
-        pinned = len(plan.runs) == 2 or plan.runs[0] in rx.mirrored
+    return cut
+
+def _regex_splitter(solver: PartSolver, plan: _Plan, bound: dict[str, str]
+                    ) -> Callable[[str], list[dict[str, str]]]:
+    """Splits read from the groups of the plan's regex, in C: with two free runs (or a
+    mirrored one), one regex a size of the first (the rest follows from the word's
+    length)."""
+    rx = plan.regex
+    assert rx is not None
+    known = plan.fixed_size + sum(len(bound[e.name]) for k, e in zip(
+        plan.kinds, solver.elements, strict=True) if k == _BOUND)
+    first_lo, t0 = plan.run_ranges[0][0], plan.run_times[0]
+    pinned = len(plan.runs) == 2 or plan.runs[0] in rx.mirrored
+    if not pinned:
+        tries = [solver._compiled(solver._regex_text(plan, bound))]
+    else:
+        hi = plan.run_ranges[0][1]
+        top = solver.longest if hi is None else min(hi, solver.longest)
+        tries = [solver._compiled(solver._regex_text(plan, bound, size))
+                 for size in range(first_lo, top + 1)]
+    # The other run's least size and the letters known bound the first run's size (and
+    # with one run, decide it).
+    other = known + (plan.run_ranges[1][0] * plan.run_times[1] if len(plan.runs) == 2 else 0)
+
+    def choices(word: str) -> list[Callable[[str], Any]]:
         if not pinned:
-            tries = [self._compiled(self._regex_text(plan, bound))]
-        else:
-            hi = plan.run_ranges[0][1]
-            top = self.longest if hi is None else min(hi, self.longest)
-            tries = [self._compiled(self._regex_text(plan, bound, size))
-                     for size in range(first_lo, top + 1)]
-        # The other run's least size and the letters known bound the first run's size (and
-        # with one run, decide it).
-        other = known + (plan.run_ranges[1][0] * plan.run_times[1] if len(plan.runs) == 2 else 0)
+            return tries
+        if len(plan.runs) == 2:
+            return tries[:(len(word) - other) // t0 - first_lo + 1]
+        room = len(word) - other
+        at = room // t0 - first_lo
+        return [tries[at]] if room % t0 == 0 and 0 <= at < len(tries) else []
+    ranges = solver.ranges
+    shapes = [(n, s) for n, s in solver.shapes.items() if n in plan.free]
+    binds, mirrors = rx.binds, rx.mirrors
 
-        def choices(word: str) -> list[Callable[[str], Any]]:
-            if not pinned:
-                return tries
-            if len(plan.runs) == 2:
-                return tries[:(len(word) - other) // t0 - first_lo + 1]
-            room = len(word) - other
-            at = room // t0 - first_lo
-            return [tries[at]] if room % t0 == 0 and 0 <= at < len(tries) else []
-        ranges = self.ranges
-        shapes = [(n, s) for n, s in self.shapes.items() if n in plan.free]
-        binds, mirrors = rx.binds, rx.mirrors
+    def split(word: str) -> list[dict[str, str]]:
+        out = []
+        for fits in choices(word):
+            m = fits(word)
+            if m is None:
+                continue
+            new = {}
+            for name, group, turned in binds:
+                value = m.group(group)
+                new[name] = value[::-1] if turned else value
+                lo, hi = ranges[name]
+                if len(value) < lo or (hi is not None and len(value) > hi):
+                    break
+            else:
+                if all(m.group(a) == m.group(b)[::-1] for a, b in mirrors) and all(
+                        shape.regex.fullmatch(new[name]) for name, shape in shapes):
+                    out.append(new)
+        return out
 
-        def split(word: str) -> list[dict[str, str]]:
-            out = []
-            for fits in choices(word):
-                m = fits(word)
-                if m is None:
-                    continue
-                new = {}
-                for name, group, turned in binds:
-                    value = m.group(group)
-                    new[name] = value[::-1] if turned else value
-                    lo, hi = ranges[name]
-                    if len(value) < lo or (hi is not None and len(value) > hi):
-                        break
-                else:
-                    if all(m.group(a) == m.group(b)[::-1] for a, b in mirrors) and all(
-                            shape.regex.fullmatch(new[name]) for name, shape in shapes):
-                        out.append(new)
-            return out
+    return split
 
-        return split
+def _exact(elements: tuple[Any, ...], bound: frozenset[str], counts: dict[str, int],
+           shapes: dict[str, Shape], head: int, end: int) -> bool:
+    """Whether the index's candidates for a part are exactly its words: every free variable
+    once, forward and of any shape, and nothing known between the first and last free run
+    (elements head..end)."""
+    floating = any(not (isinstance(e, Var) and e.name not in bound) and e is not STAR
+                   for e in elements[head:end])
+    repeated = any(n > 1 for n in counts.values())
+    turned = any(isinstance(e, Var) and e.reverse and e.name not in bound for e in elements)
+    shaped = any(name in shapes for name in counts)
+    return not (floating or repeated or turned or shaped)
 
 
 _texts: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
