@@ -344,3 +344,40 @@ def test_shared_runs_reach_check_candidates_and_region_as_on_the_cli(client: htt
     assert region == cli_region
     bad = client.post("/api/fill/check", json={"grid": grid, "max_shared_substring": 1})
     assert bad.status_code == 422
+
+
+def test_circles_and_shading_go_through_open_and_save(client: httpx.Client) -> None:
+    import ipuz
+    import puz
+
+    rows = ["cats#", "area#", "tear#", "#####", "abcde"]
+    body = {"grid": rows, "format": "puz", "circles": [[0, 0], [2, 2]], "shaded": [[1, 1]]}
+    r = client.post("/api/fill/save", json=body)
+    assert r.status_code == 200
+    assert puz.load(r.content).markup().get_markup_squares(puz.GridMarkup.Circled) == [0, 12]
+    back = client.post("/api/fill/open?format=puz", content=r.content).json()
+    assert back["circles"] == [[0, 0], [2, 2]] and back["shaded"] == [] and back["changed"] == []
+    r = client.post("/api/fill/save", json={**body, "format": "ipuz"})
+    ipuz.read(r.text)
+    back = client.post("/api/fill/open?format=ipuz", content=r.content).json()
+    assert back["circles"] == [[0, 0], [2, 2]] and back["shaded"] == [[1, 1]]
+    bad = client.post("/api/fill/save", json={**body, "circles": [[0, 4]]})
+    assert bad.status_code == 400 and "row 1, column 5" in bad.text
+
+
+def test_whatever_opens_can_be_saved(client: httpx.Client) -> None:
+    # A 100,000-character clue opened without a word, then Save refused it (issue 40): the
+    # open now cuts it to what save takes, and says so.
+    import puz
+
+    rows = ["cats#", "area#", "tear#", "#####", "abcde"]
+    saved = client.post("/api/fill/save", json={"grid": rows, "format": "puz"}).content
+    p = puz.load(saved)
+    p.clues = ["x" * 100_000, *p.clues[1:]]
+    p.title = "t" * 600
+    back = client.post("/api/fill/open?format=puz", content=p.tobytes()).json()
+    assert len(back["changed"]) == 2 and "1 across" in " ".join(back["changed"])
+    doc = {k: back[k] for k in ("grid", "title", "author", "copyright", "notes", "clues",
+                                "voids", "rebus", "circles", "shaded")}
+    again = client.post("/api/fill/save", json={**doc, "format": "puz"})
+    assert again.status_code == 200

@@ -16,6 +16,11 @@ voids and write them as blocks. Rebus cells (several letters in one cell: a .puz
 GRBS/RTBL sections, an .ipuz solution cell of several letters, `[letters]` in text) are read
 into `Grid.rebus`, kept by the fill and written back the same way; a rebus of other than
 letters a-z (a symbol, a digit) is read as an empty cell, as such a solution letter is.
+Circled cells (a .puz GEXT section's circle flag, an .ipuz cell style's `shapebg: circle`)
+and shaded ones (an .ipuz style's `highlight`) are read into `Grid.circles` and
+`Grid.shaded` and written back the same way (a .puz has no shading: it is not written
+there); a .puz file's LTIM (timer) and RUSR (solver's rebus) sections are written back as
+they were read. GEXT's other flags (a solver's marks) are not kept.
 
 `to_document` / `from_document` are the same grid as JSON, for the web page and `--json`.
 """
@@ -94,6 +99,9 @@ def puz_order(grid: Grid) -> list[Slot]:
 
 
 PUZ_MARK = b"ACROSS&DOWN\0"  # every .puz file holds it in its header
+CIRCLED = 0x80  # a .puz GEXT byte's circle (puzpy's GridMarkup.Circled)
+CIRCLED_MARK = b"GEXT"
+KEPT_SECTIONS = ("LTIM", "RUSR")  # .puz sections written back as they were read
 
 
 def _read_puz(data: bytes, allow_2: bool) -> Grid:
@@ -140,7 +148,11 @@ def _read_puz(data: bytes, allow_2: bool) -> Grid:
     clues = {s.label: clue for s, clue in zip(order, p.clues, strict=True)}
     grid = grid.with_clues(clues).with_info(title=p.title, author=p.author,
                                             copyright=p.copyright, notes=p.notes)
-    return replace(grid, locked=locked)
+    circled = p.markup().get_markup_squares(CIRCLED) if CIRCLED_MARK in p.extensions else []
+    grid = grid.with_marks(circles=[c for c in circled if c < w * h and grid.cells[c] != BLOCK])
+    sections = tuple((name, bytes(p.extensions[name.encode()])) for name in KEPT_SECTIONS
+                     if name.encode() in p.extensions)
+    return replace(grid, locked=locked, puz_sections=sections)
 
 
 def _letters(text: str) -> bool:
@@ -151,6 +163,18 @@ def _ipuz_value(cell: Any) -> str | None:
     if isinstance(cell, dict):
         cell = cell.get("value", cell.get("cell"))
     return cell if isinstance(cell, str) else None
+
+
+def _ipuz_marks(cell: Any, styles: dict[str, Any]) -> list[str]:
+    """"circle" and "shaded" as an .ipuz puzzle cell's style asks (its own, or one named in
+    the document's "styles"): shapebg "circle", and highlight."""
+    style = cell.get("style") if isinstance(cell, dict) else None
+    if isinstance(style, str):
+        style = styles.get(style)
+    if not isinstance(style, dict):
+        return []
+    return ((["circle"] if style.get("shapebg") == "circle" else [])
+            + (["shaded"] if style.get("highlight") is True else []))
 
 
 def _ipuz_text(doc: dict[str, Any], key: str) -> str:
@@ -215,12 +239,16 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
         raise InputError("ipuz \"puzzle\" and \"solution\" must be lists of rows, each a list of cells")
     rows: list[str] = []
     voids: set[int] = set()
+    marks: dict[str, set[int]] = {"circle": set(), "shaded": set()}
+    styles: dict[str, Any] = doc["styles"] if isinstance(doc.get("styles"), dict) else {}
     try:
         for prow, srow in zip(puzzle, solution, strict=True):
             row: list[str] = []
             for pcell, scell in zip(prow, srow, strict=True):
                 if pcell is None:  # outside a shaped grid: a void, not a black square
                     voids.add(len(rows) * len(prow) + len(row))
+                for mark in _ipuz_marks(pcell, styles):
+                    marks[mark].add(len(rows) * len(prow) + len(row))
                 if _ipuz_value(pcell) == block or pcell is None:
                     row.append(BLOCK)
                     continue
@@ -232,6 +260,8 @@ def _read_ipuz(text: str, allow_2: bool) -> Grid:
     except (TypeError, ValueError):
         raise InputError("ipuz puzzle and solution grids differ in shape") from None
     grid = replace(parse_grid(rows, allow_2=allow_2), voids=frozenset(voids))
+    grid = grid.with_marks(*({c for c in marks[m] if grid.cells[c] != BLOCK}
+                             for m in ("circle", "shaded")))
     return grid.with_clues(_ipuz_clues(doc, grid)).with_info(
         title=_ipuz_text(doc, "title"), author=_ipuz_text(doc, "author"),
         copyright=_ipuz_text(doc, "copyright"), notes=_ipuz_text(doc, "notes"))
@@ -252,7 +282,8 @@ def dump_ipuz(grid: Grid) -> str:
     voids, texts = grid.voids, grid.texts
     for r, row in enumerate(grid.rows):
         puzzle.append([None if r * w + c in voids else BLOCK if ch == BLOCK
-                       else numbers.get(r * w + c, 0) for c, ch in enumerate(row)])
+                       else _ipuz_cell(grid, r * w + c, numbers.get(r * w + c, 0))
+                       for c, ch in enumerate(row)])
         solution.append([None if r * w + c in voids else BLOCK if ch == BLOCK
                          else (texts[r * w + c].upper() if ch != EMPTY else None)
                          for c, ch in enumerate(row)])
@@ -279,6 +310,16 @@ def dump_ipuz(grid: Grid) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False)
 
 
+def _ipuz_cell(grid: Grid, cell: int, number: int) -> Any:
+    """An .ipuz puzzle cell: its number, with a style when it is circled or shaded."""
+    style: dict[str, Any] = {}
+    if cell in grid.circles:
+        style["shapebg"] = "circle"
+    if cell in grid.shaded:
+        style["highlight"] = True
+    return {"cell": number, "style": style} if style else number
+
+
 def dump_puz(grid: Grid) -> bytes:
     """The grid as a .puz file; an empty cell is written as `-` (no letter in the solution)."""
     import puz
@@ -300,6 +341,12 @@ def dump_puz(grid: Grid) -> bytes:
         for cell, text in grid.rebus:
             r.add_rebus_squares(cell, text.upper())
         r.save()
+    if grid.circles:
+        m = p.markup()
+        m.markup = [CIRCLED if i in grid.circles else 0 for i in range(len(grid.cells))]
+        m.save()
+    for name, data in grid.puz_sections:
+        p.extensions[name.encode()] = data
     return bytes(p.tobytes())
 
 
@@ -340,7 +387,9 @@ def to_document(grid: Grid) -> dict[str, Any]:
     return {"grid": list(grid.rows), "title": grid.title, "author": grid.author,
             "copyright": grid.copyright, "notes": grid.notes, "clues": dict(grid.clues),
             "voids": sorted(grid.voids), "locked": grid.locked,
-            "rebus": rebus_json(grid)}
+            "rebus": rebus_json(grid),
+            "circles": [list(divmod(c, grid.width)) for c in sorted(grid.circles)],
+            "shaded": [list(divmod(c, grid.width)) for c in sorted(grid.shaded)]}
 
 
 def from_document(doc: dict[str, Any], *, allow_2: bool = False) -> Grid:
@@ -360,9 +409,24 @@ def from_document(doc: dict[str, Any], *, allow_2: bool = False) -> Grid:
     if bad is not None:
         raise InputError(f"void {bad!r} is not a block of the grid (voids are cell numbers, "
                          "row by row from 0)")
+    grid = grid.with_marks(_cells_of(doc, "circles", grid), _cells_of(doc, "shaded", grid))
     return replace(grid, voids=frozenset(voids)).with_clues(doc.get("clues") or {}).with_info(
         title=doc.get("title") or "", author=doc.get("author") or "",
         copyright=doc.get("copyright") or "", notes=doc.get("notes") or "")
+
+
+def _cells_of(doc: dict[str, Any], key: str, grid: Grid) -> list[int]:
+    """The cell ids of a document's `key` ([[row, col], ...], from 0); InputError naming the
+    entry that is not such a pair inside the grid."""
+    out = []
+    for pair in doc.get(key) or []:
+        if (not isinstance(pair, list | tuple) or len(pair) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+                or not (0 <= pair[0] < grid.height and 0 <= pair[1] < grid.width)):
+            raise InputError(f"{key}: {pair!r} is not a [row, column] pair inside the "
+                             f"{grid.width}x{grid.height} grid (both from 0)")
+        out.append(pair[0] * grid.width + pair[1])
+    return out
 
 
 def grid_rows_from_args(rows: Sequence[str]) -> list[str]:

@@ -85,6 +85,14 @@ class Grid:
     # Rebus cells (cell id -> the letters the setter put there, 2 or more, a-z), in cell
     # order; the rows hold each one's first letter. Set with `with_rebus`.
     rebus: tuple[tuple[int, str], ...] = ()
+    # Marked cells (cell ids, white cells only): circled (a .puz's GEXT circle, an .ipuz
+    # style's shapebg "circle") and shaded (an .ipuz style's highlight), kept by the fill and
+    # written back the same way.
+    circles: frozenset[int] = frozenset()
+    shaded: frozenset[int] = frozenset()
+    # A .puz file's sections we do not read but write back as they were (LTIM, the timer;
+    # RUSR, the solver's own rebus entries): (name, bytes).
+    puz_sections: tuple[tuple[str, bytes], ...] = ()
 
     @property
     def height(self) -> int:
@@ -210,6 +218,20 @@ class Grid:
                        author=self.author if author is None else _line(author),
                        copyright=self.copyright if copyright is None else _line(copyright),
                        notes=self.notes if notes is None else _lines(notes))
+
+    def with_marks(self, circles: Iterable[int] = (), shaded: Iterable[int] = ()) -> Grid:
+        """The grid with these cells (ids, row by row from 0) circled and shaded; InputError
+        naming the cell for one outside the grid or on a block."""
+        for name, cells in (("circle", circles := frozenset(circles)),
+                            ("shaded cell", shaded := frozenset(shaded))):
+            for c in sorted(cells):
+                if not 0 <= c < len(self.cells):
+                    raise InputError(f"{name} {c} is outside the {self.width}x{self.height} grid "
+                                     "(cells are numbered row by row from 0)")
+                if self.cells[c] == BLOCK:
+                    r, k = divmod(c, self.width)
+                    raise InputError(f"{name} {c} (row {r + 1}, column {k + 1}) is on a block")
+        return replace(self, circles=circles, shaded=shaded)
 
     @property
     def is_full(self) -> bool:

@@ -167,6 +167,10 @@ class FillResult:
         doc["regions"] = self.regions
         if self.grid.rebus:  # cell id -> letters (the rows hold each one's first letter)
             doc["rebus"] = rebus_json(self.grid)
+        w = self.grid.width
+        for key, cells in (("circles", self.grid.circles), ("shaded", self.grid.shaded)):
+            if cells:  # [row, column] from 0, as formats.to_document gives them
+                doc[key] = [list(divmod(c, w)) for c in sorted(cells)]
         if self.progress:
             doc["progress"] = [{"seconds": round(t, 3), "min_score": m, "mean_score": round(a, 2)}
                                for t, m, a in self.progress]

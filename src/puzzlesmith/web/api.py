@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StringConstraints, model_validator
@@ -23,6 +23,9 @@ from puzzlesmith.web.admission import client_of, is_long, refuse_counting
 from puzzlesmith.web.jobs import Job, JobTable
 from puzzlesmith.web.pool import WorkerPool
 from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
+
+if TYPE_CHECKING:
+    from puzzlesmith.fill import model as fill_model
 
 MAX_TIMEOUT = 120.0  # the longest one request may ask a solver to run: the CLI's longest default
 MAX_COUNT_TIMEOUT = 600.0  # solution counts run as jobs and may take longer
@@ -421,6 +424,7 @@ class FillRegionRequest(FillCheckRequest, TimeLimited):
 
 
 CLUE_MAX = 500
+NOTES_MAX = 20_000
 UPLOAD_MAX = 4 * 1024 * 1024  # bytes of a grid file a page may open (.puz files are a few KB)
 SAVE_MAX = 1024 * 1024  # a grid with its clues as JSON: 21x21 with long clues is well under
 # Paths allowed a larger body than the server's default (see app.BodyLimit).
@@ -435,7 +439,7 @@ class FillSaveRequest(BaseModel):
     title: str = Field("", max_length=CLUE_MAX)
     author: str = Field("", max_length=CLUE_MAX)
     copyright: str = Field("", max_length=CLUE_MAX)
-    notes: str = Field("", max_length=20_000)
+    notes: str = Field("", max_length=NOTES_MAX)
     clues: dict[str, str] = Field({}, max_length=1000, examples=[{"1 across": "Pet"}],
                                   description="Entry label -> clue.")
     voids: list[int] = Field([], max_length=625, description="Blocks written as voids (.ipuz "
@@ -444,7 +448,14 @@ class FillSaveRequest(BaseModel):
                                   description="Rebus cells: cell number (row by row from 0) -> "
                                   "its letters (the row holds the first; `[letters]` in a row "
                                   "does the same).")
-    allow_2: bool = Field(False, description="Allow 2-letter entries.")
+    circles: list[list[int]] = Field([], max_length=625, examples=[[[0, 0], [2, 3]]],
+                                     description="Circled cells, [row, column] from 0 (.puz "
+                                     "GEXT circles, .ipuz style shapebg circle).")
+    shaded: list[list[int]] = Field([], max_length=625, examples=[[[1, 1]]],
+                                    description="Shaded cells, [row, column] from 0 (.ipuz "
+                                    "style highlight; a .puz has none).")
+    # What /fill/open accepts, save takes: a grid with 2-letter entries opens (allow_2).
+    allow_2: bool = Field(True, description="Allow 2-letter entries.")
 
 
 def _check_lexicon(name: str | None) -> None:
@@ -603,7 +614,32 @@ async def fill_open(request: Request, format: str | None = None, name: str = "",
     if not data:
         raise InputError("the file is empty")
     grid = await asyncio.to_thread(read_grid_bytes, data, fmt, allow_2=allow_2)
-    return {**to_document(grid), "format": fmt}
+    grid, changed = _fit_to_save(grid)
+    return {**to_document(grid), "format": fmt, "changed": changed}
+
+
+
+def _fit_to_save(grid: fill_model.Grid) -> tuple[fill_model.Grid, list[str]]:
+    """The grid as /fill/save will take it, and what had to change, one sentence each: a
+    title, author, copyright or clue over CLUE_MAX characters (notes over NOTES_MAX) is cut
+    there, so whatever opens can be saved, and the page can say what the open changed."""
+    changed = []
+    info: dict[str, str] = {}
+    for key, most in (("title", CLUE_MAX), ("author", CLUE_MAX), ("copyright", CLUE_MAX),
+                      ("notes", NOTES_MAX)):
+        text = getattr(grid, key)
+        if len(text) > most:
+            info[key] = text[:most]
+            changed.append(f"the {key} was cut from {len(text):,} to {most:,} characters")
+    clues = dict(grid.clues)
+    for label, clue in grid.clues:
+        if len(clue) > CLUE_MAX:
+            clues[label] = clue[:CLUE_MAX]
+            changed.append(f"the clue for {label} was cut from {len(clue):,} to {CLUE_MAX} "
+                           "characters")
+    if changed:
+        grid = grid.with_info(**info).with_clues(clues)
+    return grid, changed
 
 
 @router.post("/fill/save", summary="A grid with its title, author and clues as a .puz, .ipuz "
