@@ -906,3 +906,71 @@ def test_a_desktop_click_on_a_cell_keeps_the_focus_on_the_board(page_at: Any) ->
     assert page.evaluate("document.activeElement.id") == "play-board"
     page.keyboard.type("ch")
     assert on_board(page) == "ch"
+
+
+def _clock_seconds(page: Any) -> int:
+    text = page.locator("#play-clock").inner_text()
+    m = __import__("re").search(r"(\d+):(\d\d)", text)
+    assert m, text
+    return int(m[1]) * 60 + int(m[2])
+
+
+def _set_hidden(page: Any, hidden: bool) -> None:
+    page.evaluate(f"""(() => {{
+      Object.defineProperty(document, 'hidden', {{value: {str(hidden).lower()}, configurable: true}});
+      Object.defineProperty(document, 'visibilityState',
+        {{value: '{'hidden' if hidden else 'visible'}', configurable: true}});
+      document.dispatchEvent(new Event('visibilitychange'));
+    }})()""")
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_the_daily_clock_share_line_and_streak(browser: Any, server: str, client: Any,
+                                               width: int, shot: Any) -> None:
+    """Issue 42, what Daily Q-less players know: a running clock that stops while the tab
+    is hidden, a result line to share that gives nothing away, a streak of days solved."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.clock.install()
+        page.goto("/qless?daily=2026-12-01")
+        page.wait_for_function("document.querySelector('#rack').children.length === 12")
+        page.evaluate("localStorage.setItem('puzzlesmith.qless.daily-solved',"
+                      " JSON.stringify(['2026-11-29', '2026-11-30', '2026-11-27']))")
+        doc = client.post("/api/qless/solve", json={"letters": "bvndgzpdcioo"}).json()
+        rows = doc["board"]
+        assert page.locator("#play-clock").is_hidden()  # no move yet: no clock
+        page.locator("#play-board").focus()
+        page.keyboard.press(rows[0].replace(".", "")[0])  # the first tile starts the clock
+        assert len(on_board(page)) == 1
+        page.clock.fast_forward("00:30")
+        assert 30 <= _clock_seconds(page) < 50
+        _set_hidden(page, True)
+        before = _clock_seconds(page)
+        page.clock.fast_forward("10:00")  # ten minutes away from the tab
+        assert _clock_seconds(page) - before < 5 and "paused" in page.locator("#play-clock").inner_text()
+        _set_hidden(page, False)
+        page.clock.fast_forward("01:00")
+        ran = _clock_seconds(page)
+        assert 90 <= ran < 120
+        page.get_by_role("button", name="All back to the rack").click()
+        keyboard_place(page, rows)
+        page.locator("#solved").wait_for()
+        page.wait_for_function("document.querySelector('#share-line').textContent !== ''")
+        line = page.locator("#share-line").inner_text()
+        took = _clock_seconds(page)
+        assert line == (f"Q-Less 2026-12-01 · solved in {took // 60}:{took % 60:02d} · "
+                        f"{len(doc['words'])} words")
+        assert not any(w.lower() in line.lower() for w in doc["words"])  # nothing given away
+        page.clock.fast_forward("02:00")
+        assert _clock_seconds(page) == took  # stopped at the solve
+        assert page.locator("#streak").inner_text().startswith("Streak: 3 days in a row")
+        page.get_by_role("button", name="Copy").click()
+        page.locator("#copy-said").wait_for()
+        page.wait_for_function("document.querySelector('#copy-said').textContent !== ''")
+        assert page.evaluate("navigator.clipboard.readText()") == line
+        shot(page, f"qless-daily-solved-{width}")
+    finally:
+        context.close()

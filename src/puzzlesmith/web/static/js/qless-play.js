@@ -27,8 +27,12 @@ export class Play {
     this.words = new Map(); // word -> {verdict, common} from the server, for this dictionary
     this.seq = 0; // the latest check sent; older answers are dropped
     this.checked = null; // the latest answer that describes the board on show
-    this.started = null; // ms since the epoch of the first move on this roll
-    this.solvedIn = null; // ms from the first move to the solve
+    // The clock: it starts at the first move, stops while the page is hidden and at the
+    // solve, and goes on after a move that unsolves the board.
+    this.begun = false; // a move was made on this roll
+    this.spent = 0; // ms counted before `since`
+    this.since = null; // when the clock last started (ms since the epoch), null while stopped
+    this.solvedIn = null; // ms on the clock at the solve
     // The solved board's count-and-grade line, kept with the board in local storage:
     // {board (encoded), lexicon (the name the server's check gave), text}.
     this.graded = null;
@@ -48,14 +52,22 @@ export class Play {
     this.future = [];
     this.checked = null;
     this.solvedIn = null;
-    this.started = null;
+    this.begun = false;
+    this.spent = 0;
+    this.since = null;
     this.graded = null;
     this.els.card.hidden = !roll;
     this.say("");
     if (!roll) { this.state = null; return; }
     const saved = this.load();
     let state = saved ? saved.state : B.fresh(roll);
-    if (saved) { this.started = saved.started; this.solvedIn = saved.solvedIn; this.graded = saved.graded || null; }
+    if (saved) {
+      this.begun = Boolean(saved.begun ?? saved.started); // (`started`: an older page's clock)
+      this.spent = saved.spent || 0;
+      this.solvedIn = saved.solvedIn;
+      this.graded = saved.graded || null;
+    }
+    this.resume();
     if (rows !== null) {
       const box = B.toRows(state.placed);
       const same = rows.join("_") === box.rows.join("_");
@@ -85,7 +97,8 @@ export class Play {
   save() {
     try {
       localStorage.setItem(STORE + sorted(this.roll), JSON.stringify({
-        state: this.state, started: this.started, solvedIn: this.solvedIn, graded: this.graded,
+        state: this.state, begun: this.begun, spent: this.elapsed(), solvedIn: this.solvedIn,
+        graded: this.graded,
       }));
     } catch {
       // private mode or full storage: the URL still holds the board
@@ -124,9 +137,10 @@ export class Play {
 
   apply(next) {
     this.state = next;
-    if (this.started === null && Object.keys(next.placed).length) this.started = Date.now();
+    if (!this.begun && Object.keys(next.placed).length) this.begun = true;
     this.checked = null;
     this.solvedIn = null;
+    this.resume();
     this.save();
     this.render();
     this.check();
@@ -349,8 +363,9 @@ export class Play {
       if (seq !== this.seq) return; // the board moved on since: a newer check is coming
       for (const run of doc.runs) this.words.set(run.word, { verdict: run.verdict, common: run.common });
       this.checked = { ...doc, top, left };
-      if (doc.solved && this.solvedIn === null && this.started !== null) {
-        this.solvedIn = Date.now() - this.started; // none for a board that came solved in a link
+      if (doc.solved && this.solvedIn === null && this.begun) {
+        this.solvedIn = this.elapsed(); // none for a board that came solved in a link
+        this.pause();
         this.save();
       }
       this.render();
@@ -383,6 +398,12 @@ export class Play {
       }
     });
     if (keys) this.bindKeys(keys);
+    setInterval(() => { if (this.since !== null) this.showClock(); }, 1000);
+    document.addEventListener("visibilitychange", () => {
+      if (!this.state) return;
+      // (Kept only when the clock ran: a board opened from a link, not played, is not stored.)
+      if (document.hidden) { if (this.since !== null) { this.pause(); this.save(); } } else this.resume();
+    });
     rack.addEventListener("click", (e) => {
       if (this.swallowClick) { this.swallowClick = false; return; }
       const tile = e.target.closest(".rtile");
@@ -430,6 +451,34 @@ export class Play {
       }
       keys.value = KEYS_REST;
     });
+  }
+
+  // ---- the clock ----------------------------------------------------------------------------
+
+  elapsed() {
+    return this.spent + (this.since === null ? 0 : Date.now() - this.since);
+  }
+
+  pause() {
+    if (this.since === null) return;
+    this.spent = this.elapsed();
+    this.since = null;
+    this.showClock();
+  }
+
+  /** Start the clock again if the player is playing: begun, not solved, the page in view. */
+  resume() {
+    if (this.since === null && this.begun && this.solvedIn === null && !document.hidden) {
+      this.since = Date.now();
+    }
+    this.showClock();
+  }
+
+  showClock() {
+    const shown = this.els.clock;
+    if (!shown) return;
+    shown.hidden = !this.begun;
+    shown.textContent = `Time ${clockText(this.solvedIn ?? this.elapsed())}${this.since === null && this.solvedIn === null ? " (paused)" : ""}`;
   }
 
   onKey(e) {
@@ -530,4 +579,12 @@ export class Play {
     if (d.over) d.over.classList.remove("drop");
     d.tile.classList.remove("lifted");
   }
+}
+
+/** 3:12 (or 1:02:03): the time on a clock, as players share it. */
+export function clockText(ms) {
+  const s = Math.floor(ms / 1000);
+  const two = (n) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600);
+  return h ? `${h}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}` : `${Math.floor(s / 60)}:${two(s % 60)}`;
 }

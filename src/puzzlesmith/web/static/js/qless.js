@@ -6,7 +6,7 @@
 // an answer that comes back for an older `gen` is dropped.
 import { api, el, fillLexicons, params, renderGroups, say, setParams } from "./common.js";
 import { decode } from "./qless-board.js";
-import { Play } from "./qless-play.js";
+import { Play, clockText } from "./qless-play.js";
 import "./senses.js";
 
 const BOXES = 12;
@@ -48,7 +48,8 @@ let linkRows = null; // the board in the link, until the roll it belongs to is s
 const jobs = new Set(); // count jobs this page started and has not seen end
 
 const play = new Play({
-  card: $("play-card"), board: $("play-board"), keys: $("play-keys"), cue: $("play-cue"), rack: $("rack"), msg: $("play-msg"),
+  card: $("play-card"), board: $("play-board"), keys: $("play-keys"), clock: $("play-clock"),
+  cue: $("play-cue"), rack: $("rack"), msg: $("play-msg"),
   summary: $("play-summary"), runs: $("play-runs"), solved: $("solved"),
   undo: $("p-undo"), redo: $("p-redo"), shuffle: $("p-shuffle"), clear: $("p-clear"),
 }, { lexicon: () => lexicon.value, onChange: share, onSolved: handSolved });
@@ -576,10 +577,45 @@ function duration(ms) {
 const counted = new Map(); // roll + dictionary -> the count line already worked out
 const beingCounted = new Set(); // roll + dictionary whose count is being worked out
 
+const STREAK = "puzzlesmith.qless.daily-solved"; // localStorage: the days whose roll was solved
+
+/** Record the day's roll as solved; the days solved in a row up to that day. */
+function streakAfter(day) {
+  let days = [];
+  try { days = JSON.parse(localStorage.getItem(STREAK) || "[]"); } catch { days = []; }
+  if (!Array.isArray(days)) days = [];
+  const have = new Set(days);
+  have.add(day);
+  try { localStorage.setItem(STREAK, JSON.stringify([...have].sort().slice(-400))); } catch { /* storage off */ }
+  let n = 0;
+  const d = new Date(`${day}T12:00:00Z`);
+  while (have.has(d.toISOString().slice(0, 10))) {
+    n += 1;
+    d.setUTCDate(d.getUTCDate() - 1);
+  }
+  return n;
+}
+
+/** The result line to share: which puzzle, the time and how many words, never the words. */
+function shareLine(doc, ms) {
+  const which = daily ? `Q-Less ${daily}` : `Q-Less ${doc.letters.toUpperCase()}`;
+  const n = doc.words.length;
+  return [which, ms === null ? null : `solved in ${clockText(ms)}`, `${n} ${n === 1 ? "word" : "words"}`]
+    .filter(Boolean).join(" · ");
+}
+
 async function handSolved(doc, ms) {
   const words = doc.words.map((w) => w.toUpperCase()).join(", ");
   const took = ms === null ? "" : ` in ${duration(ms)}`;
   $("solved-text").replaceChildren(el("strong", {}, "Solved"), `${took}: ${words}.`);
+  $("share-line").textContent = shareLine(doc, ms);
+  $("copy-said").textContent = "";
+  const streak = $("streak");
+  streak.hidden = !daily;
+  if (daily) {
+    const n = streakAfter(daily);
+    streak.textContent = `Streak: ${n} ${n === 1 ? "day" : "days"} in a row solved (kept in this browser).`;
+  }
   const line = $("solved-count");
   const key = `${doc.letters}/${lexicon.value}`;
   // The line kept in this browser with this very board, for the dictionary the check that
@@ -686,6 +722,14 @@ async function init() {
   lettersBox.addEventListener("input", onInput);
   form.addEventListener("submit", (e) => { e.preventDefault(); solve(0); });
   anotherButton.addEventListener("click", () => solve(seed + 1, { another: true }));
+  $("copy-share").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("share-line").textContent);
+      $("copy-said").textContent = "Copied.";
+    } catch {
+      $("copy-said").textContent = "Copying is not allowed here: select the line and copy it.";
+    }
+  });
   $("roll").addEventListener("click", rollDice);
   countButton.addEventListener("click", startCount);
   $("hint").addEventListener("click", nextHint);
