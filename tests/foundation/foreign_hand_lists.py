@@ -1,4 +1,4 @@
-"""Hand lists for measuring the foreign-word flags (docs/words.md, "Foreign words").
+"""Hand lists for measuring the foreign-word flags (docs/foreign.md).
 
 Both lists were written before any threshold was measured and are kept whole: a word the flags
 get wrong stays in, and is counted.
