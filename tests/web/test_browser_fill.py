@@ -396,3 +396,40 @@ def test_a_desktop_fill_also_brings_the_grid_into_view_and_does_not_scroll_it(pa
     page.locator("#status.good").wait_for(timeout=30_000)
     page.wait_for_function(f"({IN_VIEW})(document.getElementById('grid'))")
     page.wait_for_function(OUTCOME_IN_VIEW, arg=page.locator("#status").inner_text())
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_the_time_limit_and_iffy_words_are_set_on_the_page(browser: Any, server: str,
+                                                            width: int, shot: Any) -> None:
+    """Issue 42: a setter sets the fill's time limit on the page (it was 10 s, or the
+    address's `limit`), and ticks "Allow iffy words" (the API's allow_iffy); both reach every
+    fill request and stay in the address."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto("/fill?size=5")
+        page.wait_for_selector("form[data-ready]")
+        assert page.get_by_label("Time limit (s)").input_value() == "10"
+        page.get_by_label("Time limit (s)").fill("25")
+        page.get_by_label("Time limit (s)").dispatch_event("change")
+        page.get_by_label("Allow iffy words").check()
+        with page.expect_request("**/api/fill") as sent:
+            page.get_by_role("button", name="Fill", exact=True).click()
+        body = sent.value.post_data_json
+        assert body["time_limit"] == 25 and body["allow_iffy"] is True
+        page.locator("#status.good").wait_for()
+        assert "limit=25" in page.url and "iffy=1" in page.url
+        shot(page, f"fill-time-limit-iffy-{width}")
+        page.get_by_label("Time limit (s)").fill("600")  # past the page's bound: 60
+        page.get_by_label("Time limit (s)").dispatch_event("change")
+        assert page.get_by_label("Time limit (s)").input_value() == "60"
+        page.reload()
+        page.wait_for_selector("form[data-ready]")
+        assert page.get_by_label("Time limit (s)").input_value() == "60"
+        assert page.get_by_label("Allow iffy words").is_checked()
+        with page.expect_request("**/api/fill/check") as checked:
+            page.get_by_label("Allow iffy words").uncheck()
+        assert checked.value.post_data_json["allow_iffy"] is False
+    finally:
+        context.close()

@@ -43,7 +43,12 @@ const STARTER = [...STARTER_TOP, ...STARTER_TOP.slice(0, 7).reverse().map((r) =>
 const FILL_LEXICON = "crossword"; // fill.scores.FILL_LEXICON: phrases, names, abbreviations
 const MIN_SIZE = 5;
 const MAX_SIZE = 21;
-const timeLimit = Math.min(60, Math.max(1, Number(params().get("limit")) || 10));
+const LIMIT_MOST = 60; // seconds a fill may be given on the page (the API's own bound is higher)
+/** The fill's time limit: the field's whole seconds, 1 to LIMIT_MOST (10 if empty or not a number). */
+function timeLimitOf(text) {
+  const v = Math.round(Number(text));
+  return Number.isFinite(v) && v > 0 ? Math.min(LIMIT_MOST, v) : 10;
+}
 
 let grid = emptyGrid(15, 15);
 let list = [];
@@ -529,7 +534,9 @@ function share() {
   const square = grid.w === grid.h;
   setParams({ size: square ? grid.w : "", g: rowsOf(grid, (i) => grid.typed[i]).join("-"),
     lexicon: lexicon.value === FILL_LEXICON ? "" : lexicon.value, common: common.checked ? "1" : "", min: scoreFloor() || "",
-    two: allow2.checked ? "1" : "", sym: symmetry.value === "rotational" ? "" : symmetry.value,
+    two: allow2.checked ? "1" : "", iffy: $("allow-iffy").checked ? "1" : "",
+    limit: timeLimitOf($("time-limit").value) === 10 ? "" : timeLimitOf($("time-limit").value),
+    sym: symmetry.value === "rotational" ? "" : symmetry.value,
     stem: allowSameStem.checked ? "1" : "", shared: sharedRun() ?? "",
     bylen: Object.entries(scoresByLength().scores).map(([n, v]) => `${n}:${v}`).join(",") });
 }
@@ -587,6 +594,7 @@ function options() {
     allow_2: allow2.checked, block: typedWords(blockWords), prefer: typedWords(preferWords),
     block_lists: blockList.value ? [blockList.value] : [],
     prefer_lists: preferList.value ? [preferList.value] : [], allow_same_stem: allowSameStem.checked,
+    allow_iffy: $("allow-iffy").checked,
     min_score_by_length: scoresByLength().scores, max_shared_substring: sharedRun() };
 }
 
@@ -763,6 +771,7 @@ function showWorking() {
   const bar = $("fill-progress");
   const elapsed = $("fill-elapsed");
   const start = performance.now();
+  const timeLimit = timeLimitOf($("time-limit").value);
   const tick = () => {
     const secs = (performance.now() - start) / 1000;
     bar.value = Math.min(1, secs / timeLimit);
@@ -797,7 +806,7 @@ async function runFill(again, region = null) {
   const keep = region ? (i) => grid.typed[i] || !region.cells.has(i) : (i) => grid.typed[i];
   try {
     const draft = $("draft-clues").checked;
-    const doc = await api("/api/fill", { grid: rowsOf(grid, keep), ...options(), seed, time_limit: timeLimit,
+    const doc = await api("/api/fill", { grid: rowsOf(grid, keep), ...options(), seed, time_limit: timeLimitOf($("time-limit").value),
       clues: draft });
     stopWorking();
     if (doc.status === "filled") {
@@ -1059,7 +1068,11 @@ function wire() {
     fieldError(minScore, $("min-score-error"), ok ? "" : `Min. word score is a whole number from 0 to 100; using ${scoreFloor()}.`);
     share(); recheck(); loadCandidates();
   });
-  for (const input of [common, lexicon, allow2, allowSameStem]) input.addEventListener("change", () => { share(); recheck(); loadCandidates(); });
+  for (const input of [common, lexicon, allow2, allowSameStem, $("allow-iffy")]) input.addEventListener("change", () => { share(); recheck(); loadCandidates(); });
+  $("time-limit").addEventListener("change", () => {
+    $("time-limit").value = timeLimitOf($("time-limit").value); // what the fill will be given
+    share();
+  });
   maxShared.addEventListener("change", () => { checkRules(); share(); recheck(); loadCandidates(); });
   minByLength.addEventListener("change", () => { checkRules(); share(); recheck(); loadCandidates(); });
   for (const input of [blockWords, preferWords, blockList, preferList]) {
@@ -1110,6 +1123,8 @@ async function init() {
   minScore.value = Math.min(100, Math.max(0, Number(p.get("min")) || 0));
   allow2.checked = p.get("two") === "1";
   allowSameStem.checked = p.get("stem") === "1";
+  $("allow-iffy").checked = p.get("iffy") === "1";
+  $("time-limit").value = timeLimitOf(p.get("limit") || 10);
   maxShared.value = p.get("shared") || "";
   minByLength.value = (p.get("bylen") || "").split(",").join(", ");
   if (allowSameStem.checked || maxShared.value || minByLength.value) $("fill-rules").open = true;
