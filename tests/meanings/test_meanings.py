@@ -313,3 +313,20 @@ def test_reverse_dictionary_matches_the_raw_files(raw: RawWordNet) -> None:
                {w for sid in most for w in wn.forms(sid)})
         assert got == raw.reverse(text), text
         assert got[0] or got[1]
+
+
+def test_the_disk_caches_of_meaning_answers_are_keyed_by_the_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A cache made by other rules (an older version) must never be read: its key covers the
+    # code that decides, not only the data (a stale cache once answered `????:sad` with none).
+    from puzzlesmith import lexicon as lx
+
+    lex = load_lexicon(None)
+    before = lx._meaning_cache(lex, "+means:sad", False)
+    monkeypatch.setattr(m, "rules_fingerprint", lambda: b"other rules")
+    after = lx._meaning_cache(lex, "+means:sad", False)
+    assert before is not None and after is not None and before != after
+    assert m.rules_fingerprint() == b"other rules"
+    monkeypatch.undo()
+    assert lx._meaning_cache(lex, "+means:sad", False) == before

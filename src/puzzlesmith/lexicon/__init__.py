@@ -186,8 +186,8 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
     """Where a meaning filter's words are kept on disk: loading WordNet and narrowing 274,000
     words took a third of a second of every `--kind-of`/`--means`/`PATTERN:TEXT` command, and a
     setter asks the same topic with pattern after pattern. The key covers the word list (with
-    its scores), the filter and the WordNet data. None when the data cannot be read, or for
-    a transient lexicon (model.Lexicon)."""
+    its scores), the filter, the WordNet data and the code of the rules (`rules_fingerprint`).
+    None when the data cannot be read, or for a transient lexicon (model.Lexicon)."""
     if lexicon.transient:
         return None
     import hashlib
@@ -195,6 +195,7 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
 
     from puzzlesmith.diskcache import cache_dir
     from puzzlesmith.lexicon.index import FORMAT_VERSION
+    from puzzlesmith.lexicon.meanings import rules_fingerprint
 
     try:
         data = resources.files("puzzlesmith.lexicon").joinpath("data")
@@ -208,6 +209,7 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
                  label, repr(phrases), str(synsets)):
         h.update(part.encode("utf-8") + b"\0")
     h.update(wordnet)
+    h.update(rules_fingerprint())
     return cache_dir() / f"meaning-v{FORMAT_VERSION}.{_NARROWED_FORMAT}-{h.hexdigest()}.txt"
 
 

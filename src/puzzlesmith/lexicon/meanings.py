@@ -422,6 +422,23 @@ def _kind_of(wn: WordNet, topic: str) -> dict[str, bool]:
     return _category(wn, topic)[1]
 
 
+@cache
+def rules_fingerprint() -> bytes:
+    """A digest of the code that decides what a meaning filter keeps (this module and
+    typical.py), for the keys of the disk caches of its answers: a cache made by other
+    rules (an upgrade, an edit) is then never read, where a key of the data alone would
+    serve the old answers."""
+    h = hashlib.blake2b(digest_size=12)
+    for name in ("meanings.py", "typical.py"):
+        try:
+            h.update(resources.files("puzzlesmith.lexicon").joinpath(name).read_bytes())
+        except OSError:  # no sources installed: the version stands in for them
+            from importlib.metadata import version
+
+            h.update(version("puzzlesmith").encode("ascii"))
+    return h.digest()
+
+
 @lru_cache(maxsize=16)
 def category_names(topic: str) -> frozenset[str]:
     """The proper names in TOPIC's category, squashed to a-z (`saturn`, `newyork`): the
@@ -434,6 +451,7 @@ def category_names(topic: str) -> frozenset[str]:
     data = resources.files("puzzlesmith.lexicon").joinpath("data")
     key = hashlib.blake2b(topic.encode("utf-8") + b"\0", digest_size=10)
     key.update(data.joinpath("wordnet-index.txt.gz").read_bytes())
+    key.update(rules_fingerprint())
     path = cache_dir() / f"wordnet-names-v1-{key.hexdigest()}.txt"
     kept = read_cache(path)
     if kept is not None:
