@@ -277,16 +277,27 @@ def anagram_words(
         found, extra["skipped"], _ = _by_sound(found, rhymes, syllables, sounds_like,
                                                near_rhymes)
         full = [w for w in full if w in set(found)] if n_words == 1 else full
+    _sort_by_length(words, found, sort)
+    total = len(found)
+    found = _longest(words, found, limit)
+    return replace(result, words=tuple(found), full=tuple(sorted(full)),
+                   total=total if len(found) < total else None, extra=extra)
+
+
+def _sort_by_length(words: Words, found: list[str], sort: SortOrder | None) -> None:
+    """Sort anagram answers in place by length, then typical first (a meaning asked and no
+    sort given), by frequency (sort="freq") or alphabetically."""
     if words.ranked and sort is None:
         found.sort(key=lambda w: (len(words.key(w)), words.typical_key(w), w))
     elif sort == "freq":
         found.sort(key=lambda w: (len(words.key(w)), words.rank(w), w))
     else:
         found.sort(key=lambda w: (len(words.key(w)), words.key(w), w))
-    total = len(found)
-    if limit is not None and limit < total:
-        # The longest first (the listing shows them first), each length in its order.
-        kept = sorted(range(total), key=lambda i: (-len(words.key(found[i])), i))[:limit]
-        found = [found[i] for i in sorted(kept)]
-    return replace(result, words=tuple(found), full=tuple(sorted(full)),
-                   total=total if len(found) < total else None, extra=extra)
+
+
+def _longest(words: Words, found: list[str], limit: int | None) -> list[str]:
+    """The `limit` longest answers (the listing shows them first), each length in its order."""
+    if limit is None or limit >= len(found):
+        return found
+    kept = sorted(range(len(found)), key=lambda i: (-len(words.key(found[i])), i))[:limit]
+    return [found[i] for i in sorted(kept)]
