@@ -516,3 +516,36 @@ def test_a_full_opened_grid_fills_to_a_plain_message_and_clear_fill_clears_it(
     assert page.locator("#status").inner_text().startswith("Cleared all 25 letters")
     page.get_by_role("button", name="Undo").click()
     assert grid_rows(page) == rows
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_crossword_prints_with_its_numbers_clues_title_and_solution(
+        page: Any, client: Any, shot: Any, width: int) -> None:
+    """Issue 42: setters print the puzzle and its solution: title and author, the grid with
+    its numbers, the clues in two columns, then the solution, and nothing of the editor."""
+    filled = client.post("/api/fill", json={"grid": ["#....", ".....", ".....", ".....",
+                                                     "....#"], "seed": 1}).json()
+    ready(page, "/fill?g=" + quote("-".join(filled["grid"])))
+    page.get_by_label("Title").fill("Tiny Tuesday")
+    page.get_by_label("Author").fill("A. Setter")
+    page.get_by_label("Clue for 1 across").fill("First of all")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    page.emulate_media(media="print")
+    view = page.locator("#print-view")
+    assert view.is_visible()
+    assert page.locator("#fill-form").is_hidden() and page.locator("header.site").is_hidden()
+    assert view.locator(".print-title").inner_text() == "Tiny Tuesday"
+    assert view.locator(".print-author").inner_text() == "by A. Setter"
+    puzzle, solution = view.locator("table.print-grid").all()
+    numbers = [int(t) for t in puzzle.locator(".num").all_inner_texts()]
+    assert numbers == sorted(numbers) and numbers[0] == 1
+    assert numbers[-1] == max(e["number"] for e in filled["entries"])
+    assert puzzle.locator(".letter").count() == 0  # the grid to solve is empty
+    letters = "".join(solution.locator(".letter").all_inner_texts()).lower()
+    assert letters == "".join(filled["grid"]).replace("#", "")
+    assert view.locator(".print-clues").evaluate("e => getComputedStyle(e).columnCount") == "2"
+    across = view.locator(".print-clues-part").first.inner_text()
+    assert across.startswith("Across") and "1 First of all" in across
+    shot(page, f"fill-print-{width}")
+    page.emulate_media(media="screen")
+    assert view.is_hidden()

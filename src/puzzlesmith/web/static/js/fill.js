@@ -6,6 +6,7 @@ import {
 } from "./xwmodel.js";
 import { EntryLists, renderCandidates, renderWeakest, shown } from "./xwlists.js";
 import { openFile, saveFile } from "./xwfiles.js";
+import { printView } from "./xwprint.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("fill-form");
@@ -1030,6 +1031,10 @@ function wire() {
   form.addEventListener("submit", (e) => { e.preventDefault(); runFill(false); });
   $("again").addEventListener("click", () => runFill(true));
   $("clear-fill").addEventListener("click", clearFill);
+  // What prints: title, author, the grid to solve, the clues, then the solution.
+  window.addEventListener("beforeprint", () => $("print-view").replaceChildren(
+    ...printView(grid, voids, clues, $("title").value.trim(), $("author").value.trim())));
+  $("print").addEventListener("click", () => window.print());
   lockButton.addEventListener("click", toggleLock);
   $("rebus").addEventListener("click", () => {
     if (rebus.at !== null) endRebus(true);
