@@ -24,7 +24,10 @@ found by `benchmarks.common.shared_data`); skips, saying why, when it is absent.
 CPU time (process time) is the figure: the machine is shared. Each fill has a wall-clock
 limit of LIMIT seconds, well above the 10 s target, so a loaded machine does not cut a search
 the CPU would finish in time.
-Run: nice -n 5 python -m benchmarks.fill_real [--quick]
+Run: nice -n 5 python -m benchmarks.fill_real [--quick]; with --default-limit, only the
+default-limit table (issue 40: every real grid as `fill` runs it by default, 10 s, status,
+time against the limit, how the improvement ended, questionable entries beside the
+published fill's), into results/fill_real_default.md.
 """
 
 from __future__ import annotations
@@ -115,12 +118,70 @@ def top(lex: Lexicon, n: int) -> Lexicon:
     return lex.restricted(frozenset(lex.words[i] for i in order), f"+top{n}")
 
 
+def _inside_pairs(entries: list[str]) -> int:
+    """Pairs of entries, the short one (3+ letters) at the start or end of the long one."""
+    return sum(1 for a in entries for b in entries
+               if 3 <= len(a) < len(b) and (b.startswith(a) or b.endswith(a)))
+
+
+def default_limit(grids: list[dict[str, Any]]) -> str:
+    """Every real grid filled as `puzzlesmith fill` does by default (the crossword list, the
+    block list and the iffy tier left out, no entry inside another, the 10 s limit counted
+    from the call, so the tables' loading counts): status, seconds against the limit, how the
+    improvement ended, weakest and mean, and the questionable entries of the fill beside
+    the published fill's (iffy: lexicon.sensitivity; inside: pairs as above; junk: entries
+    scoring under 10 on the crossword list's scale, or not in it)."""
+    from puzzlesmith.fill.scores import default_blocked, fill_lexicon
+    from puzzlesmith.lexicon.sensitivity import iffy_words
+
+    limit = 10.0
+    lex, index = fill_lexicon(None)
+    scale = word_scores(lex, index)
+    iffy, blocked = iffy_words(), default_blocked()
+    lines = ["### Every real grid at the default limit (issue 40)", "",
+             f"`fill` with its defaults and a {limit:g} s limit (wall, from the call). "
+             "Questionable entries per fill, iffy / inside pairs / junk (under 10 or not in "
+             "the list), beside the published fill's.", "",
+             "| grid | size | status | s (limit 10) | CPU s | improvement | weakest | mean | "
+             "ours iffy/inside/junk | published iffy/inside/junk |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    over = cut = 0
+    for d in grids:
+        grid = parse_grid(d["blocks"])
+        c = time.process_time()
+        r = fill(grid, lex, index, deadline=Deadline(limit), blocked=blocked)
+        cpu = time.process_time() - c
+        over += r.seconds > 1.1 * limit
+        cut += r.improvement == "cut"
+        ours = [e.answer for e in r.entries] if r.filled else []
+        pub = published_entries(d) if d["solution"] else []
+
+        def q(entries: list[str]) -> str:
+            if not entries:
+                return "-"
+            junk = sum(1 for e in entries if scale.get(e, 0) < 10)
+            return f"{sum(e in iffy for e in entries)}/{_inside_pairs(entries)}/{junk}"
+        lines.append(f"| {d['name']} | {d['width']}x{d['height']} | {r.status} | "
+                     f"{r.seconds:.2f} | {cpu:.2f} | {r.improvement or '-'} | {r.min_score} | "
+                     f"{r.mean_score} | {q(ours)} | {q(pub)} |")
+        print(lines[-1], flush=True)
+    lines += ["", f"Over the limit by more than 10%: **{over}**; improvement cut by the limit: "
+              f"**{cut}** of {len(grids)}."]
+    return "\n".join(lines)
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     if not DATA.exists():
         print(f"skipped: no real crosswords: {shared_data_missing(DATA)}")
         return
     grids = [json.loads(line) for line in DATA.read_text("utf-8").splitlines() if line.strip()]
+    if "--default-limit" in sys.argv:
+        body = default_limit(grids)
+        path = write_results("fill_real_default", "Crossword fill on real grids at the default "
+                             "limit (issue 40)", body, command="fill_real --default-limit")
+        print(f"wrote {path}")
+        return
     bundled, bundled_index = lexicon_and_index("letterpress")
     cross, cross_index = lexicon_and_index("crossword")
     scale = word_scores(cross, cross_index)
