@@ -33,6 +33,7 @@ from puzzlesmith.limits import Deadline, SearchTimeout
 
 if TYPE_CHECKING:
     from puzzlesmith.lexicon import LexiconIndex
+    from puzzlesmith.search.pattern import MatchResult
 
 TimeoutOpt = Annotated[float, typer.Option("--time-limit", "-t", "--timeout",
                                            help="Time limit per query, seconds.")]
@@ -147,15 +148,10 @@ def match_cmd(
     check_not_expanded(patterns or [])
     queries = read_inputs(patterns, from_file)
     if equation:
-        given = [name for name, value in (("--contains", contains), ("--excludes", excludes),
-                                          ("--length", length),
-                                          ("--means", means), ("--phrases", phrases),
-                                          ("--rhymes", rhymes), ("--near-rhymes", near_rhymes),
-                                          ("--syllables", syllables),
-                                          ("--sounds-like", sounds_like))
-                 if value]
-        if given:
-            raise InputError(f"{given[0]} does not apply to equations")
+        _refuse_in_equations((("--contains", contains), ("--excludes", excludes),
+                              ("--length", length), ("--means", means), ("--phrases", phrases),
+                              ("--rhymes", rhymes), ("--near-rhymes", near_rhymes),
+                              ("--syllables", syllables), ("--sounds-like", sounds_like)))
         _equations(words_for(lexicon, common, common_top, kind_of=kind_of,
                              foreign=foreign).index, queries, limit,
                    timeout, json, order or "alpha")
@@ -166,8 +162,8 @@ def match_cmd(
     searched: dict[str | None, Words] = {}  # by meaning: a --from file repeats one or none
     # No option that reorders, cuts or filters the answers: a plain query's JSON is written
     # from the bitset (the same text as below, without a string per answer).
-    as_is = json and not (contains or excludes or span or order or limit or rhymes or syllables
-                          or sounds_like or near_rhymes or phrases)
+    as_is = json and not any((contains, excludes, span, order, limit, rhymes, syllables,
+                              sounds_like, near_rhymes, phrases))
     # One name of a file here passes check_not_expanded (a pattern may look like one); if no
     # word fits it, it was most likely an unquoted pattern the shell expanded.
     files_here = {p for p in patterns or [] if os.path.lexists(p)}
@@ -198,22 +194,36 @@ def match_cmd(
         if json:
             print_json(result.to_json(), ("words",) if result.plain else ())
             continue
-        from rich.markup import escape  # (not needed by --json, which a long run uses)
-
         marked = frozenset() if common else index.common_among(result.words, common_top)
-        more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
-        if result.extra.get("skipped"):
-            more += (f" ({result.extra['skipped']:,} left out: not in the pronouncing "
-                     "dictionary)")
-        console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
-        if _listed_in_order(order, found.ranked, sounds_like, near_rhymes):
-            print_columns(list(result.words), marked)
-        else:
-            print_grouped(result.words, marked, frozenset())
-        _legend(bool(marked) and bool(result.words), False)
-        if result.extra.get("names_elsewhere"):
-            console.print(f"names not in {escape(result.lexicon.split('+')[0])}, from the "
-                          f"crossword list: {' '.join(result.extra['names_elsewhere'])}")
+        _print_match(result, marked, _listed_in_order(order, found.ranked, sounds_like,
+                                                      near_rhymes))
+
+
+def _refuse_in_equations(options: tuple[tuple[str, object], ...]) -> None:
+    """One error line for the first of these (name, value) options given with --equation."""
+    given = [name for name, value in options if value]
+    if given:
+        raise InputError(f"{given[0]} does not apply to equations")
+
+
+def _print_match(result: MatchResult, marked: frozenset[str], in_order: bool) -> None:
+    """A match's answers as a person reads them: the count, the words (in their order or by
+    length, common ones bold), and the names the list lacks."""
+    from rich.markup import escape  # (not needed by --json, which a long run uses)
+
+    more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
+    if result.extra.get("skipped"):
+        more += (f" ({result.extra['skipped']:,} left out: not in the pronouncing "
+                 "dictionary)")
+    console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
+    if in_order:
+        print_columns(list(result.words), marked)
+    else:
+        print_grouped(result.words, marked, frozenset())
+    _legend(bool(marked) and bool(result.words), False)
+    if result.extra.get("names_elsewhere"):
+        console.print(f"names not in {escape(result.lexicon.split('+')[0])}, from the "
+                      f"crossword list: {' '.join(result.extra['names_elsewhere'])}")
 
 
 def _listed_in_order(order: str | None, ranked: bool, sounds_like: str | None,
