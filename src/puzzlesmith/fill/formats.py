@@ -43,12 +43,18 @@ FORMATS = ("puz", "ipuz", "text")
 
 def split_rows(text: str) -> list[str]:
     """The grid rows of a text: lines (or `/`-separated rows on one line), comments dropped."""
+    import io
+
+    from puzzlesmith.fill.model import MAX_SIZE
+
     rows: list[str] = []
-    for line in text.splitlines():
+    for line in io.StringIO(text, newline=None):  # line by line: a million lines are not all split first
         line = line.strip()
         if line.startswith(("//", ";")):
             continue
-        rows.extend(part.strip() for part in line.split("/") if part.strip())
+        rows.extend(part.strip() for part in line.split("/", MAX_SIZE + 1) if part.strip())
+        if len(rows) > MAX_SIZE:  # refused now, not after splitting a million more
+            raise InputError(f"a grid is at most {MAX_SIZE} rows; this one has more")
     return rows
 
 

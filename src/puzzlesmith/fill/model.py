@@ -304,18 +304,32 @@ def _rebus_tokens(row: str, number: int) -> tuple[str, dict[int, str]]:
     return "".join(out), rebus
 
 
+# The longest row text taken: MAX_SIZE cells of a long rebus each (a .puz rebus cell holds a
+# few letters), so an oversize row is refused before it is read letter by letter.
+ROW_CHARS_MAX = 32 * MAX_SIZE
+
+
 def parse_grid(rows: Iterable[str], *, allow_2: bool = False) -> Grid:
     """The grid of `rows` (`#` block, `.` or `?` empty, letters fixed, any case, `[letters]`
     a rebus cell); InputError naming the first problem."""
     clean: list[str] = []
     rebus: dict[tuple[int, int], str] = {}
     for row in rows:
+        if len(row) > ROW_CHARS_MAX:
+            raise InputError(f"a grid row is at most {ROW_CHARS_MAX} characters (rebus letters "
+                             f"included), not {len(row)}")
         row = "".join(row.split()).lower().replace("?", EMPTY)
         if "[" in row or "]" in row:
             row, found = _rebus_tokens(row, len(clean) + 1)
             rebus.update(((len(clean), c), text) for c, text in found.items())
         if row:
             clean.append(row)
+        # Size before the rest: an oversize grid is refused at once, not after every row of
+        # it has been checked.
+        if len(clean) > MAX_SIZE or len(row) > MAX_SIZE:
+            over = f"a row of {len(row)} cells" if len(row) > MAX_SIZE else "more rows"
+            raise InputError(f"a grid is {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE} cells: "
+                             f"this one has {over}")
     if not clean:
         raise InputError("empty grid: give the rows, one a line, # for a block and . for an empty cell")
     for i, row in enumerate(clean, start=1):

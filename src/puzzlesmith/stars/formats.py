@@ -28,10 +28,24 @@ _URL_RE = re.compile(
 _HEADER_RE = re.compile(r"^(?:stars\s*[=:]\s*)?(\d+)$", re.IGNORECASE)
 
 
+MAX_SIDE = 100  # the largest grid read, as the URL form's
+
+
 def parse_text(text: str, stars: int | None = None) -> StarPuzzle:
     """A puzzle from the text format; `stars` overrides the K line (default 1)."""
-    lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
-    lines = [line for line in lines if line]
+    import io
+
+    lines: list[str] = []
+    # Line by line, sizes checked as they come: an oversize text is refused at once, not
+    # after a million rows have been split.
+    for raw in io.StringIO(text, newline=None):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if len(lines) > MAX_SIDE or len(line) > 8 * MAX_SIDE:
+            raise InputError(f"a Star Battle grid is at most {MAX_SIDE}x{MAX_SIDE} cells: this "
+                             f"one has {'more rows' if len(lines) > MAX_SIDE else 'a longer row'}")
+        lines.append(line)
     header: int | None = None
     if lines:
         m = _HEADER_RE.match(lines[0])

@@ -25,9 +25,16 @@ SUFFIX = ".wordgrid"
 
 def parse_puzzle(text: str, source: str = "puzzle") -> Puzzle:
     """The puzzle in a puzzle-file text; InputError (naming `source`) if it is malformed."""
+    import io
+
+    from puzzlesmith.wordgrid.model import MAX_HEIGHT, MAX_WIDTH
+
     title: str | None = None
     rows: list[str] = []
-    for n, raw in enumerate(text.splitlines(), start=1):
+    for n, raw in enumerate(io.StringIO(text, newline=None), start=1):
+        if len(rows) > MAX_HEIGHT or len(raw) > 1000:  # size before the rest
+            raise InputError(f"{source}: a grid needs 2 to {MAX_HEIGHT} rows of at most "
+                             f"{MAX_WIDTH} letters; this one is larger")
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
