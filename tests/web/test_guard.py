@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -126,3 +127,59 @@ def test_serve_on_this_machine_does_not_warn(
     serve_cli.serve(host="127.0.0.1", port=8000, lexicon=None, workers=1, job_workers=1,
                     allow_host=None)
     assert "warning" not in capsys.readouterr().err
+
+
+def test_serve_on_all_addresses_answers_the_printed_address_and_this_machines() -> None:
+    import socket
+
+    import psutil
+
+    from puzzlesmith.cli.serve import _allowed_hosts
+    from puzzlesmith.web.guard import HostCheck
+
+    allowed = _allowed_hosts("0.0.0.0", [])
+    own = [a.address for addrs in psutil.net_if_addrs().values() for a in addrs
+           if a.family == socket.AF_INET]
+    check = HostCheck(_ok_app, allowed)
+    for name in ["0.0.0.0", socket.gethostname(), *own]:
+        assert _status(check, f"{name}:8000") == 200, name
+    assert _status(check, "attacker.example") == 400
+
+
+def test_allow_host_star_answers_any_name_with_one_warning(cli_env: dict[str, str]) -> None:
+    from puzzlesmith.cli.serve import _allowed_hosts
+    from puzzlesmith.web.guard import HostCheck
+
+    check = HostCheck(_ok_app, _allowed_hosts("127.0.0.1", ["*"]))
+    assert _status(check, "anything.example:80") == 200
+    assert _status(check, "a b") == 400  # a malformed Host is still refused
+    with socket.socket() as taken:  # the port is taken: the warning comes, then the error
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        done = subprocess.run([sys.executable, "-m", "puzzlesmith", "serve", "--port",
+                               str(taken.getsockname()[1]), "--allow-host", "*"],
+                              env=cli_env, capture_output=True, text=True, timeout=60)
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith("warning: --allow-host '*' answers any Host name")
+    assert len(lines) == 2 and lines[1].startswith("error: cannot listen")
+
+
+async def _ok_app(scope: Any, receive: Any, send: Any) -> None:
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": b""})
+
+
+def _status(app: Any, host: str) -> int:
+    import asyncio
+
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b""}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": "/", "headers": [(b"host", host.encode())]}
+    asyncio.run(app(scope, receive, send))
+    return int(sent[0]["status"])

@@ -46,11 +46,12 @@ def normalize(name: str) -> str:
 
 
 class HostCheck:
-    """Answer 400 to any request whose Host header is not one of `allowed`."""
+    """Answer 400 to any request whose Host header is not one of `allowed` (`*`: any)."""
 
     def __init__(self, app: ASGIApp, allowed: Iterable[str]) -> None:
         self.app = app
         self.allowed = frozenset(normalize(n) for n in allowed)
+        self.any = "*" in self.allowed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -58,7 +59,7 @@ class HostCheck:
             return
         raw = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
         name = host_name(raw)
-        if name is not None and name in self.allowed:
+        if name is not None and (self.any or name in self.allowed):
             await self.app(scope, receive, send)
             return
         shown = raw if len(raw) <= 80 else raw[:80] + "…"
