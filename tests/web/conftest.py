@@ -142,7 +142,12 @@ def page(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator[
     """A fresh page (375 px wide unless the test says otherwise); console errors fail the test."""
     marker = request.node.get_closest_marker("viewport")
     width, height = marker.args if marker else (1024, 900)
-    context = browser.new_context(viewport={"width": width, "height": height}, base_url=server)
+    # Playwright's wait_for_function runs its predicate through eval, which the site's policy
+    # refuses (no 'unsafe-eval'): the tests' tools may bypass it, the pages never need to;
+    # test_security_headers loads and uses every page under the policy.
+    csp = request.node.get_closest_marker("csp") is not None
+    context = browser.new_context(viewport={"width": width, "height": height}, base_url=server,
+                                  bypass_csp=not csp)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -174,3 +179,4 @@ def shot() -> Callable[[Any, str], Path]:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "viewport(width, height): the browser page's size")
+    config.addinivalue_line("markers", "csp: the browser page keeps the site's content policy")

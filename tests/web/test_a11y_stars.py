@@ -51,7 +51,7 @@ STATES: dict[str, Callable[[Any], None]] = {
 @pytest.mark.parametrize("width", [1280, 375])
 @pytest.mark.parametrize("state", sorted(STATES))
 def test_no_serious_violations(browser: Any, server: str, state: str, width: int, scheme: str) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server,
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": 900}, base_url=server,
                                   color_scheme=scheme)
     page = context.new_page()
     page.set_default_timeout(60_000)

@@ -425,7 +425,7 @@ def test_a_server_still_loading_its_list_is_asked_again(browser: Any, server: st
         else:
             route.continue_()
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=server)
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900}, base_url=server)
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
@@ -467,7 +467,7 @@ def test_a_box_chosen_by_taps_on_a_touch_screen(browser: Any, server: str) -> No
     """A box was chosen by Shift+click, Shift+arrows or a mouse drag, none of which a phone
     has (a finger's drag scrolls the page), so Fill box stayed disabled there. Fill box with no
     box asks for the opposite corner of the selected cell: one tap there makes the box."""
-    context = browser.new_context(viewport={"width": 375, "height": 800}, base_url=server,
+    context = browser.new_context(bypass_csp=True, viewport={"width": 375, "height": 800}, base_url=server,
                                   has_touch=True, is_mobile=True)
     try:
         page = context.new_page()

@@ -294,7 +294,7 @@ def test_letters_are_never_changed_without_a_word(page: Any) -> None:
 def test_boards_fit_the_viewport(browser: Any, server: str, width: int, shot: Any) -> None:
     """Defect 8: the solver's board and the board to build on use the width they have
     (tiles grow on a desktop) and never push the page sideways on a phone."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": 900}, base_url=server)
     page = context.new_page()
     try:
         page.goto(f"/qless?letters={ROLL}")
@@ -337,7 +337,8 @@ def test_anagrams_bold_common_words(page: Any) -> None:
 @pytest.fixture(params=[1280, 375], ids=["1280", "375"])
 def page_at(request: Any, browser: Any, server: str) -> Any:
     """A fresh page at a desktop's and at a phone's width; console errors fail the test."""
-    context = browser.new_context(viewport={"width": request.param, "height": 900}, base_url=server)
+    context = browser.new_context(bypass_csp=True, viewport={"width": request.param, "height": 900},
+                                  base_url=server)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -411,7 +412,7 @@ def see_solved(page: Any) -> None:
 
 @pytest.mark.parametrize("width", [1280, 375])
 def test_place_a_whole_solution_by_keyboard(browser: Any, server: str, width: int, shot: Any) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": 900}, base_url=server)
     page = context.new_page()
     try:
         page.goto(f"/qless?roll={ROLL}")
@@ -428,7 +429,7 @@ def test_place_a_whole_solution_by_keyboard(browser: Any, server: str, width: in
 
 @pytest.mark.parametrize("width", [1280, 375])
 def test_place_a_whole_solution_by_mouse_drag(browser: Any, server: str, width: int) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": 900}, base_url=server)
     page = context.new_page()
     try:
         page.goto(f"/qless?roll={ROLL}")
@@ -441,7 +442,7 @@ def test_place_a_whole_solution_by_mouse_drag(browser: Any, server: str, width: 
 
 def test_place_a_whole_solution_by_touch(browser: Any, server: str) -> None:
     """Fingers drag tiles too (Pointer Events from touch, through the browser's own input)."""
-    context = browser.new_context(viewport={"width": 375, "height": 800}, base_url=server,
+    context = browser.new_context(bypass_csp=True, viewport={"width": 375, "height": 800}, base_url=server,
                                   has_touch=True, is_mobile=True)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -541,7 +542,7 @@ def test_the_board_survives_a_reload_and_a_link(page_at: Any, browser: Any, serv
     page.wait_for_selector("form[data-ready]")
     assert on_board(page) == "chair"
     # Another browser (no local storage) opening the link gets the same board.
-    other = browser.new_context(base_url=server)
+    other = browser.new_context(bypass_csp=True, base_url=server)
     try:
         pg = other.new_page()
         pg.goto(url)
@@ -582,7 +583,7 @@ def test_axe_finds_nothing_serious_on_the_board(browser: Any, server: str, width
                                                 scheme: str, shot: Any) -> None:
     from tests.web.a11y import assert_accessible
 
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server,
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": 900}, base_url=server,
                                   color_scheme=scheme)
     page = context.new_page()
     page.set_default_timeout(60_000)

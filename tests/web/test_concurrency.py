@@ -33,22 +33,23 @@ def test_twenty_concurrent_solves_while_a_long_count_runs(server: str,
     job = client.post("/api/qless/count", json={"letters": LONG_COUNT, "timeout": 300}).json()["job"]
     try:
         wait_job(client, job, lambda d: d["state"] == "running")
-        started = time.monotonic()
+        before = client.get("/api/health").json()
 
-        def ask(i: int) -> tuple[int, bool, float]:
+        def ask(i: int) -> tuple[int, bool]:
             path, body, check = REQUESTS[i % len(REQUESTS)]
-            t0 = time.monotonic()
             r = httpx.post(server + path, json=body, timeout=60)
-            return r.status_code, r.status_code == 200 and bool(check(r.json())), \
-                time.monotonic() - t0
+            return r.status_code, r.status_code == 200 and bool(check(r.json()))
 
         with ThreadPoolExecutor(20) as pool:
             answers = list(pool.map(ask, range(20)))
-        elapsed = time.monotonic() - started
-        assert [status for status, _, _ in answers] == [200] * 20
-        assert all(ok for _, ok, _ in answers), answers
-        # Two solve workers share these; the count's worker is a different process.
-        assert elapsed < 30, f"20 quick solves took {elapsed:.1f} s"
+        assert [status for status, _ in answers] == [200] * 20
+        assert all(ok for _, ok in answers), answers
+        # The solve workers answered all twenty; the count's worker, another process, was
+        # never asked and is the same one.
+        after = client.get("/api/health").json()
+        assert after["solve_pool"]["tasks"] - before["solve_pool"]["tasks"] == 20
+        assert after["job_pool"]["pids"] == before["job_pool"]["pids"]
+        assert after["job_pool"]["tasks"] == before["job_pool"]["tasks"]
 
         doc = client.get(f"/api/jobs/{job}").json()
         assert doc["state"] == "running", "the count must keep running alongside the solves"
@@ -81,14 +82,13 @@ def test_a_search_whose_client_left_is_stopped(server: str, client: httpx.Client
 
 @pytest.mark.slow
 def test_cheap_requests_do_not_wait_behind_long_work(server: str, client: httpx.Client) -> None:
-    """The long pool busy (a generation in flight, a count queued): cheap requests still
-    answer at once, from their own workers."""
-    headers = {"x-puzzlesmith-client": "cheap-vs-long"}
-    count = client.post("/api/qless/count", json={"letters": LONG_COUNT, "timeout": 300},
-                        headers=headers).json()["job"]
+    """The long pool busy (a count running, a generation waiting): cheap requests are
+    answered while it stays busy, from their own workers, so they never wait behind it."""
+    count = client.post("/api/qless/count", json={"letters": LONG_COUNT, "timeout": 300}
+                        ).json()["job"]
     with ThreadPoolExecutor(1) as pool:
         long = pool.submit(httpx.post, server + "/api/stars/generate", json=LONG_GENERATE,
-                           headers=headers, timeout=120)
+                           timeout=120)
         try:
             deadline = time.monotonic() + 30
             while client.get("/api/health").json()["job_pool"]["busy"] == 0:
@@ -96,10 +96,11 @@ def test_cheap_requests_do_not_wait_behind_long_work(server: str, client: httpx.
                 time.sleep(0.1)
             for i in range(10):
                 path, body, check = REQUESTS[i % len(REQUESTS)]
-                t0 = time.monotonic()
                 r = client.post(path, json=body)
                 assert r.status_code == 200 and check(r.json())
-                assert time.monotonic() - t0 < 5, f"{path} waited behind long work"
+                # Answered while the long work is still in hand: it did not wait for it.
+                assert not long.done()
+                assert client.get(f"/api/jobs/{count}").json()["state"] == "running"
             assert client.get("/api/health").json()["job_pool"]["busy"] == 1
         finally:
             client.delete(f"/api/jobs/{count}")

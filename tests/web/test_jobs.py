@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from puzzlesmith.web.admission import Admission
+from puzzlesmith.web.admission import FairGate
 from puzzlesmith.web.jobs import ABANDONED_AFTER, JobTable
 
 
@@ -43,7 +43,8 @@ def test_abandoned_jobs_are_stopped_and_free_their_places_at_once() -> None:
     # one. Here a closed tab's two jobs hold the whole server (2 places); once no one has
     # asked about them for ABANDONED_AFTER, the next request gets a place, not a 429.
     async def scenario() -> None:
-        table = JobTable(_Pool(), Admission(max_total=2, max_per_client=2))  # type: ignore[arg-type]
+        gate = FairGate(1, per_client=2, max_total=2, name="long")
+        table = JobTable(_Pool(), gate)  # type: ignore[arg-type]
         left = [table.start("count", _count, {}, limit=600, client="closed tab") for _ in range(2)]
         await asyncio.sleep(0)  # (one turn of the loop: the tasks start)
         for job in left:
@@ -53,9 +54,9 @@ def test_abandoned_jobs_are_stopped_and_free_their_places_at_once() -> None:
         for job in left:
             assert job.state == "stopped" and "no one asked" in (job.detail or "")
         assert table.get(new.id) is new and new.state in ("queued", "running")
-        assert table.admission.describe()["long_tasks"] == 1
+        assert gate.total == 1
         await table.close()
-        assert table.admission.describe()["long_tasks"] == 0
+        assert gate.total == 0
 
     _run(scenario)
 
@@ -63,7 +64,8 @@ def test_abandoned_jobs_are_stopped_and_free_their_places_at_once() -> None:
 def test_a_quiet_server_stops_abandoned_jobs_too() -> None:
     # No request comes after the tab closed: the table's sweep stops the job on its own.
     async def scenario() -> None:
-        table = JobTable(_Pool(), Admission())  # type: ignore[arg-type]
+        gate = FairGate(1, per_client=2, max_total=8)
+        table = JobTable(_Pool(), gate)  # type: ignore[arg-type]
         job = table.start("count", _count, {}, limit=600, client="closed tab")
         await asyncio.sleep(0)  # (one turn of the loop: the task starts)
         job.seen -= ABANDONED_AFTER + 1
@@ -72,6 +74,6 @@ def test_a_quiet_server_stops_abandoned_jobs_too() -> None:
         await asyncio.wait([job.task])
         sweeper.cancel()
         assert job.state == "stopped" and "no one asked" in (job.detail or "")
-        assert table.admission.describe()["long_tasks"] == 0
+        assert gate.total == 0
 
     _run(scenario)

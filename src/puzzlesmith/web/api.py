@@ -13,15 +13,23 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request, Response
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StringConstraints,
+    model_validator,
+)
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available
 from puzzlesmith.lexicon.registry import DEFAULT_NAME
 from puzzlesmith.web import tasks
-from puzzlesmith.web.admission import client_of, is_long, refuse_counting
+from puzzlesmith.web.admission import FairGate, client_of, is_long, refuse_counting
 from puzzlesmith.web.jobs import Job, JobTable
-from puzzlesmith.web.pool import WorkerPool
+from puzzlesmith.web.pool import PoolBusy, WorkerPool
 from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 
 if TYPE_CHECKING:
@@ -99,7 +107,7 @@ class Options(BaseModel):
     lexicon: str | None = Field(
         None, max_length=100, description="A registered lexicon name (see /api/lexicons); "
         "default: the server's --lexicon.")
-    common: bool = Field(False, description="Only common words (wordfreq top N, no names).")
+    common: StrictBool = Field(False, description="Only common words (wordfreq top N, no names).")
     common_top: int = Field(DEFAULT_COMMON_TOP, ge=1, le=1_000_000,
                             description="How many of the most frequent words count as common.")
 
@@ -154,7 +162,7 @@ PhrasesField = Field(False, description="Also WordNet's phrases (new york), matc
 
 
 class MatchRequest(Options, TimeLimited):
-    pattern: str = Field(..., max_length=200, examples=["a?p?e"],
+    pattern: str = Field(..., min_length=1, max_length=200, examples=["a?p?e"],
                          description="A pattern: ? . _ one letter, * any run, [abc] sets, "
                          "@ vowel, # consonant, 1-9 repeated letters, PATTERN/LETTERS anagram. "
                          "`query` is an alias: the answer names the pattern `query`.",
@@ -162,68 +170,68 @@ class MatchRequest(Options, TimeLimited):
     contains: str = Field("", max_length=64, description="Letters the word must contain.")
     excludes: str = Field("", max_length=64, description="Letters the word must not contain.")
     length: str | None = Field(None, max_length=20, description="N or N-M (for * patterns).")
-    sort: str | None = Field(None, max_length=10, description="alpha or freq (default: alpha, "
+    sort: Literal["alpha", "freq"] | None = Field(None, description="alpha or freq (default: alpha, "
                              "or by meaning with `means`).")
     limit: int | None = Field(None, ge=1, description="Return at most N words.")
     kind_of: str | None = KindOfField
     means: str | None = MeansField
-    phrases: bool = PhrasesField
+    phrases: StrictBool = PhrasesField
     rhymes: str | None = RhymesField
-    near_rhymes: bool = NearRhymesField
+    near_rhymes: StrictBool = NearRhymesField
     syllables: int | None = SyllablesField
     sounds_like: str | None = SoundsLikeField
-    foreign: bool = ForeignField
+    foreign: StrictBool = ForeignField
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
 class EquationRequest(Options, TimeLimited):
-    query: str = Field(..., max_length=400, examples=["AB;BA;|A|=2;|B|=2;!=AB"],
+    query: str = Field(..., min_length=1, max_length=400, examples=["AB;BA;|A|=2;|B|=2;!=AB"],
                        description="An equation: A-Z variables, ~A reversed, patterns separated "
                        "by ';', |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).")
     limit: int = Field(100, ge=1, le=10_000, description="List at most N solutions.")
     sort: str | None = Field(None, max_length=10, description="alpha (default) or freq: the "
                              "solutions whose rarest word is most common first.")
     kind_of: str | None = KindOfField
-    foreign: bool = ForeignField
+    foreign: StrictBool = ForeignField
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
 class AnagramRequest(Options, TimeLimited):
-    letters: str = Field(..., max_length=200, examples=["listen"],
+    letters: str = Field(..., min_length=1, max_length=200, examples=["listen"],
                          description="Letters; ? is a blank tile.")
     min_length: int = Field(3, ge=1, description="Shortest word.")
     length: str | None = Field(None, max_length=20, description="N or N-M letters (as match).")
-    sort: str | None = Field(None, max_length=10, description="alpha or freq within each length "
+    sort: Literal["alpha", "freq"] | None = Field(None, description="alpha or freq within each length "
                              "(default: alpha, or by meaning with `means`).")
     limit: int | None = Field(None, ge=1, description="Return at most N words, the longest first.")
     words: int = Field(1, ge=1, le=3, description="Words per full anagram (1-3).")
     kind_of: str | None = KindOfField
     means: str | None = MeansField
-    phrases: bool = PhrasesField
+    phrases: StrictBool = PhrasesField
     rhymes: str | None = RhymesField
-    near_rhymes: bool = NearRhymesField
+    near_rhymes: StrictBool = NearRhymesField
     syllables: int | None = SyllablesField
     sounds_like: str | None = SoundsLikeField
-    foreign: bool = ForeignField
+    foreign: StrictBool = ForeignField
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
 class WordgridSolveRequest(Options, TimeLimited):
-    rows: list[str] = Field(..., min_length=1, max_length=15,
-                            examples=[["??????", "ipoaru", "gettct"]],
+    rows: list[Annotated[str, StringConstraints(min_length=1)]] = Field(
+        ..., min_length=1, max_length=15, examples=[["??????", "ipoaru", "gettct"]],
                             description="Rows top to bottom; ? marks an unknown cell.")
-    all: bool = Field(False, description="Every solution.")
-    count: bool = Field(False, description="Only the number of solutions.")
-    allow_repeats: bool = Field(False, description="Let two unknown rows hold the same word.")
+    all: StrictBool = Field(False, description="Every solution.")
+    count: StrictBool = Field(False, description="Only the number of solutions.")
+    allow_repeats: StrictBool = Field(False, description="Let two unknown rows hold the same word.")
     kind_of: str | None = KindOfField
     means: str | None = MeansField
-    foreign: bool = Field(True, description="Let foreign words (ciao, merci, ja) into the rows "
+    foreign: StrictBool = Field(True, description="Let foreign words (ciao, merci, ja) into the rows "
                           "and columns, as a setter may have used one; false leaves them out.")
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
 
 class WordgridCreateRequest(Options, TimeLimited):
-    common: bool = Field(True, description="Draw the answer and every column from words a "
+    common: StrictBool = Field(True, description="Draw the answer and every column from words a "
                          "person uses: common words that SCOWL's everyday lists and WordNet "
                          "spell in lower case (the default, as the CLI's --common; false: the "
                          "whole list).")
@@ -231,16 +239,16 @@ class WordgridCreateRequest(Options, TimeLimited):
     length: int | None = Field(None, ge=1, le=15, description="Letters of a random answer.")
     rows: int = Field(3, ge=1, le=15, description="Rows in the grid.")
     blank_row: int = Field(1, ge=1, le=15, description="Which row is blank.")
-    word_rows: bool = Field(False, description="The given rows must be words too.")
-    unique: bool = Field(UNIQUE_DEFAULT, description="The answer must be the only one (the default, "
+    word_rows: StrictBool = Field(False, description="The given rows must be words too.")
+    unique: StrictBool = Field(UNIQUE_DEFAULT, description="The answer must be the only one (the default, "
                          "as the CLI's --unique and the page's box; false: --no-unique, other "
                          "answers allowed).")
     seed: int | None = Field(None, description="Random seed (reproducible).")
-    answer_hidden: bool = Field(False, description="Leave the answer out of the document.")
+    answer_hidden: StrictBool = Field(False, description="Leave the answer out of the document.")
     title: str | None = Field(None, max_length=200, description="Title for the puzzle.")
     kind_of: str | None = Field(None, max_length=100, description="Draw the answer from a "
                                 "category: a kind of TOPIC (--kind-of).")
-    foreign: bool = Field(False, description="Let foreign words (ciao, merci, ja) into the "
+    foreign: StrictBool = Field(False, description="Let foreign words (ciao, merci, ja) into the "
                           "answer, columns and word rows; left out by default.")
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
 
@@ -252,29 +260,29 @@ class DefineRequest(BaseModel):
 
 
 class QlessSolveRequest(Options, TimeLimited):
-    letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
+    letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
                          description="The roll: 3 to 16 letters.")
     seed: int = Field(0, description="Another value searches in another order (another "
                       "solution).")
     time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
-    count: bool = Field(False, description="Count the distinct solutions exactly.")
+    count: StrictBool = Field(False, description="Count the distinct solutions exactly.")
     max_solutions: int | None = Field(None, description="Stop counting after N solutions.")
 
 
 class QlessCountRequest(QlessSolveRequest):
     time_limit: float = TimeLimitField(120.0, MAX_COUNT_TIMEOUT)
-    count: bool = Field(True, description="Always true: this endpoint counts.")
+    count: StrictBool = Field(True, description="Always true: this endpoint counts.")
 
 
 class QlessRollRequest(Options, TimeLimited):
     seed: int | None = Field(None, description="Roll seed (same seed, same roll).")
-    solve: bool = Field(False, description="Solve the roll too.")
+    solve: StrictBool = Field(False, description="Solve the roll too.")
     time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
-    count: bool = Field(False, description="Count the distinct solutions exactly.")
+    count: StrictBool = Field(False, description="Count the distinct solutions exactly.")
 
 
 class QlessHintRequest(Options, TimeLimited):
-    letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
+    letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
                          description="The roll: 3 to 16 letters.")
     level: int = Field(1, ge=1, le=3, description="1: length and first letter of the longest "
                        "word of a solution; 2: the word; 3: the word on the board.")
@@ -282,7 +290,7 @@ class QlessHintRequest(Options, TimeLimited):
 
 
 class QlessGradeRequest(Options, TimeLimited):
-    letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
+    letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
                          description="The roll: 3 to 16 letters.")
     time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
 
@@ -290,18 +298,18 @@ class QlessGradeRequest(Options, TimeLimited):
 class QlessDailyRequest(Options, TimeLimited):
     date: str | None = Field(None, max_length=20, examples=["2026-12-01"],
                              description="The day, YYYY-MM-DD (default: the server's today).")
-    grade: bool = Field(True, description="Grade the roll too (a second or two of counting); "
+    grade: StrictBool = Field(True, description="Grade the roll too (a second or two of counting); "
                         "false: the roll alone, at once (`--no-grade`).")
     time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
 
 
 class AtlasLookupRequest(Options):
-    letters: str = Field(..., max_length=64, examples=["mphrrsttsnea"],
+    letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
                          description="The roll (12 letters).")
 
 
 class QlessCheckRequest(Options):
-    letters: str = Field(..., max_length=64, examples=["mvhdrxwcciaa"],
+    letters: str = Field(..., min_length=1, max_length=64, examples=["mvhdrxwcciaa"],
                          description="The roll: 3 to 16 letters.")
     board: list[Annotated[str, StringConstraints(max_length=40)]] = Field(
         ..., max_length=40, examples=[["chair", "..v..", "..a..", "..x..", ".wad."]],
@@ -323,7 +331,7 @@ class StarsParseRequest(BaseModel):
 
 
 class StarsSolveRequest(StarsParseRequest, TimeLimited):
-    count: bool = Field(False, description="Count every solution.")
+    count: StrictBool = Field(False, description="Count every solution.")
     max: int | None = Field(None, ge=1, description="Stop counting at this many (implies count).")
     engine: str = Field("auto", max_length=10, description="auto, python or sat.")
     time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
@@ -368,14 +376,14 @@ class FillCheckRequest(Options):
     grid: list[str] = Field(..., min_length=2, max_length=25, examples=[["#....", ".....", "....#"]],
                             description="Rows: # a block, . an empty cell, a-z a fixed letter, "
                             "[letters] a rebus cell.")
-    allow_2: bool = Field(False, description="Allow 2-letter entries.")
-    allow_repeats: bool = Field(False, description="Let a word fill two entries.")
-    allow_same_stem: bool = Field(False, description="Let two entries share a stem (RULE and "
+    allow_2: StrictBool = Field(False, description="Allow 2-letter entries.")
+    allow_repeats: StrictBool = Field(False, description="Let a word fill two entries.")
+    allow_same_stem: StrictBool = Field(False, description="Let two entries share a stem (RULE and "
                                   "RULED), which the fill avoids by default.")
-    allow_inside: bool = Field(False, description="Let an entry hold another of 3+ letters at "
+    allow_inside: StrictBool = Field(False, description="Let an entry hold another of 3+ letters at "
                                "its start or end (SET and CLOSESET), which the fill avoids by "
                                "default (`--allow-inside`).")
-    allow_iffy: bool = Field(False, description="Let the fill use the entries that fail the "
+    allow_iffy: StrictBool = Field(False, description="Let the fill use the entries that fail the "
                              "breakfast test (the crossword list's sensitivity tier), which it "
                              "leaves out by default (`--allow-iffy`).")
     min_score: int = Field(0, description="Only words scoring at least N.")
@@ -404,15 +412,15 @@ class FillRequest(FillCheckRequest, TimeLimited):
     improve: int | None = Field(None, ge=0, le=10_000_000, description="Search nodes to spend "
                                 "looking for a better fill after the first (default: 300 and 20 an "
                                 "entry, or as many as the first took if more), within time_limit.")
-    count: bool = Field(False, description="Count every fill (small grids).")
-    clues: bool = Field(False, description="Draft a clue for each entry from WordNet (`--clues`).")
+    count: StrictBool = Field(False, description="Count every fill (small grids).")
+    clues: StrictBool = Field(False, description="Draft a clue for each entry from WordNet (`--clues`).")
 
 
 class FillCandidatesRequest(FillCheckRequest):
     entry: str = Field(..., max_length=20, examples=["1 across"],
                        description="The entry: its number and direction (`12 across`, `3d`).")
     limit: int = Field(100, ge=1, le=2000, description="Return at most N words (best first).")
-    viable_first: bool = Field(False, description="Words whose crossings keep a word first.")
+    viable_first: StrictBool = Field(False, description="Words whose crossings keep a word first.")
 
 
 class FillRegionRequest(FillCheckRequest, TimeLimited):
@@ -455,13 +463,26 @@ class FillSaveRequest(BaseModel):
                                     description="Shaded cells, [row, column] from 0 (.ipuz "
                                     "style highlight; a .puz has none).")
     # What /fill/open accepts, save takes: a grid with 2-letter entries opens (allow_2).
-    allow_2: bool = Field(True, description="Allow 2-letter entries.")
+    allow_2: StrictBool = Field(True, description="Allow 2-letter entries.")
 
 
 def _check_lexicon(name: str | None) -> None:
     # The API takes registered names only: a path would let any client read server files.
     if name and name not in available():
         raise InputError(f"unknown lexicon {name!r}: choose one of {', '.join(available())}")
+
+
+def task_kwargs(request: Request, body: BaseModel) -> Doc:
+    """The request's options as a task's keyword arguments, the server's --lexicon filled in
+    where the request names none, every lexicon named checked."""
+    kwargs = body.model_dump()
+    default = request.app.state.settings.lexicon
+    if "lexicon" in kwargs and not kwargs["lexicon"] and default:
+        kwargs["lexicon"] = default
+    _check_lexicon(kwargs.get("lexicon"))
+    for name in kwargs.get("block_lists", []) + kwargs.get("prefer_lists", []):
+        _check_lexicon(name)
+    return kwargs
 
 
 async def run_solve(
@@ -473,20 +494,29 @@ async def run_solve(
     A search whose client went away (a closed tab) is stopped, so it stops holding a worker;
     quick ones are left to finish, as restarting a worker costs more than they do.
     """
-    kwargs = body.model_dump()
-    _check_lexicon(kwargs.get("lexicon"))
-    for name in kwargs.get("block_lists", []) + kwargs.get("prefer_lists", []):
-        _check_lexicon(name)
+    kwargs = task_kwargs(request, body)
     refuse_counting(fn, kwargs)
-    if not is_long(fn, kwargs):
-        return await _run_in(request, request.app.state.solve_pool, fn, kwargs, limit)
-    with request.app.state.admission.admitted(client(request)):
-        return await _run_in(request, request.app.state.long_pool, fn, kwargs, limit)
+    state = request.app.state
+    long = is_long(fn, kwargs, float(getattr(body, "time_limit", limit)))
+    gate: FairGate = state.long_gate if long else state.cheap_gate
+    # Long work waits its turn as long as it takes (the gate caps what may wait).
+    timeout = None if long else state.settings.queue_timeout
+    ticket = gate.join(client(request))
+    try:
+        try:
+            await gate.wait(ticket, timeout)
+        except TimeoutError:
+            raise PoolBusy(f"every {gate.name} worker stayed busy for {timeout:g} s; try "
+                           "again") from None
+        return await _run_in(request, state.long_pool if long else state.solve_pool, fn, kwargs,
+                             limit)
+    finally:
+        gate.leave(ticket)
 
 
-def client(request: Request) -> str | None:
-    """Who asks (a browser's cookie or a program's header), for the per-client limits."""
-    return client_of(dict(request.headers), dict(request.cookies))
+def client(request: Request) -> str:
+    """Who asks (a browser's signed cookie; any other request is ANONYMOUS), for fair shares."""
+    return client_of(dict(request.cookies))
 
 
 async def _run_in(
@@ -524,7 +554,8 @@ async def health(request: Request) -> Doc:
         **({"start_error": state.start_error} if getattr(state, "start_error", None) else {}),
         "solve_pool": request.app.state.solve_pool.describe(),
         "job_pool": jobs.pool.describe(),
-        "admission": request.app.state.admission.describe(),
+        "admission": {"cheap": request.app.state.cheap_gate.describe(),
+                      "long": request.app.state.long_gate.describe()},
     }
 
 
@@ -699,9 +730,8 @@ async def qless_count(body: QlessCountRequest, request: Request) -> Doc:
     from puzzlesmith.qless.solve import parse_letters
 
     parse_letters(body.letters)  # bad letters answer 400 now, not as a failed job later
-    kwargs = body.model_dump()
+    kwargs = task_kwargs(request, body)
     kwargs["count"] = True
-    _check_lexicon(kwargs.get("lexicon"))
     jobs: JobTable = request.app.state.jobs
     return jobs.start("qless-count", tasks.run_qless_solve, kwargs, limit=body.time_limit,
                       client=client(request)).to_json()
@@ -779,7 +809,7 @@ async def stars_generate_job(body: StarsGenerateRequest, request: Request) -> Do
     check_request(body.size, body.stars, body.difficulty,
                   parse_score_range(body.score) if body.score else None)
     jobs: JobTable = request.app.state.jobs
-    return jobs.start("stars-generate", tasks.run_stars_generate, body.model_dump(),
+    return jobs.start("stars-generate", tasks.run_stars_generate, task_kwargs(request, body),
                       limit=body.time_limit, client=client(request)).to_json()
 
 

@@ -31,10 +31,11 @@ from puzzlesmith.errors import InputError, shortened
 from puzzlesmith.web import tasks
 from puzzlesmith.web.admission import (
     LONG_NICE,
+    MAX_CHEAP_PER_CLIENT,
     MAX_PER_CLIENT,
     MAX_TOTAL,
-    Admission,
     ClientCookie,
+    FairGate,
     TooMany,
 )
 from puzzlesmith.web.guard import LOCAL_HOSTS, HostCheck, redact
@@ -54,9 +55,12 @@ class Settings:
     job_workers: int = 1  # long work (jobs, fills, generation), kept apart from solves
     max_long: int = MAX_TOTAL  # long tasks running or queued at once (429 past it)
     max_long_per_client: int = MAX_PER_CLIENT
+    max_cheap_per_client: int = MAX_CHEAP_PER_CLIENT
     long_nice: int = LONG_NICE  # the long workers' niceness (0: the solve workers' priority)
     max_body: int = 64 * 1024
     queue_timeout: float = 60.0
+    # A worker holding more than this after a task is replaced before the next (`--worker-mb`).
+    worker_mb: int | None = 400
     # Host names answered besides this machine's own (guard.LOCAL_HOSTS): `--allow-host`.
     allowed_hosts: tuple[str, ...] = ()
 
@@ -133,6 +137,77 @@ class Revalidate:
         await self.app(scope, receive, send_with_header if scope["type"] == "http" else send)
 
 
+# Only this server's own scripts and styles run (no inline script, no other site's), nothing
+# is loaded from elsewhere, and no site may frame the pages (clickjacking). Style attributes
+# stay allowed: the pages use a few for spacing, and an attribute cannot run script.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+       "style-src-attr 'unsafe-inline'; img-src 'self'; connect-src 'self'; "
+       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),  # frame-ancestors for browsers that predate it
+    (b"referrer-policy", b"same-origin"),
+)
+
+
+class SecurityHeaders:
+    """The headers of `SECURITY_HEADERS` on every answer, errors included; an answer that
+    sets its own policy (the interactive API page) keeps it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {k.lower() for k, _ in headers}
+                headers += [(k, v) for k, v in SECURITY_HEADERS if k not in present]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _swagger_page() -> Response:
+    """FastAPI's interactive API page, with a policy of its own: Swagger UI comes from its
+    CDN (the page says it needs a connection) and starts with one inline script, allowed by
+    its hash alone."""
+    import base64
+    import hashlib
+    import re
+
+    from fastapi.openapi.docs import get_swagger_ui_html
+
+    page = get_swagger_ui_html(openapi_url="/openapi.json", title="puzzlesmith API")
+    html = bytes(page.body).decode()
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(m.encode()).digest()).decode() + "'"
+        for m in re.findall(r"<script>(.*?)</script>", html, re.S))
+    cdn = "https://cdn.jsdelivr.net"
+    policy = (f"default-src 'self'; script-src 'self' {cdn} {hashes}; style-src 'self' {cdn} "
+              "'unsafe-inline'; img-src 'self' data: https://fastapi.tiangolo.com; "
+              "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+    return HTMLResponse(html, headers={"content-security-policy": policy})
+
+
+def _methods(path: str) -> list[str]:
+    """Every method some API route answers at `path`."""
+    from puzzlesmith.web.api import router
+
+    methods: set[str] = set()
+    for route in router.routes:
+        regex, allowed = getattr(route, "path_regex", None), getattr(route, "methods", None)
+        if regex is not None and allowed and regex.match(path):
+            methods |= set(allowed)
+    return sorted(methods)
+
+
 def _one_line(exc: RequestValidationError) -> str:
     """Pydantic's error list as one line, like the CLI's usage errors."""
     parts = []
@@ -201,11 +276,13 @@ def create_app(
         # Imported once in the forkserver (with the engines, see tasks.ENGINES), so every
         # worker and every replacement starts with them.
         preload = ("puzzlesmith.web.tasks",)
+        max_rss = settings.worker_mb * 2**20 if settings.worker_mb else None
         solve_pool = WorkerPool(settings.workers, warm=warm, name="solve",
-                                queue_timeout=settings.queue_timeout, preload=preload)
+                                queue_timeout=settings.queue_timeout, preload=preload,
+                                max_rss=max_rss)
         # Long work waits its turn (no queue timeout: admission bounds how much may wait).
         job_pool = WorkerPool(settings.job_workers, warm=warm, name="long", queue_timeout=None,
-                              preload=preload, nice=settings.long_nice)
+                              preload=preload, nice=settings.long_nice, max_rss=max_rss)
         builder = _start_long_trie_builder()
         fill_warmer = _start_fill_warmer()
         # The server answers at once; its workers load the dictionary behind it (on a first
@@ -218,8 +295,11 @@ def create_app(
         starting = asyncio.create_task(_start_pools(app, solve_pool, job_pool, on_ready))
         app.state.solve_pool = solve_pool
         app.state.long_pool = job_pool
-        app.state.admission = Admission(settings.max_long, settings.max_long_per_client)
-        app.state.jobs = JobTable(job_pool, app.state.admission)
+        app.state.cheap_gate = FairGate(settings.workers, per_client=settings.max_cheap_per_client,
+                                        max_total=16 * MAX_CHEAP_PER_CLIENT, name="cheap")
+        app.state.long_gate = FairGate(settings.job_workers, per_client=settings.max_long_per_client,
+                                       max_total=settings.max_long, name="long")
+        app.state.jobs = JobTable(job_pool, app.state.long_gate)
         sweeper = asyncio.create_task(app.state.jobs.sweep())
 
         def abort() -> None:
@@ -252,6 +332,8 @@ def create_app(
         ),
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,  # served below, with its own content security policy
+        redoc_url=None,
     )
     app.state.settings = settings
     from puzzlesmith.web.api import LARGE_BODIES
@@ -261,6 +343,7 @@ def create_app(
     app.add_middleware(ClientCookie)
     # Last added runs first: a foreign Host is turned away before its body is read.
     app.add_middleware(HostCheck, allowed=(*LOCAL_HOSTS, *settings.allowed_hosts))
+    app.add_middleware(SecurityHeaders)  # outermost: the guards' own answers get them too
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> Response:
@@ -274,6 +357,11 @@ def create_app(
         if (exc.status_code == 404 and not path.startswith("/api/")
                 and "text/html" in request.headers.get("accept", "")):
             return HTMLResponse(render(NOT_FOUND, path), status_code=404)
+        if exc.status_code == 405:
+            # Starlette names the methods of the first route matching the path only; a path
+            # served by two routes (GET and DELETE /api/jobs/{id}) has both.
+            return JSONResponse({"detail": "Method Not Allowed"}, status_code=405,
+                                headers={"allow": ", ".join(_methods(path))})
         return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
@@ -311,6 +399,7 @@ def create_app(
     for path, filename in PAGES.items():
         if STATIC.joinpath(filename).is_file():
             app.add_api_route(path, page(filename, path), include_in_schema=False, methods=["GET"])
+    app.add_api_route("/docs", _swagger_page, include_in_schema=False, methods=["GET"])
     app.add_api_route("/favicon.ico", lambda: RedirectResponse("/static/favicon.svg"),
                       include_in_schema=False, methods=["GET"])
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -1,8 +1,9 @@
 """Long jobs (solution counts): started by one request, watched by polling, stopped on demand.
 
 A job runs in the long pool, apart from the quick solves, so a long count never makes a solve
-wait. It waits its turn there (state `queued`, with its `position` among the waiting jobs)
-for as long as it takes; how many may wait is bounded by `admission` instead (429 past it).
+wait. It waits its turn there (state `queued`, with its `position` in the long pool's fair
+queue, `admission.FairGate`, shared with the long requests that wait for their answer) for as
+long as it takes; what one client may have waiting is capped there instead (429 past it).
 A page polls `GET /api/jobs/{id}` to draw a progress bar (the time used of the job's
 limit, and what the task reported so far: a count's solutions found) and sends
 `DELETE /api/jobs/{id}` for Stop, which kills the job's worker (the pool starts a fresh one).
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.web.admission import Admission
+from puzzlesmith.web.admission import ANONYMOUS, FairGate, Ticket
 from puzzlesmith.web.guard import redact
 from puzzlesmith.web.pool import PoolBusy, TaskKilled, WorkerCrashed, WorkerPool
 
@@ -46,17 +47,18 @@ class Job:
     task: asyncio.Task[None] | None = None
     # What the task reported so far (`pool.report_progress`), e.g. {"solutions": 1234}.
     reported: dict[str, Any] = field(default_factory=dict)
-    client: str | None = None
+    client: str = ANONYMOUS
     seen: float = field(default_factory=time.monotonic)  # when someone last asked about it
-    queue: list[Job] | None = None  # the table's waiting jobs, oldest first
-    released: bool = False  # its place in `admission` given back
+    gate: FairGate | None = None
+    ticket: Ticket | None = None  # its place in the gate (waiting, then running)
+    released: bool = False  # its place in the gate given back
 
     @property
     def position(self) -> int | None:
-        """1 for the next job to start, while it waits; None once it runs."""
-        if self.state != "queued" or self.queue is None or self not in self.queue:
+        """1 for the next task of the long pool to start, while it waits; None once it runs."""
+        if self.state != "queued" or self.gate is None or self.ticket is None:
             return None
-        return self.queue.index(self) + 1
+        return self.gate.position(self.ticket)
 
     def to_json(self) -> dict[str, Any]:
         end = self.finished if self.finished is not None else time.monotonic()
@@ -78,23 +80,22 @@ class Job:
 class JobTable:
     """The jobs of this server, by id."""
 
-    def __init__(self, pool: WorkerPool, admission: Admission | None = None) -> None:
+    def __init__(self, pool: WorkerPool, gate: FairGate) -> None:
         self.pool = pool
-        self.admission = admission or Admission()
+        self.gate = gate
         self._jobs: dict[str, Job] = {}
-        self._queued: list[Job] = []
 
     def start(
         self, kind: str, fn: Callable[..., Any], kwargs: dict[str, Any], *, limit: float,
-        client: str | None = None,
+        client: str = ANONYMOUS,
     ) -> Job:
-        """A new job, queued for the long pool; TooMany (429) past the admission limits."""
+        """A new job, queued for the long pool; TooMany (429) past the client's cap."""
         self._stop_abandoned()
-        self.admission.enter(client)
+        ticket = self.gate.join(client)
         self._forget_old()
-        job = Job(secrets.token_urlsafe(8), kind, limit=limit, client=client, queue=self._queued)
+        job = Job(secrets.token_urlsafe(8), kind, limit=limit, client=client, gate=self.gate,
+                  ticket=ticket)
         self._jobs[job.id] = job
-        self._queued.append(job)
         job.task = asyncio.get_running_loop().create_task(self._run(job, fn, kwargs, limit))
         return job
 
@@ -104,13 +105,14 @@ class JobTable:
         def on_start() -> None:
             job.state = "running"
             job.started = time.monotonic()
-            self._unqueue(job)
 
         def on_progress(payload: Any) -> None:
             if isinstance(payload, dict):
                 job.reported = payload
 
         try:
+            assert job.ticket is not None
+            await self.gate.wait(job.ticket)
             job.result = await self.pool.run(fn, (), kwargs, limit=limit, on_start=on_start,
                                              on_progress=on_progress)
             job.state = "done"
@@ -128,17 +130,12 @@ class JobTable:
             job.state, job.detail = "error", "internal error: the job failed (see the server log)"
         finally:
             job.finished = time.monotonic()
-            self._unqueue(job)
             self._release(job)
 
     def _release(self, job: Job) -> None:
-        if not job.released:
+        if not job.released and job.ticket is not None:
             job.released = True
-            self.admission.leave(job.client)
-
-    def _unqueue(self, job: Job) -> None:
-        with contextlib.suppress(ValueError):
-            self._queued.remove(job)
+            self.gate.leave(job.ticket)
 
     def get(self, job_id: str) -> Job | None:
         """The job (and a sign that someone still wants it)."""

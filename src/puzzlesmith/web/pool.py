@@ -44,6 +44,10 @@ class WorkerCrashed(Exception):
     """The task raised something other than InputError, or its worker died."""
 
 
+class _Died(Exception):
+    """The worker died before it answered (its pipe closed)."""
+
+
 # This worker's pipe to the server, for `report_progress` (None outside a worker).
 _conn: Connection | None = None
 PROGRESS_EVERY = 0.2  # seconds between two progress messages of one task
@@ -115,6 +119,9 @@ class PoolStats:
     killed: int = 0
     tasks: int = 0
     busy: int = 0
+    retried: int = 0  # tasks that landed on a dead worker and ran again on another
+    recycled: int = 0  # workers replaced for holding more than `max_rss`
+    peak_rss: int = 0  # the largest worker seen after a task, in bytes
 
 
 class WorkerPool:
@@ -129,6 +136,7 @@ class WorkerPool:
         queue_timeout: float | None = 60.0,
         preload: tuple[str, ...] = (),
         nice: int = 0,
+        max_rss: int | None = None,
     ) -> None:
         if size < 1:
             raise ValueError("a pool needs at least one worker")
@@ -136,6 +144,7 @@ class WorkerPool:
         self.name = name
         self.queue_timeout = queue_timeout  # None: wait for a worker as long as it takes
         self.nice = nice
+        self.max_rss = max_rss  # bytes a worker may hold after a task (None: no ceiling)
         self._warm = warm
         self._ctx = multiprocessing.get_context("forkserver")
         if preload:
@@ -242,30 +251,60 @@ class WorkerPool:
         `on_start()` runs when a worker takes the task (it may wait for one first);
         `on_progress(payload)` with each `report_progress(payload)` the task makes.
         """
+        for attempt in (1, 2):
+            worker = await self._take()
+            try:
+                return await self._run_on(worker, fn, args, kwargs or {}, limit, on_start,
+                                          on_progress)
+            except _Died:
+                if attempt == 2:
+                    raise WorkerCrashed(f"a {self.name} worker died twice running one task "
+                                        "(out of memory?)") from None
+                # A worker killed while idle (the OOM killer, an operator) is found only
+                # when a task lands on it: that task is the pool's to retry, once.
+                self.stats.retried += 1
+        raise AssertionError("unreachable")
+
+    async def _take(self) -> _Worker:
+        """An idle, live worker (a dead one found idle is replaced, and the next taken)."""
         if self._idle is None or self._closed:
             raise WorkerCrashed(f"the {self.name} pool is not running")
-        self._waiting += 1
-        try:
-            if self.queue_timeout is None:
-                # Awaited directly: a get cancelled as a worker comes free leaves the worker in
-                # the queue, where wait_for's wrapper task could lose it.
-                got = await self._idle.get()
-            else:
-                got = await asyncio.wait_for(self._idle.get(), timeout=self.queue_timeout)
-        except TimeoutError:
-            raise PoolBusy(f"all {self.size} {self.name} workers stayed busy for "
-                           f"{self.queue_timeout or 0:g} s; try again") from None
-        finally:
-            self._waiting -= 1
-        if got is None or self._closed:  # abort() woke this caller up
-            raise PoolBusy("the server is shutting down")
-        worker = got
+        while True:
+            self._waiting += 1
+            try:
+                if self.queue_timeout is None:
+                    # Awaited directly: a get cancelled as a worker comes free leaves the
+                    # worker in the queue, where wait_for's wrapper task could lose it.
+                    got = await self._idle.get()
+                else:
+                    got = await asyncio.wait_for(self._idle.get(), timeout=self.queue_timeout)
+            except TimeoutError:
+                raise PoolBusy(f"all {self.size} {self.name} workers stayed busy for "
+                               f"{self.queue_timeout or 0:g} s; try again") from None
+            finally:
+                self._waiting -= 1
+            if got is None or self._closed:  # abort() woke this caller up
+                raise PoolBusy("the server is shutting down")
+            if got.process.is_alive():
+                return got
+            self.stats.killed += 1
+            self._kill(got)
+            self._replace()
+
+    async def _run_on(
+        self, worker: _Worker, fn: Callable[..., Any], args: tuple[Any, ...],
+        kwargs: dict[str, Any], limit: float, on_start: Callable[[], None] | None,
+        on_progress: Callable[[Any], None] | None,
+    ) -> Any:
+        """One attempt of `run` on `worker`; _Died if the worker died before answering."""
+        assert self._idle is not None
         keep = False
         self.stats.busy += 1
         try:
-            if not worker.process.is_alive():
-                raise WorkerCrashed(f"a {self.name} worker died")
-            worker.conn.send((fn, args, kwargs or {}))
+            try:
+                worker.conn.send((fn, args, kwargs))
+            except (BrokenPipeError, OSError):
+                raise _Died from None
             if on_start is not None:
                 on_start()
             worker.tasks_run += 1
@@ -279,12 +318,12 @@ class WorkerPool:
                 except WorkerCrashed:
                     if self._closed:
                         raise PoolBusy("the server is shutting down") from None
-                    raise
+                    raise _Died from None
                 if kind == "progress":
                     if on_progress is not None:
                         on_progress(payload)
                     continue
-                keep = True
+                keep = not self._too_big(worker)
                 if kind == "ok":
                     return payload
                 if kind == "input_error":
@@ -300,6 +339,24 @@ class WorkerPool:
                 self.stats.killed += 1
                 self._kill(worker)
                 self._replace()
+
+    def _too_big(self, worker: _Worker) -> bool:
+        """Whether a worker that has just answered holds more memory than `max_rss`: it is
+        then replaced, between two tasks, so caches that grow with every distinct request
+        (word lists, fill tables) cannot take the machine's memory."""
+        if self.max_rss is None:
+            return False
+        try:
+            import psutil
+
+            rss = int(psutil.Process(worker.process.pid).memory_info().rss)
+        except Exception:  # gone, or not ours to read: nothing to recycle
+            return False
+        self.stats.peak_rss = max(self.stats.peak_rss, rss)
+        if rss <= self.max_rss:
+            return False
+        self.stats.recycled += 1
+        return True
 
     def abort(self) -> None:
         """Kill every worker at once (Ctrl-C): callers get PoolBusy now, not at their limit.
@@ -336,6 +393,9 @@ class WorkerPool:
             "tasks": self.stats.tasks,
             "killed": self.stats.killed,
             "started": self.stats.started,
+            "retried": self.stats.retried,
+            "recycled": self.stats.recycled,
+            "peak_rss_mb": round(self.stats.peak_rss / 2**20, 1),
             # The live workers' process ids: to watch or profile one (and for the tests that
             # check a stopped task's worker is gone).
             "pids": sorted(w.process.pid for w in self._all if w.ready and w.process.is_alive()),
