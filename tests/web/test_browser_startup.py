@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("width", [1280, 375])
 def test_a_page_says_the_server_is_starting_until_it_is_ready(
         browser: Any, server: str, width: int, scheme: str, shot: Any) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server,
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": 900}, base_url=server,
                                   color_scheme=scheme)
     page = context.new_page()
     page.set_default_timeout(60_000)

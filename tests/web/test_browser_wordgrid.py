@@ -210,7 +210,7 @@ def test_create_leaves_no_answer_or_clue_of_the_puzzle_before(browser: Any, serv
     """Issue 42: after Create made a PLANET puzzle, "Answer: FALCON" and the clue "bird" of
     the puzzle before stayed, and Find one then said no answer fits "bird"."""
     made = client.post("/api/wordgrid/create", json={"word": "falcon", "seed": 1}).json()
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": 900}, base_url=server)
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:

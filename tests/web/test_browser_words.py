@@ -240,7 +240,7 @@ def test_a_slow_query_says_it_is_searching(browser: Any, server: str, width: int
     the page has been looked at."""
     from tests.web.a11y import assert_accessible
 
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": 900}, base_url=server)
     page = context.new_page()
     page.set_default_timeout(60_000)
     held: list[Any] = []

@@ -180,6 +180,9 @@ def _status(app: Any, host: str) -> int:
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
+    from concurrent.futures import ThreadPoolExecutor
+
     scope = {"type": "http", "method": "GET", "path": "/", "headers": [(b"host", host.encode())]}
-    asyncio.run(app(scope, receive, send))
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own: Playwright may own this thread's
+        pool.submit(asyncio.run, app(scope, receive, send)).result(timeout=30)
     return int(sent[0]["status"])
