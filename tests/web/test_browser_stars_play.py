@@ -414,3 +414,50 @@ def test_region_labels_and_stars_do_not_overlap(play: Any, shot: Any, width: int
         cell(page, r, 0).click()  # a dot now
         assert cell(page, r, 0).get_attribute("data-mark") == "dot"
     assert _overlaps(page) == []
+
+
+@pytest.mark.parametrize("width", BOTH)
+def test_a_clock_from_the_first_mark_paused_while_hidden_stopped_at_the_solve(
+        play: Any, client: Any, shot: Any, width: int) -> None:
+    """Issue 42: a timer, as puzz.link players know it."""
+    import re
+
+    page = play
+    made = client.post("/api/stars/generate", json={"size": 6, "stars": 1, "seed": 1}).json()
+    page.clock.install()
+    open_puzzle(page, made["url"])
+    shown = page.locator("#star-clock")
+    assert shown.is_hidden()  # no mark yet
+
+    def seconds() -> int:
+        m = re.search(r"(\d+):(\d\d)", shown.inner_text())
+        assert m, shown.inner_text()
+        return int(m[1]) * 60 + int(m[2])
+
+    solution = [tuple(rc) for rc in made["solution"]]
+    star(page, *solution[0])
+    page.clock.fast_forward("00:20")
+    assert 20 <= seconds() < 40
+    hidden = """(h) => {
+      Object.defineProperty(document, 'hidden', {value: h, configurable: true});
+      document.dispatchEvent(new Event('visibilitychange'));
+    }"""
+    page.evaluate(hidden, True)
+    before = seconds()
+    page.clock.fast_forward("05:00")
+    assert seconds() - before < 5 and "paused" in shown.inner_text()
+    page.evaluate(hidden, False)
+    for r, c in solution[1:]:
+        star(page, r, c)
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Solved!')")
+    took = seconds()
+    assert took < 120 and page.locator("#status").inner_text().endswith(
+        f"Time {took // 60}:{took % 60:02d}.")
+    page.clock.fast_forward("01:00")
+    assert seconds() == took  # stopped at the solve
+    shot(page, f"stars-clock-solved-{width}")
+    other = client.post("/api/stars/generate", json={"size": 6, "stars": 1, "seed": 2}).json()
+    page.locator("#puzzle").fill(other["url"])
+    page.get_by_role("button", name="Load puzzle").click()
+    page.wait_for_function("!document.querySelector('.star-cell[data-mark=star]')")
+    assert shown.is_hidden()  # the next puzzle's clock starts with its own first mark

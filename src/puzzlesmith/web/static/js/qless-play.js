@@ -2,6 +2,7 @@
 // or type on it), undo and redo, every run checked as it forms by the server's validator
 // (POST /api/qless/check), and "Solved" only when that validator accepts the whole board.
 import { api, el } from "./common.js";
+import { clockText } from "./clock.js";
 import * as B from "./qless-board.js";
 
 const CHECK_DELAY = 120; // ms after the last move before the board is sent to be checked
@@ -581,10 +582,3 @@ export class Play {
   }
 }
 
-/** 3:12 (or 1:02:03): the time on a clock, as players share it. */
-export function clockText(ms) {
-  const s = Math.floor(ms / 1000);
-  const two = (n) => String(n).padStart(2, "0");
-  const h = Math.floor(s / 3600);
-  return h ? `${h}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}` : `${Math.floor(s / 60)}:${two(s % 60)}`;
-}

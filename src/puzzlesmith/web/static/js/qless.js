@@ -6,7 +6,8 @@
 // an answer that comes back for an older `gen` is dropped.
 import { api, el, fillLexicons, params, renderGroups, say, setParams } from "./common.js";
 import { decode } from "./qless-board.js";
-import { Play, clockText } from "./qless-play.js";
+import { clockText } from "./clock.js";
+import { Play } from "./qless-play.js";
 import "./senses.js";
 
 const BOXES = 12;

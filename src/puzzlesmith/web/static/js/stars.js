@@ -1,5 +1,6 @@
 // The Star Battle page: load, paste or generate a puzzle; solve, hint, check; play by hand.
 import { api, el, params, say, setParams } from "./common.js";
+import { Clock, clockText } from "./clock.js";
 import { StarBoard } from "./starboard.js";
 import { SOLVED, checkSays, loadMarks, problemLines, rc, saveMarks } from "./starplay.js";
 
@@ -86,12 +87,15 @@ function clearReason() {
   pendingHint = null;
 }
 
+const clock = new Clock(document.getElementById("star-clock"));
+
 // ---- loading -----------------------------------------------------------------------------
 
 function show(doc, marks = null, grade = null) {
   puzzle = doc;
   ownMarks = null;
   solvedFrame(false); // the last puzzle's, if it was solved; this one's own check sets it again
+  clock.reset(); // a new puzzle: its clock starts with its first mark
   board = new StarBoard(boardBox, doc, onMarks);
   const start = marks && (marks.stars.length || marks.dots.length) ? marks : loadMarks(doc) || marks;
   if (start) board.setMarks(start.stars, start.dots);
@@ -566,6 +570,7 @@ async function checkUnique() {
  * the player made it: `done`) whether it is solved. */
 function played({ done = true } = {}) {
   solvedFrame(false);
+  if (done) clock.start();
   saveMarks(puzzle, board.snapshot());
   share();
   showProblems();
@@ -620,7 +625,8 @@ async function checkDone() {
     // The board moved on: other marks, the walk-through, or another puzzle altogether.
     if (JSON.stringify(board.snapshot()) !== asked || ownMarks || puzzle !== mine) return;
     if (doc.status === "solved") {
-      say(status, SOLVED, "good");
+      const took = clock.begun ? ` Time ${clockText(clock.stop())}.` : "";
+      say(status, SOLVED + took, "good");
       solvedFrame(true);
     }
   } catch {
