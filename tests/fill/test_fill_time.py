@@ -86,3 +86,25 @@ def test_a_first_use_builds_outside_the_limit_and_says_so(
     assert code in (0, 1) and "not counted in the 10 s limit" in " ".join(err.split())
     code2, out2, err2 = run(args, capsys)
     assert code2 == code and "not counted" not in err2
+
+
+def test_check_region_and_candidates_take_prefer_and_common_top(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The options the web's fill tasks already took (issue 43 item 1).
+    import json
+
+    prefer = tmp_path / "prefer.txt"
+    prefer.write_text("escapehatch\n")
+    grid = "...........|###########".replace("|", "/")
+    code, out, _ = run(["fill", "candidates", grid, "-e", "1 across", "-n", "1", "--prefer",
+                        str(prefer), "--json"], capsys)
+    assert code == 0 and json.loads(out)["candidates"][0]["word"] == "escapehatch"
+    for sub in (["check"], ["region", "--rows", "1-1"]):
+        code, out, _ = run(["fill", *sub, grid, "--common", "--common-top", "5000", "--prefer",
+                            str(prefer), "--json"], capsys)
+        assert code == 0 and json.loads(out)["grid"] == ["...........", "###########"]
+    code, small, _ = run(["fill", "candidates", grid, "-e", "1 across", "--common",
+                          "--common-top", "5000", "--json"], capsys)
+    code2, big, _ = run(["fill", "candidates", grid, "-e", "1 across", "--common",
+                         "--common-top", "50000", "--json"], capsys)
+    assert json.loads(small)["total"] < json.loads(big)["total"]

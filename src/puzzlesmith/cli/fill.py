@@ -12,6 +12,7 @@ from typer.core import TyperGroup
 
 from puzzlesmith.cli.common import (
     CommonOpt,
+    CommonTopOpt,
     JsonOpt,
     check_output,
     console,
@@ -20,6 +21,7 @@ from puzzlesmith.cli.common import (
     working,
 )
 from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP
 
 if TYPE_CHECKING:
     from rich.columns import Columns
@@ -87,6 +89,9 @@ FillLexiconOpt = Annotated[
 BlockOpt = Annotated[list[Path] | None, typer.Option(
     "--block", help="A word file of entries never to use (besides the shipped block list of "
                     "offensive entries); may be given more than once.")]
+PreferOpt = Annotated[list[Path] | None, typer.Option(
+    "--prefer", help="A word file of entries to use first wherever they fit (scored as the "
+                     "best words of the list); may be given more than once.")]
 MinScoreOpt = Annotated[int, typer.Option("--min-score", help="Only words scoring at least N "
                                           "(the list's scores, else 0-100 from word frequency).")]
 MaxSharedOpt = Annotated[int | None, typer.Option(
@@ -148,14 +153,25 @@ def _grid(rows: list[str] | None, file: Path | None, allow_2: bool) -> Grid:
     return parse_grid(grid_rows_from_args(rows), allow_2=allow_2)
 
 
-def _prepared(grid: Grid, lexicon: str | None, common: bool, prefer: list[Path] | None,
+def _lexicon(lexicon: str | None, common: bool, common_top: int,
+             prefer: list[Path] | None) -> tuple[Lexicon, LexiconIndex]:
+    """The lexicon and index a fill command runs on (--lexicon, --common, --common-top),
+    the --prefer lists' words scored first."""
+    from puzzlesmith.fill.scores import fill_lexicon, with_preferred
+
+    lex, index = fill_lexicon(lexicon, common, common_top)
+    return with_preferred(lex, index, _word_files(prefer)), index
+
+
+def _prepared(grid: Grid, lexicon: str | None, common: bool, common_top: int,
+              prefer: list[Path] | None,
               time_limit: float) -> tuple[Lexicon, LexiconIndex, Deadline]:
     """The lexicon and index a fill runs on, and its deadline: the time limit is the user's
     whole wait from here (loading the list included), except a first use's build of the
     list's index and the grid's word tables, which is done first, under a note and a progress
     bar that say it is not counted, and the limit starts after it."""
     import puzzlesmith.cli
-    from puzzlesmith.fill.scores import FILL_LEXICON, fill_lexicon, with_preferred
+    from puzzlesmith.fill.scores import FILL_LEXICON
     from puzzlesmith.fill.tables import tables_missing, warm_tables
     from puzzlesmith.lexicon.index import index_cached
     from puzzlesmith.lexicon.registry import load_lexicon
@@ -168,8 +184,7 @@ def _prepared(grid: Grid, lexicon: str | None, common: bool, prefer: list[Path] 
     base = load_lexicon(lexicon or FILL_LEXICON)
 
     def load() -> tuple[Lexicon, LexiconIndex]:
-        lex, index = fill_lexicon(lexicon, common)
-        return with_preferred(lex, index, _word_files(prefer)), index
+        return _lexicon(lexicon, common, common_top, prefer)
 
     if index_cached(base):
         lex, index = load()
@@ -290,6 +305,7 @@ def fill_cmd(
     file: FileOpt = None,
     lexicon: FillLexiconOpt = None,
     common: CommonOpt = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
     min_score: MinScoreOpt = 0,
@@ -304,9 +320,7 @@ def fill_cmd(
     block: BlockOpt = None,
     min_by_length: MinByLengthOpt = None,
     max_shared: MaxSharedOpt = None,
-    prefer: Annotated[list[Path] | None, typer.Option(
-        "--prefer", help="A word file of entries to use first wherever they fit (scored as the "
-                         "best words of the list); may be given more than once.")] = None,
+    prefer: PreferOpt = None,
     allow_same_stem: SameStemOpt = False,
     allow_inside: InsideOpt = False,
     allow_iffy: IffyOpt = False,
@@ -328,7 +342,7 @@ def fill_cmd(
         check_out_name(out)
         check_output(out)
     grid = _grid(rows, file, allow_2)
-    lex, index, deadline = _prepared(grid, lexicon, common, prefer, time_limit)
+    lex, index, deadline = _prepared(grid, lexicon, common, common_top, prefer, time_limit)
     with working(f"filling the {grid.width}x{grid.height} grid", time_limit):
         result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                       seed=seed, deadline=deadline, improve=improve, count=count,
@@ -390,6 +404,7 @@ def check_cmd(
     file: FileOpt = None,
     lexicon: FillLexiconOpt = None,
     common: CommonOpt = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
     allow_same_stem: SameStemOpt = False,
@@ -399,14 +414,14 @@ def check_cmd(
     min_by_length: MinByLengthOpt = None,
     max_shared: MaxSharedOpt = None,
     block: BlockOpt = None,
+    prefer: PreferOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """Which entries no word fits, and where crossings rule every word out, before a search."""
     from puzzlesmith.fill.fill import check
-    from puzzlesmith.fill.scores import fill_lexicon
 
     grid = _grid(rows, file, allow_2)
-    lex, index = fill_lexicon(lexicon, common)
+    lex, index = _lexicon(lexicon, common, common_top, prefer)
     result = check(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
                    blocked=_blocked(block, allow_iffy), allow_same_stem=allow_same_stem,
                    allow_inside=allow_inside,
@@ -454,6 +469,7 @@ def region_cmd(
     file: FileOpt = None,
     lexicon: FillLexiconOpt = None,
     common: CommonOpt = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
     allow_same_stem: SameStemOpt = False,
@@ -463,6 +479,7 @@ def region_cmd(
     min_by_length: MinByLengthOpt = None,
     max_shared: MaxSharedOpt = None,
     block: BlockOpt = None,
+    prefer: PreferOpt = None,
     time_limit: Annotated[float, typer.Option("--time-limit", "-t", "--timeout", min=0.001,
                                               help="Seconds before giving up.")] = 10.0,
     json: JsonOpt = False,
@@ -477,7 +494,7 @@ def region_cmd(
     grid = _grid(rows, file, allow_2)
     top, bottom = _span(box_rows, "--rows") if box_rows else (0, grid.height - 1)
     left, right = _span(box_cols, "--cols") if box_cols else (0, grid.width - 1)
-    lex, index, deadline = _prepared(grid, lexicon, common, None, time_limit)
+    lex, index, deadline = _prepared(grid, lexicon, common, common_top, prefer, time_limit)
     result = fill_region(grid, lex, index, (top, left, bottom, right), min_score=min_score,
                          allow_repeats=allow_repeats, deadline=deadline,
                          blocked=_blocked(block, allow_iffy), allow_same_stem=allow_same_stem,
@@ -514,6 +531,7 @@ def candidates_cmd(
     file: FileOpt = None,
     lexicon: FillLexiconOpt = None,
     common: CommonOpt = False,
+    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
     allow_2: Allow2Opt = False,
     allow_repeats: RepeatsOpt = False,
     allow_same_stem: SameStemOpt = False,
@@ -527,17 +545,17 @@ def candidates_cmd(
     viable_first: Annotated[bool, typer.Option(
         "--viable-first", help="Words whose crossings keep a word first.")] = False,
     block: BlockOpt = None,
+    prefer: PreferOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """The words that fit one entry, best score first, each marked by whether every entry it
     crosses still has a word once it is placed (one step ahead; `fill` is the search)."""
     from puzzlesmith.fill.candidates import candidates
-    from puzzlesmith.fill.scores import fill_lexicon
 
     if not entry:
         raise InputError("give the entry with --entry, e.g. --entry '1 across'")
     grid = _grid(rows, file, allow_2)
-    lex, index = fill_lexicon(lexicon, common)
+    lex, index = _lexicon(lexicon, common, common_top, prefer)
     result = candidates(grid, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
                         limit=limit, viable_first=viable_first, blocked=_blocked(block, allow_iffy),
                         allow_same_stem=allow_same_stem, allow_inside=allow_inside,
