@@ -246,11 +246,11 @@ def test_sample_figures_as_published() -> None:
         values = list(labels.values())
         return values.count("F"), values.count("E"), values.count("N")
 
-    assert counts(samples.FLAGGED) == (185, 6, 9)
-    assert counts(samples.UNFLAGGED) == (4, 152, 44)
+    assert counts(samples.FLAGGED) == (182, 6, 12)
+    assert counts(samples.UNFLAGGED) == (4, 145, 51)
     assert counts(samples.LETTERPRESS_FLAGGED) == (178, 22, 0)
     assert counts(samples.LETTERPRESS_UNFLAGGED) == (2, 198, 0)
-    assert wilson_low(185, 200) > 0.87
+    assert wilson_low(182, 200) > 0.86
 
 
 def test_common_cut_has_no_everyday_english() -> None:
