@@ -33,8 +33,10 @@ from build_crossword import plural, squash, verb_forms  # noqa: E402
 
 # (lemma, part of speech, WordNet 3.1 sense number): the roots of the iffy senses, by topic.
 ROOTS: dict[str, tuple[tuple[str, str, int], ...]] = {
-    "disease": (("disease", "n", 1), ("tumor", "n", 1), ("infection", "n", 1),
-                ("sexually_transmitted_disease", "n", 1)),
+    # Not every disease: a setter clues FLU, ACNE, ASTHMA, PSORIASIS without a wince; tumors
+    # and cancers, the diseases of sex and the plagues are what a breakfast table winces at.
+    "disease": (("tumor", "n", 1), ("sexually_transmitted_disease", "n", 1),
+                ("plague", "n", 1)),
     "body": (("body_waste", "n", 1), ("excretion", "n", 1), ("excrete", "v", 1),
              ("defecate", "v", 1), ("urinate", "v", 1), ("vomit", "v", 1), ("vomit", "n", 1),
              ("mucus", "n", 1), ("pus", "n", 2), ("flatus", "n", 1), ("break_wind", "v", 1),
@@ -64,6 +66,11 @@ OWN_IFFY = (
     "hamas", "hezbollah", "kkk", "klan", "klansman", "jihad", "jihadi", "jihadist", "ebola",
     "snot", "pus", "enema", "orgy", "orgies", "puke", "puked", "puking", "diarrhea", "diarrhoea",
     "booger", "phlegm", "tampon", "scrotum", "testicle", "rectal", "pimp", "pimped", "pimping",
+    "leprosy", "leper", "gangrene", "gangrenous", "cholera", "dysentery", "anthrax", "smallpox",
+    "typhus", "typhoid", "rabies", "syphilis", "gonorrhea", "gonorrhoea", "herpes", "chlamydia",
+    "hiv", "scabies", "hemorrhoid", "haemorrhoid", "abscess", "abscesses", "pustule", "vomit",
+    "vomited", "vomiting", "feces", "faeces", "excrement", "urine", "urinate", "urinated",
+    "urinating", "incontinence", "bedwetting",
     "brothel", "junkie", "overdose", "overdosed", "stoner", "poop", "pooped", "pooping",
     "poopy", "doodoo", "turd", "crapper", "crappy", "boner", "smegma", "semen", "sperm",
     "ejaculate", "ejaculation", "erection", "menstruate", "menstruation", "horny", "sexed",
@@ -204,7 +211,7 @@ def build(dict_files: dict[str, str], entries: Iterable[str],
                 innocent.add(entry)
             else:
                 reasons.setdefault(entry, why)
-    for entry in innocent | set(OWN_NOT_IFFY):
+    for entry in innocent | set(OWN_NOT_IFFY) | {plural(w) for w in OWN_NOT_IFFY}:
         reasons.pop(entry, None)
     for word in OWN_IFFY:
         for entry in (word, plural(word)):

@@ -65,7 +65,8 @@ def test_words_whose_everyday_sense_is_innocent_are_not_iffy() -> None:
     for word in ("cold", "crack", "pot", "speed", "grass", "mate", "mates", "service",
                  "servicing", "aids", "elvis", "le", "mono", "ale", "gin", "rum", "sake", "cigar",
                  "ague", "acne", "stye", "gout", "war", "kiss", "hug", "sixtynine", "doit",
-                 "puss", "pip", "alamo", "jafar", "testcross", "lichen", "murder", "slay"):
+                 "puss", "pip", "alamo", "jafar", "testcross", "lichen", "murder", "slay", "flu",
+                 "influenzas", "asthma", "psoriasis", "infection", "backbreakers"):
         assert word not in iffy_words(), word
 
 
@@ -105,9 +106,9 @@ def test_the_build_rule_on_a_small_wordnet() -> None:
                "gestapo", "gestapos", "area"]
     reasons = si.build(dict_files, entries, blocked=["tumorcell"])
     # tumor and its plural by the walk; cold mostly an adjective; bog first a swamp; disease
-    # spared by hand (its plural is not); gestapo ours; a blocked entry never in the tier
-    assert reasons == {"tumor": "disease", "tumors": "disease", "diseases": "disease",
-                       "gestapo": "own", "gestapos": "own"}
+    # spared by hand (with its plural); gestapo ours; a blocked entry never in the tier
+    assert reasons == {"tumor": "disease", "tumors": "disease", "gestapo": "own",
+                       "gestapos": "own"}
 
 
 def test_the_shipped_tier_is_what_the_build_makes(tmp_path: Path) -> None:
@@ -125,3 +126,28 @@ def test_the_shipped_tier_is_what_the_build_makes(tmp_path: Path) -> None:
                        _gz_lines("crossword-blocked.txt.gz"))
     assert reasons == dict(iffy_topics())
     assert sensitivity.iffy_topics() is iffy_topics()
+
+
+# Seeded samples read by hand (issue 40). PRECISION: 100 entries of the tier drawn with
+# random.Random(40).sample from its sorted entries; the ones judged to pass the breakfast test
+# after all. RECALL: 300 entries of the crossword list scoring 30 or more, drawn the same way;
+# the ones judged to fail it.
+PRECISION_SEED, PRECISION_SIZE = 40, 100
+NOT_IFFY_IN_SAMPLE = frozenset({"crossbreedings", "bessick", "martyrises", "martyrizes",
+                                "greengoddesses"})
+RECALL_SEED, RECALL_SIZE = 40, 300
+IFFY_IN_SAMPLE = frozenset({"contraceptive", "meth", "opium", "fgm"})
+
+
+def test_the_tier_on_seeded_hand_labelled_samples() -> None:
+    import random
+
+    tier = sorted(iffy_words())
+    sample = random.Random(PRECISION_SEED).sample(tier, PRECISION_SIZE)
+    assert set(sample) >= NOT_IFFY_IN_SAMPLE, "the tier changed: label the new draw by hand"
+    assert len(NOT_IFFY_IN_SAMPLE) == 5  # precision 95 of 100
+    lines = _gz_lines("crossword.txt.gz")
+    pool = sorted(w for w, ch in zip(lines[1].split(), lines[2], strict=True) if ord(ch) - 48 >= 30)
+    drawn = random.Random(RECALL_SEED).sample(pool, RECALL_SIZE)
+    assert set(drawn) >= IFFY_IN_SAMPLE, "the list changed: label the new draw by hand"
+    assert sorted(IFFY_IN_SAMPLE & iffy_words()) == ["contraceptive", "meth", "opium"]
