@@ -549,3 +549,46 @@ def test_the_crossword_prints_with_its_numbers_clues_title_and_solution(
     shot(page, f"fill-print-{width}")
     page.emulate_media(media="screen")
     assert view.is_hidden()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_circles_and_shaded_cells_are_drawn_and_saved_back(page: Any, tmp_path: Path, shot: Any,
+                                                           width: int) -> None:
+    """Issue 42: circles and shaded cells (the fill API's "circles" and "shaded", [row,
+    column] pairs) are drawn in the editor, printed, and saved back."""
+    sol = ["CAT..", "ORE..", "WET..", ".....", "....."]
+    doc = {"puzzle": [[{"cell": 1, "style": {"shapebg": "circle"}}, 2, 3, 0, 0],
+                      [4, {"cell": 0, "style": {"highlight": True}}, 0, 0, 0],
+                      [5, 0, {"cell": 0, "style": {"shapebg": "circle"}}, 0, 0],
+                      [0] * 5, [0] * 5],
+           "solution": [[ch if ch != "." else None for ch in row] for row in sol]}
+    path = tmp_path / "marked.ipuz"
+    path.write_text(json.dumps(doc))
+    ready(page, "/fill?size=5")
+    page.locator("#open-file").set_input_files(str(path))
+    page.locator("#file-status.good").wait_for()
+    labels = "xs => xs.map(x => x.getAttribute('aria-label'))"
+    circled = page.eval_on_selector_all("#grid td.circled input", labels)
+    assert circled == ["Row 1, column 1, circled", "Row 3, column 3, circled"]
+    assert page.eval_on_selector_all("#grid td.shaded input", labels) == ["Row 2, column 2, shaded"]
+    ring = page.locator("#grid td.circled").first.evaluate(
+        "td => getComputedStyle(td, '::after').borderRadius")
+    assert ring == "50%"
+    assert_accessible(page, f"circles and shading at {width}")
+    shot(page, f"fill-circles-{width}")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    assert page.locator("#print-view table.print-grid").first.locator("td.circled").count() == 2
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Save .ipuz").click()
+    saved = tmp_path / "saved.ipuz"
+    info.value.save_as(saved)
+    back = client_open(page, saved)
+    assert back["circles"] == [[0, 0], [2, 2]] and back["shaded"] == [[1, 1]]
+
+
+def client_open(page: Any, path: Path) -> dict[str, Any]:
+    """The file read back by the server (/api/fill/open), as the page opens it."""
+    got: dict[str, Any] = page.evaluate(
+        "async (text) => (await fetch('/api/fill/open?format=ipuz', {method: 'POST', body: text})).json()",
+        path.read_text("utf-8"))
+    return got

@@ -62,6 +62,10 @@ let anchor = null;
 let boxPick = null;
 let clues = new Map(); // entry key (first cell + a/d) -> clue
 let voids = new Set(); // blocks that are outside a shaped grid (an .ipuz file's null cells)
+// Cells a file circles or shades (a .puz's GEXT circles, an .ipuz style's circle or
+// highlight), drawn in the grid and saved back: the fill API's [row, column] pairs.
+let circles = new Set();
+let shaded = new Set();
 let scored = new Map(); // entry label -> {answer, score} from the filler or a placed candidate
 let checked = { doc: null, by: new Map(), bad: new Set() };
 let seed = 0;
@@ -80,10 +84,11 @@ let candCount = null;
 const narrow = matchMedia("(max-width: 959px)");
 
 const history = new History(
-  () => ({ grid: copyGrid(grid), clues: new Map(clues), scored: new Map(scored), voids: new Set(voids) }),
+  () => ({ grid: copyGrid(grid), clues: new Map(clues), scored: new Map(scored), voids: new Set(voids),
+    circles: new Set(circles), shaded: new Set(shaded) }),
   (s) => {
     const resize = s.grid.w !== grid.w || s.grid.h !== grid.h;
-    ({ grid, clues, scored, voids } = s);
+    ({ grid, clues, scored, voids, circles, shaded } = s);
     if (resize) build();
   },
 );
@@ -214,6 +219,8 @@ function paint() {
     input.classList.toggle("rebus", !block && isRebus(ch));
     input.classList.toggle("rebus-typing", i === rebus.at);
     input.classList.toggle("void", block && voids.has(i));
+    input.parentElement.classList.toggle("circled", !block && circles.has(i));
+    input.parentElement.classList.toggle("shaded", !block && shaded.has(i));
     input.classList.toggle("typed", !block && ch !== "" && grid.typed[i]);
     input.classList.toggle("found", !block && ch !== "" && !grid.typed[i]);
     input.classList.toggle("in-entry", here.has(i));
@@ -224,7 +231,7 @@ function paint() {
     const r = Math.floor(i / grid.w) + 1;
     const c = (i % grid.w) + 1;
     input.setAttribute("aria-label", `Row ${r}, column ${c}` + (block ? (voids.has(i) ? ", void" : ", block")
-      : isRebus(ch) ? ", rebus" : ""));
+      : (isRebus(ch) ? ", rebus" : "") + (circles.has(i) ? ", circled" : "") + (shaded.has(i) ? ", shaded" : "")));
     input.parentElement.querySelector(".num").textContent = nums.get(i) || "";
   });
   lists.update(list, {
@@ -903,6 +910,9 @@ function load(doc) {
   for (const e of list) if (doc.clues[e.label]) clues.set(e.key, doc.clues[e.label]);
   scored = new Map();
   voids = new Set(doc.voids || []);
+  const cellsOf = (pairs) => new Set((pairs || []).map(([r, c]) => r * w + c));
+  circles = cellsOf(doc.circles);
+  shaded = cellsOf(doc.shaded);
   for (const [k, input] of Object.entries(info)) input.value = doc[k] || "";
   sizeInput.value = Math.max(w, h);
   clearBox();
@@ -933,6 +943,10 @@ async function save(format) {
   const labels = new Map(list.map((e) => [e.key, e.label]));
   const body = { grid: rowsOf(grid), format, allow_2: true, clues: {},
     voids: [...voids].filter((i) => grid.cells[i] === "#").sort((a, b) => a - b) };
+  const pairsOf = (cells) => [...cells].filter((i) => grid.cells[i] !== "#").sort((a, b) => a - b)
+    .map((i) => [Math.floor(i / grid.w), i % grid.w]);
+  body.circles = pairsOf(circles);
+  body.shaded = pairsOf(shaded);
   for (const [k, input] of Object.entries(info)) body[k] = input.value;
   for (const [key, text] of clues) if (labels.has(key) && text.trim()) body.clues[labels.get(key)] = text;
   try {
@@ -957,6 +971,8 @@ function resize() {
   history.push();
   grid = emptyGrid(n, n);
   voids = new Set();
+  circles = new Set();
+  shaded = new Set();
   build();
   say(status, "");
   edited();
@@ -1033,7 +1049,7 @@ function wire() {
   $("clear-fill").addEventListener("click", clearFill);
   // What prints: title, author, the grid to solve, the clues, then the solution.
   window.addEventListener("beforeprint", () => $("print-view").replaceChildren(
-    ...printView(grid, voids, clues, $("title").value.trim(), $("author").value.trim())));
+    ...printView(grid, voids, { circles, shaded }, clues, $("title").value.trim(), $("author").value.trim())));
   $("print").addEventListener("click", () => window.print());
   lockButton.addEventListener("click", toggleLock);
   $("rebus").addEventListener("click", () => {
@@ -1054,6 +1070,8 @@ function wire() {
     clues = new Map();
     scored = new Map();
     voids = new Set();
+    circles = new Set();
+    shaded = new Set();
     clearBox();
     say(status, "");
     edited();

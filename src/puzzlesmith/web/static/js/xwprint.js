@@ -4,7 +4,7 @@
 import { el } from "./common.js";
 import { entries, numbers } from "./xwmodel.js";
 
-function gridTable(grid, voids, { letters }) {
+function gridTable(grid, voids, { letters, circles, shaded }) {
   const nums = numbers(entries(grid));
   const rows = [];
   for (let r = 0; r < grid.h; r++) {
@@ -17,7 +17,8 @@ function gridTable(grid, voids, { letters }) {
         continue;
       }
       const n = nums.get(i);
-      tds.push(el("td", {}, n ? el("span", { className: "num" }, String(n)) : "",
+      const look = [circles.has(i) ? "circled" : "", shaded.has(i) ? "shaded" : ""].filter(Boolean).join(" ");
+      tds.push(el("td", { className: look }, n ? el("span", { className: "num" }, String(n)) : "",
         letters && ch ? el("span", { className: "letter" }, ch.toUpperCase()) : ""));
     }
     rows.push(el("tr", {}, ...tds));
@@ -31,18 +32,19 @@ function clueList(title, list, clues) {
       el("span", { className: "n" }, `${e.number}`), " ", clues.get(e.key) || ""))));
 }
 
-/** The print view's children for this grid, its clues (entry key -> text) and its file's title and author. */
-export function printView(grid, voids, clues, title, author) {
+/** The print view's children for this grid (its voids, and its circled and shaded cells:
+ * `marks`), its clues (entry key -> text) and its file's title and author. */
+export function printView(grid, voids, marks, clues, title, author) {
   const list = entries(grid);
   const head = [el("h2", { className: "print-title" }, title || "Crossword")];
   if (author) head.push(el("p", { className: "print-author" }, `by ${author}`));
   return [
     ...head,
-    gridTable(grid, voids, { letters: false }),
+    gridTable(grid, voids, { letters: false, ...marks }),
     el("div", { className: "print-clues" },
       clueList("Across", list.filter((e) => e.direction === "across"), clues),
       clueList("Down", list.filter((e) => e.direction === "down"), clues)),
     el("section", { className: "print-solution" }, el("h2", {}, `Solution${title ? `: ${title}` : ""}`),
-      gridTable(grid, voids, { letters: true })),
+      gridTable(grid, voids, { letters: true, ...marks })),
   ];
 }
