@@ -15,7 +15,7 @@ from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import lexicon_and_index
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.lexicon.model import Lexicon
-from puzzlesmith.limits import Deadline
+from puzzlesmith.limits import Deadline, WorkLimit
 from puzzlesmith.search.equation import solve_equation
 
 ALPHA = "ab"
@@ -283,3 +283,24 @@ def test_sort_by_frequency(bundled) -> None:  # type: ignore[no-untyped-def]
     assert first.solutions == freq.solutions[:4] and first.count == freq.count
     with pytest.raises(InputError):
         solve_equation(bundled, "A", sort="loud")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("query", ["ABC", "ABC;CA", "ABC;|B|=1", "AbC;CA", "ABC;BAC"])
+def test_three_free_variables_in_one_part_match_brute_force(query: str) -> None:
+    # Three free runs in one part and no regex: a split the cutter (one or two runs) cannot
+    # make (the Umiaq-style ABCDE;FGHIJ;... once crashed here).
+    words = ["ab", "aba", "abab", "abba", "baab", "bab", "ba", "bbb", "aab", "abb"]
+    want = oracle(sorted(set(words)), query)
+    got = solve_equation(_index(words), query, limit=None, deadline=Deadline(None))
+    assert got.exact and want
+    assert {(s.vars, s.words) for s in got.solutions} == want
+
+
+def test_five_variable_rows_and_columns_answer(bundled) -> None:  # type: ignore[no-untyped-def]
+    got = solve_equation(bundled, "ABCDE;FGHIJ;AF;BG;CH;DI;EJ", limit=5,
+                         deadline=WorkLimit(120.0, checks=2_000))
+    assert got.solutions
+    for s in got.solutions:
+        values = dict(s.vars)
+        assert s.words[0] == "".join(values[v] for v in "ABCDE")
+        assert s.words[2] == values["A"] + values["F"]

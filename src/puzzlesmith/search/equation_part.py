@@ -354,7 +354,7 @@ class PartSolver:
                     return None
             return new
 
-        if plan.regex is None and _FIXED not in kinds and STAR not in runs and runs:
+        if plan.regex is None and _FIXED not in kinds and STAR not in runs and 0 < len(runs) <= 2:
             return _cutter(self, plan, bound)
         # A regex's groups give the split when the layout is one for each size of the first
         # run, pinned: a mirror group (`~A` after `A`) has a size of its own in the regex, so
