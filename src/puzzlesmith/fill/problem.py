@@ -62,22 +62,14 @@ class Problem:
             table = word_table(lexicon, index, slot.length)
             pattern = slot.pattern(cells)
             if EMPTY not in pattern:
-                bit = table.bit(pattern)
-                if not bit:
+                d = table.bit(pattern)
+                if not d:
                     self.fixed_given.append(slot)
                     continue
-                d = bit
                 self.given_var.append(True)
             else:
-                d = table.at_least(max(min_score, (min_scores or {}).get(slot.length, 0)))
-                if blocked:
-                    if slot.length not in banned:
-                        banned[slot.length] = sum(table.bit(w) for w in blocked
-                                                  if len(w) == slot.length)
-                    d &= ~banned[slot.length]
-                for p, ch in enumerate(pattern):
-                    if ch != EMPTY:
-                        d &= table.position_letter[p][ord(ch) - 97]
+                floor = max(min_score, (min_scores or {}).get(slot.length, 0))
+                d = _open_domain(table, pattern, floor, blocked, banned)
                 self.given_var.append(False)
             self.vars.append(slot)
             self.tables.append(table)
@@ -94,38 +86,13 @@ class Problem:
         self.inside = not allow_inside
         self._inside: dict[str, tuple[tuple[int, int], ...]] = {}
         self.listed: Sequence[str] = lexicon.words  # sorted
-        for slot in self.fixed_given:
-            text = slot.pattern(cells)
-            for length, bits in ((self.stem_kin(text) if self.stems else ())
-                                 + (self.inside_kin(text) if self.inside else ())):
-                for v in self.by_length.get(length, ()):
-                    if not self.given_var[v]:
-                        base[v] &= ~bits
-        if max_shared is not None:
-            # The setter's entries the list lacks take part too (nothing else checks them).
-            for slot in self.fixed_given:
-                text = slot.pattern(cells)
-                for v in range(len(base)):
-                    if not self.given_var[v]:
-                        base[v] &= ~self.sharing(v, text)
+        self._leave_out_given_kin(base, cells)
         n = len(self.vars)
-        owners: dict[int, list[tuple[int, int]]] = {}
-        for v, slot in enumerate(self.vars):
-            for p, c in enumerate(slot.cells):
-                owners.setdefault(c, []).append((v, p))
         # Checked cells shared by two entries get a letter mask each; the rest need none.
         self.cell_ids: dict[int, int] = {}
         self.cross: list[list[Crossing]] = [[] for _ in range(n)]
         self.edges: list[tuple[int, int]] = []
-        for c, own in owners.items():
-            if len(own) != 2:
-                continue
-            k = self.cell_ids.setdefault(c, len(self.cell_ids))
-            (a, pa), (b, pb) = own
-            e = len(self.edges)
-            self.edges.append((a, b))
-            self.cross[a].append(Crossing(pa, k, b, pb, e))
-            self.cross[b].append(Crossing(pb, k, a, pa, e))
+        self._link_crossings()
         self.cell_of = {k: c for c, k in self.cell_ids.items()}
         self.masks0 = [ALL_LETTERS] * len(self.cell_ids)
         for c, k in self.cell_ids.items():
@@ -145,6 +112,40 @@ class Problem:
         self.bound = min_score
         self.min_score = min_score
         self.min_scores = dict(min_scores or {})  # length -> its least score, above min_score
+
+    def _leave_out_given_kin(self, base: list[int], cells: Sequence[str]) -> None:
+        """Take out of the open entries' domains the words the setter's own entries (those
+        the list lacks) rule out: their stems, words inside them or around them, and with
+        a shared-run rule, words sharing a run with them (nothing else checks those)."""
+        for slot in self.fixed_given:
+            text = slot.pattern(cells)
+            for length, bits in ((self.stem_kin(text) if self.stems else ())
+                                 + (self.inside_kin(text) if self.inside else ())):
+                for v in self.by_length.get(length, ()):
+                    if not self.given_var[v]:
+                        base[v] &= ~bits
+        if self.shared is not None:
+            for slot in self.fixed_given:
+                text = slot.pattern(cells)
+                for v in range(len(base)):
+                    if not self.given_var[v]:
+                        base[v] &= ~self.sharing(v, text)
+
+    def _link_crossings(self) -> None:
+        """Give every cell two entries share an id, and each entry its crossings."""
+        owners: dict[int, list[tuple[int, int]]] = {}
+        for v, slot in enumerate(self.vars):
+            for p, c in enumerate(slot.cells):
+                owners.setdefault(c, []).append((v, p))
+        for c, own in owners.items():
+            if len(own) != 2:
+                continue
+            k = self.cell_ids.setdefault(c, len(self.cell_ids))
+            (a, pa), (b, pb) = own
+            e = len(self.edges)
+            self.edges.append((a, b))
+            self.cross[a].append(Crossing(pa, k, b, pb, e))
+            self.cross[b].append(Crossing(pb, k, a, pa, e))
 
     def stem_kin(self, word: str) -> tuple[tuple[int, int], ...]:
         """(length, bitset over that length's table) of the words sharing a stem with
@@ -368,3 +369,17 @@ class Problem:
             return None
         return dom, cnt, masks, seen
 
+
+def _open_domain(table: WordTable, pattern: str, floor: int, blocked: frozenset[str],
+                 banned: dict[int, int]) -> int:
+    """The words of `table` an open entry may take: scoring at least `floor`, not blocked
+    (`banned` keeps each length's blocked bits), and fitting the letters already in it."""
+    d = table.at_least(floor)
+    if blocked:
+        if table.length not in banned:
+            banned[table.length] = sum(table.bit(w) for w in blocked if len(w) == table.length)
+        d &= ~banned[table.length]
+    for p, ch in enumerate(pattern):
+        if ch != EMPTY:
+            d &= table.position_letter[p][ord(ch) - 97]
+    return d
