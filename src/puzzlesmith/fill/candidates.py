@@ -117,6 +117,51 @@ class _Crossing:
 SAMPLE = 16  # crossing words whose shared runs narrow the words to try one by one
 
 
+def _allowed_by(table: WordTable, at: int, ot: WordTable, pos: int, words: int,
+                per_letter: tuple[int, ...], allow_repeats: bool) -> int:
+    """The words of `table` whose letter at `at` leaves the crossing (table `ot`, its cell at
+    `pos`, its open `words`, how many of them per letter there) a word."""
+    allowed = 0
+    for k, n in enumerate(per_letter):
+        if n:
+            allowed |= table.position_letter[at][k]
+        if n == 1 and not allow_repeats and ot.length == table.length:
+            # The crossing's one word with this letter may be a candidate here: placed
+            # here, it cannot be the crossing's word too.
+            only = ot.words[(words & ot.position_letter[pos][k]).bit_length() - 1]
+            if only[at] == chr(97 + k):
+                allowed &= ~table.bit(only)
+    return allowed
+
+
+def _lost_to_shared_runs(table: WordTable, crossings: list[_Crossing], viable: int,
+                         max_shared: int, runs: dict[tuple[int, str], int]) -> int:
+    """The viable words that leave some crossing no word once its words sharing a run with
+    them are out. A crossing's words sharing a run with the candidate depend on the
+    candidate. A candidate can lose a crossing that way only if it shares a run with each of
+    the crossing's words with its letter there, so with the first SAMPLE of them: that
+    narrows, in bitsets, the words left viable to the few tried one by one (trying them all
+    took seconds on a 15x15's open 9- and 12-letter entries)."""
+    risky = 0
+    for c in crossings:
+        for k in range(26):
+            there = c.words & c.table.position_letter[c.pos][k]
+            risk = there and table.position_letter[c.at][k] & viable
+            for i in _lowest(there, SAMPLE):
+                if not risk:
+                    break
+                risk &= sharing(table, c.table.words[i], max_shared, runs)
+            risky |= risk
+    lost = 0
+    while risky:
+        low = risky & -risky
+        risky ^= low
+        w = table.words[low.bit_length() - 1]
+        if any(c.left(w) == 0 for c in crossings):
+            lost |= low
+    return lost
+
+
 def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
                min_score: int = 0, allow_repeats: bool = False, limit: int = DEFAULT_LIMIT,
                viable_first: bool = False,
@@ -192,41 +237,11 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
         words = open_words(ot, other.pattern(cells))
         per_letter = tuple((words & ot.position_letter[pos][k]).bit_count() for k in range(26))
         at = by_cell[cell]
-        allowed = 0
-        for k, n in enumerate(per_letter):
-            if n:
-                allowed |= table.position_letter[at][k]
-            if n == 1 and not allow_repeats and ot.length == word_slot.length:
-                # The crossing's one word with this letter may be a candidate here: placed
-                # here, it cannot be the crossing's word too.
-                only = ot.words[(words & ot.position_letter[pos][k]).bit_length() - 1]
-                if only[at] == chr(97 + k):
-                    allowed &= ~table.bit(only)
-        viable &= allowed
+        viable &= _allowed_by(table, at, ot, pos, words, per_letter, allow_repeats)
         crossings.append(_Crossing(other.label, at, pos, ot, words, per_letter, allow_repeats,
                                    max_shared, runs))
     if max_shared is not None:
-        # A crossing's words sharing a run with the candidate depend on the candidate. A
-        # candidate can lose a crossing that way only if it shares a run with each of the
-        # crossing's words with its letter there, so with the first SAMPLE of them: that
-        # narrows, in bitsets, the words left viable to the few tried one by one (trying
-        # them all took 9-19 s on a 15x15's open 9- and 12-letter entries).
-        risky = 0
-        for c in crossings:
-            for k in range(26):
-                there = c.words & c.table.position_letter[c.pos][k]
-                risk = there and table.position_letter[c.at][k] & fit & viable
-                for i in _lowest(there, SAMPLE):
-                    if not risk:
-                        break
-                    risk &= sharing(table, c.table.words[i], max_shared, runs)
-                risky |= risk
-        while risky:
-            low = risky & -risky
-            risky ^= low
-            w = table.words[low.bit_length() - 1]
-            if any(c.left(w) == 0 for c in crossings):
-                viable &= ~low
+        viable &= ~_lost_to_shared_runs(table, crossings, fit & viable, max_shared, runs)
     good, bad = fit & viable, fit & ~viable
     order = (_lowest(good, limit) + _lowest(bad, limit))[:limit] if viable_first else _lowest(fit, limit)
     found = []
