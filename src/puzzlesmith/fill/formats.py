@@ -110,6 +110,7 @@ CIRCLED_MARK = b"GEXT"
 KEPT_SECTIONS = ("LTIM", "RUSR")  # .puz sections written back as they were read
 
 
+# Complex: one check a field of the format, each refused with a message of its own.
 def _read_puz(data: bytes, allow_2: bool) -> Grid:
     import puz
 
@@ -228,6 +229,7 @@ def _ipuz_clues(doc: dict[str, Any], grid: Grid) -> dict[str, str]:
     return out
 
 
+# Complex: one check a field of the format, each refused with a message of its own.
 def _read_ipuz(text: str, allow_2: bool) -> Grid:
     try:
         doc = json.loads(text)

@@ -311,7 +311,8 @@ ROW_CHARS_MAX = 32 * MAX_SIZE
 
 def parse_grid(rows: Iterable[str], *, allow_2: bool = False) -> Grid:
     """The grid of `rows` (`#` block, `.` or `?` empty, letters fixed, any case, `[letters]`
-    a rebus cell); InputError naming the first problem."""
+    a rebus cell); InputError naming the first problem. (Complex: one branch a kind of
+    mistake, each named for the row and column where it stands.)"""
     clean: list[str] = []
     rebus: dict[tuple[int, int], str] = {}
     for row in rows:

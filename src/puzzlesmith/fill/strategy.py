@@ -495,7 +495,10 @@ class FillStrategy:
     def apart(self, root: State, groups: list[list[int]]) -> list[int] | None | Literal[False]:
         """A fill made region by region (each later region without the words the earlier
         ones used); None when one region alone has no fill (so the grid has none); False when
-        the regions' fills cannot be combined this way (then the whole grid is searched)."""
+        the regions' fills cannot be combined this way (then the whole grid is searched).
+
+        Complex: each region's search, its words taken from the next regions' domains and
+        the way back when a region fails are one loop over shared domains."""
         problem = self.problem
         dom = list(root[0])
         for keep in sorted(groups, key=len, reverse=True):
@@ -575,7 +578,10 @@ class FillStrategy:
     def improve(self, root: State, best: list[int], improve: int | None,
                 regions: int) -> FillResult:
         """From the first fill, search for fills with a stronger weakest entry, then (once the
-        weakest is proved best) for a better mean, within the node budget."""
+        weakest is proved best) for a better mean, within the node budget.
+
+        Complex: the two searches share the bound, the budget, the clock and the best fill
+        so far, and how each ends (proved, budget, cut) is told in the result."""
         problem = self.problem
         first_seconds = time.perf_counter() - self.start
         first_nodes = self.nodes

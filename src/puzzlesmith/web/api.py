@@ -3,6 +3,9 @@
 Request fields are the command's options under the same names (dashes become underscores), so
 `puzzlesmith match 'a?p?e' --sort freq --json` is `POST /api/match {"pattern": "a?p?e",
 "sort": "freq"}`. The work itself runs in `tasks`, in a worker process, under a time limit.
+
+Long: one short route a command and its request model, kept in one file so that the
+schema, the routes and their admission are read in one place.
 """
 
 from __future__ import annotations

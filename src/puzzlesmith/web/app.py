@@ -267,7 +267,8 @@ def create_app(
     on_ready: Callable[[], None] | None = None,
 ) -> FastAPI:
     """The web app; it answers once its lifespan starts (then `on_listening()`), while its
-    pools' workers start behind it (then `on_ready()`)."""
+    pools' workers start behind it (then `on_ready()`). Long: the lifespan, the error
+    handlers and the pages are closures over the settings and the app, each a few lines."""
     settings = settings or Settings()
 
     @asynccontextmanager
