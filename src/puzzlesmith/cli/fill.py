@@ -169,7 +169,7 @@ def _prepared(grid: Grid, lexicon: str | None, common: bool, common_top: int,
     """The lexicon and index a fill runs on, and its deadline: the time limit is the user's
     whole wait from here (loading the list included), except a first use's build of the
     list's index and the grid's word tables, which is done first, under a note and a progress
-    bar that say it is not counted, and the limit starts after it."""
+    bar (on a terminal) that say it is not counted, and the limit starts after it."""
     import puzzlesmith.cli
     from puzzlesmith.fill.scores import FILL_LEXICON
     from puzzlesmith.fill.tables import tables_missing, warm_tables
@@ -193,7 +193,8 @@ def _prepared(grid: Grid, lexicon: str | None, common: bool, common_top: int,
             return lex, index, deadline
     what = (f"building the {base.name} list's index and word tables (first use, once: not counted in "
             f"the {time_limit:g} s limit)")
-    err_console.print(f"note: {what}", markup=False, highlight=False)
+    if err_console.is_terminal:  # a note to a person waiting, as progress bars are
+        err_console.print(f"note: {what}", markup=False, highlight=False)
     with working(what, None):
         lex, index = load()
         warm_tables(lex, index, tables_missing(lex, index, lengths))
