@@ -404,7 +404,8 @@ def test_the_time_limit_and_iffy_words_are_set_on_the_page(browser: Any, server:
     """Issue 42: a setter sets the fill's time limit on the page (it was 10 s, or the
     address's `limit`), and ticks "Allow iffy words" (the API's allow_iffy); both reach every
     fill request and stay in the address."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server,
+                                  bypass_csp=True)  # (wait_for_function evaluates a string)
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:

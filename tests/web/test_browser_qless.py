@@ -871,7 +871,7 @@ def test_a_phone_tap_on_a_cell_opens_a_keyboard_that_types_on_the_board(
     from tests.web.a11y import assert_accessible
 
     context = browser.new_context(viewport={"width": 375, "height": 800}, base_url=server,
-                                  has_touch=True, is_mobile=True)
+                                  has_touch=True, is_mobile=True, bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
@@ -930,7 +930,10 @@ def test_the_daily_clock_share_line_and_streak(browser: Any, server: str, client
                                                width: int, shot: Any) -> None:
     """Issue 42, what Daily Q-less players know: a running clock that stops while the tab
     is hidden, a result line to share that gives nothing away, a streak of days solved."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    # (bypass_csp: wait_for_function evaluates a string, which the pages' policy refuses;
+    # test_security_headers loads every page under it.)
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server,
+                                  bypass_csp=True)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.set_default_timeout(60_000)
