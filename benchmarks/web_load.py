@@ -124,14 +124,19 @@ async def client_loop(base: str, i: int, until: float, slow_share: float, jobs: 
                 if status in (429, 503):
                     await asyncio.sleep(1.0)  # as a page would, before trying again
                 continue
-            path, body = rng.choice(CHEAP)
-            t = time.monotonic()
-            try:
-                r = await c.post(path, json=body)
-                ok = r.status_code == 200
-            except httpx.HTTPError:
-                ok = False
-            cheap.append(time.monotonic() - t if ok else float("inf"))
+            await _timed_cheap(c, rng, cheap)
+
+
+async def _timed_cheap(c: httpx.AsyncClient, rng: random.Random, cheap: list[float]) -> None:
+    """One cheap request picked at random, its time kept (infinite when it failed)."""
+    path, body = rng.choice(CHEAP)
+    t = time.monotonic()
+    try:
+        r = await c.post(path, json=body)
+        ok = r.status_code == 200
+    except httpx.HTTPError:
+        ok = False
+    cheap.append(time.monotonic() - t if ok else float("inf"))
 
 
 async def _status(request: Any) -> int:
@@ -246,14 +251,7 @@ async def polite_cheap(base: str, i: int, until: float, cheap: list[float]) -> N
     c = await _cookie_client(base)
     try:
         while time.monotonic() < until:
-            path, body = rng.choice(CHEAP)
-            t = time.monotonic()
-            try:
-                r = await c.post(path, json=body)
-                ok = r.status_code == 200
-            except httpx.HTTPError:
-                ok = False
-            cheap.append(time.monotonic() - t if ok else float("inf"))
+            await _timed_cheap(c, rng, cheap)
     finally:
         await c.aclose()
 

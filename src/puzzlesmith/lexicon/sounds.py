@@ -15,6 +15,7 @@ and "hard".
 from __future__ import annotations
 
 import gzip
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
@@ -83,22 +84,23 @@ def near_rhyme_of(pronunciation: str) -> str:
     return " ".join(_KIND.get(p, p) for p in rhyme_of(pronunciation).split())
 
 
-@cache
-def _by_rhyme() -> dict[str, frozenset[str]]:
+def _grouped(key: Callable[[str], str]) -> dict[str, frozenset[str]]:
+    """The dictionary's words by `key` of each of their pronunciations."""
     groups: dict[str, set[str]] = {}
     for word, prons in _dictionary().items():
         for pron in prons:
-            groups.setdefault(rhyme_of(pron), set()).add(word)
+            groups.setdefault(key(pron), set()).add(word)
     return {k: frozenset(v) for k, v in groups.items()}
+
+
+@cache
+def _by_rhyme() -> dict[str, frozenset[str]]:
+    return _grouped(rhyme_of)
 
 
 @cache
 def _by_near_rhyme() -> dict[str, frozenset[str]]:
-    groups: dict[str, set[str]] = {}
-    for word, prons in _dictionary().items():
-        for pron in prons:
-            groups.setdefault(near_rhyme_of(pron), set()).add(word)
-    return {k: frozenset(v) for k, v in groups.items()}
+    return _grouped(near_rhyme_of)
 
 
 def rhymes(word: str) -> frozenset[str]:
