@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import write_results
-from puzzlesmith.fill.fill import fill, fill_region, word_table
+from puzzlesmith.fill.engine import fill, fill_region, word_table
 from puzzlesmith.fill.model import Grid, parse_grid, repeated
 from puzzlesmith.fill.scores import word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex, common_cut, lexicon_and_index

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import shared_data, shared_data_missing, write_results
-from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.scores import word_scores
 from puzzlesmith.lexicon import Lexicon, lexicon_and_index

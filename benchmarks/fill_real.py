@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.common import shared_data, shared_data_missing, write_results
-from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.model import Grid, parse_grid
 from puzzlesmith.fill.scores import word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index

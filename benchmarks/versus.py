@@ -42,7 +42,7 @@ def child(workload: str, items: list[Any]) -> list[tuple[float, Any]]:
     pick = getattr(lx, "lexicon_and_index", None) or lx.select  # the name before the merge
     out: list[tuple[float, Any]] = []
     if workload == "fill":
-        from puzzlesmith.fill.fill import fill
+        from puzzlesmith.fill.engine import fill
         from puzzlesmith.fill.model import parse_grid
 
         lex, index = pick(None, lx.DEFAULT_COMMON_TOP)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.fill.fill import check, fill
+from puzzlesmith.fill.engine import check, fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.scores import PREFERRED_SCORE, default_blocked, with_preferred
 from puzzlesmith.limits import Deadline

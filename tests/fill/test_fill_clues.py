@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith.fill.clues import NO_DRAFT, draft_clue, house_style, with_clue_drafts
-from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.formats import read_grid_file
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.lexicon import common_cut, lexicon_and_index

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.fill import default_improve
-from puzzlesmith.fill.fill import fill as engine_fill
+from puzzlesmith.fill.engine import default_improve
+from puzzlesmith.fill.engine import fill as engine_fill
 from puzzlesmith.fill.model import Grid, parse_grid
 from puzzlesmith.fill.nogoods import Nogood
 from puzzlesmith.lexicon import Lexicon
@@ -265,7 +265,7 @@ def test_a_pattern_only_a_used_word_fits_is_ruled_out_before_any_search() -> Non
     # The partial-dupe rule: "ab." fits only "abc", which the given entry already uses. An entry
     # down to one word takes it out of every other entry of its length, so propagation at the
     # root empties "ab." (no node searched), and `fill check` names the clash.
-    from puzzlesmith.fill.fill import check
+    from puzzlesmith.fill.engine import check
 
     words = ["abc", "xyz", "abcd"]
     lex, index = lexicon(words)
@@ -291,7 +291,7 @@ def test_a_pattern_only_a_used_word_fits_is_ruled_out_before_any_search() -> Non
 @given(st.one_of(cases(), planted_cases()), st.data())
 def test_a_region_without_a_fill_proves_the_grid_has_none(case: tuple[list[str], list[str], bool],
                                                           data: st.DataObject) -> None:
-    from puzzlesmith.fill.fill import fill_region as engine_region
+    from puzzlesmith.fill.engine import fill_region as engine_region
 
     fill_region = functools.partial(engine_region, allow_inside=True)
 
@@ -316,7 +316,7 @@ def test_a_region_without_a_fill_proves_the_grid_has_none(case: tuple[list[str],
 
 
 def test_region_box_outside_the_grid_is_bad_input() -> None:
-    from puzzlesmith.fill.fill import fill_region as engine_region
+    from puzzlesmith.fill.engine import fill_region as engine_region
 
     fill_region = functools.partial(engine_region, allow_inside=True)
 
@@ -328,7 +328,7 @@ def test_region_box_outside_the_grid_is_bad_input() -> None:
 @pytest.fixture
 def cores_first(monkeypatch: pytest.MonkeyPatch) -> None:
     """Core proofs before any search, small cores, a small node limit (some run out)."""
-    import puzzlesmith.fill.strategy as engine
+    import puzzlesmith.fill.driver as engine
 
     monkeypatch.setattr(engine, "CORE_AFTER", 0)
     monkeypatch.setattr(engine, "CORE_SIZES", (2, 3, 5, 8))
@@ -384,7 +384,7 @@ def test_nogoods_from_restarts_agree_with_brute_force(monkeypatch: pytest.Monkey
                                                       seed: int, fails: int) -> None:
     # Runs restart after very few failures, so they learn nogoods (Problem.learn) and lean
     # on them. Every nogood learned must hold in no fill the brute force finds.
-    import puzzlesmith.fill.strategy as engine
+    import puzzlesmith.fill.driver as engine
     from puzzlesmith.fill.problem import Problem
 
     monkeypatch.setattr(engine, "FIRST_RESTART", fails)
@@ -456,7 +456,7 @@ def test_nogoods_kept_across_bounds_agree_with_brute_force(
     # bound and the runs at that bound or above lean on them. A nogood learned, or
     # propagated, at bound T must hold in no fill (the brute force's) whose free entries all
     # score T or more, and the best weakest entry, proved, must still be the brute force's.
-    import puzzlesmith.fill.strategy as engine
+    import puzzlesmith.fill.driver as engine
     from puzzlesmith.fill.problem import Problem
 
     monkeypatch.setattr(engine, "PROBE_FAILS", fails)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from benchmarks.common import shared_data, shared_data_missing
-from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.scores import fill_lexicon
 from puzzlesmith.limits import Deadline

@@ -11,7 +11,7 @@ import pytest
 
 from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.fill.candidates import candidates
-from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.scores import default_blocked, fill_lexicon
 from puzzlesmith.lexicon.sensitivity import iffy_words

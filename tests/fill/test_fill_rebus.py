@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.candidates import candidates
-from puzzlesmith.fill.fill import check, fill
+from puzzlesmith.fill.engine import check, fill
 from puzzlesmith.fill.formats import dump_grid, from_document, read_grid_bytes, read_grid_file, to_document
 from puzzlesmith.fill.model import Grid, parse_grid
 from puzzlesmith.lexicon import Lexicon

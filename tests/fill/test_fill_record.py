@@ -25,7 +25,7 @@ import pytest
 
 from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.fill import check, fill, fill_region
+from puzzlesmith.fill.engine import check, fill, fill_region
 from puzzlesmith.fill.model import Grid, parse_grid
 from puzzlesmith.lexicon import Lexicon, common_cut, lexicon_and_index
 from puzzlesmith.lexicon.index import build_index

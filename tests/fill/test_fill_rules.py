@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.fill import check, fill, fill_region
+from puzzlesmith.fill.engine import check, fill, fill_region
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.limits import Deadline
 from tests.fill import oracle

@@ -3,7 +3,7 @@ seed: fills vary with --seed and repeat for the same seed."""
 
 from __future__ import annotations
 
-from puzzlesmith.fill.fill import fill
+from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.scores import fill_lexicon
 from puzzlesmith.lexicon import Lexicon

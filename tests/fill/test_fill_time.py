@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.fill.fill import FillResult, fill
+from puzzlesmith.fill.engine import FillResult, fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.scores import fill_lexicon
 from puzzlesmith.limits import Deadline

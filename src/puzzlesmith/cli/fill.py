@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from puzzlesmith.fill.candidates import CandidatesResult
-    from puzzlesmith.fill.fill import CheckResult, FillResult, RegionResult
+    from puzzlesmith.fill.engine import CheckResult, FillResult, RegionResult
     from puzzlesmith.fill.model import Grid
     from puzzlesmith.lexicon import Lexicon, LexiconIndex
     from puzzlesmith.limits import Deadline
@@ -336,7 +336,7 @@ def fill_cmd(
     "impossible" (exit 0) means the search proved no fill exists; a time limit exits 1.
     """
     from puzzlesmith.diskcache import is_stdout
-    from puzzlesmith.fill.fill import fill
+    from puzzlesmith.fill.engine import fill
     from puzzlesmith.fill.formats import check_out_name, write_grid_file
 
     if out is not None:
@@ -419,7 +419,7 @@ def check_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Which entries no word fits, and where crossings rule every word out, before a search."""
-    from puzzlesmith.fill.fill import check
+    from puzzlesmith.fill.engine import check
 
     grid = _grid(rows, file, allow_2)
     lex, index = _lexicon(lexicon, common, common_top, prefer)
@@ -490,7 +490,7 @@ def region_cmd(
     "impossible" (exit 0) proves the whole grid has no fill, and shows where; a time limit
     exits 1. The entries' crossings with each other are kept, the rest dropped.
     """
-    from puzzlesmith.fill.fill import fill_region
+    from puzzlesmith.fill.engine import fill_region
 
     grid = _grid(rows, file, allow_2)
     top, bottom = _span(box_rows, "--rows") if box_rows else (0, grid.height - 1)

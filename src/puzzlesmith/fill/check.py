@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.fill.driver import Status
 from puzzlesmith.fill.model import Grid, Slot, repeated
 from puzzlesmith.fill.problem import Problem
 from puzzlesmith.fill.search import Search
-from puzzlesmith.fill.strategy import Status
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.limits import Deadline, SearchTimeout
 

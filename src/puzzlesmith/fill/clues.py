@@ -18,8 +18,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
+from puzzlesmith.fill.driver import FillResult
 from puzzlesmith.fill.model import Grid
-from puzzlesmith.fill.strategy import FillResult
 from puzzlesmith.lexicon.meanings import Sense, WordNet, wordnet
 from puzzlesmith.lexicon.sensitivity import iffy_words
 

@@ -30,7 +30,7 @@ Doc = dict[str, Any]
 # forkserver (which imports this module) loads them once for every worker it forks.
 ENGINES = ("puzzlesmith.wordgrid.solve", "puzzlesmith.wordgrid.create",
            "puzzlesmith.qless.solve", "puzzlesmith.qless.play", "puzzlesmith.stars.explain",
-           "puzzlesmith.stars.generate", "puzzlesmith.fill.fill")
+           "puzzlesmith.stars.generate", "puzzlesmith.fill.engine")
 
 
 def _preload_engines() -> None:
@@ -588,7 +588,7 @@ def run_fill(
 ) -> Doc:
     """`puzzlesmith fill GRID --json` (a "timeout" status is an answer here, as in the CLI's
     JSON; the CLI also exits 1)."""
-    from puzzlesmith.fill.fill import fill
+    from puzzlesmith.fill.engine import fill
     from puzzlesmith.fill.model import parse_grid
 
     deadline = Deadline(time_limit)  # the whole request's wait, the list's loading included
@@ -628,7 +628,7 @@ def run_fill_check(
     min_score_by_length: dict[int, int] | None = None,
 ) -> Doc:
     """`puzzlesmith fill check GRID --json`."""
-    from puzzlesmith.fill.fill import check
+    from puzzlesmith.fill.engine import check
     from puzzlesmith.fill.model import parse_grid
 
     parsed = parse_grid(grid, allow_2=allow_2)
@@ -700,7 +700,7 @@ def run_fill_region(
     min_score_by_length: dict[int, int] | None = None,
 ) -> Doc:
     """`puzzlesmith fill region GRID --rows A-B --cols C-D --json` (rows and columns from 1)."""
-    from puzzlesmith.fill.fill import fill_region
+    from puzzlesmith.fill.engine import fill_region
     from puzzlesmith.fill.model import parse_grid
 
     deadline = Deadline(time_limit)

@@ -303,14 +303,14 @@ def fill(
     letters at its start or end (SET and CLOSESET, USE and USEFUL; tables.inside), which
     editors count as a dupe, so it is off by default.
     """
-    return FillStrategy(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
+    return FillDriver(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
                         seed=seed, deadline=deadline, blocked=blocked,
                         max_shared=max_shared, min_scores=min_scores,
                         allow_same_stem=allow_same_stem,
                         allow_inside=allow_inside).run(improve=improve, count=count)
 
 
-class FillStrategy:
+class FillDriver:
     """One call of `fill`: the grid's problem, the search nodes spent so far, and what the
     first fill and the improvement searches learn along the way."""
 
