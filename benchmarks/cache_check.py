@@ -42,7 +42,7 @@ def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
 def checksum_work(cache: Path) -> list[str]:
     """The checksum work itself, in this process: CRC-32 over each cache file (and, for an
     index, over its header and its largest bucket, what one query may check), best of 20."""
-    from puzzlesmith.diskcache import Sections
+    from puzzlesmith.files import Sections
 
     def best(data: bytes) -> float:
         times = []

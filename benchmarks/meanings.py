@@ -134,7 +134,7 @@ def category_answers() -> list[str]:
     cached (its file in the disk cache removed first: a first ask), how many words it keeps,
     and its first ten answers (labelled by hand in tests/meanings/test_categories.py; figures
     in docs/meanings.md)."""
-    from puzzlesmith.diskcache import cache_dir
+    from puzzlesmith.files import cache_dir
 
     rows = ["| category | narrowing, first ask | words | first ten answers of `*:CATEGORY` |",
             "|---|---|---|---|"]

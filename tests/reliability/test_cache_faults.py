@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlesmith.diskcache import (
+from puzzlesmith.files import (
     CacheDamaged,
     Sections,
     load_cache,

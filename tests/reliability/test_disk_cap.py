@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.diskcache import keep_under_cap
+from puzzlesmith.files import keep_under_cap
 
 CAP_MB = 12
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.diskcache import output_target, write_atomic
+from puzzlesmith.files import output_target, write_atomic
 from tests.reliability.conftest import cli, one_error_line
 
 GRID = ["fill", "grid", "#....", ".....", ".....", ".....", "....#"]

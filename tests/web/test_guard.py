@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlesmith.diskcache import cache_dir
+from puzzlesmith.files import cache_dir
 from puzzlesmith.web.guard import host_name, redact
 
 

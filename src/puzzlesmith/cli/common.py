@@ -68,9 +68,9 @@ FromOpt = Annotated[
 
 
 def check_output(path: Path | None) -> None:
-    """Refuse an output path before any work is spent (see `diskcache.output_target`: a
+    """Refuse an output path before any work is spent (see `files.output_target`: a
     device, a FIFO, a folder or a missing folder); `-` is standard output."""
-    from puzzlesmith.diskcache import is_stdout, output_target
+    from puzzlesmith.files import is_stdout, output_target
 
     if path is not None and not is_stdout(path):
         try:

@@ -335,7 +335,7 @@ def fill_cmd(
 
     "impossible" (exit 0) means the search proved no fill exists; a time limit exits 1.
     """
-    from puzzlesmith.diskcache import is_stdout
+    from puzzlesmith.files import is_stdout
     from puzzlesmith.fill.engine import fill
     from puzzlesmith.fill.formats import check_out_name, write_grid_file
 

@@ -454,7 +454,7 @@ def convert(
     if json:
         return
     if output is not None:
-        from puzzlesmith.diskcache import write_output
+        from puzzlesmith.files import write_output
 
         write_output(output, "".join(outs).encode("utf-8"))
     else:

@@ -245,7 +245,7 @@ def create_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Make a puzzle: a grid whose blank row is the answer and whose columns are words."""
-    from puzzlesmith.diskcache import is_stdout
+    from puzzlesmith.files import is_stdout
     from puzzlesmith.wordgrid import CreateOptions
 
     options = CreateOptions(word=word, length=length, rows=rows, blank_row=blank_row,
@@ -282,7 +282,7 @@ def _write_puzzle(out: Path, result: CreateResult, hidden: bool, command: str) -
     if not hidden:
         notes.append(f"answer: {result.answer}")
     notes.append(f"solutions: {result.solution_count}")
-    from puzzlesmith.diskcache import write_output
+    from puzzlesmith.files import write_output
 
     write_output(out, dump_puzzle(result.puzzle, notes).encode("utf-8"))
 

@@ -381,7 +381,7 @@ def check_out_name(path: Path) -> str:
 def write_grid_file(path: Path, grid: Grid) -> None:
     """Write `grid` (title, author and clues too where the format holds them) to `path` as
     .puz, .ipuz or text, by the suffix, atomically (`-`: text on standard output)."""
-    from puzzlesmith.diskcache import write_output
+    from puzzlesmith.files import write_output
 
     fmt = check_out_name(path)
     if fmt == "puz" and EMPTY in grid.cells:

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
 from puzzlesmith.errors import InputError
+from puzzlesmith.files import cache_dir, load_cache, write_cache
 from puzzlesmith.fill.scores import KEEP_LEXICONS, scores_key, word_scores
 from puzzlesmith.lexicon import Lexicon, LexiconIndex
 from puzzlesmith.lexicon.index import build_bucket

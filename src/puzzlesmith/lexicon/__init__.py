@@ -131,7 +131,7 @@ def _common_lexicon(lexicon: Lexicon, index: LexiconIndex, top: int, scores_key:
     of each --common command. Any other cut is a transient lexicon, made again by each process
     that asks (a tenth of a second of CPU, and its index up to a quarter more): a request may
     pick any of a million sizes, and each kept would leave a list and an index on disk."""
-    from puzzlesmith.diskcache import cache_dir
+    from puzzlesmith.files import cache_dir
     from puzzlesmith.lexicon.index import FORMAT_VERSION
 
     suffix = f"+common{top}"
@@ -193,7 +193,7 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
     import hashlib
     from importlib import resources
 
-    from puzzlesmith.diskcache import cache_dir
+    from puzzlesmith.files import cache_dir
     from puzzlesmith.lexicon.index import FORMAT_VERSION
     from puzzlesmith.lexicon.meanings import rules_fingerprint
 
@@ -216,7 +216,7 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
 def _read_narrowed(path: Path, lexicon: Lexicon, suffix: str) -> tuple[Lexicon, tuple[int, ...]] | None:
     """A narrowed lexicon `_write_narrowed` kept (its words, scores, and one number a word),
     or None when the file is missing, cut short or unreadable: then it is made again."""
-    from puzzlesmith.diskcache import read_cache
+    from puzzlesmith.files import read_cache
 
     try:
         count, words, scores, numbers = (read_cache(path) or b"").decode("ascii").split("\n")
@@ -233,7 +233,7 @@ def _read_narrowed(path: Path, lexicon: Lexicon, suffix: str) -> tuple[Lexicon, 
 
 
 def _write_narrowed(path: Path, narrowed: Lexicon, per_word: tuple[int, ...] = ()) -> None:
-    from puzzlesmith.diskcache import write_cache
+    from puzzlesmith.files import write_cache
 
     scores = "" if narrowed.scores is None else " ".join(map(str, narrowed.scores))
     text = (f"{len(narrowed.words)}\n{' '.join(narrowed.words)}\n{scores}\n"

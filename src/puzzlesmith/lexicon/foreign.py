@@ -50,7 +50,7 @@ def without_foreign(lexicon: Lexicon) -> Lexicon:
     command finds its index on disk without reading the word list or the flags (`wordgrid
     create` leaves foreign words out by default and must start as fast as before).
     """
-    from puzzlesmith.diskcache import cache_dir, read_cache, write_cache
+    from puzzlesmith.files import cache_dir, read_cache, write_cache
 
     scores_key = None if lexicon.scores is None else hash(lexicon.scores)
     key = (lexicon.name, lexicon.content_hash, scores_key)

@@ -28,7 +28,7 @@ from itertools import compress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from puzzlesmith.diskcache import CacheDamaged, Sections, cache_dir, discard, write_sections
+from puzzlesmith.files import CacheDamaged, Sections, cache_dir, discard, write_sections
 from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
 
 if TYPE_CHECKING:

@@ -322,7 +322,7 @@ class WordNet:
         """All definitions, lowercase, one a line (line i = synset i), and each line's start
         offset. Kept in the disk cache: decompressing every synset for them took half a
         second of each first --means."""
-        from puzzlesmith.diskcache import cache_dir, read_cache, write_cache
+        from puzzlesmith.files import cache_dir, read_cache, write_cache
 
         digest = hashlib.blake2b(self._blob, digest_size=10).hexdigest()
         path = cache_dir() / f"wordnet-definitions-v1-{digest}.bin"
@@ -446,7 +446,7 @@ def category_names(topic: str) -> frozenset[str]:
     without names lacks them; search/meaning.py then shows them from the crossword list.
     Kept in the disk cache by topic and WordNet data: walking the category took a third of
     a second of every meaning search."""
-    from puzzlesmith.diskcache import cache_dir, read_cache, write_cache
+    from puzzlesmith.files import cache_dir, read_cache, write_cache
 
     data = resources.files("puzzlesmith.lexicon").joinpath("data")
     key = hashlib.blake2b(topic.encode("utf-8") + b"\0", digest_size=10)

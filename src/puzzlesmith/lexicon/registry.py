@@ -13,8 +13,8 @@ from pathlib import Path
 
 import platformdirs
 
-from puzzlesmith.diskcache import cache_dir, read_cache, write_atomic, write_cache
 from puzzlesmith.errors import InputError
+from puzzlesmith.files import cache_dir, read_cache, write_atomic, write_cache
 from puzzlesmith.lexicon.model import Lexicon
 from puzzlesmith.lexicon.wordfile import Contents, parse_word_bytes, read_bytes
 

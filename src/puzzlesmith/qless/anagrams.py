@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
+from puzzlesmith.files import cache_dir, load_cache, write_cache
 from puzzlesmith.lexicon.index import letter_mask
 
 if TYPE_CHECKING:

@@ -119,7 +119,7 @@ def read(path: Path) -> Census:
 
 
 def write(census: Census, path: Path) -> None:
-    from puzzlesmith.diskcache import write_atomic
+    from puzzlesmith.files import write_atomic
 
     write_atomic(Path(path), to_bytes(census))
 

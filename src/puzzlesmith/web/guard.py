@@ -79,7 +79,7 @@ def _server_folders() -> list[str]:
     """This machine's folders that messages may name: home, temporary, cache, config and data
     folders, the installation, and the folders of registered word lists."""
     import puzzlesmith
-    from puzzlesmith.diskcache import cache_dir
+    from puzzlesmith.files import cache_dir
     from puzzlesmith.lexicon.registry import config_dir, registered
     from puzzlesmith.qless.atlas import default_db_path
 

@@ -53,7 +53,7 @@ def export_parquet(con: sqlite3.Connection, path: Path, lexicon_hash: str | None
     Streams in batches, so a full atlas never sits in memory; written to a temporary name and
     renamed, so an interrupted export leaves no half file behind.
     """
-    from puzzlesmith.diskcache import output_target
+    from puzzlesmith.files import output_target
 
     try:
         path = output_target(path)  # through a symlink; never over a device or a folder

@@ -29,7 +29,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from puzzlesmith.diskcache import cache_dir
+from puzzlesmith.files import cache_dir
 from puzzlesmith.qless.shapes import skeletons
 from puzzlesmith.qless.shapes.skeletons import (
     DATA_FILE as SKELETONS_FILE,

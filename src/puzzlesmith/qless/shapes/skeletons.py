@@ -29,7 +29,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from puzzlesmith.diskcache import cache_dir, load_cache, write_cache
+from puzzlesmith.files import cache_dir, load_cache, write_cache
 
 Pos = tuple[int, int]
 Shape = frozenset[Pos]

@@ -1,4 +1,5 @@
-"""The on-disk cache every precomputed structure shares: where it lives and how it is written.
+"""Files on disk: the cache folder every precomputed structure shares, atomic writes, sealed
+cache files (checksummed) and the output targets a command writes to.
 
 Light on purpose (no numpy): the command line reads cached data before any engine loads.
 Files are named by everything their content depends on, so a cache file is never stale;
