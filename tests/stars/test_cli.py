@@ -195,10 +195,12 @@ def test_explain_and_hint_say_when_the_rules_ran_late(
 
     code, out, _ = run(["stars", "explain", mensa], capsys)
     assert code == 0 and "--time-limit" not in out
-    for name in ("explain_puzzle", "hint_puzzle"):
-        real = getattr(cli, name)
-        monkeypatch.setattr(cli, name, lambda *a, _real=real, **k: dataclasses.replace(
-            _real(*a, **k), hurried=True))
+    real_explain, real_teach = cli.explain_puzzle, cli.teach
+    monkeypatch.setattr(cli, "explain_puzzle", lambda *a, **k: dataclasses.replace(
+        real_explain(*a, **k), hurried=True))
+    monkeypatch.setattr(cli, "teach", lambda *a, **k: dataclasses.replace(
+        found := real_teach(*a, **k),
+        explanation=dataclasses.replace(found.explanation, hurried=True)))
     for command in ("explain", "hint"):
         code, out, _ = run(["stars", command, mensa], capsys)
         text = " ".join(out.split())
@@ -221,3 +223,30 @@ def test_check_says_right_wrong_or_solved_never_where(mensa: str,
     assert wrong not in out and answer[0] not in out
     code, _, err = run(["stars", "check", mensa, "--star", "r1c1", "--empty", "1,1"], capsys)
     assert code == 2 and err.strip() == "error: r1c1 is marked both a star and empty: choose one"
+
+
+def test_hint_goes_past_what_the_stars_give_at_every_level(
+        mensa: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two right stars and no dots: the explainer's next step would be their neighbours; the
+    # hint applies them (one line), gives the same step the engine's teach does, and levels
+    # 1 and 2 say only where to look and the rule.
+    from puzzlesmith.stars.formats import load
+    from puzzlesmith.stars.hints import teach
+
+    code, out, _ = run(["stars", "solve", "--json", mensa], capsys)
+    answer = sorted(tuple(cell) for cell in json.loads(out)["solution"])[:2]
+    marks = [arg for r, c in answer for arg in ("--star", f"r{r + 1}c{c + 1}")]
+    found = teach(load(mensa), given_stars=tuple(answer))
+    assert found.step is not None and found.skipped
+    code, out, _ = run(["stars", "hint", mensa, *marks], capsys)
+    text = " ".join(out.split())
+    assert code == 0 and "first, what your stars already give" in text
+    assert f"{found.step.rule}: {found.step.reason}" in text and "star-neighbours" not in text
+    code, out, _ = run(["stars", "hint", mensa, *marks, "--json"], capsys)
+    assert json.loads(out)["steps"][0] == found.step.to_json()
+    code, out, _ = run(["stars", "hint", mensa, *marks, "--level", "1"], capsys)
+    assert code == 0 and " ".join(out.split()) == f"hint 1 of 3: {found.nudge}"
+    code, out, _ = run(["stars", "hint", mensa, *marks, "--level", "2"], capsys)
+    assert code == 0 and " ".join(out.split()) == f"hint 2 of 3: {found.lesson}"
+    code, _, err = run(["stars", "hint", mensa, "--level", "4"], capsys)
+    assert code == 2 and "--level must be 1, 2 or 3" in err

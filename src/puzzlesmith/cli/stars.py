@@ -23,10 +23,10 @@ from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.stars.check import check_marks
 from puzzlesmith.stars.explain import Explanation, Step
 from puzzlesmith.stars.explain import explain as explain_puzzle
-from puzzlesmith.stars.explain import hint as hint_puzzle
 from puzzlesmith.stars.formats import is_url, load, parse_cells, to_text, to_url
 from puzzlesmith.stars.generate import DIFFICULTIES, parse_score_range
 from puzzlesmith.stars.generate import generate as generate_puzzle
+from puzzlesmith.stars.hints import Hint, teach
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from puzzlesmith.stars.solve import ENGINES
 from puzzlesmith.stars.solve import solve as solve_puzzle
@@ -224,7 +224,7 @@ def _final_board(puzzle: StarPuzzle, result: Explanation) -> Text:
     return draw_board(puzzle, sol, [c for c in _all_cells(puzzle) if c not in sol])
 
 
-def _json_line(result: Explanation, source: str, several: bool) -> None:
+def _json_line(result: Explanation | Hint, source: str, several: bool) -> None:
     doc = result.to_json()
     print_json({"source": source, **doc} if several else doc)
 
@@ -296,11 +296,16 @@ def hint(
     star: StarMarksOpt = None,
     empty: EmptyMarksOpt = None,
     stars: StarsOpt = None,
+    level: Annotated[int, typer.Option("--level", help="1: where to look; 2: the rule, in "
+                                       "general words; 3: the step itself, on the board.")] = 3,
     time_limit: TimeOpt = 30.0,
     json: JsonOpt = False,
 ) -> None:
-    """The next step only (from the start, or from the marks you give, for one puzzle);
-    several puzzles give one hint each (JSON Lines with --json)."""
+    """The next real deduction (from the start, or from the marks you give, for one puzzle;
+    what your stars already give is applied first), or the marks that are wrong; several
+    puzzles give one hint each (JSON Lines with --json, every level in each)."""
+    if level not in (1, 2, 3):
+        raise InputError(f"--level must be 1, 2 or 3, not {level}")
     items = read_inputs(sources, from_file)
     several = len(items) > 1
     if several and (star or empty):
@@ -311,12 +316,11 @@ def hint(
     for source in items:
         puzzle = _load(source, stars)
         with working(f"looking for a step ({puzzle.size}x{puzzle.size})", time_limit):
-            result = hint_puzzle(
-                puzzle, given_stars=given_stars, given_empty=given_empty,
-                deadline=Deadline(time_limit),
-            )
+            found = teach(puzzle, given_stars=given_stars, given_empty=given_empty,
+                          deadline=Deadline(time_limit))
+        result = found.explanation
         if json:
-            _json_line(result, source, several)
+            _json_line(found, source, several)
             timed_out |= result.status == "timeout" or result.cut_short
             continue
         if several:
@@ -333,18 +337,38 @@ def hint(
         if not result.steps:
             console.print("nothing left to do: every cell is decided")
             continue
-        step = result.steps[0]
-        _print_step(1, step)
-        if result.hurried:
-            console.print(_HURRIED)
-        console.print(draw_board(
-            puzzle, given_stars, given_empty,
-            new_stars=[(r, c) for r, c, w in step.decided if w == "star"],
-            new_empty=[(r, c) for r, c, w in step.decided if w == "empty"],
-            look=step.cells,
-        ))
+        _print_hint(puzzle, found, level, given_stars, given_empty)
     if timed_out:
         raise typer.Exit(1)
+
+
+def _print_hint(puzzle: StarPuzzle, found: Hint, level: int, given_stars: tuple[Cell, ...],
+                given_empty: tuple[Cell, ...]) -> None:
+    """A hint at its level: where to look, the rule, or the step drawn on the board (with the
+    empty cells the player's own stars give, applied first)."""
+    if level < 3:
+        console.print(f"hint {level} of 3: {found.nudge if level == 1 else found.lesson}",
+                      soft_wrap=True)
+        return
+    step = found.explanation.steps[0]
+    obvious = [(r, c) for s in found.skipped for r, c, _ in s.decided]
+    if obvious:
+        console.print(f"first, what your stars already give: {_plural_cells(len(obvious))} "
+                      f"empty (around your stars, and in units with all their stars)",
+                      soft_wrap=True)
+    _print_step(1, step)
+    if found.explanation.hurried:
+        console.print(_HURRIED)
+    console.print(draw_board(
+        puzzle, given_stars, (*given_empty, *obvious),
+        new_stars=[(r, c) for r, c, w in step.decided if w == "star"],
+        new_empty=[(r, c) for r, c, w in step.decided if w == "empty"],
+        look=step.cells,
+    ))
+
+
+def _plural_cells(n: int) -> str:
+    return "1 cell is" if n == 1 else f"{n} cells are"
 
 
 _CHECK_SAYS = {

@@ -778,7 +778,10 @@ async def stars_explain(body: StarsExplainRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_stars_explain, body, limit=body.time_limit)
 
 
-@router.post("/stars/hint", summary="The next deduction from your marks (`stars hint --json`)")
+@router.post("/stars/hint", summary="The next deduction from your marks (`stars hint --json`)",
+             description="The first real deduction once what your stars already give (`skipped`) "
+             "is applied, or the marks that are wrong; `nudge` (where to look) and `lesson` (the "
+             "rule in general words) are its first two levels, the step its third.")
 async def stars_hint(body: StarsHintRequest, request: Request) -> Doc:
     return await run_solve(request, tasks.run_stars_hint, body, limit=body.time_limit)
 

@@ -485,12 +485,12 @@ def run_stars_hint(
     time_limit: float = 30.0,
 ) -> Doc:
     """`puzzlesmith stars hint PUZZLE --star r1c2 --empty r3c4 --json`."""
-    from puzzlesmith.stars.explain import hint
+    from puzzlesmith.stars.hints import teach
 
     p = _star_puzzle(puzzle, stars)
     given_stars, given_empty = _star_marks(star, empty)
-    return hint(p, given_stars=given_stars, given_empty=given_empty,
-                deadline=Deadline(time_limit)).to_json()
+    return teach(p, given_stars=given_stars, given_empty=given_empty,
+                 deadline=Deadline(time_limit)).to_json()
 
 
 def run_stars_check(
