@@ -482,9 +482,9 @@ def _category_names(topic: str) -> frozenset[str]:
 @lru_cache(maxsize=64)
 def _kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
     """The category's words, each with its score (TIER_KIND, and how typical it is)."""
-    from puzzlesmith.lexicon.typical import penalty, topic_factors
+    from puzzlesmith.lexicon.typical import SCALE, alternative_names, penalty, topic_factors
 
-    _, words = _category(wn, topic)
+    sids, words = _category(wn, topic)
     senses = wn.topic_synsets(topic)
     inside: dict[int, float] = {}
     factors = topic_factors(wn, topic, senses)
@@ -494,7 +494,10 @@ def _kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
             inside[below] = max(inside.get(below, 0.0), factor * BEARING)
         for below in wn.below([sid]):
             inside[below] = max(inside.get(below, 0.0), factor)
-    return {w: TIER_KIND * TIER_STEP + penalty(wn, w, inside) for w in words}
+    # Another name of a member (world, daystar) ranks with the words least typical of it.
+    other = alternative_names(wn, sids)
+    return {w: TIER_KIND * TIER_STEP + (SCALE if w in other else penalty(wn, w, inside))
+            for w in words}
 
 
 _HEAD_START = re.compile(
