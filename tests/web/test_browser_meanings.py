@@ -139,3 +139,27 @@ def test_on_a_phone_the_panel_leaves_most_of_the_screen_and_the_word_in_view(pag
         const p = document.querySelector('#senses').getBoundingClientRect();
         return w.bottom <= p.top && w.top >= 0;
     }""")
+
+
+@pytest.mark.parametrize("width", [pytest.param(1280, marks=pytest.mark.viewport(1280, 900), id="1280"),
+                                   pytest.param(375, marks=pytest.mark.viewport(375, 800), id="375")])
+def test_names_the_dictionary_lacks_are_named_from_the_crossword_list(
+        page: Any, shot: Any, width: int) -> None:
+    """The CLI's line after the words: `??????:planet` on the bundled list answers only
+    vesper, and the page names Saturn and Uranus from the crossword list, as words that open
+    their senses; a search without such names hides the line."""
+    page.goto("/words?q=%3F%3F%3F%3F%3F%3F&means=planet")
+    note = page.locator("#elsewhere")
+    note.wait_for()
+    assert shown_words(page) == ["vesper"]
+    assert note.inner_text().startswith("Names not in letterpress, from the crossword list:")
+    assert shown_words(page, "#elsewhere li") == ["saturn", "uranus"]
+    box = note.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= width  # nothing runs off the page
+    shot(page, f"words-names-elsewhere-{width}")
+    note.locator("li[data-word=saturn] button").click()
+    page.locator("#senses .sense").first.wait_for()
+    assert "planet" in page.locator("#senses").inner_text()
+    page.keyboard.press("Escape")
+    page.get_by_role("searchbox", name="Topic or words").fill("")
+    note.wait_for(state="hidden")

@@ -16,6 +16,7 @@ const status = document.getElementById("status");
 const legend = document.getElementById("legend");
 const results = document.getElementById("results");
 const phrases = document.getElementById("phrases");
+const elsewhere = document.getElementById("elsewhere");
 const contains = document.getElementById("contains");
 const excludes = document.getElementById("excludes");
 const freq = document.getElementById("freq");
@@ -116,6 +117,7 @@ async function search() {
   if (!text) {
     results.replaceChildren();
     phrases.replaceChildren();
+    showElsewhere(null);
     legend.hidden = true;
     say(status, "");
     return;
@@ -166,10 +168,12 @@ async function search() {
     if (full && full.size) notes.push("★ = uses every letter");
     legend.textContent = notes.join(" · ");
     legend.hidden = notes.length === 0;
+    showElsewhere(doc);
   } catch (e) {
     if (e.name === "AbortError") return;
     results.replaceChildren();
     phrases.replaceChildren();
+    showElsewhere(null);
     legend.hidden = true;
     say(status, e.message, "error");
   } finally {
@@ -181,9 +185,23 @@ async function search() {
   }
 }
 
+/** The names of a meaning's category that the dictionary searched lacks and the crossword
+ * list holds (`names_elsewhere`, the CLI's line after the words): `??????:planet` on the
+ * bundled list answers only vesper, and Saturn and Uranus are named here. */
+function showElsewhere(doc) {
+  const names = doc && doc.names_elsewhere ? doc.names_elsewhere : [];
+  const searched = doc && doc.lexicon ? doc.lexicon.split("+")[0] : "";
+  elsewhere.replaceChildren(...(names.length ? [
+    `Names not in ${searched}, from the crossword list: `,
+    el("ul", { className: "words inline" }, ...names.map((w) => el("li", { dataset: { word: w } }, wordButton(w)))),
+  ] : []));
+  elsewhere.hidden = names.length === 0;
+}
+
 /** An equation's solutions: the words each makes, and its variables. */
 function showSolutions(doc) {
   phrases.replaceChildren();
+  showElsewhere(null);
   legend.hidden = true;
   results.replaceChildren(el("ol", { className: "equation-solutions" }, ...doc.solutions.map((s) => el("li", {},
     ...s.words.map((w) => el("span", { dataset: { word: w } }, wordButton(w))),
