@@ -2,7 +2,7 @@
 
 Measurements:
 - the atlas's verdict (`verdicts`: word trees for a batch of 256, the full search for the
-  rest) against the baseline, the full search alone (`solve`, what the atlas ran before),
+  rest) against the baseline, the full search alone (`search_roll`, what the atlas ran before),
   both in this process, alternating, RUNS times each, on the same uniform sample of
   distinct rolls (what `--all` meets: every distinct roll once; rarer rolls are harder):
   CPU time (what a core delivers when it is not shared; this machine's 2 cores are shared
@@ -42,7 +42,7 @@ from puzzlesmith.qless.atlas.rolls import (
 from puzzlesmith.qless.atlas.store import Row
 from puzzlesmith.qless.atlas.work import Job, engine_version, row_of
 from puzzlesmith.qless.engines.tree import tables
-from puzzlesmith.qless.solve import solve, verdicts
+from puzzlesmith.qless.solve import search_roll, verdicts
 
 TOTAL = 15_800_439
 TIME_LIMIT = 5.0
@@ -117,7 +117,7 @@ def measure(rolls: list[str], index: LexiconIndex) -> tuple[float, float, str]:
     statuses: dict[str, int] = {}
     wall0, cpu0 = time.perf_counter(), time.process_time()
     for key in rolls:
-        r = solve(key, index, deadline=Deadline(TIME_LIMIT))
+        r = search_roll(key, index, deadline=Deadline(TIME_LIMIT))
         statuses[r.status] = statuses.get(r.status, 0) + 1
     wall = time.perf_counter() - wall0
     cpu = time.process_time() - cpu0
@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> None:
     tables(index)
     table_s = time.process_time() - t0
     uniform_rolls = [k for k, _ in uniform_sample(n, seed=97)]
-    solve(uniform_rolls[0], index, deadline=Deadline(TIME_LIMIT))  # skeletons loaded
+    search_roll(uniform_rolls[0], index, deadline=Deadline(TIME_LIMIT))  # skeletons loaded
     base, mine, walls, b_st, v_st = runs_of(uniform_rolls, index)
     batches = census_batches(10, 1024, seed=13)
     batch_runs = [measure_verdicts(batches, index) for _ in range(RUNS)]
@@ -213,7 +213,7 @@ distinct rolls of {n} draws (the rolls players meet).
 
 - verdict: `qless.solve.verdicts` in batches of {BATCH} (what the census's worker runs):
   word trees first (`qless.engines.tree`), the full search for the rest; {v_st}.
-- baseline: `qless.solve.solve` for each roll (the full search, what the atlas ran before);
+- baseline: `qless.solve.search_roll` for each roll (the full search, what the atlas ran before);
   {b_st}.
 - census batches: 10 runs of 1,024 consecutive rolls (seed 13): verdict {batch_st}.
 - weighted sample: verdict {wv_st}; baseline {w_st}.

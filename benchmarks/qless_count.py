@@ -2,7 +2,7 @@
 
 200 seeded random rolls of the real dice (`roll(0)` .. `roll(199)`), bundled word list. Each
 roll's distinct solutions (up to translation and transposition) are counted exactly with
-`solve(..., count=True)`, with a per-roll limit (`--cap`, default 40 s) so the run finishes;
+`search_roll(..., count=True)`, with a per-roll limit (`--cap`, default 40 s) so the run finishes;
 rolls that hit it are reported as such. (The seed-style search is compared on rolls small
 enough for it in `qless_count_baseline`.)
 Run: python -m benchmarks.qless_count [--rolls 200] [--cap 40]
@@ -20,7 +20,7 @@ from puzzlesmith.lexicon import lexicon_and_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.dice import roll
 from puzzlesmith.qless.shapes.skeletons import trie
-from puzzlesmith.qless.solve import solve
+from puzzlesmith.qless.solve import search_roll
 
 
 def bucket(n: int) -> str:
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     for seed in range(a.rolls):
         letters = roll(seed)
         c0 = time.process_time()
-        seconds, result = timed(lambda letters: solve(
+        seconds, result = timed(lambda letters: search_roll(
             letters, index, deadline=Deadline(a.cap), count=True), letters)
         cpu.append(time.process_time() - c0)
         rows.append((letters, seconds, result.solutions or 0, result.count_complete,

@@ -21,7 +21,7 @@ from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.dice import roll
 from puzzlesmith.qless.engines.attach import attach_solutions
 from puzzlesmith.qless.shapes.skeletons import trie
-from puzzlesmith.qless.solve import anagrams_of, solve
+from puzzlesmith.qless.solve import anagrams_of, search_roll
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     finished_ratios = []
     for letters in chosen:
         c0 = time.process_time()
-        ours = solve(letters, index, deadline=Deadline(600), count=True)
+        ours = search_roll(letters, index, deadline=Deadline(600), count=True)
         ours_cpu = time.process_time() - c0
         words = anagrams_of(letters, index)
         c0 = time.process_time()
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
                else "the baseline finished none of these rolls")
     body = f"""
 The {a.rolls} rolls with the fewest anagrams among `roll(0)` .. `roll(199)` (bundled word
-list), each counted exactly by the engine (`solve(count=True)`) and by the seed-style search
+list), each counted exactly by the engine (`search_roll(count=True)`) and by the seed-style search
 (listing every distinct solution; capped at {a.cap:g} s). CPU time of this process. Typical
 rolls have tens of thousands of solutions (see `qless_count`): far out of the baseline's
 reach, at the rates below.

@@ -20,7 +20,7 @@ from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.atlas.rolls import count_rolls, sample_rolls
 from puzzlesmith.qless.atlas.stats import wilson
 from puzzlesmith.qless.dice import DICE
-from puzzlesmith.qless.solve import solve
+from puzzlesmith.qless.solve import search_roll
 
 
 def variant(old: str, new: str) -> tuple[str, ...]:
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> None:
         t = time.perf_counter()
         statuses: dict[str, int] = {}
         for letters in sample_rolls(n, seed=2026, dice=dice):
-            status = solve(letters, index, deadline=Deadline(5.0)).status
+            status = search_roll(letters, index, deadline=Deadline(5.0)).status
             statuses[status] = statuses.get(status, 0) + 1
         decided = statuses.get("solved", 0) + statuses.get("unsolvable", 0)
         e = wilson(statuses.get("solved", 0), decided)

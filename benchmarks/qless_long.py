@@ -26,7 +26,7 @@ from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.dice import DICE
 from puzzlesmith.qless.engines.attach import attach_solutions
 from puzzlesmith.qless.engines.dispatch import ordered_anagrams, prepare
-from puzzlesmith.qless.solve import anagrams_of, solve
+from puzzlesmith.qless.solve import anagrams_of, search_roll
 
 LIMIT = 5.0
 COUNT_LIMIT = 30.0
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     n_base = int(argv[1]) if len(argv) > 1 else 30
     n_count = int(argv[2]) if len(argv) > 2 else 15
     lex = load_lexicon(None)
-    solve("abc", lex, deadline=Deadline(LIMIT))  # load the tables before timing
+    search_roll("abc", lex, deadline=Deadline(LIMIT))  # load the tables before timing
     for size in range(13, 17):
         prepare(size)  # the shape tries (built once into the disk cache, then loaded)
     engine: list[Run] = []
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> None:
     for k in range(n):
         letters = long_input(k)
         t, c = time.perf_counter(), time.process_time()
-        result = solve(letters, lex, deadline=CpuDeadline(LIMIT))
+        result = search_roll(letters, lex, deadline=CpuDeadline(LIMIT))
         engine.append((result.status, time.perf_counter() - t, time.process_time() - c))
         if result.status == "unsolvable":
             unsolvable.append(f"`{letters}` ({len(letters)}): {engine[-1][2]:.2f} s CPU")
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> None:
     thirteen = [s for s in (long_input(k) for k in range(max(n, 200))) if len(s) == 13][:n_count]
     for i, letters in enumerate(thirteen):
         t, c = time.perf_counter(), time.process_time()
-        result = solve(letters, lex, deadline=CpuDeadline(COUNT_LIMIT), count=True)
+        result = search_roll(letters, lex, deadline=CpuDeadline(COUNT_LIMIT), count=True)
         answer = (f"{result.solutions}" if result.count_complete
                   else f"timeout ({result.solutions}+)" if result.solutions else result.status)
         counted.append((letters, answer, time.perf_counter() - t, time.process_time() - c))

@@ -1,7 +1,7 @@
 """Q-Less first solution or proof of none (issue 3): the skeleton engine vs a seed-style search.
 
 200 seeded random rolls of the real dice (`roll(seed)` for seed 0..199), bundled word list.
-For each roll, side by side in this process: `puzzlesmith.qless.solve.solve` (anagrams, then
+For each roll, side by side in this process: `puzzlesmith.qless.solve.search_roll` (anagrams, then
 filling the precomputed skeletons; 5 s limit) and the seed's search (anagrams, then place a
 word, attach words through shared letters with undo, memoizing board states), capped at
 `--cap` seconds per roll so the benchmark finishes. Both answers are checked to agree.
@@ -20,7 +20,7 @@ from puzzlesmith.qless.board import is_solution
 from puzzlesmith.qless.dice import roll
 from puzzlesmith.qless.engines.attach import attach_solutions
 from puzzlesmith.qless.shapes.skeletons import trie
-from puzzlesmith.qless.solve import anagrams_of, solve
+from puzzlesmith.qless.solve import anagrams_of, search_roll
 
 
 def seed_style(letters: str, index: object, cap: float) -> str:
@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> None:
     t0 = time.perf_counter()
     for letters in rolls:
         c0 = time.process_time()
-        seconds, result = timed(lambda letters: solve(letters, index, deadline=Deadline(5.0)),
+        seconds, result = timed(lambda letters: search_roll(letters, index, deadline=Deadline(5.0)),
                                 letters)
         c1 = time.process_time()
         ours_cpu.append(c1 - c0)

@@ -7,7 +7,7 @@ its tables untimed, then reports the CPU time (process time, steadier than wall 
 each item. Items are made here, from seeds, so both sides get the same ones:
 - fill: the grids of `benchmarks.fill` (four small, eight 15x15) with the bundled list's common
   words, 10 s each;
-- qless: `roll(seed)` for the first `--rolls` seeds, `qless.solve.solve` with a 5 s limit;
+- qless: `roll(seed)` for the first `--rolls` seeds, `qless.solve.search_roll` with a 5 s limit;
 - pattern: `--patterns` seeded patterns (`benchmarks.pattern.fixed_patterns`), `match`
   twenty times each.
 Printed: per workload the median over rounds of the total CPU, the ratio new/old of those
@@ -54,14 +54,14 @@ def child(workload: str, items: list[Any]) -> list[tuple[float, Any]]:
             words = None if r.filled is None else list(r.filled.rows)
             out.append((seconds, [r.status, words]))
     elif workload == "qless":
-        from puzzlesmith.qless.solve import solve
+        from puzzlesmith.qless.solve import search_roll
 
         _, index = pick(None)
         for letters in items:  # warm the skeleton tables and every lazy import
-            solve(letters, index, deadline=Deadline(30.0))
+            search_roll(letters, index, deadline=Deadline(30.0))
         for letters in items:
             c = time.process_time()
-            solved = solve(letters, index, deadline=Deadline(5.0))
+            solved = search_roll(letters, index, deadline=Deadline(5.0))
             out.append((time.process_time() - c, solved.status))
     else:
         from puzzlesmith.search.pattern import match

@@ -14,7 +14,7 @@ from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.atlas import runner, sources, store
 from puzzlesmith.qless.atlas.rolls import outcomes, sample_rolls
 from puzzlesmith.qless.atlas.work import Job
-from puzzlesmith.qless.solve import solve
+from puzzlesmith.qless.solve import search_roll
 from tests.cli import run as run_cli
 
 from .tasks import failing_task, parity_task
@@ -62,7 +62,7 @@ def test_real_solver_rows_match_a_direct_solve(dask_client: Any, tmp_path: Path)
     index = lexicon_and_index(None)[1]
     for rows in store.iter_rows(con):
         for row in rows:
-            direct = solve(row.letters, index, deadline=Deadline(3.0))
+            direct = search_roll(row.letters, index, deadline=Deadline(3.0))
             if "timeout" not in (row.status, direct.status):
                 assert row.status == direct.status
             # The atlas's verdict skips the anagram list when a word tree answers.

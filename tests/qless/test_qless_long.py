@@ -13,7 +13,7 @@ from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.board import Board, is_solution
 from puzzlesmith.qless.engines.long import hang
 from puzzlesmith.qless.shapes import cores
-from puzzlesmith.qless.solve import solve
+from puzzlesmith.qless.solve import search_roll
 from tests.qless.qless_brute import all_lines_ok, brute_placements, canonical
 
 
@@ -58,7 +58,7 @@ def tree_rolls(draw: st.DrawFn) -> tuple[str, tuple[str, ...]]:
 
 def engine_set(letters: str, words: tuple[str, ...]) -> set[tuple[str, ...]]:
     found: list[Board] = []
-    result = solve(letters, lex(words), deadline=Deadline(120), count=True,
+    result = search_roll(letters, lex(words), deadline=Deadline(120), count=True,
                    on_solution=found.append)
     assert result.count_complete and result.solutions == len(found)
     return {canonical([r.replace(".", " ") for r in b.rows()]) for b in found}
@@ -71,7 +71,7 @@ def test_long_rolls_agree_with_brute_force(case: tuple[str, tuple[str, ...]]) ->
     letters, words = case
     brute = brute_placements(letters, set(words))
     assert engine_set(letters, words) == brute
-    first = solve(letters, lex(words), deadline=Deadline(120))
+    first = search_roll(letters, lex(words), deadline=Deadline(120))
     assert first.status == ("solved" if brute else "unsolvable")
     if first.board is not None:
         assert is_solution(first.board, letters, set(words))
@@ -84,12 +84,12 @@ def check_against_brute_force(letters: str, words: tuple[str, ...]) -> None:
     # Seed 0 tries a word tree first (engine._tree_then_long); another seed goes straight to
     # the exhaustive search's first-solution pass, so both are checked.
     for seed in (0, 1):
-        first = solve(letters, lex(words), deadline=Deadline(120), seed=seed)
+        first = search_roll(letters, lex(words), deadline=Deadline(120), seed=seed)
         assert first.status == ("solved" if brute else "unsolvable")
         if first.board is not None:
             assert is_solution(first.board, letters, set(words))
             assert canonical([r.replace(".", " ") for r in first.board.rows()]) in brute
-    counted = solve(letters, lex(words), deadline=Deadline(120), count=True)
+    counted = search_roll(letters, lex(words), deadline=Deadline(120), count=True)
     assert counted.count_complete and counted.solutions == len(brute)
 
 
@@ -145,10 +145,10 @@ def test_hand_written_long_rolls() -> None:
     brute = brute_placements(letters, set(words))
     assert brute, "the hand-made case must be solvable"
     assert engine_set(letters, words) == brute
-    first = solve(letters, lex(words), deadline=Deadline(60))
+    first = search_roll(letters, lex(words), deadline=Deadline(60))
     assert first.status == "solved" and first.board is not None
     assert is_solution(first.board, letters, set(words))
-    assert solve("stareatatesaz", lex(words), deadline=Deadline(60)).status == "unsolvable"
+    assert search_roll("stareatatesaz", lex(words), deadline=Deadline(60)).status == "unsolvable"
 
 
 def test_hanging_a_word_keeps_a_board_valid() -> None:

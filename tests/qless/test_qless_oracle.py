@@ -13,7 +13,7 @@ from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.board import Board
 from puzzlesmith.qless.engines.attach import attach_solutions
-from puzzlesmith.qless.solve import solve
+from puzzlesmith.qless.solve import search_roll
 from tests.qless.qless_brute import brute_solutions
 
 
@@ -24,7 +24,7 @@ def index_of(words: tuple[str, ...]) -> LexiconIndex:
 
 def engine_solutions(letters: str, words: tuple[str, ...], seed: int = 0) -> set[tuple[str, ...]]:
     found: list[Board] = []
-    result = solve(letters, index_of(words), deadline=Deadline(60), seed=seed, count=True,
+    result = search_roll(letters, index_of(words), deadline=Deadline(60), seed=seed, count=True,
                    on_solution=found.append)
     assert result.count_complete and result.solutions == len(found)
     assert result.status == ("solved" if found else "unsolvable")
@@ -58,7 +58,7 @@ def test_engine_finds_exactly_the_brute_force_solutions(case: tuple[str, tuple[s
 @given(rolls())
 def test_counting_without_listing_agrees(case: tuple[str, tuple[str, ...]]) -> None:
     letters, words = case
-    result = solve(letters, index_of(words), deadline=Deadline(60), count=True)
+    result = search_roll(letters, index_of(words), deadline=Deadline(60), count=True)
     assert result.count_complete
     assert result.solutions == len(brute_solutions(letters, set(words)))
 
@@ -83,7 +83,7 @@ def test_first_solution_agrees_on_solvability_for_any_seed(
 ) -> None:
     letters, words = case
     expected = brute_solutions(letters, set(words))
-    result = solve(letters, index_of(words), deadline=Deadline(60), seed=seed)
+    result = search_roll(letters, index_of(words), deadline=Deadline(60), seed=seed)
     assert result.status == ("solved" if expected else "unsolvable")
     if result.board is not None:
         from tests.qless.qless_brute import canonical
@@ -154,5 +154,5 @@ def test_busy_larger_rolls_agree_with_the_seed_style_search(seed: int) -> None:
     mine = engine_solutions(letters, words)
     other = attach_solutions(letters, list(words), deadline=Deadline(120))
     assert mine == {canonical([r.replace(".", " ") for r in b.rows()]) for b in other}
-    counted = solve(letters, index_of(words), deadline=Deadline(60), count=True)
+    counted = search_roll(letters, index_of(words), deadline=Deadline(60), count=True)
     assert counted.solutions == len(mine)

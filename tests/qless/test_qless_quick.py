@@ -18,7 +18,7 @@ from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.atlas.rolls import uniform_sample
 from puzzlesmith.qless.board import Board
 from puzzlesmith.qless.engines.tree import WordTables, quick_board, quick_boards
-from puzzlesmith.qless.solve import solve, verdicts
+from puzzlesmith.qless.solve import search_roll, verdicts
 from tests.qless.qless_brute import brute_placements, brute_solutions, canonical
 
 
@@ -123,7 +123,7 @@ def test_real_rolls_agree_with_the_exhaustive_engine() -> None:
     methods = set()
     for letters, result in zip(rolls, results, strict=True):
         methods.add(result.extra["method"])
-        direct = solve(letters, index, deadline=Deadline(30))
+        direct = search_roll(letters, index, deadline=Deadline(30))
         assert result.status == direct.status, letters
         if result.board is not None:
             assert_valid(result.board, letters, words)

@@ -156,7 +156,7 @@ def solve_rolls(
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     from puzzlesmith.lexicon import common_cut, lexicon_and_index, load_lexicon
     from puzzlesmith.limits import Deadline
-    from puzzlesmith.qless.answer import answer
+    from puzzlesmith.qless.answer import known_or_search
     from puzzlesmith.qless.solve import parse_letters
 
     letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work
@@ -183,7 +183,7 @@ def solve_rolls(
         # (--all prints each solution as it comes: no bar across them.)
         what = f"{'counting' if count else 'solving'} {roll}"
         with working(what, timeout) if not all_ else nullcontext():
-            result = answer(
+            result = known_or_search(
                 roll, lex, deadline=Deadline(timeout), seed=seed, common_index=common_index,
                 count=count or all_, max_solutions=max_solutions,
                 on_solution=stream if all_ else None,

@@ -1,9 +1,11 @@
 """Q-Less letter-roll crosswords: dice, boards, the solver and solution counts.
 
-The public entry point is `puzzlesmith.qless.solve.solve` (see its module docstring). A
+The public entry point is `puzzlesmith.qless.answer.known_or_search` (the census, then the
+atlas, then the search `puzzlesmith.qless.solve.search_roll`; see their module docstrings). A
 map of the package, from the entry point down:
 
-- `solve`: a roll's first solution, all of them or their count (`QlessResult`).
+- `answer`: a roll's answer, known (census, atlas) or searched for.
+- `solve`: the search: a roll's first solution, all of them or their count (`QlessResult`).
 - `driver`: first, all and count as one code path over a roll's anagrams.
 - `engines/`: the interchangeable searches, and `engines.dispatch`, which picks one.
 - `shapes/`: the stored empty shapes (skeletons, cores) the engines fill.

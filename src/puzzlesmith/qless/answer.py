@@ -1,6 +1,6 @@
 """A roll's answer in the one order every caller uses, and the atlas's answer for a roll.
 
-- `answer`: the census first (an unsolvable roll of the real dice, at once), then the atlas
+- `known_or_search`: the census first (an unsolvable roll of the real dice, at once), then the atlas
   (a stored result, for the default search only), then the search. The CLI (`qless solve`)
   and the web app (`/api/qless/solve`) both call it, so they cannot answer differently.
 - `stored`: an atlas row turned into a result, its board checked again like every board.
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     WordList = Lexicon | LexiconIndex
 
 
-def answer(
+def known_or_search(
     roll: str,
     lexicon: WordList,
     *,
@@ -39,14 +39,14 @@ def answer(
     db_path: Path | None = None,
 ) -> QlessResult:
     """The roll's result: from the census, the atlas (`db_path`, default the user's), or a
-    search (`solve.solve`, with these arguments). `roll` is parsed (`solve.parse_letters`).
+    search (`solve.search_roll`, with these arguments). `roll` is parsed (`solve.parse_letters`).
 
     An unsolvable roll has no solution in any mode, so the census answers every mode; the
     atlas stores only the default search (no seed, no common words first, no streaming, no
     cap), and a count only when it was built with one.
     """
     from puzzlesmith.qless import census
-    from puzzlesmith.qless.solve import solve
+    from puzzlesmith.qless.solve import search_roll
 
     found = census.answer(roll, lexicon, count)
     if found is None and not (seed or on_solution is not None or max_solutions
@@ -54,7 +54,7 @@ def answer(
         found = stored(roll, lexicon, count, db_path)
     if found is not None:
         return found
-    return solve(roll, lexicon, deadline=deadline, seed=seed, common_index=common_index,
+    return search_roll(roll, lexicon, deadline=deadline, seed=seed, common_index=common_index,
                  count=count, max_solutions=max_solutions, on_solution=on_solution,
                  on_progress=on_progress)
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from puzzlesmith.errors import InputError
 from puzzlesmith.limits import Deadline, SearchTimeout, WorkLimit
 from puzzlesmith.qless.dice import dice_key, roll
-from puzzlesmith.qless.solve import parse_letters, solve
+from puzzlesmith.qless.solve import parse_letters, search_roll
 
 if TYPE_CHECKING:
     from puzzlesmith.qless.solve import WordList
@@ -74,7 +74,7 @@ def hint(
     """A hint of the given level; SearchTimeout if no solution turned up in time."""
     if level not in LEVELS:
         raise InputError(f"--level must be 1, 2 or 3, not {level}")
-    result = solve(letters, index, deadline=deadline, common_index=common_index)
+    result = search_roll(letters, index, deadline=deadline, common_index=common_index)
     if result.status == "timeout":
         raise SearchTimeout("no solution found within the time limit")
     if result.board is None:
@@ -146,8 +146,8 @@ def grade_of(common_solutions: int, solvable: bool) -> str:
 def grade(letters: str, index: WordList, common_index: WordList, *, deadline: Deadline) -> Grade:
     """The roll's difficulty from its common-words solutions (and all-words ones)."""
     letters = parse_letters(letters)
-    common = solve(letters, common_index, deadline=deadline.part(COMMON_SHARE), count=True)
-    every = solve(letters, index, deadline=deadline.part(1.0), count=True)
+    common = search_roll(letters, common_index, deadline=deadline.part(COMMON_SHARE), count=True)
+    every = search_roll(letters, index, deadline=deadline.part(1.0), count=True)
     n_common = common.solutions or 0
     if every.status == "timeout" and common.status == "timeout":
         raise SearchTimeout("no solution found within the time limit")
@@ -204,7 +204,7 @@ def daily(
     DAILY_GRADE_CHECKS of work (`deadline` is only a backstop) unless not `graded`."""
     for attempt in range(DAILY_TRIES):
         letters = roll(daily_seed(date, dice, attempt), dice)
-        check = solve(letters, common_index, deadline=Deadline(DAILY_CHECK_SECONDS))
+        check = search_roll(letters, common_index, deadline=Deadline(DAILY_CHECK_SECONDS))
         if check.status == "solved":
             the_grade = (daily_grade(letters, index, common_index, deadline=deadline)
                          if graded else None)

@@ -1,9 +1,10 @@
 """Q-Less: the first crossword that uses every letter, or proof that none exists.
 
-Public entry point (the CLI, the web app and the atlas call it)::
+The search alone (the atlas, the player's hints and the benchmarks call it; a user's
+question goes through `answer.known_or_search`, which asks the census and the atlas first)::
 
-    solve(letters, index, *, deadline, seed=0, common_index=None, count=False,
-          max_solutions=None) -> QlessResult
+    search_roll(letters, index, *, deadline, seed=0, common_index=None, count=False,
+                max_solutions=None) -> QlessResult
 
 - `letters`: 3 to 16 letters a-z (any case, spaces ignored); InputError otherwise.
 - `index`: the word list, a Lexicon or its LexiconIndex (all words); `result.lexicon` is
@@ -110,7 +111,7 @@ def verdicts(rolls: Sequence[str], index: WordList, *,
 
     A word tree (`engines.tree`, a whole batch at a time) answers about 99% of solvable rolls in
     about a millisecond each (measured on a loaded machine), with a board the validator
-    checks; every other roll gets the full search (`solve`, with `time_limit` again), so an
+    checks; every other roll gets the full search (`search_roll`, with `time_limit` again), so an
     "unsolvable" is always exhaustive. A board found the quick way comes without the
     anagram list (`anagram_count` is None) and says `"method": "word-tree"`; the others say
     `"method": "search"`.
@@ -125,7 +126,7 @@ def verdicts(rolls: Sequence[str], index: WordList, *,
     out = []
     for letters, board in zip(keys, boards, strict=True):
         if board is None:
-            result = solve(letters, index, deadline=Deadline(time_limit))
+            result = search_roll(letters, index, deadline=Deadline(time_limit))
             result.extra["method"] = "search"
             out.append(result)
             continue
@@ -140,7 +141,7 @@ def verdicts(rolls: Sequence[str], index: WordList, *,
     return out
 
 
-def solve(
+def search_roll(
     letters: str,
     index: WordList,
     *,
@@ -152,7 +153,8 @@ def solve(
     on_solution: OnSolution | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> QlessResult:
-    """The first solution (or all of them, counted), a proof of none, or a timeout.
+    """The first solution (or all of them, counted), a proof of none, or a timeout, found by
+    searching: neither the census nor the atlas is consulted (`answer.known_or_search` does).
 
     `on_progress(n)` is called now and then while a count runs, with the solutions counted
     so far (a lower bound of the final count).

@@ -239,7 +239,7 @@ def run_qless_solve(
     lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless solve LETTERS --json` (one roll), less the atlas file's path."""
-    from puzzlesmith.qless.answer import answer
+    from puzzlesmith.qless.answer import known_or_search
 
     if max_solutions is not None and max_solutions < 1:
         raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
@@ -251,7 +251,7 @@ def run_qless_solve(
     # lists every board instead of counting fast, and its document would differ from the
     # CLI's. A count reports how many it has found so far to a job's progress
     # (`jobs.Job.reported`).
-    result = answer(
+    result = known_or_search(
         roll, index, deadline=Deadline(time_limit), seed=seed, common_index=common_index,
         count=count, max_solutions=max_solutions,
         on_progress=(lambda n: report_progress({"solutions": n})) if count else None)

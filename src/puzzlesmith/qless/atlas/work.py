@@ -65,11 +65,11 @@ Task = Callable[[Sequence[tuple[str, int]], Job], list[Row]]
 
 def solve_rolls(rolls: Sequence[tuple[str, int]], job: Job) -> list[Row]:
     """Solve (roll, outcome count) pairs with the Q-Less engine: one row each."""
-    from puzzlesmith.qless.solve import solve, verdicts
+    from puzzlesmith.qless.solve import search_roll, verdicts
 
     index = get_index(job.lexicon)
     if job.count_solutions:
-        results = [solve(letters, index, deadline=Deadline(job.time_limit), count=True)
+        results = [search_roll(letters, index, deadline=Deadline(job.time_limit), count=True)
                    for letters, _ in rolls]
     else:
         results = verdicts([letters for letters, _ in rolls], index, time_limit=job.time_limit)
