@@ -50,8 +50,15 @@ def test_paste_text_hint_and_solve(page: Any, shot: Any, client: Any) -> None:
     assert "br" in (page.get_by_role("gridcell", name="Row 1, column 4, region 0, empty")
                     .get_attribute("class") or "")
 
-    page.get_by_role("button", name="Hint").click()
-    page.locator("#reason").wait_for()
+    # Three presses: where to look, the rule, the step (stars/hints.py's levels).
+    hint = client.post("/api/stars/hint", json={"puzzle": URL}).json()
+    for level, text in ((1, hint["nudge"]), (2, hint["lesson"])):
+        page.get_by_role("button", name="Hint", exact=True).click()
+        page.wait_for_function(f"document.querySelector('#reason').textContent.startsWith('Hint {level} of 3')")
+        assert page.locator("#reason").inner_text() == f"Hint {level} of 3: {text}"
+        assert marks_of(page, ".star-cell.decided") == []
+    page.get_by_role("button", name="Hint", exact=True).click()
+    page.get_by_role("button", name="Apply hint").wait_for()
     reason = page.locator("#reason").inner_text()
     assert reason == f"{step['rule']} ({step['level']}): {step['reason']}"
     assert marks_of(page, ".star-cell.hint") == sorted((r, c) for r, c in step["cells"])

@@ -266,8 +266,13 @@ export class StarBoard {
 
   /** Shade the cells a deduction looked at, hatch the units it looked at (the engine's
    * {kind: "row" | "column" | "region", index}), and frame the cells it decides. */
-  highlight(looked, decided = [], units = []) {
+  highlight(looked, decided = [], units = [], given = []) {
     this.clearHighlight();
+    // Empty cells the player's own stars give (a hint applies them with its step): a faint dot.
+    for (const [r, c] of given) {
+      this.cells[r][c].classList.add("given");
+      this.cells[r][c].setAttribute("aria-description", "empty: your stars already give it");
+    }
     const { size, regions } = this.puzzle;
     for (const { kind, index } of units) {
       for (let r = 0; r < size; r++) {
@@ -290,7 +295,7 @@ export class StarBoard {
   clearHighlight() {
     for (const line of this.cells) {
       for (const cell of line) {
-        cell.classList.remove("hint", "decided", "unit");
+        cell.classList.remove("hint", "decided", "unit", "given");
         cell.removeAttribute("aria-description");
       }
     }

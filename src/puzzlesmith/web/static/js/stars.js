@@ -19,7 +19,8 @@ const applyButton = document.getElementById("apply");
 
 let puzzle = null; // the engine's puzzle document (with text and url)
 let board = null;
-let pendingHint = null; // the decided cells of the last hint, for Apply
+let pendingHint = null; // what Apply does: {add: decided cells} or {remove: wrong marks}
+let hintState = null; // the last hint ({doc, level, marks}): each press on the same marks shows one level more
 let explanation = null; // the engine's explanation of the current puzzle (from the start), once asked
 let explaining = null; // the request for it, while under way
 let grading = null; // the short explain asked for the grade line when a puzzle loads
@@ -85,6 +86,7 @@ function clearReason() {
   reasonBox.hidden = true;
   applyButton.hidden = true;
   pendingHint = null;
+  hintState = null;
 }
 
 const clock = new Clock(document.getElementById("star-clock"));
@@ -319,6 +321,13 @@ function source() {
 
 async function hint() {
   backToOwnBoard(); // a hint is about the player's own marks
+  const marks = JSON.stringify(board.snapshot());
+  if (hintState && hintState.marks === marks) {
+    // The same marks: one level more of the hint already found (the step stays at the last).
+    hintState.level = Math.min(hintState.level + 1, 3);
+    showHint();
+    return;
+  }
   clearReason();
   say(status, "Looking for the next deduction…");
   busy(true);
@@ -339,20 +348,8 @@ async function hint() {
       say(status, "Nothing left to deduce: every cell is decided.", "good");
       return;
     }
-    const step = doc.steps[0];
-    board.highlight(step.cells, step.decided.map(([r, c]) => [r, c]), step.units);
-    reasonBox.replaceChildren(
-      el("span", { className: "rule" }, `${step.rule} (${step.level}): `), step.reason);
-    reasonBox.hidden = false;
-    if (step.rule === "mistake") {
-      say(status, "Some of your marks are wrong (highlighted).", "warn");
-    } else {
-      pendingHint = step.decided;
-      applyButton.hidden = false;
-      const n = step.decided.length;
-      const cells = step.decided.map(([r, c, what]) => `${rc([r, c])} ${what === "star" ? "is a star" : "is empty"}`).join(", ");
-      say(status, `Hint: ${cells}. The outlined ${n === 1 ? "cell is" : "cells are"} decided; the shaded cells show why.`, "good");
-    }
+    hintState = { doc, level: 1, marks };
+    showHint();
   } catch (e) {
     say(status, e.message, "error");
   } finally {
@@ -360,15 +357,63 @@ async function hint() {
   }
 }
 
+/** The hint at its level: 1 where to look (its rows, columns or regions hatched), 2 the rule
+ * (and the cells it looks at), 3 the step itself, with Apply (or, for wrong marks, Take back). */
+function showHint() {
+  const { doc, level } = hintState;
+  const step = doc.steps[0];
+  const mistake = step.rule === "mistake";
+  pendingHint = null;
+  applyButton.hidden = true;
+  const more = mistake ? ["for what to look for", "to see which marks"] : ["for the rule", "for the cells it decides"];
+  const obvious = doc.skipped.flatMap((s) => s.decided);
+  const given = obvious.map(([r, c]) => [r, c]);
+  if (level < 3) {
+    board.highlight(level === 2 && !mistake ? step.cells : [], [], step.units, level === 2 ? given : []);
+    reasonBox.replaceChildren(el("span", { className: "rule" }, `Hint ${level} of 3: `),
+      level === 1 ? doc.nudge : doc.lesson);
+    reasonBox.hidden = false;
+    say(status, `Press Hint again ${more[level - 1]}.`, mistake ? "warn" : "good");
+    return;
+  }
+  board.highlight(step.cells, step.decided.map(([r, c]) => [r, c]), step.units, given);
+  const note = obvious.length ? [el("br"), el("span", { className: "obvious" },
+    `Before it, what your stars already give: ${obvious.length === 1 ? "1 cell is" : `${obvious.length} cells are`} empty `
+    + "(around your stars, and in rows, columns or regions with all their stars; dotted faintly); Apply marks them too.")] : [];
+  reasonBox.replaceChildren(
+    el("span", { className: "rule" }, `${step.rule} (${step.level}): `), step.reason, ...note);
+  reasonBox.hidden = false;
+  if (mistake) {
+    pendingHint = { remove: step.cells };
+    applyButton.textContent = step.cells.length === 1 ? "Take back the wrong mark" : "Take back the wrong marks";
+    applyButton.hidden = false;
+    say(status, step.cells.length === 1 ? "One of your marks is wrong (highlighted)." : "Some of your marks are wrong (highlighted).", "warn");
+    return;
+  }
+  pendingHint = { add: [...obvious, ...step.decided] };
+  applyButton.textContent = "Apply hint";
+  applyButton.hidden = false;
+  const n = step.decided.length;
+  const cells = step.decided.map(([r, c, what]) => `${rc([r, c])} ${what === "star" ? "is a star" : "is empty"}`).join(", ");
+  say(status, `Hint: ${cells}. The outlined ${n === 1 ? "cell is" : "cells are"} decided; the shaded cells show why.`, "good");
+}
+
 function applyHint() {
   if (!pendingHint) return;
-  const stars = board.stars();
-  const dots = board.dots();
-  for (const [r, c, what] of pendingHint) (what === "star" ? stars : dots).push([r, c]);
+  let stars = board.stars();
+  let dots = board.dots();
+  const { add, remove } = pendingHint;
+  if (remove) {
+    const gone = new Set(remove.map(rc));
+    stars = stars.filter((cell) => !gone.has(rc(cell)));
+    dots = dots.filter((cell) => !gone.has(rc(cell)));
+  } else {
+    for (const [r, c, what] of add) (what === "star" ? stars : dots).push([r, c]);
+  }
   board.setMarks(stars, dots, { record: true });
   clearReason();
   played();
-  say(status, "Hint applied.");
+  say(status, remove ? "Wrong marks taken back." : "Hint applied.");
 }
 
 async function solve() {
