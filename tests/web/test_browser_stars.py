@@ -54,7 +54,8 @@ def test_paste_text_hint_and_solve(page: Any, shot: Any, client: Any) -> None:
     hint = client.post("/api/stars/hint", json={"puzzle": URL}).json()
     for level, text in ((1, hint["nudge"]), (2, hint["lesson"])):
         page.get_by_role("button", name="Hint", exact=True).click()
-        page.wait_for_function(f"document.querySelector('#reason').textContent.startsWith('Hint {level} of 3')")
+        page.wait_for_function(
+            f"document.querySelector('#reason').textContent.startsWith('Hint {level} of 3')")
         assert page.locator("#reason").inner_text() == f"Hint {level} of 3: {text}"
         assert marks_of(page, ".star-cell.decided") == []
     page.get_by_role("button", name="Hint", exact=True).click()
