@@ -57,7 +57,8 @@ SoundsLikeOpt = Annotated[str | None, typer.Option(
 
 def print_columns(words: list[str], bold: frozenset[str] = frozenset(), padding: int = 2) -> None:
     """Words in rows of equal-width columns, the ones in `bold` bold. (Rich's Columns fits
-    every column's width on its own: a minute for the 270,000 words of '????????????????'.)"""
+    every column's width on its own, far too slow for a pattern that matches most of the list;
+    docs/architecture.md, Start-up figures.)"""
     from rich.text import Span, Text
 
     if not words:

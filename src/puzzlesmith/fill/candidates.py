@@ -141,7 +141,7 @@ def _lost_to_shared_runs(table: WordTable, crossings: list[_Crossing], viable: i
     candidate. A candidate can lose a crossing that way only if it shares a run with each of
     the crossing's words with its letter there, so with the first SAMPLE of them: that
     narrows, in bitsets, the words left viable to the few tried one by one (trying them all
-    took seconds on a 15x15's open 9- and 12-letter entries)."""
+    is too slow on a big grid's long open entries; docs/fill.md, Benchmarks)."""
     risky = 0
     for c in crossings:
         for k in range(26):

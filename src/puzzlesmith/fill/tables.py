@@ -63,7 +63,7 @@ class WordTable:
 
     def __reduce__(self) -> tuple[object, ...]:
         # Compact on disk: the words as one string, the scores as machine ints; a tuple of
-        # 100,000 str objects and as many small ints unpickled four times slower.
+        # str objects and as many small ints unpickles far slower (docs/fill.md, Benchmarks).
         return (_table_from_parts, (self.length, "\n".join(self.words),
                                     array("i", self.scores).tobytes(), self.position_letter,
                                     array("i", self.tiers).tobytes()))

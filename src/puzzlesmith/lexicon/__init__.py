@@ -127,10 +127,10 @@ _NARROWED_FORMAT = 5
 
 def _common_lexicon(lexicon: Lexicon, index: LexiconIndex, top: int, scores_key: int | None) -> Lexicon:
     """The lexicon's common words. The default cut (--common) is kept in the disk cache once
-    made: filtering 274,000 words (and reading every length's ranks) was a quarter of a second
-    of each --common command. Any other cut is a transient lexicon, made again by each process
-    that asks (a tenth of a second of CPU, and its index up to a quarter more): a request may
-    pick any of a million sizes, and each kept would leave a list and an index on disk."""
+    made: filtering the whole list (and reading every length's ranks) was a large share of each
+    --common command (docs/architecture.md, Start-up figures). Any other cut is a transient
+    lexicon, made again by each process that asks: a request may pick any of a million sizes,
+    and each kept would leave a list and an index on disk."""
     from puzzlesmith.files import cache_dir
     from puzzlesmith.lexicon.index import FORMAT_VERSION
 
@@ -183,11 +183,12 @@ def meaning_narrowed(
 
 
 def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
-    """Where a meaning filter's words are kept on disk: loading WordNet and narrowing 274,000
-    words took a third of a second of every `--kind-of`/`--means`/`PATTERN:TEXT` command, and a
-    setter asks the same topic with pattern after pattern. The key covers the word list (with
-    its scores), the filter, the WordNet data and the code of the rules (`rules_fingerprint`).
-    None when the data cannot be read, or for a transient lexicon (model.Lexicon)."""
+    """Where a meaning filter's words are kept on disk: loading WordNet and narrowing the whole
+    list was most of every `--kind-of`/`--means`/`PATTERN:TEXT` command (docs/architecture.md,
+    Start-up figures), and a setter asks the same topic with pattern after pattern. The key
+    covers the word list (with its scores), the filter, the WordNet data and the code of the
+    rules (`rules_fingerprint`). None when the data cannot be read, or for a transient
+    lexicon (model.Lexicon)."""
     if lexicon.transient:
         return None
     import hashlib
@@ -201,7 +202,7 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
         data = resources.files("puzzlesmith.lexicon").joinpath("data")
         wordnet = data.joinpath("wordnet-index.txt.gz").read_bytes()
         with data.joinpath("wordnet-synsets.bin").open("rb") as f:
-            synsets = f.seek(0, 2)  # its size, without reading its 5 MB
+            synsets = f.seek(0, 2)  # its size, without reading it all
     except OSError:
         return None
     h = hashlib.blake2b(digest_size=12)

@@ -134,11 +134,11 @@ class LengthBucket:
 # - few bits, or bits far apart and no numpy: a Python loop over the set bits of the nonzero
 #   64-bit words (the zero words are skipped in C by `compress`);
 # - many bits, numpy loaded: unpack the bits to a boolean mask and index a numpy array (of
-#   the words, or of the positions) with it, a few nanoseconds a word;
+#   the words, or of the positions) with it, with no Python loop;
 # - many bits close together, no numpy: `bin` writes the bits as text in C, `translate` turns
 #   the digits into 0/1 bytes, and `compress` keeps the selected items, with no Python loop.
-# numpy costs a command about a tenth of a second to import, more than a single dense answer
-# takes without it; so it is imported only once the other ways have cost about as much
+# numpy's import costs a command more than a single dense answer takes without it
+# (docs/architecture.md, Start-up figures); so it is imported only once the other ways have cost about as much
 # (a `--from` run of many patterns, a long-lived server): the rent-or-buy rule.
 _SPARSE_BITS = 48  # set bits up to which the loop beats numpy's fixed cost
 _BIT_COST = 12  # word positions `compress` reads in the time the loop reads one set bit
@@ -359,7 +359,7 @@ _SMALL_BUCKET = 4096  # words: up to here a bucket is built in plain Python
 
 def _build_small_bucket(length: int, words: list[str], ranks: dict[str, int]) -> LengthBucket:
     """`build_bucket` without numpy, for the few words of a meaning filter's sub-index: the
-    numpy import alone costs a tenth of a second, more than building such a bucket."""
+    numpy import alone costs more than building such a bucket."""
     n = len(words)
     rows = [[bytearray((n + 7) // 8) for _ in range(26)] for _ in range(length)]
     masks = array("I")

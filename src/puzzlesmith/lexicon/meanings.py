@@ -349,8 +349,8 @@ class WordNet:
     def mentioning(self, text: str) -> list[int]:
         """Synsets whose definition mentions TEXT as whole words (or its plural, +s/+es).
 
-        (What `\\bTEXT(?:e?s)?\\b` finds, by `str.find` and a look at each end: ten times
-        faster than the regular expression over the 7 MB of definitions.)"""
+        (What `\\bTEXT(?:e?s)?\\b` finds, by `str.find` and a look at each end: much faster
+        than the regular expression over all the definitions; docs/meanings.md.)"""
         blob, starts = self._definitions
         found: list[int] = []
         at = blob.find(text) if text else -1

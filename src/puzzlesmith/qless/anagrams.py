@@ -153,7 +153,7 @@ def roll_anagrams(letters: str, source: Lexicon | LexiconIndex) -> list[str]:
     Two routes to the same list. Given a plain Lexicon (one command-line roll), the table
     above: no numpy to import. Given a LexiconIndex (the atlas and the web workers, which
     solve roll after roll with numpy loaded anyway), one vectorized pass over the index's
-    arrays, several times faster a roll. tests/qless check both against a plain letter
+    arrays, faster a roll. tests/qless check both against a plain letter
     count.
     """
     if hasattr(source, "buckets"):

@@ -109,11 +109,11 @@ def verdicts(rolls: Sequence[str], index: WordList, *,
              time_limit: float | None) -> list[QlessResult]:
     """Solvable or not, for each roll, as fast as it can be told: the atlas's question.
 
-    A word tree (`engines.tree`, a whole batch at a time) answers about 99% of solvable rolls in
-    about a millisecond each (measured on a loaded machine), with a board the validator
-    checks; every other roll gets the full search (`search_roll`, with `time_limit` again), so an
-    "unsolvable" is always exhaustive. A board found the quick way comes without the
-    anagram list (`anagram_count` is None) and says `"method": "word-tree"`; the others say
+    A word tree (`engines.tree`, a whole batch at a time) answers most solvable rolls at once
+    (docs/qless.md, Speed), with a board the validator checks; every other roll gets the full
+    search (`search_roll`, with `time_limit` again), so an "unsolvable" is always
+    exhaustive. A board found the quick way comes without the anagram list
+    (`anagram_count` is None) and says `"method": "word-tree"`; the others say
     `"method": "search"`.
     """
     from puzzlesmith.qless.engines.tree import quick_boards, tables

@@ -399,10 +399,10 @@ def grade_map(puzzle: StarPuzzle, deadline: Deadline, solution: list[Cell] | Non
            limit: float | None = None) -> tuple[str, float, int, bool]:
     """Grade, score, step count and whether the grade is complete, by a full explain.
     `solution`: the puzzle's only one, when `make_unique` has just proved it so (the
-    explainer then does not solve again: a second or so on 25x25 with 6)."""
+    explainer then does not solve again, which costs most on the biggest grids)."""
     from puzzlesmith.stars.explain import explain
 
-    # On big grids (25x25 with 6) the step-by-step pass can take a minute: it gets at most
+    # On big grids (25x25 with 6) the step-by-step pass can take long: it gets at most
     # `limit` seconds, after which the rest is filled by search and the grade reads
     # "search", marked incomplete. The puzzle itself does not depend on this; only that
     # grade can, on timing.

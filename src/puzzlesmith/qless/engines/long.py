@@ -173,8 +173,8 @@ class LongRoll:
 
     def alive(self, letters: str, words: Sequence[str], root: Node | None) -> bool:
         """Whether the roll has a solution: the skeleton engine's counter, stopped at the
-        first one (it proves "none" about three times faster than the first-solution
-        search, which then finds the boards of the rolls that have some)."""
+        first one (it proves "none" faster than the first-solution search (docs/qless.md,
+        Speed), which then finds the boards of the rolls that have some)."""
         probe = SearchStats(on_progress=_stop_at_first)
         try:
             total = fill_count(letters, words, deadline=self.deadline, stats=probe, root=root)

@@ -39,11 +39,10 @@ MAX_LETTERS = 16  # the longest roll (65,536 subsets of its letters at 16)
 MASK = (1 << 64) - 1
 _rng = np.random.default_rng(0x0BADC0DE)
 UNIT = {chr(97 + i): int(u) for i, u in enumerate(_rng.integers(0, 2**63, 26, dtype=np.int64))}
-BITMAP_BITS = 24  # the key bitmap: 2^24 slots (16 MB), about 1.5% of them taken
+BITMAP_BITS = 24  # the key bitmap: 2^24 slots (16 MB), sparse enough to answer most misses
 # Crossing words tried per roll before giving up, and per main word: a long main word whose
 # remainder cannot hang spends the whole budget otherwise, where a shorter one would do.
-# Measured on census batches: 100 / 5,000 leaves a fifth of the rolls that 1,500 with no cap
-# per main word left to the exhaustive search, at 15% more rolls per second.
+# Both were chosen on census batches (the figures are in docs/qless.md, Speed).
 DEFAULT_BUDGET = 5000
 MAIN_BUDGET = 100
 Pos = tuple[int, int]
