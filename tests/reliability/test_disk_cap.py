@@ -33,7 +33,7 @@ def test_a_hundred_common_cuts_leave_no_file(tmp_path: Path, monkeypatch: pytest
     """Requests may ask for any of a million common cuts: none of them leaves a file in the
     cache (only the default cut, --common's, is kept), and each answers right."""
     import puzzlesmith.lexicon as lexicon_pkg
-    from puzzlesmith.lexicon.index import proper_names
+    from puzzlesmith.lexicon.index import not_common
     from puzzlesmith.web import tasks
 
     cache = tmp_path / "cache"
@@ -50,10 +50,10 @@ def test_a_hundred_common_cuts_leave_no_file(tmp_path: Path, monkeypatch: pytest
 
     kept = files()
     _, index = lexicon_pkg.lexicon_and_index()
-    names = proper_names()
+    names = not_common()
     for i, top in enumerate(500 + 37 * i for i in range(100)):
         words = tasks.run_match("?????", common=True, common_top=top)["words"]
-        # The oracle: wordfreq's rank of each five-letter word, proper names left out.
+        # The oracle: wordfreq's rank of each five-letter word, the uncommon ones left out.
         assert set(words) == {w for w in index.buckets[5].words
                               if 0 < index.rank(w) <= top and w not in names}, top
         if i % 20 == 0:  # other users of a cut: anagrams, Q-Less tables, foreign words

@@ -27,23 +27,22 @@ def _words(text: str) -> list[str]:
 # Labelled by hand, reading each word: 1 = a word a person uses (would accept in a puzzle for
 # friends), 0 = a name, a nationality, an abbreviation, a fragment or crosswordese.
 KEPT_3 = dict.fromkeys(_words(
-    "ace add ads amp ark ban bay bog boy day die din dry dun eve eye fat foe fox gem had haw "
-    "hop hub hug its ivy jam kit led map nay net nix our out pan pay peg pod rap rat red rib "
-    "rim rut sip ski sow tat tip tom toy van wan yam"), 1) | dict.fromkeys(_words(
-    "eta hes non pol"), 0)
+    "ace add ads amp ark bar bed bop bug dew din doe due eat far fat fed fig fur gap god hem hex "
+    "his hue hum icy ill jaw jay job law lob mid nun nut ohm old pay pea pew ply pot ram ran roe "
+    "rot rue rut sad she sub tab tea tub vet vie wax win yea"), 1)
 KEPT_6 = dict.fromkeys(_words(
-    "aching allege asleep bleach brewed burner clears custom excite futile gender graced hanged "
-    "intake legend lesson liters lowest messes method mother pardon paying prizes raises rumble "
-    "scotch shades spines sporty sticks sturdy system taught trails tribal tropes tundra valley "
-    "yachts"), 1)
+    "aching allege aspect blinds bridal buster chilli climax damage expand gaming gifted gravel "
+    "hatred issues levers locker makeup mimics mingle muscle patrol perish pulpit ravine salads "
+    "seeker shines sprung stairs strand summit tattoo tensor thesis troupe tuning tweaks uneven "
+    "viable"), 1)
 LEFT_OUT = dict.fromkeys(_words(
-    "bah chakra crypto draper emo fab fro iconic loo rad reboot repost stinky undead yakuza "
-    "yorker"), 1) | \
-    dict.fromkeys(_words("barbie bennet bethel bodied def ere est graham harman hoa hoy ios jus "
-                         "lex lib med morris obi ons parton rec sen todays wai"), 0)
+    "albeit cliche crores dammit fab git hitman ish kinase lib luv med methyl pharma phi raptor "
+    "seater thingy whilst yeh yum zee"), 1) | \
+    dict.fromkeys(_words("barney bethel bourne dex eds glover heller hye lac mickey muller nas "
+                         "oculus parton scooby shahid tis weiner"), 0)
 
 
-def _sample() -> tuple[list[str], list[str], list[str]]:
+def _sample() -> tuple[list[str], list[str], list[str], int]:
     _, idx = lexicon_and_index(None, 30_000, foreign=False)
     rng = random.Random(SEED)
     kept = {}
@@ -51,16 +50,18 @@ def _sample() -> tuple[list[str], list[str], list[str]]:
         words = [w for w in idx.bucket(n).words if is_people_word(w, idx.rank(w))]
         kept[n] = sorted(rng.sample(words, k))
     out = [w for n in (3, 6) for w in idx.bucket(n).words if not is_people_word(w, idx.rank(w))]
-    return kept[3], kept[6], sorted(rng.sample(out, 40))
+    return kept[3], kept[6], sorted(rng.sample(out, 40)), len(out)
 
 
 def test_people_words_on_a_hand_labelled_random_sample() -> None:
-    three, six, out = _sample()
+    three, six, out, n_out = _sample()
     # The same sample as labelled (a change of rule or data draws another: label it again).
     assert (three, six, out) == (sorted(KEPT_3), sorted(KEPT_6), sorted(LEFT_OUT))
-    assert sum(KEPT_3.values()) / len(KEPT_3) >= 0.9  # 56 of 60
+    assert sum(KEPT_3.values()) / len(KEPT_3) >= 0.9  # 60 of 60
     assert sum(KEPT_6.values()) / len(KEPT_6) >= 0.95  # 40 of 40
-    assert sum(LEFT_OUT.values()) / len(LEFT_OUT) <= 0.4  # 16 of 40 wrongly left out
+    # 22 of 40 wrongly left out, of 253 left out: the common cut leaves most names out first
+    # (docs/common.md), so fewer words are left here, more of them words (16 of 40 of 419 before).
+    assert sum(LEFT_OUT.values()) / len(LEFT_OUT) * n_out <= 150
 
 
 def test_the_issues_names_and_crosswordese_are_not_people_words() -> None:

@@ -122,7 +122,7 @@ def _index_of(lexicon: Lexicon, parent: LexiconIndex) -> LexiconIndex:
 
 # Part of the names of the narrowed-lexicon files (`_write_narrowed`): bump it when their
 # layout, or the rule that picks their words, changes, so no file of the old kind is read.
-_NARROWED_FORMAT = 5
+_NARROWED_FORMAT = 6
 
 
 def _common_lexicon(lexicon: Lexicon, index: LexiconIndex, top: int, scores_key: int | None) -> Lexicon:

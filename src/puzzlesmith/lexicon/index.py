@@ -270,7 +270,8 @@ class LexiconIndex:
         return sorted(self.buckets)
 
     def common_words(self, top: int = DEFAULT_COMMON_TOP) -> frozenset[str]:
-        """Words among wordfreq's `top` most frequent English words, leaving out proper names."""
+        """Words among wordfreq's `top` most frequent English words, leaving out the words a
+        person does not use (`not_common`: proper names, crosswordese, foreign words)."""
         return _common_words(self, top)
 
     def _find(self, word: str) -> tuple[LengthBucket, int] | None:
@@ -292,13 +293,13 @@ class LexiconIndex:
 
     def common_among(self, words: Iterable[str], top: int = DEFAULT_COMMON_TOP) -> frozenset[str]:
         """The common words (as in `common_words`) among `words`, reading only their lengths."""
-        names = proper_names()
+        names = not_common()
         return frozenset(w for w in words if 0 < self.rank(w) <= top and w not in names)
 
 
 @lru_cache(maxsize=8)
 def _common_words(index: LexiconIndex, top: int) -> frozenset[str]:
-    names = proper_names()
+    names = not_common()
     return frozenset(
         w
         for b in index.buckets.values()
@@ -312,6 +313,17 @@ def proper_names() -> frozenset[str]:
     """Lowercase forms of words SCOWL lists only capitalized (built by scripts/build_data.py)."""
     data = resources.files("puzzlesmith.lexicon").joinpath("data", "proper_names.txt.gz")
     return frozenset(gzip.decompress(data.read_bytes()).decode().split())
+
+
+@lru_cache(maxsize=1)
+def not_common() -> frozenset[str]:
+    """The words the common cut leaves out: the proper names, and the frequent words that are
+    no words a person uses (data/uncommon.txt.gz, built by scripts/build_data.py uncommon:
+    foreign, a name first, or used across languages as names and abbreviations are, which is
+    how crosswordese like `lea`, `sol` and `eta` ranks high; docs/common.md)."""
+    data = resources.files("puzzlesmith.lexicon").joinpath("data", "uncommon.txt.gz")
+    lines = gzip.decompress(data.read_bytes()).decode().split("\n")[1:]  # after the header
+    return proper_names() | frozenset(w for w in lines if w)
 
 
 @lru_cache(maxsize=1)
