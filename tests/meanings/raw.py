@@ -167,6 +167,13 @@ class RawWordNet:
                                  >= len(kids)):
                     bearing.add(k)
             seen |= (bearing | self._descendants(list(bearing))) - set(starts)
+        # The use rule: nouns defined as used, valued, eaten or prized as a TOPIC (in one
+        # clause, TOPIC ending the phrase), and all below them (the topic's senses excepted).
+        use = re.compile(r"\b(used|valued|eaten|prized)\b[^;]*? as (an? )?(\w+ )?"
+                         + re.escape(topic) + r"(e?s)?($|[;,:.()]| (and|or|when|in|for|by)\b)")
+        used = [k for k, g in self.gloss.items()
+                if k[0] == "n" and use.search(self.split(g)[0].lower())]
+        seen |= (set(used) | self._descendants(used)) - set(starts)
         out: dict[str, bool] = {}
         for s in seen:
             for w, inflectable in self.word_forms(s).items():

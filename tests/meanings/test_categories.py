@@ -154,17 +154,16 @@ SAMPLE: dict[str, dict[str, bool]] = {
             "staghounds": True, "bulldog": True, "greyhound": True, "detents": False},
     "fruit": {"ackee": True, "chincapins": True, "chickpeas": False, "conker": False,
               "chinkapin": True, "lemons": True, "clings": True, "cukes": False},
-    "vegetable": labelled_right("chilli crookneck gherkin lentils fennels tomatillos beets "
-                               "greens"),
-    "instrument": {"garrote": True, "catapult": True, "flagpole": False, "catapults": True,
-                   "vibraphone": True, "knouts": True, "manometer": True,
-                   "flamethrowers": True},
+    "vegetable": labelled_right("escarole maniocs scorzoneras pulses casava sorrel escaroles "
+                               "romaines"),
+    "instrument": {"gallous": False, "carillon": True, "firearm": False, "carillons": True,
+                   "tubas": True, "kicksorter": True, "magnifier": True, "flacks": False},
     "dance": {"formal": True, "courante": True, "choreographies": False, "congas": True,
               "phrase": False, "contredanses": True, "ballets": True, "valses": True},
     "cheese": {"gruyere": True, "mascarpone": True, "caseating": False, "parmesan": True,
                "sapsagos": True, "mozzarella": True, "muenster": True, "caseate": False},
-    "gem": labelled_right("amethysts essonites citrines solitaires carbonados demantoids "
-                         "hiddenites topaz"),
+    "gem": {"amethysts": True, "emeralds": True, "chrysoprases": True, "sardine": False,
+            "turquoises": True, "carbonado": True, "cornelians": True, "hessonites": True},
     "planet": {"earth": True, "globe": False, "phosphorus": False, "venus": True,
                "lucifers": False, "lucifer": False, "interplanetary": False,
                "satellite": False},
@@ -184,10 +183,11 @@ FIGURES: dict[str, tuple[float, float, float]] = {
     "dog": (1.0, 0.96, 0.75),  # labrador is a capitalized retriever (Labrador retriever)
     "fruit": (0.7, 1.0, 0.625),  # WordNet's fruit is the botanist's: seed, acorn
     "vegetable": (0.8, 0.97, 1.0),  # chips and fries are kinds of potato; garlic is no vegetable
-    "instrument": (1.0, 1.0, 0.875),  # read as a musical instrument (typical.readings)
+    # Read as a musical instrument (typical.readings); the sample's weapons are labelled no.
+    "instrument": (1.0, 1.0, 0.625),
     "dance": (0.9, 0.88, 0.75),  # no salsa, limbo (tap only as tap dancing): at most 24 of 26
     "cheese": (1.0, 0.73, 0.75),  # WordNet has no feta, halloumi, provolone: at most 8 of 11
-    "gem": (1.0, 0.83, 1.0),  # zircon, beryl, lapis, amber are minerals and resins there
+    "gem": (1.0, 0.91, 0.875),  # lapis (lapis lazuli), amber (a resin) are no gems there
     # The list holds five right answers (mars earth venus world mercury): at most 0.5.
     "planet": (0.5, 1.0, 0.25),
     "fabric": (0.8, 1.0, 0.875),  # towels are pieces of cloth
@@ -202,7 +202,7 @@ def test_category_figures(category: str) -> None:
     # The targets, for the categories that meet them (the others are in docs/meanings.md).
     if category not in ("fruit", "vegetable", "planet", "fabric"):
         assert precision >= 0.9
-    if category not in ("dance", "cheese", "gem"):
+    if category not in ("dance", "cheese"):
         assert recall >= 0.9
 
 
@@ -290,3 +290,12 @@ def test_other_names_of_a_member_rank_after_the_members() -> None:
     assert planets[:3] == ["mars", "earth", "venus"]
     for other in ("world", "globe", "daystar", "lucifer"):  # Earth's, Venus's other names
         assert planets.index(other) > planets.index("venus")
+
+
+def test_a_thing_used_as_one_is_one() -> None:
+    from puzzlesmith.lexicon.meanings import kind_of
+
+    gems = kind_of("gem")
+    assert {"zircon", "beryl", "jargoon"} <= gems  # "used ... and as a gem", "valued as gems"
+    assert "cube" not in kind_of("fish")  # its roots "are used as a fish poison"
+    assert "carambola" in kind_of("vegetable")  # "used raw as a vegetable"

@@ -410,12 +410,25 @@ def _category(wn: WordNet, topic: str) -> tuple[frozenset[int], dict[str, bool]]
     """The category's synsets, and its words, each with whether an inflection of it is in
     the category too."""
     senses = wn.topic_synsets(topic)
-    sids = frozenset(wn.below(senses) | wn.plants_bearing(topic, senses))
+    sids = frozenset(wn.below(senses) | wn.plants_bearing(topic, senses) | _used_as(wn, topic))
     out: dict[str, bool] = {}
     for sid in sids:
         for word, inflectable in wn.forms(sid).items():
             out[word] = out.get(word, False) or inflectable
     return sids, out
+
+
+def _used_as(wn: WordNet, topic: str) -> set[int]:
+    """The noun synsets whose definition says they are used, valued, eaten or prized as a
+    TOPIC, in one clause, TOPIC ending its noun phrase (`beryl`: its transparent varieties
+    are valued as gems; `zircon`: used as a refractory ... and as a gem; not `cube`, whose
+    roots are used as a fish poison), and all below
+    them, TOPIC's own senses excepted: WordNet files them as minerals, a person names them."""
+    said = re.compile(r"\b(?:used|valued|eaten|prized)\b[^;]*? as (?:an? )?(?:\w+ )?"
+                      + re.escape(topic) + r"(?:e?s)?(?=$|[;,:.()]| (?:and|or|when|in|for|by)\b)")
+    found = {sid for sid in wn.mentioning(topic) if wn.fields(sid)[0] == "n"
+             and said.search(wn.fields(sid)[4].lower())}
+    return (found | wn.below(found)) - set(wn.topic_synsets(topic))
 
 
 def _kind_of(wn: WordNet, topic: str) -> dict[str, bool]:
@@ -494,6 +507,8 @@ def _kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
             inside[below] = max(inside.get(below, 0.0), factor * BEARING)
         for below in wn.below([sid]):
             inside[below] = max(inside.get(below, 0.0), factor)
+    for used in _used_as(wn, topic):  # and so does a thing used as one
+        inside[used] = max(inside.get(used, 0.0), max(factors) * BEARING)
     # Another name of a member (world, daystar) ranks with the words least typical of it.
     other = alternative_names(wn, sids)
     return {w: TIER_KIND * TIER_STEP + (SCALE if w in other else penalty(wn, w, inside))
