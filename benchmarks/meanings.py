@@ -132,12 +132,16 @@ CATEGORIES = ["bird", "fish", "tree", "flower", "color", "metal", "dog", "fruit"
 def category_answers() -> list[str]:
     """Each category of issue 39: how long its `*:CATEGORY` narrowing takes with nothing
     cached (its file in the disk cache removed first: a first ask), how many words it keeps,
-    and its first ten answers (labelled by hand in tests/meanings/test_categories.py; figures
-    in docs/meanings.md)."""
+    its first ten answers and how many of them are right (labelled by hand in
+    tests/meanings/test_categories.py; figures in docs/meanings.md), and how many of the
+    members a person names (its hand list) that the bundled list holds it finds."""
     from puzzlesmith.files import cache_dir
+    from tests.meanings.test_categories import FIRST_TEN, HAND
 
-    rows = ["| category | narrowing, first ask | words | first ten answers of `*:CATEGORY` |",
-            "|---|---|---|---|"]
+    held = lexicon_and_index(None)[0].word_set
+    rows = ["| category | narrowing, first ask | words | first ten answers of `*:CATEGORY` "
+            "| first ten right | recall of the hand list (held) |",
+            "|---|---|---|---|---|---|"]
     for c in CATEGORIES:
         for old in cache_dir().glob("meaning-*"):
             old.unlink()
@@ -146,7 +150,12 @@ def category_answers() -> list[str]:
             fn.cache_clear()
         t, found = timed(lambda c: words_for(None, means=c), c)
         first = match_words(found, f"*:{c}", limit=10)
-        rows.append(f"| {c} | {ms(t)} | {first.count:,} | {' '.join(first.words)} |")
+        right = sum(FIRST_TEN[c].get(w, False) for w in first.words)
+        named = [w for w in HAND[c].split() if w in held]
+        got = sum(w in found.index.rank_of for w in named)
+        rows.append(f"| {c} | {ms(t)} | {first.count:,} | {' '.join(first.words)} "
+                    f"| {right} of {len(first.words)} | {got} of {len(named)} "
+                    f"({got / len(named):.0%}) |")
     return rows
 
 
