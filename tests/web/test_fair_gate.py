@@ -13,15 +13,12 @@ import pytest
 
 from puzzlesmith.web.admission import (
     ANONYMOUS,
-    CHEAP_LIMIT,
     COOKIE,
     FairGate,
     TooMany,
     client_of,
-    is_long,
     new_cookie,
 )
-from puzzlesmith.web.tasks import run_equation, run_match
 
 
 def _run(scenario: Callable[[], Awaitable[None]]) -> None:
@@ -99,9 +96,3 @@ def test_only_a_cookie_this_server_signed_names_a_client() -> None:
     assert client_of({COOKIE: "made-up"}) == ANONYMOUS
     assert client_of({COOKIE: name + ".0000000000000000"}) == ANONYMOUS
 
-
-def test_the_time_limit_decides_the_pool() -> None:
-    # The probe: a 40 s equation ran in the cheap pool. Its limit makes it long now.
-    assert not is_long(run_equation, {}, CHEAP_LIMIT)
-    assert is_long(run_equation, {}, 40.0)
-    assert not is_long(run_match, {}, 10.0) and is_long(run_match, {}, CHEAP_LIMIT + 1)

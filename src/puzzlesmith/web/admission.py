@@ -1,9 +1,11 @@
 """Fair service: cheap requests never wait behind long work, and no client takes it all.
 
-Admission is by cost. A request's time limit bounds its work: up to CHEAP_LIMIT (the word
-endpoints' default) it runs in the solve pool, past it, or for tasks that are long whatever
-their options (fills, generation, counts, wordgrid creation), in the long pool, whose
-workers run at a lower CPU priority (`nice`). Each pool's places (its workers) are handed out
+Admission is by cost, as each task declares it (`facts.TaskFacts.is_long`): a request's
+time limit bounds its work, so up to its task's `cheap_up_to` (CHEAP_LIMIT, the word
+endpoints' default, unless the task says less) it runs in the solve pool; past it, or for
+tasks that are long whatever their options (fills, generation, counts, wordgrid creation)
+or with the options that make them long, in the long pool, whose workers run at a lower CPU
+priority (`nice`). Each pool's places (its workers) are handed out
 by a `FairGate`: requests wait in one queue per client and are served round-robin across
 clients, one running task per client at a time while others wait, so a client arriving
 while a script has every place waits its turn with a `position`, not a 429. What one client
@@ -24,58 +26,24 @@ import hmac
 import itertools
 import secrets
 from collections import Counter, deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from puzzlesmith.errors import InputError
-
 COOKIE = "puzzlesmith_client"
 ANONYMOUS = "anonymous"  # every request without a valid cookie
 LONG_NICE = 10  # long workers' niceness: the solve workers get the CPU first
-QUICK_EXPLAIN = 5.0  # an explain with a limit up to this is a page's quick grade
-CHEAP_LIMIT = 10.0  # seconds: a request allowed longer is long work
 MAX_TOTAL = 64  # long tasks running or waiting in all (a bound on memory, not on fairness)
 MAX_PER_CLIENT = 2  # long tasks one client may have running or waiting
 MAX_CHEAP_PER_CLIENT = 32  # cheap requests one client may have running or waiting
 # Secret of this server's cookies: a cookie it did not sign names no client.
 _SECRET = secrets.token_bytes(16)
 
-# Tasks that are long work whatever their options (by the tasks module's function names).
-LONG_TASKS = frozenset({"run_fill", "run_fill_region", "run_stars_generate",
-                        "run_wordgrid_create"})
-
 
 class TooMany(Exception):
     """More work than one client, or the server, may have running or waiting (429)."""
-
-
-def is_long(fn: Callable[..., Any], kwargs: dict[str, Any], limit: float) -> bool:
-    """Whether a task is long work (the long pool) rather than a cheap request: by its time
-    limit, or by its kind."""
-    if limit > CHEAP_LIMIT:
-        return True
-    name = getattr(fn, "__name__", "")
-    if name in LONG_TASKS:
-        return True
-    if name == "run_stars_explain":
-        return float(kwargs.get("time_limit") or 30.0) > QUICK_EXPLAIN
-    if name == "run_stars_solve":
-        return bool(kwargs.get("count") or kwargs.get("max"))
-    if name == "run_wordgrid_solve":
-        return bool(kwargs.get("all") or kwargs.get("count"))
-    return False
-
-
-def refuse_counting(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
-    """A Q-Less count may run for minutes: it is a job (POST /api/qless/count), never a
-    synchronous solve holding a cheap request's worker."""
-    if getattr(fn, "__name__", "") in ("run_qless_solve", "run_qless_roll") and kwargs.get(
-            "count"):
-        raise InputError("count: true runs as a job here: POST /api/qless/count with the same "
-                         "fields, then poll GET /api/jobs/{job}")
 
 
 def _sign(name: str) -> str:

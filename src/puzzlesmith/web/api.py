@@ -30,7 +30,8 @@ from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available
 from puzzlesmith.lexicon.registry import DEFAULT_NAME
 from puzzlesmith.web import tasks
-from puzzlesmith.web.admission import FairGate, client_of, is_long, refuse_counting
+from puzzlesmith.web.admission import FairGate, client_of
+from puzzlesmith.web.facts import config, facts_of
 from puzzlesmith.web.jobs import Job, JobTable
 from puzzlesmith.web.pool import PoolBusy, WorkerPool
 from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
@@ -38,8 +39,6 @@ from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 if TYPE_CHECKING:
     from puzzlesmith.fill import model as fill_model
 
-MAX_TIMEOUT = 120.0  # the longest one request may ask a solver to run: the CLI's longest default
-MAX_COUNT_TIMEOUT = 600.0  # solution counts run as jobs and may take longer
 DISCONNECT_CHECK_AFTER = 2.0  # seconds a request runs before we look whether its client left
 
 class Problem(BaseModel):
@@ -63,6 +62,28 @@ class LexiconSummary(BaseModel):
 class Lexicons(BaseModel):
     lexicons: list[LexiconSummary]
     default: str
+
+
+class TaskFactsDoc(BaseModel):
+    """One task's facts (web/facts.py): seconds throughout."""
+
+    time_limit: float = Field(description="The default time_limit (the fixed one when `most` "
+                              "is null)")
+    most: float | None = Field(description="The largest time_limit a request may ask (null: "
+                               "the task takes none)")
+    grace: float = Field(description="Seconds its worker may run past time_limit")
+    long: bool = Field(description="Long work whatever its options (the long-work workers)")
+    long_when: list[str] = Field(description="Options that, set, make it long work")
+    cheap_up_to: float = Field(description="A time_limit above this makes it long work")
+    page_most: float | None = Field(description="The most a page lets a person give it")
+    background: float | None = Field(description="The time_limit a page gives it when it asks "
+                                     "unprompted")
+    page: dict[str, int | float | str] = Field(description="Other limits a page must know")
+
+
+class Config(BaseModel):
+    cheap_limit: float = Field(description="Seconds: a request allowed longer is long work")
+    tasks: dict[str, TaskFactsDoc]
 
 
 class JobProgress(BaseModel):
@@ -118,10 +139,12 @@ class Options(BaseModel):
 TIME_LIMIT_ALIAS = "timeout"  # the older name of `time_limit` (the Q-Less and word endpoints')
 
 
-def TimeLimitField(default: float, most: float) -> Any:
-    """`time_limit` in seconds, as every endpoint names it (and the CLI: --time-limit); the
-    older name `timeout` is still accepted (`TimeLimited`)."""
-    return Field(default, gt=0, le=most,
+def TimeLimitField(task: Callable[..., Any]) -> Any:
+    """`time_limit` in seconds, as every endpoint names it (and the CLI: --time-limit), its
+    default and maximum the task's (`@task`, web/facts.py); the older name `timeout` is
+    still accepted (`TimeLimited`)."""
+    facts = facts_of(task)
+    return Field(facts.time_limit, gt=0, le=facts.most,
                  description=f"Seconds before the search gives up (the CLI's --time-limit). "
                  f"`{TIME_LIMIT_ALIAS}` is an alias, the older name; both with different "
                  f"values is a 400.",
@@ -184,7 +207,7 @@ class MatchRequest(Options, TimeLimited):
     syllables: int | None = SyllablesField
     sounds_like: str | None = SoundsLikeField
     foreign: StrictBool = ForeignField
-    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_match)
 
 
 class EquationRequest(Options, TimeLimited):
@@ -196,7 +219,7 @@ class EquationRequest(Options, TimeLimited):
                              "solutions whose rarest word is most common first.")
     kind_of: str | None = KindOfField
     foreign: StrictBool = ForeignField
-    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_equation)
 
 
 class AnagramRequest(Options, TimeLimited):
@@ -216,7 +239,7 @@ class AnagramRequest(Options, TimeLimited):
     syllables: int | None = SyllablesField
     sounds_like: str | None = SoundsLikeField
     foreign: StrictBool = ForeignField
-    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_anagram)
 
 
 class WordgridSolveRequest(Options, TimeLimited):
@@ -230,7 +253,7 @@ class WordgridSolveRequest(Options, TimeLimited):
     means: str | None = MeansField
     foreign: StrictBool = Field(True, description="Let foreign words (ciao, merci, ja) into the rows "
                           "and columns, as a setter may have used one; false leaves them out.")
-    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_wordgrid_solve)
 
 
 class WordgridCreateRequest(Options, TimeLimited):
@@ -253,7 +276,7 @@ class WordgridCreateRequest(Options, TimeLimited):
                                 "category: a kind of TOPIC (--kind-of).")
     foreign: StrictBool = Field(False, description="Let foreign words (ciao, merci, ja) into the "
                           "answer, columns and word rows; left out by default.")
-    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_wordgrid_create)
 
 
 class DefineRequest(BaseModel):
@@ -267,20 +290,20 @@ class QlessSolveRequest(Options, TimeLimited):
                          description="The roll: 3 to 16 letters.")
     seed: int = Field(0, description="Another value searches in another order (another "
                       "solution).")
-    time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_qless_solve)
     count: StrictBool = Field(False, description="Count the distinct solutions exactly.")
     max_solutions: int | None = Field(None, description="Stop counting after N solutions.")
 
 
 class QlessCountRequest(QlessSolveRequest):
-    time_limit: float = TimeLimitField(120.0, MAX_COUNT_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_qless_count)
     count: StrictBool = Field(True, description="Always true: this endpoint counts.")
 
 
 class QlessRollRequest(Options, TimeLimited):
     seed: int | None = Field(None, description="Roll seed (same seed, same roll).")
     solve: StrictBool = Field(False, description="Solve the roll too.")
-    time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_qless_roll)
     count: StrictBool = Field(False, description="Count the distinct solutions exactly.")
 
 
@@ -289,13 +312,13 @@ class QlessHintRequest(Options, TimeLimited):
                          description="The roll: 3 to 16 letters.")
     level: int = Field(1, ge=1, le=3, description="1: length and first letter of the longest "
                        "word of a solution; 2: the word; 3: the word on the board.")
-    time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_qless_hint)
 
 
 class QlessGradeRequest(Options, TimeLimited):
     letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
                          description="The roll: 3 to 16 letters.")
-    time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_qless_grade)
 
 
 class QlessDailyRequest(Options, TimeLimited):
@@ -303,7 +326,7 @@ class QlessDailyRequest(Options, TimeLimited):
                              description="The day, YYYY-MM-DD (default: the server's today).")
     grade: StrictBool = Field(True, description="Grade the roll too (a second or two of counting); "
                         "false: the roll alone, at once (`--no-grade`).")
-    time_limit: float = TimeLimitField(5.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_qless_daily)
 
 
 class AtlasLookupRequest(Options):
@@ -337,14 +360,15 @@ class StarsSolveRequest(StarsParseRequest, TimeLimited):
     count: StrictBool = Field(False, description="Count every solution.")
     max: int | None = Field(None, ge=1, description="Stop counting at this many (implies count).")
     engine: str = Field("auto", max_length=10, description="auto, python or sat.")
-    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_stars_solve)
 
 
 class StarsExplainRequest(StarsParseRequest, TimeLimited):
-    time_limit: float = TimeLimitField(30.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_stars_explain)
 
 
 class StarsHintRequest(StarsExplainRequest):
+    time_limit: float = TimeLimitField(tasks.run_stars_hint)
     star: list[str] = Field([], max_length=2000, examples=[["r1c8"]],
                             description="Stars you placed: r3c5 or 3,5 (from 1).")
     empty: list[str] = Field([], max_length=2000, examples=[["r7c2"]],
@@ -356,7 +380,7 @@ class StarsCheckRequest(StarsParseRequest, TimeLimited):
                             description="Stars you placed: r3c5 or 3,5 (from 1).")
     empty: list[str] = Field([], max_length=2000, examples=[["r7c2"]],
                              description="Cells you marked empty.")
-    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_stars_check)
 
 
 class StarsGenerateRequest(TimeLimited):
@@ -367,10 +391,10 @@ class StarsGenerateRequest(TimeLimited):
     difficulty: str | None = Field(None, max_length=10, description="easy, medium, hard or expert.")
     score: str | None = Field(None, max_length=40, examples=["20-60"],
                               description="Score range MIN-MAX (see `stars explain`).")
-    time_limit: float = TimeLimitField(120.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_stars_generate)
 
 
-SETTER_WORDS_MAX = 20_000  # words a request may list inline in block or prefer
+SETTER_WORDS_MAX = tasks.SETTER_WORDS_MAX  # a fill page's limit too (the task's facts)
 SetterWord = Annotated[str, StringConstraints(max_length=40)]
 ListName = Annotated[str, StringConstraints(max_length=100)]
 
@@ -411,7 +435,7 @@ class FillCheckRequest(Options):
 
 class FillRequest(FillCheckRequest, TimeLimited):
     seed: int = Field(0, description="Another seed gives another fill.")
-    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_fill)
     improve: int | None = Field(None, ge=0, le=10_000_000, description="Search nodes to spend "
                                 "looking for a better fill after the first (default: 300 and 20 an "
                                 "entry, or as many as the first took if more), within time_limit.")
@@ -431,7 +455,7 @@ class FillRegionRequest(FillCheckRequest, TimeLimited):
                             description="The box's first and last row, from 1 (`--rows A-B`).")
     cols: list[int] = Field(..., min_length=2, max_length=2, examples=[[1, 5]],
                             description="The box's first and last column, from 1 (`--cols C-D`).")
-    time_limit: float = TimeLimitField(10.0, MAX_TIMEOUT)
+    time_limit: float = TimeLimitField(tasks.run_fill_region)
 
 
 CLUE_MAX = 500
@@ -488,19 +512,19 @@ def task_kwargs(request: Request, body: BaseModel) -> Doc:
     return kwargs
 
 
-async def run_solve(
-    request: Request, fn: Callable[..., Doc], body: BaseModel, *, limit: float
-) -> Doc:
-    """Run a task with the request's options as its keyword arguments: a cheap one in the
-    solve pool, long work in the long pool, admitted within its limits (`admission`).
+async def run_solve(request: Request, fn: Callable[..., Doc], body: BaseModel) -> Doc:
+    """Run a task with the request's options as its keyword arguments, under the limit its
+    facts give them (`@task`): a cheap one in the solve pool, long work in the long pool,
+    admitted within its limits (`admission`).
 
     A search whose client went away (a closed tab) is stopped, so it stops holding a worker;
     quick ones are left to finish, as restarting a worker costs more than they do.
     """
     kwargs = task_kwargs(request, body)
-    refuse_counting(fn, kwargs)
+    facts = facts_of(fn)
+    facts.refuse_job_work(kwargs)
     state = request.app.state
-    long = is_long(fn, kwargs, float(getattr(body, "time_limit", limit)))
+    long = facts.is_long(kwargs)
     gate: FairGate = state.long_gate if long else state.cheap_gate
     # Long work waits its turn as long as it takes (the gate caps what may wait).
     timeout = None if long else state.settings.queue_timeout
@@ -512,9 +536,17 @@ async def run_solve(
             raise PoolBusy(f"every {gate.name} worker stayed busy for {timeout:g} s; try "
                            "again") from None
         return await _run_in(request, state.long_pool if long else state.solve_pool, fn, kwargs,
-                             limit)
+                             facts.limit(kwargs))
     finally:
         gate.leave(ticket)
+
+
+def start_job(request: Request, kind: str, fn: Callable[..., Doc], body: BaseModel) -> Doc:
+    """Start a task as a job (`jobs.JobTable`) under the limit its facts give the request."""
+    kwargs = task_kwargs(request, body)
+    jobs: JobTable = request.app.state.jobs
+    return jobs.start(kind, fn, kwargs, limit=facts_of(fn).limit(kwargs),
+                      client=client(request)).to_json()
 
 
 def client(request: Request) -> str:
@@ -562,6 +594,16 @@ async def health(request: Request) -> Doc:
     }
 
 
+@router.get("/config", summary="Each task's time limits and cost, and the limits a page must know",
+            response_model=Config,
+            description="What the server declares of each task (`@task` in web/tasks.py), by "
+            "its name (`fill`, `qless_count`, `stars_explain`): its default and maximum "
+            "`time_limit`, how it is admitted, and the values the pages read from here "
+            "rather than copy. The pages ask once per load.")
+async def server_config() -> Doc:
+    return config(tasks)
+
+
 @router.get("/lexicons", summary="Dictionaries for the picker (`lexicon list --json`)",
             response_model=Lexicons,
             description="Each lexicon's `name`, `kind` (bundled or registered), `bytes` (its "
@@ -575,59 +617,59 @@ async def lexicons(request: Request) -> Doc:
 
 @router.post("/match", summary="Words that fit a pattern (`puzzlesmith match --json`)")
 async def match(body: MatchRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_match, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_match, body)
 
 
 @router.post("/equation",
              summary="Patterns sharing variables (`puzzlesmith match --equation QUERY --json`)")
 async def equation(body: EquationRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_equation, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_equation, body)
 
 
 @router.post("/anagram", summary="Words built from letters (`puzzlesmith anagram --json`)")
 async def anagram(body: AnagramRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_anagram, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_anagram, body)
 
 
 @router.post("/define", summary="Every WordNet sense of a word (`puzzlesmith define --json`)")
 async def define(body: DefineRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_define, body, limit=10.0)
+    return await run_solve(request, tasks.run_define, body)
 
 
 @router.post("/wordgrid/solve",
              summary="Fill a column-word grid (`puzzlesmith wordgrid solve --json`)")
 async def wordgrid_solve(body: WordgridSolveRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_wordgrid_solve, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_wordgrid_solve, body)
 
 
 @router.post("/wordgrid/create",
              summary="Make a column-word grid puzzle (`puzzlesmith wordgrid create --json`)")
 async def wordgrid_create(body: WordgridCreateRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_wordgrid_create, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_wordgrid_create, body)
 
 
 @router.post("/fill", summary="Fill a crossword grid (`puzzlesmith fill --json`)")
 async def fill(body: FillRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_fill, body, limit=body.time_limit + 5.0)
+    return await run_solve(request, tasks.run_fill, body)
 
 
 @router.post("/fill/check", summary="Entries no word fits (`puzzlesmith fill check --json`)")
 async def fill_check(body: FillCheckRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_fill_check, body, limit=10.0)
+    return await run_solve(request, tasks.run_fill_check, body)
 
 
 @router.post("/fill/candidates",
              summary="Words for one entry, each with whether its crossings keep a word "
              "(`fill candidates --json`)")
 async def fill_candidates(body: FillCandidatesRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_fill_candidates, body, limit=10.0)
+    return await run_solve(request, tasks.run_fill_candidates, body)
 
 
 @router.post("/fill/region",
              summary="Whether the entries inside a box have a fill on their own (`fill region "
              "--json`)")
 async def fill_region(body: FillRegionRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_fill_region, body, limit=body.time_limit + 5.0)
+    return await run_solve(request, tasks.run_fill_region, body)
 
 
 @router.post("/fill/open",
@@ -701,27 +743,27 @@ async def fill_save(body: FillSaveRequest) -> Response:
 @router.post("/qless/solve",
              summary="A crossword using every letter, or proof of none (`qless solve --json`)")
 async def qless_solve(body: QlessSolveRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_solve, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_qless_solve, body)
 
 
 @router.post("/qless/roll", summary="Roll the twelve dice (`qless roll [--solve] --json`)")
 async def qless_roll(body: QlessRollRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_roll, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_qless_roll, body)
 
 
 @router.post("/qless/hint", summary="A hint about a solution (`qless hint --level N --json`)")
 async def qless_hint(body: QlessHintRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_hint, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_qless_hint, body)
 
 
 @router.post("/qless/grade", summary="How hard a roll is (`qless grade --json`)")
 async def qless_grade(body: QlessGradeRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_grade, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_qless_grade, body)
 
 
 @router.post("/qless/daily", summary="The roll of the day (`qless daily --date D --json`)")
 async def qless_daily(body: QlessDailyRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_daily, body, limit=body.time_limit + 10)
+    return await run_solve(request, tasks.run_qless_daily, body)
 
 
 @router.post("/qless/count", status_code=202, response_model=JobState,
@@ -733,17 +775,13 @@ async def qless_count(body: QlessCountRequest, request: Request) -> Doc:
     from puzzlesmith.qless.solve import parse_letters
 
     parse_letters(body.letters)  # bad letters answer 400 now, not as a failed job later
-    kwargs = task_kwargs(request, body)
-    kwargs["count"] = True
-    jobs: JobTable = request.app.state.jobs
-    return jobs.start("qless-count", tasks.run_qless_solve, kwargs, limit=body.time_limit,
-                      client=client(request)).to_json()
+    return start_job(request, "qless-count", tasks.run_qless_count, body)
 
 
 @router.post("/qless/atlas",
              summary="A roll's stored result, at once (`qless atlas lookup --json`)")
 async def atlas_lookup(body: AtlasLookupRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_atlas_lookup, body, limit=10.0)
+    return await run_solve(request, tasks.run_atlas_lookup, body)
 
 
 @router.post("/qless/check",
@@ -753,29 +791,29 @@ async def atlas_lookup(body: AtlasLookupRequest, request: Request) -> Doc:
              "letters with where it starts (row and col of the rows sent, from 0) and its "
              "verdict: word, not a word or too short.")
 async def qless_check(body: QlessCheckRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_qless_check, body, limit=10.0)
+    return await run_solve(request, tasks.run_qless_check, body)
 
 
 @router.post("/stars/parse", summary="Read a Star Battle puzzle: regions, text and URL forms",
              description="The engine's puzzle document (`size`, `stars`, `regions`, `labels`, "
              "`warnings`) plus `text` and `url`, for drawing it.")
 async def stars_parse(body: StarsParseRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_stars_parse, body, limit=10.0)
+    return await run_solve(request, tasks.run_stars_parse, body)
 
 
 @router.post("/stars/convert", summary="Text to puzz.link URL and back (`stars convert --json`)")
 async def stars_convert(body: StarsParseRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_stars_convert, body, limit=10.0)
+    return await run_solve(request, tasks.run_stars_convert, body)
 
 
 @router.post("/stars/solve", summary="Solve and check uniqueness (`stars solve --json`)")
 async def stars_solve(body: StarsSolveRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_stars_solve, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_stars_solve, body)
 
 
 @router.post("/stars/explain", summary="Every deduction with its reason (`stars explain --json`)")
 async def stars_explain(body: StarsExplainRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_stars_explain, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_stars_explain, body)
 
 
 @router.post("/stars/hint", summary="The next deduction from your marks (`stars hint --json`)",
@@ -783,7 +821,7 @@ async def stars_explain(body: StarsExplainRequest, request: Request) -> Doc:
              "is applied, or the marks that are wrong; `nudge` (where to look) and `lesson` (the "
              "rule in general words) are its first two levels, the step its third.")
 async def stars_hint(body: StarsHintRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_stars_hint, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_stars_hint, body)
 
 
 @router.post("/stars/check", summary="Whether your marks are right so far (`stars check --json`)",
@@ -791,14 +829,14 @@ async def stars_hint(body: StarsHintRequest, request: Request) -> Doc:
              "`status` solved, right, wrong (with how many marks are `wrong`, not which), several "
              "(more than one solution), unsolvable or timeout. The answer is never in it.")
 async def stars_check(body: StarsCheckRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_stars_check, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_stars_check, body)
 
 
 @router.post("/stars/generate",
              summary="A random puzzle with one solution (`stars generate --json`)",
              description="504 when no puzzle turned up within the time limit (the CLI's exit 1).")
 async def stars_generate(body: StarsGenerateRequest, request: Request) -> Doc:
-    return await run_solve(request, tasks.run_stars_generate, body, limit=body.time_limit)
+    return await run_solve(request, tasks.run_stars_generate, body)
 
 
 @router.post("/stars/generate-job", status_code=202, response_model=JobState,
@@ -814,9 +852,7 @@ async def stars_generate_job(body: StarsGenerateRequest, request: Request) -> Do
     # Bad options answer 400 now, not as a failed job later.
     check_request(body.size, body.stars, body.difficulty,
                   parse_score_range(body.score) if body.score else None)
-    jobs: JobTable = request.app.state.jobs
-    return jobs.start("stars-generate", tasks.run_stars_generate, task_kwargs(request, body),
-                      limit=body.time_limit, client=client(request)).to_json()
+    return start_job(request, "stars-generate", tasks.run_stars_generate, body)
 
 
 def _job(request: Request, job_id: str) -> Job:

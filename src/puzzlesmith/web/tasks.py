@@ -23,8 +23,13 @@ from puzzlesmith.lexicon import (
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.letters import parse_rack
 from puzzlesmith.search.pattern import parse_length
+from puzzlesmith.web.facts import MAX_COUNT_TIMEOUT, task
 
 Doc = dict[str, Any]
+
+# Each task's time limits and cost are declared above it (`@task`, web/facts.py).
+QUICK_EXPLAIN = 5.0  # an explain with a limit up to this is a page's quick grade: cheap
+SETTER_WORDS_MAX = 20_000  # words a fill request may list inline in block or prefer
 
 # The engines the tasks below import when they run. Importing them here as well means the
 # forkserver (which imports this module) loads them once for every worker it forks.
@@ -55,6 +60,7 @@ def warm(spec: str | None) -> None:
     prepare(12)
 
 
+@task(time_limit=10.0)
 def run_match(
     pattern: str,
     *,
@@ -98,6 +104,7 @@ def run_match(
     return result.to_json()
 
 
+@task(time_limit=10.0)
 def run_equation(
     query: str,
     *,
@@ -122,6 +129,7 @@ def run_equation(
                           sort="freq" if sort == "freq" else "alpha").to_json()
 
 
+@task(time_limit=10.0)
 def run_anagram(
     letters: str,
     *,
@@ -160,6 +168,7 @@ def run_anagram(
     return result.to_json()
 
 
+@task(time_limit=10.0, long_when=("all", "count"))
 def run_wordgrid_solve(
     rows: list[str],
     *,
@@ -190,6 +199,7 @@ def run_wordgrid_solve(
     return {**result.to_json(), "source": "puzzle"}
 
 
+@task(time_limit=10.0, long=True)
 def run_wordgrid_create(*, answer_hidden: bool = False, **options: Any) -> Doc:
     """`puzzlesmith wordgrid create ... --json`: the options are wordgrid.CreateOptions's."""
     from puzzlesmith.wordgrid import CreateOptions
@@ -197,6 +207,7 @@ def run_wordgrid_create(*, answer_hidden: bool = False, **options: Any) -> Doc:
     return CreateOptions(**options).create().to_json(answer_hidden=answer_hidden)
 
 
+@task(most=None)
 def run_define(word: str) -> Doc:
     """`puzzlesmith define WORD --json`."""
     from puzzlesmith.lexicon.meanings import define
@@ -227,6 +238,7 @@ def _prepared_roll(letters: str) -> str:
     return roll
 
 
+@task(time_limit=5.0, job_for=("count", "/api/qless/count"))
 def run_qless_solve(
     letters: str,
     *,
@@ -258,6 +270,13 @@ def run_qless_solve(
     return _no_server_path(result.to_json())
 
 
+@task(time_limit=120.0, most=MAX_COUNT_TIMEOUT, long=True, background=60.0)
+def run_qless_count(letters: str, **options: Any) -> Doc:
+    """`puzzlesmith qless solve LETTERS --count --json`, as a job (`POST /api/qless/count`);
+    the options are `run_qless_solve`'s."""
+    return run_qless_solve(letters, **{**options, "count": True})
+
+
 def _no_server_path(doc: Doc) -> Doc:
     """A stored answer's document less the atlas file's path: no answer names a server file."""
     if isinstance(doc.get("atlas"), dict):
@@ -265,6 +284,7 @@ def _no_server_path(doc: Doc) -> Doc:
     return doc
 
 
+@task(time_limit=5.0, job_for=("count", "/api/qless/count"))
 def run_qless_roll(
     *,
     seed: int | None = None,
@@ -290,6 +310,7 @@ def _qless_play_indexes(lexicon: str | None, common_top: int) -> tuple[Any, Any]
     return lexicon_and_index(lexicon)[1], lexicon_and_index(lexicon, common_top)[1]
 
 
+@task(time_limit=5.0)
 def run_qless_hint(
     letters: str, *, level: int = 1, time_limit: float = 5.0, common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
@@ -303,6 +324,7 @@ def run_qless_hint(
                 common_index=words).to_json()
 
 
+@task(time_limit=5.0, background=15.0)
 def run_qless_grade(
     letters: str, *, time_limit: float = 5.0, common: bool = False,
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
@@ -315,6 +337,7 @@ def run_qless_grade(
     return grade(letters, full, words, deadline=Deadline(time_limit)).to_json()
 
 
+@task(time_limit=5.0, grace=10.0)
 def run_qless_daily(
     *, date: str | None = None, grade: bool = True, time_limit: float = 5.0,
     common: bool = False, common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
@@ -349,6 +372,7 @@ def _board_cells(rows: list[str]) -> list[tuple[int, int, str]]:
     return cells
 
 
+@task(most=None)
 def run_qless_check(
     letters: str,
     board: list[str],
@@ -390,6 +414,7 @@ def run_qless_check(
     }
 
 
+@task(most=None)
 def run_atlas_lookup(
     letters: str,
     *,
@@ -434,6 +459,7 @@ def _star_marks(
     return parse_cells(star or [], "--star"), parse_cells(empty or [], "--empty")
 
 
+@task(most=None)
 def run_stars_parse(puzzle: str, *, stars: int | None = None) -> Doc:
     """The puzzle itself (regions, labels, warnings) with its text and URL forms, to draw it."""
     from puzzlesmith.stars.formats import to_text, to_url
@@ -442,6 +468,7 @@ def run_stars_parse(puzzle: str, *, stars: int | None = None) -> Doc:
     return {**p.to_json(), "text": to_text(p), "url": to_url(p)}
 
 
+@task(most=None)
 def run_stars_convert(puzzle: str, *, stars: int | None = None) -> Doc:
     """`puzzlesmith stars convert PUZZLE --json`, the puzzle given as text or URL."""
     from puzzlesmith.stars.formats import to_text, to_url
@@ -451,6 +478,7 @@ def run_stars_convert(puzzle: str, *, stars: int | None = None) -> Doc:
             "url": to_url(p)}
 
 
+@task(time_limit=10.0, long_when=("count", "max"))
 def run_stars_solve(
     puzzle: str,
     *,
@@ -469,6 +497,7 @@ def run_stars_solve(
     return result.to_json()
 
 
+@task(time_limit=30.0, cheap_up_to=QUICK_EXPLAIN)
 def run_stars_explain(puzzle: str, *, stars: int | None = None, time_limit: float = 30.0) -> Doc:
     """`puzzlesmith stars explain PUZZLE --json`."""
     from puzzlesmith.stars.explain import explain
@@ -476,6 +505,7 @@ def run_stars_explain(puzzle: str, *, stars: int | None = None, time_limit: floa
     return explain(_star_puzzle(puzzle, stars), deadline=Deadline(time_limit)).to_json()
 
 
+@task(time_limit=30.0)
 def run_stars_hint(
     puzzle: str,
     *,
@@ -493,6 +523,7 @@ def run_stars_hint(
                  deadline=Deadline(time_limit)).to_json()
 
 
+@task(time_limit=10.0)
 def run_stars_check(
     puzzle: str,
     *,
@@ -510,6 +541,7 @@ def run_stars_check(
                        deadline=Deadline(time_limit)).to_json()
 
 
+@task(time_limit=120.0, long=True, page_most=60.0)
 def run_stars_generate(
     *,
     size: int = 10,
@@ -562,6 +594,8 @@ def _fill_words(lex: Lexicon, index: LexiconIndex, block: list[str], block_lists
     return lex, default_blocked(allow_iffy=allow_iffy) | setter_words(block, block_lists)
 
 
+@task(time_limit=10.0, grace=5.0, long=True, page_most=60.0,
+      page={"setter_words_max": SETTER_WORDS_MAX, "lexicon": FILL_LEXICON})
 def run_fill(
     grid: list[str],
     *,
@@ -608,6 +642,7 @@ def run_fill(
     return result.to_json()
 
 
+@task(most=None)
 def run_fill_check(
     grid: list[str],
     *,
@@ -640,6 +675,7 @@ def run_fill_check(
                  min_scores=min_score_by_length, max_shared=max_shared_substring).to_json()
 
 
+@task(most=None)
 def run_fill_candidates(
     grid: list[str],
     *,
@@ -677,6 +713,7 @@ def run_fill_candidates(
                       max_shared=max_shared_substring).to_json()
 
 
+@task(time_limit=10.0, grace=5.0, long=True)
 def run_fill_region(
     grid: list[str],
     *,
