@@ -748,7 +748,9 @@ def test_a_hand_solve_whose_count_stops_at_its_limit_says_at_least(page: Any) ->
            "solutions_complete": False}
     page.route("**/api/qless/grade", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(cut)))
-    stopped = {"state": "done", "progress": {"solutions": 5000, "seconds": 60.0},
+    # As a job's state is (JobState): its progress names its limit, which the page shows.
+    stopped = {"state": "done", "progress": {"solutions": 5000, "seconds": 60.0, "limit": 60.0,
+                                             "fraction": 1.0},
                "result": {"solutions": 5000, "count_complete": False}}
     page.route("**/api/jobs/*", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(stopped))

@@ -1,4 +1,5 @@
-// Helpers every page uses: calling the API, the dictionary picker, page state in the URL.
+// Helpers every page uses: calling the API, the server's task facts, following a job, the
+// dictionary picker, page state in the URL.
 
 // A button the page disables while its request runs loses the keyboard focus to the page's
 // body, so after every answer a keyboard or screen-reader user would start again from the top.
@@ -48,6 +49,73 @@ export async function api(path, body, { signal, method } = {}) {
     throw new ApiError(detail, response.status);
   }
   return doc;
+}
+
+let configAsked = null;
+
+/** What the server declares of each task (GET /api/config): `tasks.fill.time_limit`, its
+ * `page_most`, `tasks.stars_explain.cheap_up_to`... Asked once per page load; a page reads its
+ * limits from here rather than copy them. */
+export function config() {
+  if (!configAsked) configAsked = api("/api/config").catch((e) => { configAsked = null; throw e; });
+  return configAsked;
+}
+
+const JOB_ENDS = new Set(["done", "stopped", "timeout", "error"]);
+const followed = new Set(); // jobs this page follows and has not seen end
+// A job nobody will read holds a worker until its limit: stop each one when the page goes.
+window.addEventListener("pagehide", () => {
+  for (const id of followed) fetch(`/api/jobs/${id}`, { method: "DELETE", keepalive: true }).catch(() => {});
+});
+
+/**
+ * Follow a job (the answer of a POST that starts one) until it ends: its state is asked every
+ * `every` ms and handed to `onUpdate(doc)` while it is queued or running (`doc.position`,
+ * `doc.progress`: seconds of its `limit`, and what its task reported). Returns
+ * `{id, ended, stop, drop}`: `ended` resolves to the job's last state (done, stopped, timeout
+ * or error), or to null once dropped, and rejects with the ApiError when its state cannot be
+ * asked; `stop()` stops it (the Stop button: `ended` then resolves to its stopped state, and
+ * an ApiError is thrown to the caller); `drop()` stops it quietly and follows it no more (the
+ * page moved on). Every job a page follows is stopped when the page goes.
+ */
+export function followJob(id, { onUpdate = () => {}, every = 300 } = {}) {
+  let timer = 0;
+  let over = false;
+  let settle = null;
+  const ended = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+  const finish = (doc, error) => {
+    if (over) return;
+    over = true;
+    clearTimeout(timer);
+    followed.delete(id);
+    if (error) settle.reject(error);
+    else settle.resolve(doc);
+  };
+  const take = (doc) => {
+    if (over) return;
+    if (JOB_ENDS.has(doc.state)) {
+      finish(doc);
+      return;
+    }
+    onUpdate(doc);
+    if (!over) timer = setTimeout(ask, every);
+  };
+  const ask = () => api(`/api/jobs/${id}`).then(take, (e) => finish(null, e));
+  followed.add(id);
+  timer = setTimeout(ask, every);
+  return {
+    id,
+    ended,
+    async stop() {
+      if (over) return;
+      take(await api(`/api/jobs/${id}`, undefined, { method: "DELETE" }));
+    },
+    drop() {
+      if (over) return;
+      finish(null);
+      api(`/api/jobs/${id}`, undefined, { method: "DELETE" }).catch(() => {}); // it may be done already
+    },
+  };
 }
 
 /** Fill a <select> with the server's dictionaries, choosing `wanted` or the default. The list

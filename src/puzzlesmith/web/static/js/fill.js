@@ -1,6 +1,6 @@
 // The Crossword fill page: a grid editor over /api/fill, /api/fill/check,
 // /api/fill/candidates and the file endpoints (/api/fill/open, /api/fill/save).
-import { api, debounce, el, fillLexicons, params, say, setParams } from "./common.js";
+import { api, config, debounce, el, fillLexicons, params, say, setParams } from "./common.js";
 import {
   History, cellsOfRow, copyGrid, emptyGrid, entries, isRebus, numbers, partners, pattern, rowsOf, splitWord, stats,
 } from "./xwmodel.js";
@@ -25,7 +25,6 @@ const preferList = $("prefer-list");
 const allowSameStem = $("allow-same-stem");
 const maxShared = $("max-shared");
 const minByLength = $("min-by-length");
-const SETTER_WORDS_MAX = 20000; // web.api.SETTER_WORDS_MAX
 const status = $("status");
 const warning = $("warning");
 const advice = $("advice");
@@ -41,14 +40,17 @@ const busyButtons = ["fill", "again", "clear-fill", "clear", "fill-near", "fill-
 const STARTER_TOP = ["....#.....#....", "....#.....#....", "....#.....#....", "...#....#......",
   "###....#....###", "......#....#...", ".....#...#.....", "...#.......#..."];
 const STARTER = [...STARTER_TOP, ...STARTER_TOP.slice(0, 7).reverse().map((r) => [...r].reverse().join(""))];
-const FILL_LEXICON = "crossword"; // fill.scores.FILL_LEXICON: phrases, names, abbreviations
 const MIN_SIZE = 5;
 const MAX_SIZE = 21;
-const LIMIT_MOST = 60; // seconds a fill may be given on the page (the API's own bound is higher)
-/** The fill's time limit: the field's whole seconds, 1 to LIMIT_MOST (10 if empty or not a number). */
+// The fill task's facts (GET /api/config), loaded first: its default time limit, the most the
+// page gives it (`page_most`), its own list (`page.lexicon`: phrases, names, abbreviations) and
+// how many words a request may list inline (`page.setter_words_max`).
+let facts = null;
+/** The fill's time limit: the field's whole seconds, 1 to the page's most (the fill's default
+ * if empty or not a number). */
 function timeLimitOf(text) {
   const v = Math.round(Number(text));
-  return Number.isFinite(v) && v > 0 ? Math.min(LIMIT_MOST, v) : 10;
+  return Number.isFinite(v) && v > 0 ? Math.min(facts.page_most, v) : facts.time_limit;
 }
 
 let grid = emptyGrid(15, 15);
@@ -541,9 +543,9 @@ function redo() {
 function share() {
   const square = grid.w === grid.h;
   setParams({ size: square ? grid.w : "", g: rowsOf(grid, (i) => grid.typed[i]).join("-"),
-    lexicon: lexicon.value === FILL_LEXICON ? "" : lexicon.value, common: common.checked ? "1" : "", min: scoreFloor() || "",
+    lexicon: lexicon.value === facts.page.lexicon ? "" : lexicon.value, common: common.checked ? "1" : "", min: scoreFloor() || "",
     two: allow2.checked ? "1" : "", iffy: $("allow-iffy").checked ? "1" : "",
-    limit: timeLimitOf($("time-limit").value) === 10 ? "" : timeLimitOf($("time-limit").value),
+    limit: timeLimitOf($("time-limit").value) === facts.time_limit ? "" : timeLimitOf($("time-limit").value),
     sym: symmetry.value === "rotational" ? "" : symmetry.value,
     stem: allowSameStem.checked ? "1" : "", shared: sharedRun() ?? "",
     bylen: Object.entries(scoresByLength().scores).map(([n, v]) => `${n}:${v}`).join(",") });
@@ -592,7 +594,7 @@ function fieldError(input, box_, text) {
 
 /** The words typed in a block or prefer box (split as a word file's lines are). */
 function typedWords(box_) {
-  return box_.value.split(/[\s,;]+/).filter((w) => /[a-z]/i.test(w)).slice(0, SETTER_WORDS_MAX);
+  return box_.value.split(/[\s,;]+/).filter((w) => /[a-z]/i.test(w)).slice(0, facts.page.setter_words_max);
 }
 
 // The options every request sends, as the CLI's --lexicon, --common, --min-score, --allow-2,
@@ -607,9 +609,9 @@ function options() {
 }
 
 function checkLists() {
-  const over = [blockWords, preferWords].filter((b) => b.value.split(/[\s,;]+/).filter(Boolean).length > SETTER_WORDS_MAX);
+  const over = [blockWords, preferWords].filter((b) => b.value.split(/[\s,;]+/).filter(Boolean).length > facts.page.setter_words_max);
   for (const b of [blockWords, preferWords]) b.setAttribute("aria-invalid", over.includes(b) ? "true" : "false");
-  const text = over.length ? `A list holds at most ${SETTER_WORDS_MAX.toLocaleString()} words; the rest are left out. Add a longer one with puzzlesmith lexicon add.` : "";
+  const text = over.length ? `A list holds at most ${facts.page.setter_words_max.toLocaleString()} words; the rest are left out. Add a longer one with puzzlesmith lexicon add.` : "";
   $("lists-error").textContent = text;
   $("lists-error").hidden = !text;
 }
@@ -1139,6 +1141,12 @@ function fromParams(p) {
 }
 
 async function init() {
+  try {
+    facts = (await config()).tasks.fill;
+  } catch (e) {
+    say(status, e.message, "error");
+    return;
+  }
   const p = params();
   fromParams(p);
   sizeInput.value = Math.max(grid.w, grid.h);
@@ -1147,7 +1155,8 @@ async function init() {
   allow2.checked = p.get("two") === "1";
   allowSameStem.checked = p.get("stem") === "1";
   $("allow-iffy").checked = p.get("iffy") === "1";
-  $("time-limit").value = timeLimitOf(p.get("limit") || 10);
+  $("time-limit").max = facts.page_most;
+  $("time-limit").value = timeLimitOf(p.get("limit") || facts.time_limit);
   maxShared.value = p.get("shared") || "";
   minByLength.value = (p.get("bylen") || "").split(",").join(", ");
   if (allowSameStem.checked || maxShared.value || minByLength.value) $("fill-rules").open = true;
@@ -1160,7 +1169,7 @@ async function init() {
   mirrorStatus();
   try {
     // The fill's own list unless the address names another, as `puzzlesmith fill` does.
-    await fillLexicons(lexicon, p.get("lexicon") || FILL_LEXICON);
+    await fillLexicons(lexicon, p.get("lexicon") || facts.page.lexicon);
     await fillSetterLists();
   } catch (e) {
     say(status, e.message, "error");

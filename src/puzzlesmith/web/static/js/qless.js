@@ -4,7 +4,7 @@
 // Nothing on the page may describe other letters than the ones shown: every change of the
 // input (letters, dictionary, common words) clears the answers on show and moves `gen` on;
 // an answer that comes back for an older `gen` is dropped.
-import { api, el, fillLexicons, params, renderGroups, say, setParams } from "./common.js";
+import { api, config, el, fillLexicons, followJob, params, renderGroups, say, setParams } from "./common.js";
 import { decode } from "./qless-board.js";
 import { clockText } from "./clock.js";
 import { Play } from "./qless-play.js";
@@ -13,9 +13,6 @@ import "./senses.js";
 const BOXES = 12;
 const MIN_LETTERS = 3;
 const MAX_LETTERS = 16;
-const COUNT_TIMEOUT = 120; // seconds a count may run before it reports "at least"
-const SOLVED_COUNT_TIMEOUT = 60; // seconds the count after a hand solve may take
-const GRADE_TIMEOUT = 15; // seconds the grade after a hand solve may take
 
 const $ = (id) => document.getElementById(id);
 const form = $("form");
@@ -40,13 +37,12 @@ const hintText = $("hint-text");
 let boxes = [];
 let seed = 0; // the search order of the last solve; Another solution moves it on
 let hintLevel = 0; // the hint level shown for these letters; each press goes one further
-let job = null; // the running count: {id, timer}
+let job = null; // the running count (common.js followJob)
 let gen = 0; // moves on with every change of the input; answers for an older one are dropped
 let inflight = new AbortController(); // the requests of this `gen`, aborted when it moves on
 let answered = false; // a solver answer for these letters is on show (the URL says letters=)
 let daily = null; // the date when the letters are that day's roll
 let linkRows = null; // the board in the link, until the roll it belongs to is set
-const jobs = new Set(); // count jobs this page started and has not seen end
 
 const play = new Play({
   card: $("play-card"), board: $("play-board"), keys: $("play-keys"), clock: $("play-clock"),
@@ -131,9 +127,9 @@ function stale({ keepPlay = false } = {}) {
 }
 
 function stopJob() {
-  const id = job.id;
+  const following = job;
   finishCount();
-  api(`/api/jobs/${id}`, undefined, { method: "DELETE" }).catch(() => {}); // it may be done already
+  following.drop();
 }
 
 /** Run `fn(signal)` for the current input; its answer is dropped if the input changed. */
@@ -480,51 +476,54 @@ function countLine(n) {
 async function startCount() {
   say(status, "Counting…");
   busy(true);
+  let got;
   try {
-    const got = await current((signal) => api("/api/qless/count", {
-      letters: letters(), common: common.checked, lexicon: lexicon.value || null, time_limit: COUNT_TIMEOUT,
+    // The count's own time limit (the server's default for it): the bar shows how much is used.
+    got = await current((signal) => api("/api/qless/count", {
+      letters: letters(), common: common.checked, lexicon: lexicon.value || null,
     }, { signal }));
-    if (!got) return;
-    counting.hidden = false;
-    countProgress.value = 0;
-    countTime.textContent = "";
-    job = { id: got.doc.job, timer: setInterval(poll, 300) };
-    jobs.add(job.id);
-    $("stop").focus();
   } catch (e) {
     say(status, e.message, "error");
     busy(false);
-  }
-}
-
-async function poll() {
-  if (!job) return;
-  const id = job.id;
-  let doc;
-  try {
-    doc = await api(`/api/jobs/${id}`);
-  } catch (e) {
-    if (!job || job.id !== id) return;
-    finishCount();
-    say(status, e.message, "error");
     return;
   }
-  if (!job || job.id !== id) return; // stopped, or the letters changed: not ours to show
+  if (!got) return;
+  counting.hidden = false;
+  countProgress.value = 0;
+  countTime.textContent = "";
+  const mine = followJob(got.doc.job, { onUpdate: showCounting });
+  job = mine;
+  $("stop").focus();
+  let doc;
+  try {
+    doc = await mine.ended;
+  } catch (e) {
+    if (job === mine) {
+      finishCount();
+      say(status, e.message, "error");
+    }
+    return;
+  }
+  if (doc === null || job !== mine) return; // the letters changed: not ours to show
+  finishCount();
+  showCounted(doc);
+}
+
+function showCounting(doc) {
   countProgress.value = doc.progress.fraction || 0;
   if (doc.state === "queued") {
     const place = doc.position ? `, number ${doc.position} in line` : "";
     say(status, `Waiting for a free worker (other long work is running${place})…`);
     return;
   }
-  if (doc.state === "running") {
-    // The seconds go beside the bar, not in the live status line, which would chatter.
-    if (status.textContent !== "Counting…") say(status, "Counting…");
-    const found = doc.progress.solutions;
-    const soFar = found ? `, ${found.toLocaleString("en-US")} found so far` : "";
-    countTime.textContent = `${Math.floor(doc.progress.seconds)} s of at most ${COUNT_TIMEOUT} s${soFar}`;
-    return;
-  }
-  finishCount();
+  // The seconds go beside the bar, not in the live status line, which would chatter.
+  if (status.textContent !== "Counting…") say(status, "Counting…");
+  const found = doc.progress.solutions;
+  const soFar = found ? `, ${found.toLocaleString("en-US")} found so far` : "";
+  countTime.textContent = `${Math.floor(doc.progress.seconds)} s of at most ${doc.progress.limit} s${soFar}`;
+}
+
+function showCounted(doc) {
   if (doc.state === "done") {
     const r = doc.result;
     showAnagrams(r);
@@ -536,7 +535,7 @@ async function poll() {
     } else if (r.count_complete) {
       say(status, `Exactly ${countLine(r.solutions)}.`, "good");
     } else {
-      say(status, `The ${COUNT_TIMEOUT} s limit was reached before the count finished` +
+      say(status, `The ${doc.progress.limit} s limit was reached before the count finished` +
         (r.solutions ? ` (at least ${countLine(r.solutions)}).` : "."), "warn");
     }
   } else if (doc.state === "stopped") {
@@ -549,7 +548,6 @@ async function poll() {
 }
 
 function finishCount() {
-  if (job) { clearInterval(job.timer); jobs.delete(job.id); }
   job = null;
   counting.hidden = true;
   busy(false);
@@ -557,13 +555,11 @@ function finishCount() {
 
 async function stopCount() {
   if (!job) return;
-  const id = job.id;
   try {
-    await api(`/api/jobs/${id}`, undefined, { method: "DELETE" });
+    await job.stop();
   } catch (e) {
     say(status, e.message, "error");
   }
-  await poll();
   countButton.focus();
 }
 
@@ -645,8 +641,9 @@ async function handSolved(doc, ms) {
 }
 
 async function gradeOf(text) {
-  const got = await current((signal) => api("/api/qless/grade",
-    { letters: text, lexicon: lexicon.value || null, time_limit: GRADE_TIMEOUT }, { signal })).catch(() => null);
+  const got = await current(async (signal) => api("/api/qless/grade", {
+    letters: text, lexicon: lexicon.value || null, time_limit: (await config()).tasks.qless_grade.background,
+  }, { signal })).catch(() => null);
   return got ? got.doc : null;
 }
 
@@ -667,47 +664,40 @@ async function solutionsOf(text, line, grade) {
   }
   let started;
   try {
-    started = await api("/api/qless/count", { letters: text, lexicon: lexicon.value || null, time_limit: SOLVED_COUNT_TIMEOUT });
+    const seconds = (await config()).tasks.qless_count.background;
+    started = await api("/api/qless/count", { letters: text, lexicon: lexicon.value || null, time_limit: seconds });
   } catch (e) {
     return { text: `The solutions could not be counted: ${e.message}`, final: false };
   }
-  jobs.add(started.job);
+  const following = followJob(started.job, {
+    every: 400,
+    onUpdate: (doc) => {
+      if (mine !== gen) { following.drop(); return; } // other letters now: no count for these
+      const found = doc.progress.solutions || 0;
+      if (doc.state === "queued") line.textContent = "Counting this roll's solutions: waiting for a free worker…";
+      else {
+        line.textContent = `Counting this roll's solutions: ${found.toLocaleString("en-US")} so far, ` +
+          `${Math.floor(doc.progress.seconds)} s of at most ${doc.progress.limit} s…`;
+      }
+    },
+  });
+  let doc;
   try {
-    return await follow(started.job, mine, line);
-  } finally {
-    jobs.delete(started.job);
+    doc = await following.ended;
+  } catch (e) {
+    return { text: `The solutions could not be counted: ${e.message}`, final: false };
   }
-}
-
-async function follow(id, mine, line) {
-  for (;;) {
-    await new Promise((done) => setTimeout(done, 400));
-    if (mine !== gen) {
-      api(`/api/jobs/${id}`, undefined, { method: "DELETE" }).catch(() => {});
-      return null;
-    }
-    let doc;
-    try {
-      doc = await api(`/api/jobs/${id}`);
-    } catch (e) {
-      return { text: `The solutions could not be counted: ${e.message}`, final: false };
-    }
-    const found = doc.progress.solutions || (doc.result && doc.result.solutions) || 0;
-    if (doc.state === "queued") line.textContent = "Counting this roll's solutions: waiting for a free worker…";
-    else if (doc.state === "running") {
-      line.textContent = `Counting this roll's solutions: ${found.toLocaleString("en-US")} so far, ` +
-        `${Math.floor(doc.progress.seconds)} s of at most ${SOLVED_COUNT_TIMEOUT} s…`;
-    } else if (doc.state === "done") {
-      const r = doc.result;
-      return {
-        text: r.count_complete ? `This roll has exactly ${countLine(r.solutions)}`
-          : `This roll has at least ${countLine(r.solutions)} (the count stopped at its ${SOLVED_COUNT_TIMEOUT} s limit)`,
-        final: true, // at its limit too: another visit would spend the same minute for a like figure
-      };
-    } else {
-      return { text: found ? `This roll has at least ${countLine(found)} (the count stopped early)` : "The count stopped before it finished", final: false };
-    }
+  if (doc === null || mine !== gen) return null;
+  const found = doc.progress.solutions || (doc.result && doc.result.solutions) || 0;
+  if (doc.state === "done") {
+    const r = doc.result;
+    return {
+      text: r.count_complete ? `This roll has exactly ${countLine(r.solutions)}`
+        : `This roll has at least ${countLine(r.solutions)} (the count stopped at its ${doc.progress.limit} s limit)`,
+      final: true, // at its limit too: another visit would spend the same minute for a like figure
+    };
   }
+  return { text: found ? `This roll has at least ${countLine(found)} (the count stopped early)` : "The count stopped before it finished", final: false };
 }
 
 // ---- start -----------------------------------------------------------------------------
@@ -748,10 +738,6 @@ async function init() {
   if (p.get("daily")) linkRows = rows;
   else play.setRoll(roll(), rows);
   if (p.has("board") && rows === null) play.say("The board in the link is not rows of letters and dots, so it is not used.");
-  // A count nobody will read holds a worker until its limit: stop it when the page goes.
-  window.addEventListener("pagehide", () => {
-    for (const id of jobs) fetch(`/api/jobs/${id}`, { method: "DELETE", keepalive: true }).catch(() => {});
-  });
   form.dataset.ready = "1";
   if (p.get("daily")) await rollOfTheDay(p.get("daily"));
   else if (p.get("letters") && roll()) await solve(seed);

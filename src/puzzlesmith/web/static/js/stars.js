@@ -1,5 +1,5 @@
 // The Star Battle page: load, paste or generate a puzzle; solve, hint, check; play by hand.
-import { api, el, params, say, setParams } from "./common.js";
+import { api, config, el, followJob, params, say, setParams } from "./common.js";
 import { Clock, clockText } from "./clock.js";
 import { StarBoard } from "./starboard.js";
 import { SOLVED, checkSays, loadMarks, problemLines, rc, saveMarks } from "./starplay.js";
@@ -25,17 +25,24 @@ let explanation = null; // the engine's explanation of the current puzzle (from 
 let explaining = null; // the request for it, while under way
 let grading = null; // the short explain asked for the grade line when a puzzle loads
 let walkAt = 0; // the step the walk-through shows (0: the start, before any step)
-let genJob = null; // the running generate job: {id, timer, level}
+let genJob = null; // the running generate job (common.js followJob)
 let ownMarks = null; // the player's board while the walk-through shows another ({stars, dots})
 
-// Seconds a generate job may take: 60, or the page's ?limit= (1-60), as on the fill page.
-const GENERATE_LIMIT = Math.min(60, Math.max(1, Number(params().get("limit")) || 60));
+// The server's facts of the tasks this page runs (GET /api/config), once loaded.
+let facts = null;
+// The page's ?limit= as it opened (the address is rewritten once a puzzle loads).
+const LIMIT_ASKED = Number(params().get("limit"));
+/** Seconds a generate job may take: the most a page gives it, or the page's ?limit= (from 1
+ * up to that), as on the fill page. */
+function generateLimit() {
+  const most = facts.stars_generate.page_most;
+  return Math.min(most, Math.max(1, LIMIT_ASKED || most));
+}
 // The page's ?seed= makes Generate repeatable (same seed, same puzzle), as `--seed` does.
 const GENERATE_SEED = /^\d+$/.test(params().get("seed") || "") ? Number(params().get("seed")) : null;
-// Seconds the grade line may hold a solve worker when a puzzle loads: enough for every real
-// puzzle up to 14x14 (median 0.07 s on 14x14 3-star); a big one is worked out fully (up to
-// 30 s) only when asked for, by Step through or Explain every step.
-const GRADE_LIMIT = 5;
+// The grade line, when a puzzle loads, asks an explain of at most the seconds that keep it a
+// cheap request (`stars_explain.cheap_up_to`): enough for every real puzzle up to 14x14; a big
+// one is worked out fully only when asked for, by Step through or Explain every step.
 const walkBox = document.getElementById("walk");
 const walkPos = document.getElementById("walk-pos");
 const walkReason = document.getElementById("walk-reason");
@@ -142,16 +149,17 @@ function complete(doc) {
   return doc.status === "solved" && !doc.cut_short;
 }
 
-/** The grade line from an explain of at most GRADE_LIMIT seconds; kept as the explanation
- * when it is complete (resolves to it, or to null). */
+/** The grade line from a quick explain (a cheap request's seconds at most); kept as the
+ * explanation when it is complete (resolves to it, or to null). */
 function gradeQuickly() {
   const asked = puzzle;
+  const quick = facts.stars_explain.cheap_up_to;
   gradeLine.textContent = "Difficulty: working it out…";
-  grading = api("/api/stars/explain", { ...source(), time_limit: GRADE_LIMIT }).then((doc) => {
+  grading = api("/api/stars/explain", { ...source(), time_limit: quick }).then((doc) => {
     if (puzzle !== asked) return null;
     // A hurried explain may have taken other steps (or search steps) than a longer one.
     if (!complete(doc) || doc.hurried) {
-      gradeLine.textContent = `Difficulty: not worked out within ${GRADE_LIMIT} s; Step through or Explain every step works it out.`;
+      gradeLine.textContent = `Difficulty: not worked out within ${quick} s; Step through or Explain every step works it out.`;
       return null;
     }
     if (!explanation) explanation = doc;
@@ -215,36 +223,50 @@ async function generate() {
     size: Number(document.getElementById("gen-size").value),
     stars: Number(document.getElementById("gen-stars").value),
     difficulty: level,
-    time_limit: GENERATE_LIMIT,
+    time_limit: generateLimit(),
     seed: GENERATE_SEED,
   };
   say(loadStatus, "Generating a puzzle with exactly one solution…");
   busy(true);
+  let started;
   try {
-    const started = await api("/api/stars/generate-job", body);
-    document.getElementById("gen-progress").value = 0;
-    document.getElementById("gen-detail").textContent = "";
-    document.getElementById("generating").hidden = false;
-    genJob = { id: started.job, level, timer: setInterval(pollGenerate, 250) };
-    document.getElementById("gen-stop").focus();
+    started = await api("/api/stars/generate-job", body);
   } catch (e) {
     say(loadStatus, e.message, "error");
     busy(false);
+    return;
+  }
+  document.getElementById("gen-progress").value = 0;
+  document.getElementById("gen-detail").textContent = "";
+  document.getElementById("generating").hidden = false;
+  const mine = followJob(started.job, { every: 250, onUpdate: (doc) => showGenerating(doc, level) });
+  genJob = mine;
+  document.getElementById("gen-stop").focus();
+  let doc;
+  try {
+    doc = await mine.ended;
+  } catch (e) {
+    if (genJob === mine) {
+      finishGenerate();
+      say(loadStatus, e.message, "error");
+    }
+    return;
+  }
+  if (doc === null || genJob !== mine) return;
+  finishGenerate();
+  if (doc.state === "done") {
+    await showGenerated(doc.result);
+  } else if (doc.state === "stopped") {
+    say(loadStatus, `Stopped after ${Math.floor(doc.progress.seconds)} s, before a puzzle turned up.`, "warn");
+  } else if (doc.state === "timeout") {
+    say(loadStatus, `No puzzle turned up within ${doc.progress.limit} s; try again, or another size or difficulty.`, "warn");
+  } else {
+    say(loadStatus, doc.detail || "Generating failed.", "error");
   }
 }
 
-async function pollGenerate() {
-  if (!genJob) return;
-  const { id, level } = genJob;
-  let doc;
-  try {
-    doc = await api(`/api/jobs/${id}`);
-  } catch (e) {
-    finishGenerate();
-    say(loadStatus, e.message, "error");
-    return;
-  }
-  if (!genJob || genJob.id !== id) return;
+/** A generate job's progress while it waits or runs. */
+function showGenerating(doc, level) {
   const p = doc.progress;
   const bar = document.getElementById("gen-progress");
   const detail = document.getElementById("gen-detail");
@@ -252,32 +274,18 @@ async function pollGenerate() {
     detail.textContent = `Waiting for a free worker${doc.position ? ` (number ${doc.position} in line)` : ""}…`;
     return;
   }
-  if (doc.state === "running") {
-    const secs = `${Math.floor(p.seconds)} s of at most ${GENERATE_LIMIT} s`;
-    if (p.cells && p.undecided !== undefined) {
-      // While steering towards a level: how much of the grid its rules already decide.
-      bar.value = 1 - p.undecided / p.cells;
-      detail.textContent = `Try ${p.attempt}: the ${level || "hard"} rules decide ${p.cells - p.undecided} of ${p.cells} cells; ${secs}`;
-    } else {
-      bar.value = p.fraction || 0;
-      detail.textContent = p.attempt ? `Try ${p.attempt}; ${secs}` : secs;
-    }
-    return;
-  }
-  finishGenerate();
-  if (doc.state === "done") {
-    await showGenerated(doc.result);
-  } else if (doc.state === "stopped") {
-    say(loadStatus, `Stopped after ${Math.floor(p.seconds)} s, before a puzzle turned up.`, "warn");
-  } else if (doc.state === "timeout") {
-    say(loadStatus, `No puzzle turned up within ${GENERATE_LIMIT} s; try again, or another size or difficulty.`, "warn");
+  const secs = `${Math.floor(p.seconds)} s of at most ${p.limit} s`;
+  if (p.cells && p.undecided !== undefined) {
+    // While steering towards a level: how much of the grid its rules already decide.
+    bar.value = 1 - p.undecided / p.cells;
+    detail.textContent = `Try ${p.attempt}: the ${level || "hard"} rules decide ${p.cells - p.undecided} of ${p.cells} cells; ${secs}`;
   } else {
-    say(loadStatus, doc.detail || "Generating failed.", "error");
+    bar.value = p.fraction || 0;
+    detail.textContent = p.attempt ? `Try ${p.attempt}; ${secs}` : secs;
   }
 }
 
 function finishGenerate() {
-  if (genJob) clearInterval(genJob.timer);
   genJob = null;
   document.getElementById("generating").hidden = true;
   busy(false);
@@ -286,11 +294,10 @@ function finishGenerate() {
 async function stopGenerate() {
   if (!genJob) return;
   try {
-    await api(`/api/jobs/${genJob.id}`, undefined, { method: "DELETE" });
+    await genJob.stop();
   } catch (e) {
     say(loadStatus, e.message, "error");
   }
-  await pollGenerate();
   document.getElementById("generate").focus();
 }
 
@@ -768,6 +775,12 @@ async function init() {
   document.addEventListener("keydown", undoKeys);
   new ResizeObserver(noteScrolling).observe(scrollBox);
   busy(true);
+  try {
+    facts = (await config()).tasks;
+  } catch (e) {
+    say(loadStatus, e.message, "error");
+    return;
+  }
   await load(puzzleInput.value, { s: p.get("s"), d: p.get("d") });
   loadForm.dataset.ready = "1";
 }
