@@ -88,9 +88,10 @@ def readings(wn: WordNet, sids: list[int]) -> list[float] | None:
     """How likely a person reads a bare category word in each of its senses `sids`, the
     likeliest 1: how many of a sense's familiar members WordNet calls by its name (naming)
     times the share of them so called, over the likeliest's. None when no sense has
-    MIN_NAMED members so called. So `instrument` reads as a musical instrument (24 of its 33
-    familiar members so called: a guitar is a stringed instrument), a device (25 of 82: a
-    gun is a weapon) at 0.44, though the tagged corpus uses the device sense far more."""
+    MIN_NAMED members so called. So `instrument` reads as a musical instrument (most of its
+    familiar members are so called: a guitar is a stringed instrument) before a device (most
+    are not: a gun is a weapon), though the tagged corpus uses the device sense far more
+    (docs/meanings.md has the counts)."""
     counts = [naming(wn, sid) for sid in sids]
     if all(named < MIN_NAMED for named, _ in counts):
         return None
