@@ -188,3 +188,26 @@ def test_every_rule_has_a_lesson_and_json_carries_the_levels() -> None:
     every = teach(made.puzzle, given_stars=made.solution, given_empty=tuple(
         (r, c) for r in range(7) for c in range(7) if (r, c) not in set(made.solution)))
     assert every.step is None and every.explanation.steps == ()
+
+
+def test_a_wrong_star_that_starves_a_unit_once_its_neighbours_are_empty() -> None:
+    # No rule broken in sight, but once the cells around the star are empty some unit has
+    # too few cells left: the lesson names that unit, and the plain closure agrees.
+    made = generate(8, 1, seed=4, deadline=Deadline(60))
+    puzzle = made.puzzle
+    n, solution = 8, set(made.solution)
+    named = 0
+    for cell in [(r, c) for r in range(n) for c in range(n) if (r, c) not in solution]:
+        lesson = teach(puzzle, given_stars=(cell,)).lesson
+        if not lesson.startswith("Once the cells your stars rule out are empty"):
+            continue
+        named += 1
+        empty = obvious_closure(puzzle, {cell}, set())
+        unit = re.search(r"\), (row|column|region)s? (\w+)[ ,].*can no longer get", lesson)
+        assert unit is not None, lesson
+        kind, name = unit.groups()
+        cells = ([(int(name) - 1, c) for c in range(n)] if kind == "row" else
+                 [(r, int(name) - 1) for r in range(n)] if kind == "column" else
+                 puzzle.cells_of(puzzle.labels.index(name)))
+        assert all(c in empty for c in cells), (cell, lesson)
+    assert named >= 3

@@ -198,6 +198,14 @@ def _mistake(
              f"wrong, in {regions}: "
              f"the puzzle's one solution differs there.")
     broken = _broken(puzzle, given_stars, given_empty)
+    if not broken:
+        # Not in sight yet, but perhaps once the cells the stars rule out are empty.
+        _, _, empty = _obvious(puzzle, deadline, solution, given_stars, given_empty)
+        short = _short(puzzle, set(given_stars), set(empty))
+        if short:
+            broken = [f"Once the cells your stars rule out are empty (around them, and in "
+                      f"rows, columns or regions with all their stars), {_names(short)} can no "
+                      f"longer get {_their(short, puzzle.stars)}."]
     lesson = (" ".join(broken) + f" Look again at your marks in {regions}." if broken else
               f"A mark can agree with every rule around it and still be wrong: the puzzle has "
               f"only one solution. Look again at your marks in {regions}.")
@@ -222,22 +230,49 @@ def _broken(puzzle: StarPuzzle, given_stars: tuple[Cell, ...],
             given_empty: tuple[Cell, ...]) -> list[str]:
     """The rules the marks visibly break: stars that touch, a unit with too many stars, a
     unit with too few cells left for its stars (as the page's live marks say them)."""
-    n, k = puzzle.size, puzzle.stars
+    k = puzzle.stars
     stars = set(given_stars)
     out = [f"Your stars at {_rc(a)} and {_rc(b)} touch." for a in sorted(stars) for b in sorted(stars)
            if a < b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1]
-    empty = set(given_empty)
-    units = ([(f"row {i + 1}", [(i, c) for c in range(n)]) for i in range(n)]
-             + [(f"column {i + 1}", [(r, i) for r in range(n)]) for i in range(n)]
-             + [(f"region {puzzle.labels[g]}", puzzle.cells_of(g)) for g in range(n)])
-    for name, cells in units:
-        placed = sum(c in stars for c in cells)
-        free = sum(c not in stars and c not in empty for c in cells)
+    for u in _units(puzzle):
+        placed = sum(c in stars for c in _cells(puzzle, u))
         if placed > k:
-            out.append(f"{name.capitalize()} has {placed} stars, more than {k}.")
-        elif placed + free < k:
-            out.append(f"{name.capitalize()} can no longer get its {_stars(k)}.")
+            out.append(f"{u.name.capitalize()} has {placed} stars, more than {k}.")
+    short = _short(puzzle, stars, set(given_empty))
+    if short:
+        out.append(f"{_names(short).capitalize()} can no longer get "
+                   f"{_their(short, k)}.")
     return out
+
+
+def _short(puzzle: StarPuzzle, stars: set[Cell], empty: set[Cell]) -> tuple[UnitRef, ...]:
+    """The units with too few cells left (stars and unmarked cells) for their stars."""
+    return tuple(u for u in _units(puzzle)
+                 if sum(c not in empty for c in _cells(puzzle, u)) < puzzle.stars
+                 and sum(c in stars for c in _cells(puzzle, u)) <= puzzle.stars)
+
+
+def _units(puzzle: StarPuzzle) -> list[UnitRef]:
+    n = puzzle.size
+    return ([UnitRef("row", i, f"row {i + 1}") for i in range(n)]
+            + [UnitRef("column", i, f"column {i + 1}") for i in range(n)]
+            + [UnitRef("region", g, f"region {puzzle.labels[g]}") for g in range(n)])
+
+
+def _cells(puzzle: StarPuzzle, u: UnitRef) -> list[Cell]:
+    n = puzzle.size
+    if u.kind == "row":
+        return [(u.index, c) for c in range(n)]
+    if u.kind == "column":
+        return [(r, u.index) for r in range(n)]
+    return puzzle.cells_of(u.index)
+
+
+def _their(units: tuple[UnitRef, ...], k: int) -> str:
+    """ "its star", "its 2 stars", "their stars", "their 2 stars" """
+    if len(units) == 1:
+        return f"its {_stars(k)}"
+    return "their stars" if k == 1 else f"their {k} stars"
 
 
 def _stars(k: int) -> str:
@@ -249,12 +284,12 @@ def _rc(cell: Cell) -> str:
 
 
 def _names(units: tuple[UnitRef, ...]) -> str:
-    """Units in words, each kind once: "rows 1 and 2, regions a and c"."""
+    """Units in words, each kind once: "row 1 and regions a and c"."""
     kinds: dict[str, list[str]] = {}
     for u in units:
         kinds.setdefault(u.kind, []).append(u.name.split(" ", 1)[1])
-    return ", ".join(f"{kind}{'s' if len(ids) > 1 else ''} {_and(ids)}"
-                     for kind, ids in kinds.items())
+    return _and([f"{kind}{'s' if len(ids) > 1 else ''} {_and(ids)}"
+                 for kind, ids in kinds.items()])
 
 
 def _and(words: list[str]) -> str:
