@@ -381,3 +381,36 @@ def test_whatever_opens_can_be_saved(client: httpx.Client) -> None:
                                 "voids", "rebus", "circles", "shaded")}
     again = client.post("/api/fill/save", json={**doc, "format": "puz"})
     assert again.status_code == 200
+
+
+def test_region_box_is_checked_as_the_cli_checks_it(client: httpx.Client) -> None:
+    """The request's box meets the command line's check (FillOptions): before, the API took
+    rows [3, 1] or [0, 2] and searched a box outside the grid."""
+    for rows, text in (([3, 1], "3-1"), ([0, 2], "0-2")):
+        r = client.post("/api/fill/region", json={"grid": GRID, "rows": rows, "cols": [1, 5]})
+        done = cli("fill", "region", "/".join(GRID), "--rows", text, "--cols", "1-5")
+        assert r.status_code == 400 and done.returncode == 2
+        assert "FIRST-LAST, counted from 1" in r.json()["detail"]
+        assert "FIRST-LAST, counted from 1" in done.stderr
+
+
+def test_candidates_default_limit_is_the_cli_one(client: httpx.Client) -> None:
+    """One default for --limit (30): the API's was 100, the CLI's 30."""
+    body = {"grid": GRID, "entry": "2 down"}
+    doc = client.post("/api/fill/candidates", json=body).json()
+    cli_doc = cli_json("fill", "candidates", "/".join(GRID), "--entry", "2 down")
+    assert len(doc["candidates"]) == len(cli_doc["candidates"]) == 30
+
+
+def test_block_and_prefer_lists_are_on_the_cli_too(client: httpx.Client, tmp_path: Path) -> None:
+    """--block-lists and --prefer-lists (registered lists), as the API's fields; before, the
+    CLI had neither."""
+    tiny = _tiny_file(tmp_path)
+    doc = cli_json("fill", "candidates", "/".join(GRID), "--entry", "1 across", "--block-lists",
+                   tiny, "-n", "2000")
+    tiny_words = {"cat", "act", "tac", "star", "rats", "arts", "tars", "tsar", "sat"}
+    words = {c["word"] for c in doc["candidates"]}
+    assert words and not tiny_words & words
+    preferred = cli_json("fill", "candidates", "/".join(GRID), "--entry", "1 across",
+                         "--prefer-lists", tiny, "-n", "1")
+    assert preferred["candidates"][0]["word"] in tiny_words

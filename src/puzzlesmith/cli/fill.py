@@ -11,8 +11,6 @@ import typer
 from typer.core import TyperGroup
 
 from puzzlesmith.cli.common import (
-    CommonOpt,
-    CommonTopOpt,
     JsonOpt,
     check_output,
     console,
@@ -21,7 +19,8 @@ from puzzlesmith.cli.common import (
     working,
 )
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP
+from puzzlesmith.fill.options import CANDIDATES, CHECK, FILL, REGION, FillOptions
+from puzzlesmith.options import cli_command
 
 if TYPE_CHECKING:
     from rich.columns import Columns
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
     from puzzlesmith.fill.candidates import CandidatesResult
     from puzzlesmith.fill.engine import CheckResult, FillResult, RegionResult
     from puzzlesmith.fill.model import Grid
-    from puzzlesmith.lexicon import Lexicon, LexiconIndex
+    from puzzlesmith.fill.options import FillWords
     from puzzlesmith.limits import Deadline
 
 
@@ -68,66 +67,6 @@ GridArg = Annotated[
 FileOpt = Annotated[Path | None, typer.Option("--file", "-f", help="Read the whole grid from a "
                                               "file (text, .puz or .ipuz; not --from's one input "
                                               "a line).")]
-Allow2Opt = Annotated[bool, typer.Option("--allow-2", help="Allow 2-letter entries.")]
-RepeatsOpt = Annotated[bool, typer.Option("--allow-repeats", help="Let a word fill two entries.")]
-SameStemOpt = Annotated[bool, typer.Option(
-    "--allow-same-stem", help="Let two entries share a stem (RULE and RULED, RULES, RULING), "
-                              "which the fill avoids by default.")]
-InsideOpt = Annotated[bool, typer.Option(
-    "--allow-inside", help="Let an entry hold another of 3+ letters at its start or end (SET "
-                           "and CLOSESET, USE and USEFUL), which the fill avoids by default.")]
-IffyOpt = Annotated[bool, typer.Option(
-    "--allow-iffy", help="Let the fill use the entries that fail the breakfast test (disease, "
-                         "bodily functions, drugs, war, crude slang: the crossword list's "
-                         "sensitivity tier), which it leaves out by default.")]
-FillLexiconOpt = Annotated[
-    str | None,
-    typer.Option("--lexicon", "-L", help="Word list: a registered name or a path to a word file "
-                 "(default: crossword, the bundled crossword list; letterpress is the "
-                 "Scrabble-style list)."),
-]
-BlockOpt = Annotated[list[Path] | None, typer.Option(
-    "--block", help="A word file of entries never to use (besides the shipped block list of "
-                    "offensive entries); may be given more than once.")]
-PreferOpt = Annotated[list[Path] | None, typer.Option(
-    "--prefer", help="A word file of entries to use first wherever they fit (scored as the "
-                     "best words of the list); may be given more than once.")]
-MinScoreOpt = Annotated[int, typer.Option("--min-score", help="Only words scoring at least N "
-                                          "(the list's scores, else 0-100 from word frequency).")]
-MaxSharedOpt = Annotated[int | None, typer.Option(
-    "--max-shared-substring", min=2,
-    help="No two entries share a run of N letters or more (STARLIT and STARGAZE share "
-         "STAR: 4).")]
-MinByLengthOpt = Annotated[str | None, typer.Option(
-    "--min-score-by-length", help="Least scores by length, LENGTH:SCORE split by commas "
-                                  "(3:40,4:30): above --min-score.")]
-
-
-def _word_files(paths: list[Path] | None) -> frozenset[str]:
-    """The words of the word files given (--block, --prefer)."""
-    from puzzlesmith.lexicon.registry import load_file
-
-    return frozenset().union(*(load_file(p.resolve()).word_set for p in paths or ()))
-
-
-def _by_length(text: str | None) -> dict[int, int]:
-    """`3:40,4:30` -> {3: 40, 4: 30} (--min-score-by-length)."""
-    out: dict[int, int] = {}
-    for part in (text or "").replace(" ", "").split(","):
-        if not part:
-            continue
-        length, sep, score = part.partition(":")
-        if not sep or not length.isdigit() or not score.lstrip("-").isdigit():
-            raise InputError(f"--min-score-by-length {text!r}: give LENGTH:SCORE pairs split by "
-                             "commas, e.g. 3:40,4:30")
-        out[int(length)] = int(score)
-    return out
-
-
-def _blocked(paths: list[Path] | None, allow_iffy: bool) -> frozenset[str]:
-    from puzzlesmith.fill.scores import default_blocked
-
-    return default_blocked(allow_iffy=allow_iffy) | _word_files(paths)
 
 
 def _said_if_locked(grid: Grid) -> Grid:
@@ -153,52 +92,34 @@ def _grid(rows: list[str] | None, file: Path | None, allow_2: bool) -> Grid:
     return parse_grid(grid_rows_from_args(rows), allow_2=allow_2)
 
 
-def _lexicon(lexicon: str | None, common: bool, common_top: int,
-             prefer: list[Path] | None) -> tuple[Lexicon, LexiconIndex]:
-    """The lexicon and index a fill command runs on (--lexicon, --common, --common-top),
-    the --prefer lists' words scored first."""
-    from puzzlesmith.fill.scores import fill_lexicon, with_preferred
-
-    lex, index = fill_lexicon(lexicon, common, common_top)
-    return with_preferred(lex, index, _word_files(prefer)), index
-
-
-def _prepared(grid: Grid, lexicon: str | None, common: bool, common_top: int,
-              prefer: list[Path] | None,
-              time_limit: float) -> tuple[Lexicon, LexiconIndex, Deadline]:
-    """The lexicon and index a fill runs on, and its deadline: the time limit is the user's
-    whole wait from here (loading the list included), except a first use's build of the
-    list's index and the grid's word tables, which is done first, under a note and a progress
-    bar (on a terminal) that say it is not counted, and the limit starts after it."""
+def _prepared(grid: Grid, options: FillOptions) -> tuple[FillWords, Deadline]:
+    """The words a fill runs on, and its deadline: the time limit is the user's whole wait
+    from here (loading the list included), except a first use's build of the list's index
+    and the grid's word tables, which is done first, under a note and a progress bar (on a
+    terminal) that say it is not counted, and the limit starts after it."""
     import puzzlesmith.cli
-    from puzzlesmith.fill.scores import FILL_LEXICON
     from puzzlesmith.fill.tables import tables_missing, warm_tables
     from puzzlesmith.lexicon.index import index_cached
-    from puzzlesmith.lexicon.registry import load_lexicon
     from puzzlesmith.limits import Deadline
 
+    time_limit = options.time_limit
     deadline = Deadline(time_limit)
     if puzzlesmith.cli.invoked_at is not None:  # the command line's own start-up counts too
         deadline.start = puzzlesmith.cli.invoked_at
     lengths = sorted({s.length for s in grid.word_slots})
-    base = load_lexicon(lexicon or FILL_LEXICON)
-
-    def load() -> tuple[Lexicon, LexiconIndex]:
-        return _lexicon(lexicon, common, common_top, prefer)
-
+    base = options.base()
     if index_cached(base):
-        lex, index = load()
-        missing = tables_missing(lex, index, lengths)
-        if not missing:
-            return lex, index, deadline
+        words = options.words()
+        if not tables_missing(words.lexicon, words.index, lengths):
+            return words, deadline
     what = (f"building the {base.name} list's index and word tables (first use, once: not counted in "
             f"the {time_limit:g} s limit)")
     if err_console.is_terminal:  # a note to a person waiting, as progress bars are
         err_console.print(f"note: {what}", markup=False, highlight=False)
     with working(what, None):
-        lex, index = load()
-        warm_tables(lex, index, tables_missing(lex, index, lengths))
-    return lex, index, Deadline(time_limit)
+        words = options.words()
+        warm_tables(words.lexicon, words.index, tables_missing(words.lexicon, words.index, lengths))
+    return words, Deadline(time_limit)
 
 
 def draw(grid: Grid, *, highlight: set[int] | frozenset[int] = frozenset()) -> Table:
@@ -301,59 +222,30 @@ def print_fill(result: FillResult, common: bool = False) -> None:
 
 
 @fill_app.command("grid")
+@cli_command(FillOptions, FILL)
 def fill_cmd(
-    rows: GridArg = None,
+    grid: GridArg = None,
     file: FileOpt = None,
-    lexicon: FillLexiconOpt = None,
-    common: CommonOpt = False,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    allow_2: Allow2Opt = False,
-    allow_repeats: RepeatsOpt = False,
-    min_score: MinScoreOpt = 0,
-    seed: Annotated[int, typer.Option("--seed", help="Another seed gives another fill.")] = 0,
-    time_limit: Annotated[float, typer.Option("--time-limit", "-t", "--timeout", min=0.001,
-                                              help="Seconds before giving up.")] = 10.0,
-    improve: Annotated[int | None, typer.Option(
-        "--improve", min=0,
-        help="Search nodes to spend looking for a better fill after the first (default: 300 "
-             "and 20 an entry, or as many as the first took if more), within --time-limit.")] = None,
-    count: Annotated[bool, typer.Option("--count", help="Count every fill (small grids).")] = False,
-    block: BlockOpt = None,
-    min_by_length: MinByLengthOpt = None,
-    max_shared: MaxSharedOpt = None,
-    prefer: PreferOpt = None,
-    allow_same_stem: SameStemOpt = False,
-    allow_inside: InsideOpt = False,
-    allow_iffy: IffyOpt = False,
-    clues: Annotated[bool, typer.Option("--clues", help="Draft a clue for each entry from WordNet "
-                                        "(kept in --out .puz/.ipuz; the file's own clues stay).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the filled grid "
                                              "(.puz, .ipuz or text, by the suffix).")] = None,
     json: JsonOpt = False,
+    *,
+    options: FillOptions,
 ) -> None:
     """Fill every entry of GRID with a word, no word twice, fixed letters kept.
 
     "impossible" (exit 0) means the search proved no fill exists; a time limit exits 1.
     """
     from puzzlesmith.files import is_stdout
-    from puzzlesmith.fill.engine import fill
     from puzzlesmith.fill.formats import check_out_name, write_grid_file
 
     if out is not None:
         check_out_name(out)
         check_output(out)
-    grid = _grid(rows, file, allow_2)
-    lex, index, deadline = _prepared(grid, lexicon, common, common_top, prefer, time_limit)
-    with working(f"filling the {grid.width}x{grid.height} grid", time_limit):
-        result = fill(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                      seed=seed, deadline=deadline, improve=improve, count=count,
-                      blocked=_blocked(block, allow_iffy), max_shared=max_shared,
-                      min_scores=_by_length(min_by_length), allow_same_stem=allow_same_stem,
-                      allow_inside=allow_inside)
-    if clues:
-        from puzzlesmith.fill.clues import with_clue_drafts
-
-        result = with_clue_drafts(result)
+    parsed = _grid(grid, file, options.allow_2)
+    words, deadline = _prepared(parsed, options)
+    with working(f"filling the {parsed.width}x{parsed.height} grid", options.time_limit):
+        result = options.fill(parsed, deadline=deadline, words=words)
     if out is not None and result.filled is not None:
         write_grid_file(out, result.filled)
     if out is not None and is_stdout(out):
@@ -361,10 +253,10 @@ def fill_cmd(
     elif json:
         print_json(result.to_json())
     else:
-        print_fill(result, common)
+        print_fill(result, options.common)
         if out is not None and result.filled is not None:
             console.print(f"wrote {out}")
-    if result.status == "timeout" or (count and not result.complete):
+    if result.status == "timeout" or (options.count and not result.complete):
         err_console.print("time limit: no fill found" if result.status == "timeout" else
                           "time limit: the count is incomplete", markup=False)
         raise typer.Exit(1)
@@ -400,49 +292,15 @@ def print_check(result: CheckResult) -> None:
 
 
 @fill_app.command("check")
-def check_cmd(
-    rows: GridArg = None,
-    file: FileOpt = None,
-    lexicon: FillLexiconOpt = None,
-    common: CommonOpt = False,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    allow_2: Allow2Opt = False,
-    allow_repeats: RepeatsOpt = False,
-    allow_same_stem: SameStemOpt = False,
-    allow_inside: InsideOpt = False,
-    allow_iffy: IffyOpt = False,
-    min_score: MinScoreOpt = 0,
-    min_by_length: MinByLengthOpt = None,
-    max_shared: MaxSharedOpt = None,
-    block: BlockOpt = None,
-    prefer: PreferOpt = None,
-    json: JsonOpt = False,
-) -> None:
+@cli_command(FillOptions, CHECK)
+def check_cmd(grid: GridArg = None, file: FileOpt = None, json: JsonOpt = False, *,
+              options: FillOptions) -> None:
     """Which entries no word fits, and where crossings rule every word out, before a search."""
-    from puzzlesmith.fill.engine import check
-
-    grid = _grid(rows, file, allow_2)
-    lex, index = _lexicon(lexicon, common, common_top, prefer)
-    result = check(grid, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                   blocked=_blocked(block, allow_iffy), allow_same_stem=allow_same_stem,
-                   allow_inside=allow_inside,
-                   min_scores=_by_length(min_by_length), max_shared=max_shared)
+    result = options.check(_grid(grid, file, options.allow_2))
     if json:
         print_json(result.to_json())
     else:
         print_check(result)
-
-
-def _span(text: str, name: str) -> tuple[int, int]:
-    """`3-11` (1-based, inclusive) -> (2, 10); one number is a span of one."""
-    parts = text.replace(" ", "").split("-")
-    try:
-        a, b = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (0, 0)
-    except ValueError:
-        a = b = 0
-    if a < 1 or b < a:
-        raise InputError(f"{name} {text!r}: give FIRST-LAST, counted from 1 (e.g. 3-11)")
-    return a - 1, b - 1
 
 
 def print_region(result: RegionResult) -> None:
@@ -463,44 +321,17 @@ def print_region(result: RegionResult) -> None:
 
 
 @fill_app.command("region")
-def region_cmd(
-    rows: GridArg = None,
-    box_rows: Annotated[str, typer.Option("--rows", help="The box's rows, FIRST-LAST from 1.")] = "",
-    box_cols: Annotated[str, typer.Option("--cols", help="The box's columns, FIRST-LAST from 1.")] = "",
-    file: FileOpt = None,
-    lexicon: FillLexiconOpt = None,
-    common: CommonOpt = False,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    allow_2: Allow2Opt = False,
-    allow_repeats: RepeatsOpt = False,
-    allow_same_stem: SameStemOpt = False,
-    allow_inside: InsideOpt = False,
-    allow_iffy: IffyOpt = False,
-    min_score: MinScoreOpt = 0,
-    min_by_length: MinByLengthOpt = None,
-    max_shared: MaxSharedOpt = None,
-    block: BlockOpt = None,
-    prefer: PreferOpt = None,
-    time_limit: Annotated[float, typer.Option("--time-limit", "-t", "--timeout", min=0.001,
-                                              help="Seconds before giving up.")] = 10.0,
-    json: JsonOpt = False,
-) -> None:
+@cli_command(FillOptions, REGION)
+def region_cmd(grid: GridArg = None, file: FileOpt = None, json: JsonOpt = False, *,
+               options: FillOptions) -> None:
     """Search the entries with two or more cells inside a box on their own, completely.
 
     "impossible" (exit 0) proves the whole grid has no fill, and shows where; a time limit
     exits 1. The entries' crossings with each other are kept, the rest dropped.
     """
-    from puzzlesmith.fill.engine import fill_region
-
-    grid = _grid(rows, file, allow_2)
-    top, bottom = _span(box_rows, "--rows") if box_rows else (0, grid.height - 1)
-    left, right = _span(box_cols, "--cols") if box_cols else (0, grid.width - 1)
-    lex, index, deadline = _prepared(grid, lexicon, common, common_top, prefer, time_limit)
-    result = fill_region(grid, lex, index, (top, left, bottom, right), min_score=min_score,
-                         allow_repeats=allow_repeats, deadline=deadline,
-                         blocked=_blocked(block, allow_iffy), allow_same_stem=allow_same_stem,
-                   allow_inside=allow_inside,
-                         min_scores=_by_length(min_by_length), max_shared=max_shared)
+    parsed = _grid(grid, file, options.allow_2)
+    words, deadline = _prepared(parsed, options)
+    result = options.region(parsed, deadline=deadline, words=words)
     if json:
         print_json(result.to_json())
     else:
@@ -526,42 +357,12 @@ def print_candidates(result: CandidatesResult) -> None:
 
 
 @fill_app.command("candidates")
-def candidates_cmd(
-    rows: GridArg = None,
-    entry: Annotated[str, typer.Option("--entry", "-e", help="The entry: `12 across`, `3d`.")] = "",
-    file: FileOpt = None,
-    lexicon: FillLexiconOpt = None,
-    common: CommonOpt = False,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    allow_2: Allow2Opt = False,
-    allow_repeats: RepeatsOpt = False,
-    allow_same_stem: SameStemOpt = False,
-    allow_inside: InsideOpt = False,
-    allow_iffy: IffyOpt = False,
-    min_score: MinScoreOpt = 0,
-    min_by_length: MinByLengthOpt = None,
-    max_shared: MaxSharedOpt = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=2000,
-                                       help="Show at most N words (best first).")] = 30,
-    viable_first: Annotated[bool, typer.Option(
-        "--viable-first", help="Words whose crossings keep a word first.")] = False,
-    block: BlockOpt = None,
-    prefer: PreferOpt = None,
-    json: JsonOpt = False,
-) -> None:
+@cli_command(FillOptions, CANDIDATES)
+def candidates_cmd(grid: GridArg = None, file: FileOpt = None, json: JsonOpt = False, *,
+                   options: FillOptions) -> None:
     """The words that fit one entry, best score first, each marked by whether every entry it
     crosses still has a word once it is placed (one step ahead; `fill` is the search)."""
-    from puzzlesmith.fill.candidates import candidates
-
-    if not entry:
-        raise InputError("give the entry with --entry, e.g. --entry '1 across'")
-    grid = _grid(rows, file, allow_2)
-    lex, index = _lexicon(lexicon, common, common_top, prefer)
-    result = candidates(grid, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
-                        limit=limit, viable_first=viable_first, blocked=_blocked(block, allow_iffy),
-                        allow_same_stem=allow_same_stem, allow_inside=allow_inside,
-                        min_scores=_by_length(min_by_length),
-                        max_shared=max_shared)
+    result = options.candidates(_grid(grid, file, options.allow_2))
     if json:
         print_json(result.to_json())
     else:

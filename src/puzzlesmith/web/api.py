@@ -27,8 +27,10 @@ from pydantic import (
 )
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.fill.options import CANDIDATES, CHECK, FILL, REGION, FillOptions
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available
 from puzzlesmith.lexicon.registry import DEFAULT_NAME
+from puzzlesmith.options import request_model
 from puzzlesmith.web import tasks
 from puzzlesmith.web.admission import FairGate, client_of
 from puzzlesmith.web.facts import config, facts_of
@@ -395,67 +397,53 @@ class StarsGenerateRequest(TimeLimited):
 
 
 SETTER_WORDS_MAX = tasks.SETTER_WORDS_MAX  # a fill page's limit too (the task's facts)
-SetterWord = Annotated[str, StringConstraints(max_length=40)]
-ListName = Annotated[str, StringConstraints(max_length=100)]
 
 
-class FillCheckRequest(Options):
-    grid: list[str] = Field(..., min_length=2, max_length=25, examples=[["#....", ".....", "....#"]],
-                            description="Rows: # a block, . an empty cell, a-z a fixed letter, "
-                            "[letters] a rebus cell.")
-    allow_2: StrictBool = Field(False, description="Allow 2-letter entries.")
-    allow_repeats: StrictBool = Field(False, description="Let a word fill two entries.")
-    allow_same_stem: StrictBool = Field(False, description="Let two entries share a stem (RULE and "
-                                  "RULED), which the fill avoids by default.")
-    allow_inside: StrictBool = Field(False, description="Let an entry hold another of 3+ letters at "
-                               "its start or end (SET and CLOSESET), which the fill avoids by "
-                               "default (`--allow-inside`).")
-    allow_iffy: StrictBool = Field(False, description="Let the fill use the entries that fail the "
-                             "breakfast test (the crossword list's sensitivity tier), which it "
-                             "leaves out by default (`--allow-iffy`).")
-    min_score: int = Field(0, description="Only words scoring at least N.")
-    min_score_by_length: dict[int, int] = Field({}, max_length=25, examples=[{"3": 40, "4": 30}],
-                                                description="Least scores by length (entry length "
-                                                "-> score) above min_score, "
-                                                "`--min-score-by-length`.")
-    block: list[SetterWord] = Field([], max_length=SETTER_WORDS_MAX, examples=[["oater", "esne"]],
-                                    description="Words no entry may take, besides the shipped "
-                                    "block list (`--block`'s word file, inline).")
-    block_lists: list[ListName] = Field([], max_length=5, description="Registered word lists "
-                                        "(`lexicon add`) whose words no entry may take.")
-    prefer: list[SetterWord] = Field([], max_length=SETTER_WORDS_MAX, examples=[["escapehatch"]],
-                                     description="Words to use first wherever they fit, scored "
-                                     "as the list's best (`--prefer`'s word file, inline).")
-    prefer_lists: list[ListName] = Field([], max_length=5, description="Registered word lists "
-                                         "whose words to use first.")
-    max_shared_substring: int | None = Field(None, ge=2, le=25, examples=[4], description="No two "
-                                             "entries share a run of N letters or more (STARLIT and "
-                                             "STARGAZE share STAR: 4), `--max-shared-substring`.")
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
 
 
-class FillRequest(FillCheckRequest, TimeLimited):
-    seed: int = Field(0, description="Another seed gives another fill.")
-    time_limit: float = TimeLimitField(tasks.run_fill)
-    improve: int | None = Field(None, ge=0, le=10_000_000, description="Search nodes to spend "
-                                "looking for a better fill after the first (default: 300 and 20 an "
-                                "entry, or as many as the first took if more), within time_limit.")
-    count: StrictBool = Field(False, description="Count every fill (small grids).")
-    clues: StrictBool = Field(False, description="Draft a clue for each entry from WordNet (`--clues`).")
+GridField = (list[str], Field(..., min_length=2, max_length=25,
+                              examples=[["#....", ".....", "....#"]],
+                              description="Rows: # a block, . an empty cell, a-z a fixed "
+                              "letter, [letters] a rebus cell."))
 
 
-class FillCandidatesRequest(FillCheckRequest):
-    entry: str = Field(..., max_length=20, examples=["1 across"],
-                       description="The entry: its number and direction (`12 across`, `3d`).")
-    limit: int = Field(100, ge=1, le=2000, description="Return at most N words (best first).")
-    viable_first: StrictBool = Field(False, description="Words whose crossings keep a word first.")
+def _fill_request(command: str, name: str, base: Any, time_limit: Any = None) -> Any:
+    """A fill command's request: the grid, then its `FillOptions` (the one list); a search's
+    time limit is its task's (`TimeLimitField`)."""
+    overrides = {"time_limit": (float, time_limit)} if time_limit is not None else {}
+    return request_model(FillOptions, command, name, base, grid=GridField, overrides=overrides)
 
 
-class FillRegionRequest(FillCheckRequest, TimeLimited):
-    rows: list[int] = Field(..., min_length=2, max_length=2, examples=[[1, 5]],
-                            description="The box's first and last row, from 1 (`--rows A-B`).")
-    cols: list[int] = Field(..., min_length=2, max_length=2, examples=[[1, 5]],
-                            description="The box's first and last column, from 1 (`--cols C-D`).")
-    time_limit: float = TimeLimitField(tasks.run_fill_region)
+_FillCheck: Any = _fill_request(CHECK, "FillCheck", Strict)
+
+
+class FillCheckRequest(_FillCheck):
+    pass
+
+
+_Fill: Any = _fill_request(FILL, "Fill", (Strict, TimeLimited),
+                             TimeLimitField(tasks.run_fill))
+
+
+class FillRequest(_Fill):
+    pass
+
+
+_FillCandidates: Any = _fill_request(CANDIDATES, "FillCandidates", Strict)
+
+
+class FillCandidatesRequest(_FillCandidates):
+    pass
+
+
+_FillRegion: Any = _fill_request(REGION, "FillRegion", (Strict, TimeLimited),
+                                   TimeLimitField(tasks.run_fill_region))
+
+
+class FillRegionRequest(_FillRegion):
+    pass
 
 
 CLUE_MAX = 500

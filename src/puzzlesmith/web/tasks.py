@@ -12,10 +12,11 @@ import logging
 from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.fill.scores import FILL_LEXICON, default_blocked
+from puzzlesmith.fill.options import DEFAULT_TIME_LIMIT as FILL_TIME_LIMIT
+from puzzlesmith.fill.options import SETTER_WORDS_MAX
+from puzzlesmith.fill.scores import FILL_LEXICON
 from puzzlesmith.lexicon import (
     DEFAULT_COMMON_TOP,
-    Lexicon,
     LexiconIndex,
     common_cut,
     lexicon_and_index,
@@ -29,7 +30,6 @@ Doc = dict[str, Any]
 
 # Each task's time limits and cost are declared above it (`@task`, web/facts.py).
 QUICK_EXPLAIN = 5.0  # an explain with a limit up to this is a page's quick grade: cheap
-SETTER_WORDS_MAX = 20_000  # words a fill request may list inline in block or prefer
 
 # The engines the tasks below import when they run. Importing them here as well means the
 # forkserver (which imports this module) loads them once for every worker it forks.
@@ -565,189 +565,42 @@ def run_stars_generate(
     return made.to_json()
 
 
-def setter_words(words: list[str], lists: list[str]) -> frozenset[str]:
-    """A request's block or prefer words: inline ones squashed to a-z as a word file's are
-    (ONE-OFF -> oneoff), and every word of the registered lists named."""
-    from puzzlesmith.lexicon import load_lexicon
+def _fill_options(command: str, options: dict[str, Any]) -> Any:
+    from puzzlesmith.fill.options import FillOptions
+    from puzzlesmith.options import from_request
 
-    out = set()
-    for word in words:
-        squashed = "".join(ch for ch in word.lower() if "a" <= ch <= "z")
-        if not squashed:
-            raise InputError(f"{word!r} holds no letter a-z: give words (block, prefer)")
-        out.add(squashed)
-    for name in lists:
-        out |= load_lexicon(name).word_set
-    return frozenset(out)
+    return from_request(FillOptions, command, options)
 
 
-def _fill_words(lex: Lexicon, index: LexiconIndex, block: list[str], block_lists: list[str],
-                prefer: list[str], prefer_lists: list[str],
-                allow_iffy: bool = False) -> tuple[Lexicon, frozenset[str]]:
-    """The lexicon with the setter's preferred words scored first, and every word blocked
-    (the shipped block list, unless `allow_iffy` the iffy tier, and the setter's), as the
-    CLI's --prefer, --block and --allow-iffy make them."""
-    from puzzlesmith.fill.scores import with_preferred
-
-    # Transient: each request may send another list, and each kept would leave its tables.
-    lex = with_preferred(lex, index, setter_words(prefer, prefer_lists), transient=True)
-    return lex, default_blocked(allow_iffy=allow_iffy) | setter_words(block, block_lists)
-
-
-@task(time_limit=10.0, grace=5.0, long=True, page_most=60.0,
+@task(time_limit=FILL_TIME_LIMIT, grace=5.0, long=True, page_most=60.0,
       page={"setter_words_max": SETTER_WORDS_MAX, "lexicon": FILL_LEXICON})
-def run_fill(
-    grid: list[str],
-    *,
-    lexicon: str | None = None,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    allow_2: bool = False,
-    allow_repeats: bool = False,
-    min_score: int = 0,
-    seed: int = 0,
-    time_limit: float = 10.0,
-    improve: int | None = None,
-    count: bool = False,
-    clues: bool = False,
-    allow_same_stem: bool = False,
-    allow_inside: bool = False,
-    allow_iffy: bool = False,
-    block: list[str] | None = None,
-    block_lists: list[str] | None = None,
-    prefer: list[str] | None = None,
-    prefer_lists: list[str] | None = None,
-    max_shared_substring: int | None = None,
-    min_score_by_length: dict[int, int] | None = None,
-) -> Doc:
+def run_fill(grid: list[str], **options: Any) -> Doc:
     """`puzzlesmith fill GRID --json` (a "timeout" status is an answer here, as in the CLI's
-    JSON; the CLI also exits 1)."""
-    from puzzlesmith.fill.engine import fill
-    from puzzlesmith.fill.model import parse_grid
-
-    deadline = Deadline(time_limit)  # the whole request's wait, the list's loading included
-    parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
-    lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
-                               prefer_lists or [], allow_iffy)
-    result = fill(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats, seed=seed,
-                  deadline=deadline, improve=improve, count=count, blocked=blocked,
-                  allow_same_stem=allow_same_stem, allow_inside=allow_inside,
-                  max_shared=max_shared_substring,
-                  min_scores=min_score_by_length)
-    if clues:
-        from puzzlesmith.fill.clues import with_clue_drafts
-
-        result = with_clue_drafts(result)
-    return result.to_json()
+    JSON; the CLI also exits 1). The time limit is the whole request's wait, the list's
+    loading included."""
+    fill = _fill_options("fill", options)
+    deadline = Deadline(fill.time_limit)
+    return fill.fill(fill.grid(grid), deadline=deadline, words=fill.words(transient=True)).to_json()
 
 
 @task(most=None)
-def run_fill_check(
-    grid: list[str],
-    *,
-    lexicon: str | None = None,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    allow_2: bool = False,
-    allow_repeats: bool = False,
-    min_score: int = 0,
-    allow_same_stem: bool = False,
-    allow_inside: bool = False,
-    allow_iffy: bool = False,
-    block: list[str] | None = None,
-    block_lists: list[str] | None = None,
-    prefer: list[str] | None = None,
-    prefer_lists: list[str] | None = None,
-    max_shared_substring: int | None = None,
-    min_score_by_length: dict[int, int] | None = None,
-) -> Doc:
+def run_fill_check(grid: list[str], **options: Any) -> Doc:
     """`puzzlesmith fill check GRID --json`."""
-    from puzzlesmith.fill.engine import check
-    from puzzlesmith.fill.model import parse_grid
-
-    parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
-    lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
-                               prefer_lists or [], allow_iffy)
-    return check(parsed, lex, index, min_score=min_score, allow_repeats=allow_repeats,
-                 blocked=blocked, allow_same_stem=allow_same_stem, allow_inside=allow_inside,
-                 min_scores=min_score_by_length, max_shared=max_shared_substring).to_json()
+    check = _fill_options("check", options)
+    return check.check(check.grid(grid), words=check.words(transient=True)).to_json()
 
 
 @task(most=None)
-def run_fill_candidates(
-    grid: list[str],
-    *,
-    entry: str,
-    lexicon: str | None = None,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    allow_2: bool = False,
-    allow_repeats: bool = False,
-    min_score: int = 0,
-    limit: int = 100,
-    viable_first: bool = False,
-    allow_same_stem: bool = False,
-    allow_inside: bool = False,
-    allow_iffy: bool = False,
-    block: list[str] | None = None,
-    block_lists: list[str] | None = None,
-    prefer: list[str] | None = None,
-    prefer_lists: list[str] | None = None,
-    max_shared_substring: int | None = None,
-    min_score_by_length: dict[int, int] | None = None,
-) -> Doc:
+def run_fill_candidates(grid: list[str], **options: Any) -> Doc:
     """`puzzlesmith fill candidates GRID --entry ENTRY --json`."""
-    from puzzlesmith.fill.candidates import candidates
-    from puzzlesmith.fill.model import parse_grid
-
-    parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
-    lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
-                               prefer_lists or [], allow_iffy)
-    return candidates(parsed, lex, index, entry, min_score=min_score, allow_repeats=allow_repeats,
-                      limit=limit, viable_first=viable_first, blocked=blocked,
-                      allow_same_stem=allow_same_stem, allow_inside=allow_inside,
-                      min_scores=min_score_by_length,
-                      max_shared=max_shared_substring).to_json()
+    found = _fill_options("candidates", options)
+    return found.candidates(found.grid(grid), words=found.words(transient=True)).to_json()
 
 
-@task(time_limit=10.0, grace=5.0, long=True)
-def run_fill_region(
-    grid: list[str],
-    *,
-    rows: list[int],
-    cols: list[int],
-    lexicon: str | None = None,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    allow_2: bool = False,
-    allow_repeats: bool = False,
-    min_score: int = 0,
-    time_limit: float = 10.0,
-    allow_same_stem: bool = False,
-    allow_inside: bool = False,
-    allow_iffy: bool = False,
-    block: list[str] | None = None,
-    block_lists: list[str] | None = None,
-    prefer: list[str] | None = None,
-    prefer_lists: list[str] | None = None,
-    max_shared_substring: int | None = None,
-    min_score_by_length: dict[int, int] | None = None,
-) -> Doc:
+@task(time_limit=FILL_TIME_LIMIT, grace=5.0, long=True)
+def run_fill_region(grid: list[str], **options: Any) -> Doc:
     """`puzzlesmith fill region GRID --rows A-B --cols C-D --json` (rows and columns from 1)."""
-    from puzzlesmith.fill.engine import fill_region
-    from puzzlesmith.fill.model import parse_grid
-
-    deadline = Deadline(time_limit)
-    parsed = parse_grid(grid, allow_2=allow_2)
-    lex, index = lexicon_and_index(lexicon or FILL_LEXICON, common_cut(common, common_top))
-    lex, blocked = _fill_words(lex, index, block or [], block_lists or [], prefer or [],
-                               prefer_lists or [], allow_iffy)
-    box = (rows[0] - 1, cols[0] - 1, rows[1] - 1, cols[1] - 1)
-    return fill_region(parsed, lex, index, box, min_score=min_score, allow_repeats=allow_repeats,
-                       deadline=deadline, blocked=blocked,
-                       allow_same_stem=allow_same_stem, allow_inside=allow_inside,
-                      min_scores=min_score_by_length,
-                      max_shared=max_shared_substring).to_json()
+    region = _fill_options("region", options)
+    deadline = Deadline(region.time_limit)
+    return region.region(region.grid(grid), deadline=deadline,
+                         words=region.words(transient=True)).to_json()
