@@ -211,3 +211,15 @@ def test_a_wrong_star_that_starves_a_unit_once_its_neighbours_are_empty() -> Non
                  puzzle.cells_of(puzzle.labels.index(name)))
         assert all(c in empty for c in cells), (cell, lesson)
     assert named >= 3
+
+
+def test_a_puzzle_with_several_solutions_gets_the_explainers_own_step() -> None:
+    # Each row its own region: many solutions, so no one answer to measure marks against and
+    # nothing skipped; the step is the explainer's, with its levels.
+    rows = [[r] * 5 for r in range(5)]
+    assert len(brute_force_solutions(rows, 1)) > 1
+    puzzle = StarPuzzle.from_labels(rows, 1)
+    found = teach(puzzle, given_stars=((0, 0),))
+    old = explain(puzzle, max_steps=1, given_stars=((0, 0),))
+    assert found.skipped == () and found.explanation.unique is False
+    assert found.explanation.steps == old.steps and found.nudge and found.lesson
