@@ -21,6 +21,9 @@ import pytest
 from tests.web.test_api_qless import wait_job
 
 SOLVABLE = "mphrrsttsnea"  # roll --seed 1
+# Other dice: the API's roll document had no `dice` and the API took no dice (the CLI's had
+# and did); one roll_document now makes both.
+DICE = "aeiouu aaeeoo rstlne rstlne cdmbph gkfwyv ssttrr"
 
 
 def _census_unsolvable() -> str | None:
@@ -44,6 +47,10 @@ CASES: list[tuple[str, str, dict[str, Any], list[str]]] = [
     ("unsolvable", "/api/qless/solve", {"letters": "qqqzzzxx"}, ["qless", "solve", "qqqzzzxx"]),
     ("census", "/api/qless/solve", {"letters": "CENSUS"}, ["qless", "solve", "CENSUS"]),
     ("roll", "/api/qless/roll", {"seed": 3}, ["qless", "roll", "--seed", "3"]),
+    ("roll-dice", "/api/qless/roll", {"seed": 3, "dice": DICE},
+     ["qless", "roll", "--seed", "3", "--dice", DICE]),
+    ("daily-dice", "/api/qless/daily", {"date": "2026-12-01", "grade": False, "dice": DICE},
+     ["qless", "daily", "--date", "2026-12-01", "--no-grade", "--dice", DICE]),
     ("roll-solve", "/api/qless/roll", {"seed": 3, "solve": True},
      ["qless", "roll", "--seed", "3", "--solve"]),
     ("hint", "/api/qless/hint", {"letters": SOLVABLE, "level": 2},

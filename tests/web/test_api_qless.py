@@ -70,6 +70,18 @@ def test_roll(client: httpx.Client) -> None:
     assert solved["letters"] == SOLVABLE and solved["status"] == "solved"
 
 
+def test_roll_dice_are_text_never_a_server_file(client: httpx.Client, tmp_path: Path) -> None:
+    """The command line's --dice may name a file; a request's `dice` is read as dice only."""
+    dice_file = tmp_path / "dice.txt"
+    dice_file.write_text("abcdef\nghijkl\nmnopqr\n", "utf-8")
+    for path in ("/api/qless/roll", "/api/qless/daily"):
+        r = client.post(path, json={"dice": str(dice_file), "grade": False} if "daily" in path
+                        else {"dice": str(dice_file)})
+        assert r.status_code == 400 and "each die is 6 letters" in r.json()["detail"], r.text
+    doc = cli_json("qless", "roll", "--seed", "2", "--dice", str(dice_file))
+    assert doc["dice"] == ["abcdef", "ghijkl", "mnopqr"] and len(doc["letters"]) == 3
+
+
 def test_count_job_runs_to_the_cli_count(client: httpx.Client) -> None:
     r = client.post("/api/qless/count", json={"letters": SMALL_COUNT})
     assert r.status_code == 202

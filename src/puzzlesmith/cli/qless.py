@@ -247,31 +247,22 @@ def roll_cmd(
     json: JsonOpt = False,
 ) -> None:
     """Roll the twelve Q-Less dice (or --dice) and print the letters (and solve them with --solve)."""
-    from puzzlesmith.qless.dice import parse_dice
-    from puzzlesmith.qless.dice import roll as roll_dice
+    from puzzlesmith.qless.dice import parse_dice, roll_document
 
     seconds = parse_timeout(timeout)
     faces = parse_dice(dice) if dice is not None else None
-    letters = roll_dice(seed, faces)
+    doc = roll_document(seed, faces)
     if not solve_it:
         if json:
-            print_json({"letters": letters, "seed": seed,
-                        **({"dice": list(faces)} if faces is not None else {})})
+            print_json(doc)
         else:
-            console.print(letters.upper())
+            console.print(doc["letters"].upper())
         return
     solve_rolls(
-        [letters], lexicon=lexicon, common=common, common_top=common_top, seed=0,
+        [doc["letters"]], lexicon=lexicon, common=common, common_top=common_top, seed=0,
         timeout=seconds, count=count, all_=False, max_solutions=None, json=json,
         show_anagrams=True,
     )
-
-
-def _indexes(lexicon: str | None, common_top: int) -> tuple[Lexicon, LexiconIndex]:
-    """All words (the plain list) and the common words (an index: it needs word ranks)."""
-    from puzzlesmith.lexicon import lexicon_and_index, load_lexicon
-
-    return load_lexicon(lexicon), lexicon_and_index(lexicon, common_top)[1]
 
 
 def _prepare(n_letters: int, lex: Lexicon) -> None:
@@ -305,14 +296,14 @@ def hint_cmd(
 ) -> None:
     """A hint, not the answer: about the longest word of a solution (common words first)."""
     from puzzlesmith.limits import Deadline, SearchTimeout
-    from puzzlesmith.qless.play import LEVELS, hint
+    from puzzlesmith.qless.play import LEVELS, hint, play_words
     from puzzlesmith.qless.solve import parse_letters
 
     roll = parse_letters(letters)
     if level not in LEVELS:
         raise InputError(f"--level must be 1, 2 or 3, not {level}")
     seconds = parse_timeout(timeout)
-    full, common = _indexes(lexicon, common_top)
+    full, common = play_words(lexicon, common_top)
     _prepare(len(roll), full)
     try:
         h = hint(roll, full, level=level, deadline=Deadline(seconds), common_index=common)
@@ -343,12 +334,12 @@ def grade_cmd(
 ) -> None:
     """How hard a roll is: novice, intermediate, advanced, expert or impossible."""
     from puzzlesmith.limits import Deadline, SearchTimeout
-    from puzzlesmith.qless.play import grade
+    from puzzlesmith.qless.play import grade, play_words
     from puzzlesmith.qless.solve import parse_letters
 
     roll = parse_letters(letters)
     seconds = parse_timeout(timeout)
-    full, common = _indexes(lexicon, common_top)
+    full, common = play_words(lexicon, common_top)
     _prepare(len(roll), full)
     try:
         g = grade(roll, full, common, deadline=Deadline(seconds))
@@ -386,12 +377,12 @@ def daily_cmd(
     """The roll of the day: the same for everyone on that date, always solvable with common words."""
     from puzzlesmith.limits import Deadline, SearchTimeout
     from puzzlesmith.qless.dice import parse_dice
-    from puzzlesmith.qless.play import daily, daily_grade, parse_date
+    from puzzlesmith.qless.play import daily, daily_grade, parse_date, play_words
 
     day = parse_date(date)
     faces = parse_dice(dice) if dice is not None else None
     seconds = parse_timeout(timeout)
-    full, common = _indexes(lexicon, common_top)
+    full, common = play_words(lexicon, common_top)
     _prepare(12 if faces is None else len(faces), full)
     try:
         # The roll at once; its grade follows (a second or two of counting).

@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from puzzlesmith.bounded import read_puzzle_bytes
 from puzzlesmith.errors import InputError
@@ -19,12 +20,13 @@ MIN_DICE, MAX_DICE = 3, 16  # a roll has 3 to 16 letters
 _DIE = re.compile(r"[a-z]{6}")
 
 
-def parse_dice(spec: str) -> tuple[str, ...]:
-    """`--dice`: six letters a-z per die, separated by spaces or commas, or a file of them
-    (one die a line, '#' comments); 3 to 16 dice. InputError (one line) otherwise."""
+def parse_dice(spec: str, *, files: bool = True) -> tuple[str, ...]:
+    """`--dice`: six letters a-z per die, separated by spaces or commas, or (with `files`,
+    the command line's) a file of them (one die a line, '#' comments); 3 to 16 dice.
+    InputError (one line) otherwise."""
     text = spec
     path = Path(spec).expanduser()
-    if "\n" not in spec and path.is_file():
+    if files and "\n" not in spec and path.is_file():
         try:
             raw = read_puzzle_bytes(path, f"dice file {spec}").decode("utf-8")
             text = "\n".join(line.split("#", 1)[0] for line in raw.splitlines())
@@ -54,6 +56,13 @@ def roll(seed: int | None = None, dice: Sequence[str] | None = None) -> str:
     """One face of each die, in dice order; the same seed always gives the same roll."""
     rng = random.Random(seed)
     return "".join(rng.choice(die) for die in (DICE if dice is None else dice))
+
+
+def roll_document(seed: int | None = None, dice: Sequence[str] | None = None) -> dict[str, Any]:
+    """`qless roll --json` and /api/qless/roll without solving: the roll, its seed, and the
+    dice when they are not the real ones."""
+    return {"letters": roll(seed, dice), "seed": seed,
+            **({"dice": list(dice)} if dice is not None else {})}
 
 
 def could_roll(letters: str, dice: Sequence[str] | None = None) -> bool:

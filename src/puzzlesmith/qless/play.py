@@ -29,6 +29,7 @@ from puzzlesmith.qless.dice import dice_key, roll
 from puzzlesmith.qless.solve import parse_letters, search_roll
 
 if TYPE_CHECKING:
+    from puzzlesmith.lexicon import Lexicon, LexiconIndex
     from puzzlesmith.qless.solve import WordList
 
 LEVELS = (1, 2, 3)
@@ -65,6 +66,14 @@ class Hint:
         if self.level >= 3:
             doc["board"] = list(self.board) if self.board is not None else None
         return doc
+
+
+def play_words(lexicon: str | None, common_top: int) -> tuple[Lexicon, LexiconIndex]:
+    """The words hint, grade and daily play with: all words (the plain list) and the common
+    words a person knows, tried first (an index: it needs word ranks)."""
+    from puzzlesmith.lexicon import lexicon_and_index, load_lexicon
+
+    return load_lexicon(lexicon), lexicon_and_index(lexicon, common_top)[1]
 
 
 def hint(

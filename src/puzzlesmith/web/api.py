@@ -125,17 +125,26 @@ router = APIRouter(prefix="/api", responses=_ERRORS)
 Doc = dict[str, Any]
 
 
-class Options(BaseModel):
-    """Options every word command shares."""
+class ListOptions(BaseModel):
+    """The word list and the frequency cut of what is common."""
 
     model_config = ConfigDict(extra="forbid")
 
     lexicon: str | None = Field(
         None, max_length=100, description="A registered lexicon name (see /api/lexicons); "
         "default: the server's --lexicon.")
-    common: StrictBool = Field(False, description="Only common words (wordfreq top N, no names).")
     common_top: int = Field(DEFAULT_COMMON_TOP, ge=1, le=1_000_000,
                             description="How many of the most frequent words count as common.")
+
+
+class Options(ListOptions):
+    """Options every word command shares."""
+
+    common: StrictBool = Field(False, description="Only common words (wordfreq top N, no names).")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
 
 
 TIME_LIMIT_ALIAS = "timeout"  # the older name of `time_limit` (the Q-Less and word endpoints')
@@ -302,14 +311,20 @@ class QlessCountRequest(QlessSolveRequest):
     count: StrictBool = Field(True, description="Always true: this endpoint counts.")
 
 
+DiceField = Field(None, max_length=200, examples=["abcdef ghijkl mnopqr"],
+                  description="Other dice: 6 letters a die, split by spaces or commas (3 to 16 "
+                  "dice); default: the 12 real Q-Less dice (--dice).")
+
+
 class QlessRollRequest(Options, TimeLimited):
     seed: int | None = Field(None, description="Roll seed (same seed, same roll).")
+    dice: str | None = DiceField
     solve: StrictBool = Field(False, description="Solve the roll too.")
     time_limit: float = TimeLimitField(tasks.run_qless_roll)
     count: StrictBool = Field(False, description="Count the distinct solutions exactly.")
 
 
-class QlessHintRequest(Options, TimeLimited):
+class QlessHintRequest(ListOptions, TimeLimited):
     letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
                          description="The roll: 3 to 16 letters.")
     level: int = Field(1, ge=1, le=3, description="1: length and first letter of the longest "
@@ -317,17 +332,18 @@ class QlessHintRequest(Options, TimeLimited):
     time_limit: float = TimeLimitField(tasks.run_qless_hint)
 
 
-class QlessGradeRequest(Options, TimeLimited):
+class QlessGradeRequest(ListOptions, TimeLimited):
     letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
                          description="The roll: 3 to 16 letters.")
     time_limit: float = TimeLimitField(tasks.run_qless_grade)
 
 
-class QlessDailyRequest(Options, TimeLimited):
+class QlessDailyRequest(ListOptions, TimeLimited):
     date: str | None = Field(None, max_length=20, examples=["2026-12-01"],
                              description="The day, YYYY-MM-DD (default: the server's today).")
     grade: StrictBool = Field(True, description="Grade the roll too (a second or two of counting); "
                         "false: the roll alone, at once (`--no-grade`).")
+    dice: str | None = DiceField
     time_limit: float = TimeLimitField(tasks.run_qless_daily)
 
 
@@ -397,10 +413,6 @@ class StarsGenerateRequest(TimeLimited):
 
 
 SETTER_WORDS_MAX = tasks.SETTER_WORDS_MAX  # a fill page's limit too (the task's facts)
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 GridField = (list[str], Field(..., min_length=2, max_length=25,

@@ -294,59 +294,58 @@ def run_qless_roll(
     common_top: int = DEFAULT_COMMON_TOP,
     count: bool = False,
     lexicon: str | None = None,
+    dice: str | None = None,
 ) -> Doc:
-    """`puzzlesmith qless roll --json` (with `solve`: `qless roll --solve --json`)."""
-    from puzzlesmith.qless.dice import roll
+    """`puzzlesmith qless roll --json` (with `solve`: `qless roll --solve --json`); `dice` as
+    --dice's text, never a file."""
+    from puzzlesmith.qless.dice import parse_dice, roll_document
 
-    letters = roll(seed)
+    doc = roll_document(seed, parse_dice(dice, files=False) if dice is not None else None)
     if not solve:
-        return {"letters": letters, "seed": seed}
-    return run_qless_solve(letters, seed=0, time_limit=time_limit, common=common,
+        return doc
+    return run_qless_solve(doc["letters"], seed=0, time_limit=time_limit, common=common,
                            common_top=common_top, count=count, lexicon=lexicon)
-
-
-def _qless_play_indexes(lexicon: str | None, common_top: int) -> tuple[Any, Any]:
-    # As `cli.qless._indexes`: all words, and the common words a person knows.
-    return lexicon_and_index(lexicon)[1], lexicon_and_index(lexicon, common_top)[1]
 
 
 @task(time_limit=5.0)
 def run_qless_hint(
-    letters: str, *, level: int = 1, time_limit: float = 5.0, common: bool = False,
+    letters: str, *, level: int = 1, time_limit: float = 5.0,
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless hint LETTERS --level N --json`."""
-    from puzzlesmith.qless.play import hint
+    from puzzlesmith.qless.play import hint, play_words
 
     roll = _prepared_roll(letters)
-    full, words = _qless_play_indexes(lexicon, common_top)
+    full, words = play_words(lexicon, common_top)
     return hint(roll, full, level=level, deadline=Deadline(time_limit),
                 common_index=words).to_json()
 
 
 @task(time_limit=5.0, background=15.0)
 def run_qless_grade(
-    letters: str, *, time_limit: float = 5.0, common: bool = False,
+    letters: str, *, time_limit: float = 5.0,
     common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless grade LETTERS --json`."""
-    from puzzlesmith.qless.play import grade
+    from puzzlesmith.qless.play import grade, play_words
 
     _prepared_roll(letters)
-    full, words = _qless_play_indexes(lexicon, common_top)
+    full, words = play_words(lexicon, common_top)
     return grade(letters, full, words, deadline=Deadline(time_limit)).to_json()
 
 
 @task(time_limit=5.0, grace=10.0)
 def run_qless_daily(
     *, date: str | None = None, grade: bool = True, time_limit: float = 5.0,
-    common: bool = False, common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
+    common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None, dice: str | None = None,
 ) -> Doc:
     """`puzzlesmith qless daily --date D --json` (`--no-grade` without `grade`)."""
-    from puzzlesmith.qless.play import daily, parse_date
+    from puzzlesmith.qless.dice import parse_dice
+    from puzzlesmith.qless.play import daily, parse_date, play_words
 
-    full, words = _qless_play_indexes(lexicon, common_top)
-    return daily(parse_date(date), full, words, deadline=Deadline(time_limit),
+    faces = parse_dice(dice, files=False) if dice is not None else None
+    full, words = play_words(lexicon, common_top)
+    return daily(parse_date(date), full, words, deadline=Deadline(time_limit), dice=faces,
                  graded=grade).to_json()
 
 
