@@ -9,7 +9,7 @@ const index = document.getElementById("index");
 const GROUPS = {
   match: "Words", anagram: "Words", define: "Words", equation: "Words", wordgrid: "Word grid",
   fill: "Crossword fill", qless: "Q-Less", stars: "Star Battle", jobs: "Long jobs",
-  lexicons: "Server", health: "Server",
+  lexicons: "Server", health: "Server", config: "Server",
 };
 
 function groupOf(path) {
