@@ -14,8 +14,9 @@ import pytest
 from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.board import Board, bits
-from puzzlesmith.stars.explain import Reasoner, rules_of
-from puzzlesmith.stars.explain import rules as explain_rules
+from puzzlesmith.stars.explain import State, rules_of, state_of
+from puzzlesmith.stars.explain import deep_trial as deep_module
+from puzzlesmith.stars.explain.deep_trial import deep_trial, deep_trial_at
 from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from tests.stars.oracle import brute_force_solutions
@@ -23,7 +24,7 @@ from tests.stars.oracle import brute_force_solutions
 DATA = shared_data("stars", "real_puzzles.jsonl")
 
 
-def _stuck(reasoner: Reasoner, stars: int, open_: int, upto: int) -> tuple[int, int]:
+def _stuck(reasoner: State, stars: int, open_: int, upto: int) -> tuple[int, int]:
     """Run the first `upto` rules from (stars, open cells) until none decides anything."""
     b = reasoner.b
     rules = rules_of(reasoner)[:upto]
@@ -39,11 +40,11 @@ def _stuck(reasoner: Reasoner, stars: int, open_: int, upto: int) -> tuple[int, 
     return stars, open_
 
 
-def _names(reasoner: Reasoner) -> list[str]:
-    return [getattr(rule, "__name__", "") for rule in rules_of(reasoner)]
+def _names(reasoner: State) -> list[str]:
+    return [spec.run.__name__ if spec.run else "" for spec in reasoner.rules]
 
 
-def _random_maps(seeds: int) -> Iterator[tuple[int, Reasoner, list[frozenset[Cell]]]]:
+def _random_maps(seeds: int) -> Iterator[tuple[int, State, list[frozenset[Cell]]]]:
     """Random maps (8x8 1-star and 9x9 2-star, often with several solutions): (seed, a
     reasoner blind to the solutions, every solution by brute force)."""
     for seed in range(seeds):
@@ -52,7 +53,7 @@ def _random_maps(seeds: int) -> Iterator[tuple[int, Reasoner, list[frozenset[Cel
         planned = random_stars(n, k, rng, Deadline(30))
         grid = random_regions(n, k, planned, rng)
         if grid is not None:
-            reasoner = Reasoner(StarPuzzle.from_labels(grid, k), Deadline(None))
+            reasoner = state_of(StarPuzzle.from_labels(grid, k), Deadline(None))
             yield seed, reasoner, brute_force_solutions(grid, k)
 
 
@@ -76,7 +77,7 @@ def test_deep_trial_is_sound_by_brute_force() -> None:
         for i in range(b.n * b.n):
             if not open_ >> i & 1:
                 continue
-            step = reasoner.deep_trial_at(stars, open_, i)
+            step = deep_trial_at(reasoner, stars, open_, i)
             if step is None:
                 continue
             fired += 1
@@ -86,7 +87,7 @@ def test_deep_trial_is_sound_by_brute_force() -> None:
             assert step.reason.startswith(f"Suppose r{r + 1}c{c + 1} were a star")
             assert step.reason.endswith(f"So r{r + 1}c{c + 1} is empty.")
         # And the rule itself (the cheap rules first on each cell, then the full ones).
-        step = Reasoner(reasoner.puzzle, Deadline(None)).deep_trial(stars, open_)
+        step = deep_trial(state_of(reasoner.puzzle, Deadline(None)), stars, open_)
         if step is not None:
             fired += 1
             ((r, c, what),) = step.decided
@@ -102,7 +103,7 @@ def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.Mo
     # map is followed over three states (the rules up to 2x2 until stuck, then what deep
     # trial found and one star of a solution added); every cell it empties, from the start or
     # going on, is empty in every solution left.
-    monkeypatch.setattr(explain_rules, "deep_rules",
+    monkeypatch.setattr(deep_module, "_deep_rules",
                         lambda r: rules_of(r)[:_names(r).index("counting") + 1])
     fired = went_on = 0  # (went on: fired from where an earlier try stopped)
     for seed, reasoner, every in _random_maps(16):
@@ -115,7 +116,7 @@ def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.Mo
             emptied = 0
             for i in bits(open_):
                 memo = i in reasoner._deep_memo
-                step = reasoner.deep_trial_at(stars, open_, i)
+                step = deep_trial_at(reasoner, stars, open_, i)
                 if step is None:
                     continue
                 fired += 1
@@ -147,12 +148,12 @@ def test_deep_trial_fires_on_a_stuck_big_grid(size: int, name: str, left: int) -
                and r["source"].endswith(f"puzzles/{name}"))
     puzzle = StarPuzzle.from_labels(row["regions"], row["stars"])
     solution = [tuple(c) for c in row["solution"]]
-    reasoner = Reasoner(puzzle, Deadline(None), solution)
+    reasoner = state_of(puzzle, Deadline(None), solution)
     b = reasoner.b
     every = rules_of(reasoner)
     stars, open_ = _stuck(reasoner, 0, b.full, len(every) - 1)
     assert open_.bit_count() == left
-    step = reasoner.deep_trial(stars, open_)
+    step = deep_trial(reasoner, stars, open_)
     assert step is not None and step.rule == "deep-trial" and step.level == "expert"
     ((r, c, what),) = step.decided
     assert what == "empty" and (r, c) not in solution

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.explain import LEVELS, WEIGHTS, explain, hint
+from puzzlesmith.stars.explain import LEVELS, WEIGHTS, State, explain, hint, state_of
 from puzzlesmith.stars.generate import generate, random_regions, random_stars
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from puzzlesmith.stars.solve import solve
@@ -108,8 +108,8 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
     # not on its regions or the state): a tiling asked for after other maps and states left
     # theirs behind (tilings, and sets of cells with none) must be the one a search that
     # remembers nothing finds, and explaining other maps first must change no step.
-    import puzzlesmith.stars.explain.reasoner as module
-    from puzzlesmith.stars.explain import Reasoner
+    import puzzlesmith.stars.explain.state as module
+    from puzzlesmith.stars.explain.tiling import tiling_of
 
     maps = [generate(10, 2, seed=seed, difficulty="hard").puzzle for seed in (0, 1, 2)]
     alone = []
@@ -121,7 +121,7 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
         assert explain(puzzle, deadline=Deadline(None)).steps == steps
 
     rng = random.Random(5)
-    shared = [Reasoner(puzzle, Deadline(None)) for puzzle in maps]
+    shared = [state_of(puzzle, Deadline(None)) for puzzle in maps]
     b = shared[0].b
     decided = 0
     for _ in range(400):
@@ -131,11 +131,11 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
                     if rng.random() < 0.6])
         need = rng.randint(1, 3)
         open_ = x | b.mask([b.cell(i) for i in range(100) if rng.random() < 0.5])
-        fresh = Reasoner(maps[0], Deadline(None))
+        fresh = state_of(maps[0], Deadline(None))
         fresh._cover_cache, fresh._no_cover = {}, _Forgets()
-        want = fresh.tiling_of(x, need, open_)
+        want = tiling_of(fresh, x, need, open_)
         decided += want is not None
-        assert rng.choice(shared).tiling_of(x, need, open_) == want
+        assert tiling_of(rng.choice(shared), x, need, open_) == want
     assert decided > 20
     assert module._shared_covers[1] and module._shared_covers[2]
 
@@ -144,12 +144,12 @@ def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
     # The cover search remembers sets with no cover and takes their cost from its budget:
     # with small budgets (searches cut off part-way) it must yield exactly the covers of a
     # search that remembers nothing, in the same order, however warm the store.
-    import puzzlesmith.stars.explain.rules as module
+    from puzzlesmith.stars.explain.tiling import block_covers
 
     puzzle = generate(10, 2, seed=0).puzzle
-    warm = module.Reasoner(puzzle, Deadline(None))
+    warm = state_of(puzzle, Deadline(None))
     warm._cover_cache, warm._no_cover = {}, {}
-    cold = module.Reasoner(puzzle, Deadline(None))
+    cold = state_of(puzzle, Deadline(None))
     cold._no_cover = _Forgets()
     b = warm.b
     rng = random.Random(7)
@@ -159,9 +159,9 @@ def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
         x = b.mask([(rr, cc) for rr in range(r, r + 4) for cc in range(c, c + 5)
                     if rng.random() < 0.55])
         need, budget = rng.randint(2, 6), rng.choice([3, 8, 20, 60, 200])
-        want = list(cold.block_covers(x, need, [], budget))
+        want = list(block_covers(cold, x, need, [], budget))
         left = [budget]
-        assert list(warm.block_covers(x, need, [], left)) == want
+        assert list(block_covers(warm, x, need, [], left)) == want
         cut += left[0] <= 0
         found += bool(want)
     assert warm._no_cover and cut > 20 and found > 20
@@ -269,13 +269,12 @@ def test_knowing_the_answer_changes_no_step(n: int, k: int, level: str, seed: in
     knowing = explain(puzzle, deadline=Deadline(None))
     assert any(s.level in ("hard", "expert") for s in knowing.steps)
 
-    class Blind(module.Reasoner):
-        def __init__(self, puzzle: StarPuzzle, deadline: Deadline,
-                     solution: tuple[Cell, ...] | list[Cell] = ()) -> None:
-            super().__init__(puzzle, deadline)
+    def blind_state(puzzle: StarPuzzle, deadline: Deadline,
+                    solution: tuple[Cell, ...] | list[Cell] = ()) -> State:
+        return state_of(puzzle, deadline)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(module, "Reasoner", Blind)
+        patch.setattr(module, "state_of", blind_state)
         blind = explain(puzzle, deadline=Deadline(None), known_solution=knowing.solution)
     assert blind.steps == knowing.steps
 
@@ -288,13 +287,13 @@ def test_trial_knowing_the_answer_finds_what_a_blind_trial_finds(
     # knows the solution supposes only the useful way at each cell (empty at its stars, a
     # star elsewhere), and must find exactly the steps of one that supposes both ways. The
     # states are decided enough that both kinds of step turn up, so both skips are tested.
-    import puzzlesmith.stars.explain.rules as module
+    from puzzlesmith.stars.explain.supposition import trial_at
 
     puzzle = generate(n, k, seed=seed, difficulty=level).puzzle
     solution = solve(puzzle, deadline=Deadline(None)).solution
     assert solution is not None
-    knowing = module.Reasoner(puzzle, Deadline(None), solution)
-    blind = module.Reasoner(puzzle, Deadline(None))
+    knowing = state_of(puzzle, Deadline(None), solution)
+    blind = state_of(puzzle, Deadline(None))
     b = knowing.b
     answer = b.mask(list(solution))
     rng = random.Random(seed)
@@ -307,8 +306,8 @@ def test_trial_knowing_the_answer_finds_what_a_blind_trial_finds(
         open_ = b.full & ~stars & ~empty
         for i in range(n * n):
             if open_ >> i & 1:
-                step = knowing.trial_at(stars, open_, i)
-                assert step == blind.trial_at(stars, open_, i)
+                step = trial_at(knowing, stars, open_, i)
+                assert step == trial_at(blind, stars, open_, i)
                 if step is not None:
                     ((r, c, what),) = step.decided
                     assert (what == "star") == ((r, c) in solution)  # sound, too

@@ -190,8 +190,8 @@ def test_the_generator_runs_the_registry_s_rules_in_its_order() -> None:
 
     puzzle = generate(6, 1, seed=1, deadline=Deadline(30)).puzzle
     _, rules = rules_in_order(puzzle, Deadline(30))
-    names = [getattr(rule, "__name__", "") for rule in rules]
-    assert names == [spec.method for spec in RULES]
+    runs = [getattr(rule, "func", None) for rule in rules]
+    assert runs == [spec.run for spec in RULES]
 
 
 def test_a_grade_cut_short_says_so() -> None:

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.explain import RULES, WEIGHTS, Reasoner, explain, rules_of
+from puzzlesmith.stars.explain import RULES, WEIGHTS, explain, rules_of, state_of
 from puzzlesmith.stars.explain.registry import BY_KEY, MISTAKE, SEARCH, keys_before
 from puzzlesmith.stars.generate import generate
 
@@ -40,8 +40,8 @@ def test_one_weight_per_name_and_level_and_levels_only_go_up() -> None:
 
 
 def test_every_step_comes_from_a_registered_rule() -> None:
-    reasoner = Reasoner(generate(6, 1, seed=1, deadline=Deadline(30)).puzzle, Deadline(None))
-    assert [rule.__name__ for rule in rules_of(reasoner)] == [s.method for s in RULES]
+    st = state_of(generate(6, 1, seed=1, deadline=Deadline(30)).puzzle, Deadline(None))
+    assert [rule.func for rule in rules_of(st)] == [s.run for s in RULES]  # type: ignore[attr-defined]
     known = {(s.name, s.level) for s in (*RULES, SEARCH)}
     for seed in range(3):
         made = generate(8, 1, seed=seed, difficulty="hard", deadline=Deadline(60))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.explain import Reasoner, explain, rules_of
+from puzzlesmith.stars.explain import explain, rules_of, state_of
 from puzzlesmith.stars.generate import random_regions, random_stars
 from puzzlesmith.stars.model import StarPuzzle
 from tests.stars.oracle import brute_force_solutions
@@ -39,7 +39,7 @@ def _rule_checks(n: int, k: int, seed: int, keep: float) -> Counter[str] | None:
     stars = [cell for cell in chosen if rng.random() < keep]
     empty = [(r, c) for r in range(n) for c in range(n) if (r, c) not in chosen and rng.random() < keep]
     agree = [s for s in every if set(stars) <= s and not set(empty) & s]
-    reasoner = Reasoner(puzzle, Deadline(None))
+    reasoner = state_of(puzzle, Deadline(None))
     b = reasoner.b
     star_mask = b.mask(stars)
     open_ = b.full & ~star_mask & ~b.mask(empty)

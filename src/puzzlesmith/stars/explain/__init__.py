@@ -1,7 +1,7 @@
 """Solve a puzzle the way a person does, one named rule at a time, and grade it.
 
-Rules, easiest first, are listed once, in `registry.RULES`: each with its key, the name a
-step shows, its level and its weight. The grade of a puzzle is its hardest rule; its
+Rules, easiest first, are listed once, in `registry.RULES`: each with its key, the function
+that runs it, the name a step shows, its level and its weight. The grade of a puzzle is its hardest rule; its
 `score` adds up a weight for every step (`WEIGHTS`: bookkeeping counts little, each harder
 rule more), so two puzzles of one grade still compare. docs/stars.md says what each rule
 decides. When the rules run out, a "search" step takes one star from the solver's solution
@@ -14,27 +14,27 @@ first find.
 
 Cells in reasons are written r3c5: row 3, column 5, counted from 1. JSON cells are 0-based.
 
-The package, one module per family of rules (each a class the next one extends, so that a
-rule finds the ones it builds on):
+The package, one module per family of rules; a rule is a plain function
+`rule(st, stars, open_) -> Step | None` of the shared `State` and a position (stars, open
+cells) as bit masks, and a family's module imports the ones it builds on:
 
-- `steps`: Step, Explanation, the levels and weights; `text`: how a reason is worded.
-- `reasoner`: the board state, the units' needs and capacities, the bands, the caches.
+- `steps`: Step, Explanation, the levels; `text`: how a reason is worded.
+- `state`: the State the rules share (the board, the units' needs and capacities, the
+  bands, the caches, the rules it runs) and RuleSpec.
 - The rules: `basic`, `tiling`, `counting`, `knock_ons` and `follow` (supposed states
   followed through the rules), `shapes` (shapes and cases), `supposition`
   (would-leave-short, exclusion, trial), `deep_trial`.
-- `registry`: the one table of rules; `rules`: the reasoner with every family, and its
-  rules in the registry's order.
+- `registry`: the one table of rules, each by its function (the only module that imports
+  every family), their weights, and a state with them.
 - `driver`: the explain loop, hints and the search step.
 """
 
 from puzzlesmith.stars.explain.driver import explain, hint, rules_in_order
-from puzzlesmith.stars.explain.reasoner import past_half
-from puzzlesmith.stars.explain.registry import RULES, RuleSpec
-from puzzlesmith.stars.explain.rules import Reasoner, rules_of
+from puzzlesmith.stars.explain.registry import RULES, WEIGHTS, rules_of, state_of
 from puzzlesmith.stars.explain.shapes import MAX_CASES
+from puzzlesmith.stars.explain.state import RuleSpec, State, past_half
 from puzzlesmith.stars.explain.steps import (
     LEVELS,
-    WEIGHTS,
     Decision,
     Explanation,
     Rule,
@@ -44,7 +44,7 @@ from puzzlesmith.stars.explain.steps import (
 )
 
 __all__ = [
-    "LEVELS", "MAX_CASES", "RULES", "WEIGHTS", "Decision", "Explanation", "Reasoner", "Rule",
-    "RuleSpec", "Step", "UnitRef", "apply_step", "explain", "hint", "past_half", "rules_of",
-    "rules_in_order",
+    "LEVELS", "MAX_CASES", "RULES", "WEIGHTS", "Decision", "Explanation", "Rule", "RuleSpec",
+    "State", "Step", "UnitRef", "apply_step", "explain", "hint", "past_half", "rules_in_order",
+    "rules_of", "state_of",
 ]

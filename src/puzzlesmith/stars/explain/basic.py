@@ -2,114 +2,117 @@
 
 from __future__ import annotations
 
-from puzzlesmith.stars.explain.reasoner import ReasonerBase
+from puzzlesmith.stars.explain.state import State
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import _cap, _cells_text, _plural, _rc
 
 
-class BasicRules(ReasonerBase):
-    """Star neighbours, unit full, unit fill, sees-all and confinement."""
+def star_neighbours(st: State, stars: int, open_: int) -> Step | None:
+    b = st.b
+    x = stars
+    while x:
+        low = x & -x
+        i = low.bit_length() - 1
+        hit = b.nbr[i] & open_
+        if hit:
+            cell = b.cell(i)
+            return st.step(
+                star_neighbours, 0, hit, [cell], [],
+                f"Stars never touch, so the cells around the star at {_rc(cell)} are empty.",
+            )
+        x ^= low
+    return None
 
-    def star_neighbours(self, stars: int, open_: int) -> Step | None:
-        b = self.b
-        x = stars
-        while x:
-            low = x & -x
-            i = low.bit_length() - 1
-            hit = b.nbr[i] & open_
-            if hit:
-                cell = b.cell(i)
-                return self.step(
-                    "star-neighbours", 0, hit, [cell], [],
-                    f"Stars never touch, so the cells around the star at {_rc(cell)} are empty.",
-                )
-            x ^= low
-        return None
 
-    def unit_full(self, stars: int, open_: int) -> Step | None:
-        needs = self.needs(stars)
-        for u, m in enumerate(self.b.units):
-            if open_ & m and needs[u] == 0:
-                return self.step(
-                    "unit-full", 0, open_ & m, stars & m, [u],
-                    f"{self.refs[u].name.capitalize()} already has its "
-                    f"{_plural(self.b.k, 'star')}, so its other cells are empty.",
-                )
-        return None
+def unit_full(st: State, stars: int, open_: int) -> Step | None:
+    needs = st.needs(stars)
+    for u, m in enumerate(st.b.units):
+        if open_ & m and needs[u] == 0:
+            return st.step(
+                unit_full, 0, open_ & m, stars & m, [u],
+                f"{st.refs[u].name.capitalize()} already has its "
+                f"{_plural(st.b.k, 'star')}, so its other cells are empty.",
+            )
+    return None
 
-    def unit_fill(self, stars: int, open_: int) -> Step | None:
-        needs = self.needs(stars)
-        for u, m in enumerate(self.b.units):
-            need = needs[u]
-            if need > 0 and (open_ & m).bit_count() == need:
-                left = _plural(need, "open cell")
-                return self.step(
-                    "unit-fill", open_ & m, 0, open_ & m, [u],
-                    f"{self.refs[u].name.capitalize()} still needs {_plural(need, 'star')} and "
-                    f"has exactly {left} left, so {'it is a star' if need == 1 else 'all are stars'}.",
-                )
-        return None
 
-    def sees_all(self, stars: int, open_: int) -> Step | None:
-        b = self.b
-        needs = self.needs(stars)
-        for u, m in enumerate(b.units):
-            om = open_ & m
-            if not om or needs[u] != 1:
-                continue
-            common = self._sees_all(om, open_ & ~m)
-            if common:
-                return self.step(
-                    "sees-all", 0, common, om, [u],
-                    f"{self.refs[u].name.capitalize()} needs one more star, in one of "
-                    f"{', '.join(_rc(c) for c in b.cells(om))}; "
-                    f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''} "
-                    f"all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
-                )
-        return None
+def unit_fill(st: State, stars: int, open_: int) -> Step | None:
+    needs = st.needs(stars)
+    for u, m in enumerate(st.b.units):
+        need = needs[u]
+        if need > 0 and (open_ & m).bit_count() == need:
+            left = _plural(need, "open cell")
+            return st.step(
+                unit_fill, open_ & m, 0, open_ & m, [u],
+                f"{st.refs[u].name.capitalize()} still needs {_plural(need, 'star')} and "
+                f"has exactly {left} left, so {'it is a star' if need == 1 else 'all are stars'}.",
+            )
+    return None
 
-    def confinement_single(self, stars: int, open_: int) -> Step | None:
-        return self._confinement(stars, open_, max_width=1)
 
-    def confinement_bands(self, stars: int, open_: int) -> Step | None:
-        return self._confinement(stars, open_, max_width=self.b.n - 1)
+def sees_all(st: State, stars: int, open_: int) -> Step | None:
+    b = st.b
+    needs = st.needs(stars)
+    for u, m in enumerate(b.units):
+        om = open_ & m
+        if not om or needs[u] != 1:
+            continue
+        common = st._sees_all(om, open_ & ~m)
+        if common:
+            return st.step(
+                sees_all, 0, common, om, [u],
+                f"{st.refs[u].name.capitalize()} needs one more star, in one of "
+                f"{', '.join(_rc(c) for c in b.cells(om))}; "
+                f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''} "
+                f"all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
+            )
+    return None
 
-    def _confinement(self, stars: int, open_: int, max_width: int) -> Step | None:
-        b = self.b
-        key = "confinement-single" if max_width == 1 else "confinement-bands"
-        for band in self.bands(stars, open_, singles=max_width == 1):
-            need = band.need
-            # (The counts first: the cell masks are 625-bit numbers on 25 x 25.)
-            if band.in_need != need and band.t_need != need:
-                continue
-            width = band.width
-            if width > max_width:
-                continue
-            empty = open_ & band.mask & ~band.in_mask if band.in_need == need else 0
-            if band.in_set and empty:
-                inside = band.inside
-                got = band.in_need
-                lines = band.lines(b.n)
-                what = band.name()
-                names = self.names(inside)
-                return self.step(
-                    key, 0, empty, open_ & band.in_mask, lines + inside,
-                    f"{_cap(names)} lie{'s' if len(inside) == 1 else ''} inside {what} and "
-                    f"need{'s' if len(inside) == 1 else ''} {_plural(got, 'star')}, all that "
-                    f"{what} still need{'s' if width == 1 else ''}; so the rest of {what} "
-                    f"is empty.",
-                )
-            empty = open_ & band.t_mask & ~band.mask if band.t_need == need else 0
-            if band.t_set and empty:
-                touching = band.touching
-                lines = band.lines(b.n)
-                what = band.name()
-                names = self.names(touching)
-                return self.step(
-                    key, 0, empty, open_ & band.mask, lines + touching,
-                    f"The {need} stars {what} still need{'s' if width == 1 else ''} can only "
-                    f"come from {names}, which need exactly that many; so "
-                    f"{'its' if len(touching) == 1 else 'their'} cells outside {what} "
-                    f"are empty.",
-                )
-        return None
+
+def confinement_single(st: State, stars: int, open_: int) -> Step | None:
+    return _confinement(st, stars, open_, max_width=1)
+
+
+def confinement_bands(st: State, stars: int, open_: int) -> Step | None:
+    return _confinement(st, stars, open_, max_width=st.b.n - 1)
+
+
+def _confinement(st: State, stars: int, open_: int, max_width: int) -> Step | None:
+    b = st.b
+    rule = confinement_single if max_width == 1 else confinement_bands
+    for band in st.bands(stars, open_, singles=max_width == 1):
+        need = band.need
+        # (The counts first: the cell masks are 625-bit numbers on 25 x 25.)
+        if band.in_need != need and band.t_need != need:
+            continue
+        width = band.width
+        if width > max_width:
+            continue
+        empty = open_ & band.mask & ~band.in_mask if band.in_need == need else 0
+        if band.in_set and empty:
+            inside = band.inside
+            got = band.in_need
+            lines = band.lines(b.n)
+            what = band.name()
+            names = st.names(inside)
+            return st.step(
+                rule, 0, empty, open_ & band.in_mask, lines + inside,
+                f"{_cap(names)} lie{'s' if len(inside) == 1 else ''} inside {what} and "
+                f"need{'s' if len(inside) == 1 else ''} {_plural(got, 'star')}, all that "
+                f"{what} still need{'s' if width == 1 else ''}; so the rest of {what} "
+                f"is empty.",
+            )
+        empty = open_ & band.t_mask & ~band.mask if band.t_need == need else 0
+        if band.t_set and empty:
+            touching = band.touching
+            lines = band.lines(b.n)
+            what = band.name()
+            names = st.names(touching)
+            return st.step(
+                rule, 0, empty, open_ & band.mask, lines + touching,
+                f"The {need} stars {what} still need{'s' if width == 1 else ''} can only "
+                f"come from {names}, which need exactly that many; so "
+                f"{'its' if len(touching) == 1 else 'their'} cells outside {what} "
+                f"are empty.",
+            )
+    return None

@@ -8,115 +8,118 @@ from collections.abc import Iterator
 from functools import partial
 from itertools import chain
 
-from puzzlesmith.stars.explain.reasoner import _Band, _Counted
+from puzzlesmith.stars.explain.state import State, _Band, _Counted
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import _cap, _cells_text, _plural, _tiling_text
-from puzzlesmith.stars.explain.tiling import TilingRules
+from puzzlesmith.stars.explain.tiling import tiling_of
 
 
-class CountingRules(TilingRules):
-    """The counted sets, and the counting rule."""
+def counting_units(st: State, stars: int, open_: int) -> Iterator[_Counted]:
+    """Sets of open cells that hold an exact number of stars, found by counting: (cells,
+    stars, units looked at, why), the why ending where a sentence can go on (a function, as
+    most sets are never used)."""
+    n = st.b.n
+    for band in st.bands(stars, open_):
+        if band.width == 2 and band.consecutive:
+            yield (open_ & band.mask, band.need, partial(band.lines, n),
+                   partial(_why_band, band))
+        if band.in_set and band.in_need < band.need:
+            got = band.in_need
+            rest = band.need - got
+            x = open_ & band.mask & ~band.in_mask
+            if x:
+                yield (x, rest, partial(band.units, n, True),
+                       partial(_why_inside, st, band, got, rest))
+        if band.t_set and band.t_need > band.need and band.t_set.bit_count() <= 4:
+            got = band.t_need
+            rest = got - band.need
+            x = open_ & band.t_mask & ~band.mask
+            if x:
+                yield (x, rest, partial(band.units, n, False),
+                       partial(_why_touching, st, band, got, rest))
 
-    def counting_units(self, stars: int, open_: int) -> Iterator[_Counted]:
-        """Sets of open cells that hold an exact number of stars, found by counting: (cells,
-        stars, units looked at, why), the why ending where a sentence can go on (a function, as
-        most sets are never used)."""
-        n = self.b.n
-        for band in self.bands(stars, open_):
-            if band.width == 2 and band.consecutive:
-                yield (open_ & band.mask, band.need, partial(band.lines, n),
-                       partial(self._why_band, band))
-            if band.in_set and band.in_need < band.need:
-                got = band.in_need
-                rest = band.need - got
-                x = open_ & band.mask & ~band.in_mask
-                if x:
-                    yield (x, rest, partial(band.units, n, True),
-                           partial(self._why_inside, band, got, rest))
-            if band.t_set and band.t_need > band.need and band.t_set.bit_count() <= 4:
-                got = band.t_need
-                rest = got - band.need
-                x = open_ & band.t_mask & ~band.mask
-                if x:
-                    yield (x, rest, partial(band.units, n, False),
-                           partial(self._why_touching, band, got, rest))
 
-    @staticmethod
-    def _why_band(band: _Band) -> str:
-        return f"{_cap(band.name())} need {_plural(band.need, 'star')}"
+def _why_band(band: _Band) -> str:
+    return f"{_cap(band.name())} need {_plural(band.need, 'star')}"
 
-    def _why_inside(self, band: _Band, got: int, rest: int) -> str:
-        what, one = band.name(), band.width == 1
-        return (f"{_cap(what)} need{'s' if one else ''} {_plural(band.need, 'star')} and "
-                f"{self.names(band.inside)} inside {'it' if one else 'them'} "
-                f"need{'s' if len(band.inside) == 1 else ''} {got}, so {what}'s other cells hold "
-                f"exactly {_plural(rest, 'star')}")
 
-    def _why_touching(self, band: _Band, got: int, rest: int) -> str:
-        what, one = band.name(), len(band.touching) == 1
-        return (f"{_cap(self.names(band.touching))} hold{'s' if one else ''} every open cell of "
-                f"{what} and need{'s' if one else ''} {_plural(got, 'star')}, {band.need} of them "
-                f"in {what}, so {'its' if one else 'their'} cells outside {what} hold exactly "
-                f"{_plural(rest, 'star')}")
+def _why_inside(st: State, band: _Band, got: int, rest: int) -> str:
+    what, one = band.name(), band.width == 1
+    return (f"{_cap(what)} need{'s' if one else ''} {_plural(band.need, 'star')} and "
+            f"{st.names(band.inside)} inside {'it' if one else 'them'} "
+            f"need{'s' if len(band.inside) == 1 else ''} {got}, so {what}'s other cells hold "
+            f"exactly {_plural(rest, 'star')}")
 
-    def _why_units(self, units: list[int], need: int) -> str:
-        if len(units) == 1:
-            return f"{self.refs[units[0]].name.capitalize()} needs {_plural(need, 'star')}"
-        return f"{_cap(self.names(units))} together need {_plural(need, 'star')}"
 
-    def region_pairs(self, stars: int, open_: int) -> Iterator[_Counted]:
-        """Two neighbouring regions together, for 2 x 2 tiling across their border."""
-        b = self.b
-        needs = self.needs(stars)
-        for g, h in self.neighbour_regions:
-            if needs[g] and needs[h] and open_ & b.units[g] and open_ & b.units[h]:
-                total = needs[g] + needs[h]
-                yield (open_ & (b.units[g] | b.units[h]), total, partial(list, (g, h)),
-                       partial(self._why_units, [g, h], total))
+def _why_touching(st: State, band: _Band, got: int, rest: int) -> str:
+    what, one = band.name(), len(band.touching) == 1
+    return (f"{_cap(st.names(band.touching))} hold{'s' if one else ''} every open cell of "
+            f"{what} and need{'s' if one else ''} {_plural(got, 'star')}, {band.need} of them "
+            f"in {what}, so {'its' if one else 'their'} cells outside {what} hold exactly "
+            f"{_plural(rest, 'star')}")
 
-    def counting(self, stars: int, open_: int) -> Step | None:
-        b = self.b
-        for x, count, units, why in chain(self.counting_units(stars, open_),
-                                          self.region_pairs(stars, open_)):
-            if self.deadline.expired():
-                return None
-            if x.bit_count() == count:
+
+def _why_units(st: State, units: list[int], need: int) -> str:
+    if len(units) == 1:
+        return f"{st.refs[units[0]].name.capitalize()} needs {_plural(need, 'star')}"
+    return f"{_cap(st.names(units))} together need {_plural(need, 'star')}"
+
+
+def region_pairs(st: State, stars: int, open_: int) -> Iterator[_Counted]:
+    """Two neighbouring regions together, for 2 x 2 tiling across their border."""
+    b = st.b
+    needs = st.needs(stars)
+    for g, h in st.neighbour_regions:
+        if needs[g] and needs[h] and open_ & b.units[g] and open_ & b.units[h]:
+            total = needs[g] + needs[h]
+            yield (open_ & (b.units[g] | b.units[h]), total, partial(list, (g, h)),
+                   partial(_why_units, st, [g, h], total))
+
+
+def counting(st: State, stars: int, open_: int) -> Step | None:
+    b = st.b
+    for x, count, units, why in chain(counting_units(st, stars, open_),
+                                      region_pairs(st, stars, open_)):
+        if st.deadline.expired():
+            return None
+        if x.bit_count() == count:
+            cells = b.cells(x)
+            return st.step(
+                counting, x, 0, x, units(),
+                f"{why()}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
+                f"{'it is a star' if count == 1 else 'all are stars'}.",
+            )
+        if count == 1:
+            common = st._sees_all(x, open_ & ~x)
+            if common:
                 cells = b.cells(x)
-                return self.step(
-                    "counting", x, 0, x, units(),
-                    f"{why()}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
-                    f"{'it is a star' if count == 1 else 'all are stars'}.",
+                return st.step(
+                    counting, 0, common, x, units(),
+                    f"{why()}, in one of {_cells_text(cells)}; "
+                    f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
+                    f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
                 )
-            if count == 1:
-                common = self._sees_all(x, open_ & ~x)
-                if common:
-                    cells = b.cells(x)
-                    return self.step(
-                        "counting", 0, common, x, units(),
-                        f"{why()}, in one of {_cells_text(cells)}; "
-                        f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
-                        f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
-                    )
-                continue
-            found = self.tiling_of(x, count, open_)
-            if found is not None:
-                cover, star, empty = found
-                return self.step(
-                    "counting", star, empty, x, units(),
-                    f"{why()}; " + _tiling_text(cover, star, empty, count, b),
-                )
-        return None
+            continue
+        found = tiling_of(st, x, count, open_)
+        if found is not None:
+            cover, star, empty = found
+            return st.step(
+                counting, star, empty, x, units(),
+                f"{why()}; " + _tiling_text(cover, star, empty, count, b),
+            )
+    return None
 
-    def case_sets(self, stars: int, open_: int, min_count: int
-                  ) -> Iterator[_Counted]:
-        """Sets of open cells holding an exact number (at least `min_count`) of stars: the
-        rows, columns and regions, then the sets found by counting."""
-        needs = self.needs(stars)
-        for u, m in enumerate(self.b.units):
-            if needs[u] >= min_count and open_ & m:
-                yield open_ & m, needs[u], partial(list, (u,)), partial(self._why_units, [u], needs[u])
-        for x, count, units, why in self.counting_units(stars, open_):
-            # On big grids, sets of four or more stars have too many ways to go through
-            # (the enumeration would cost seconds and rarely end under the cap).
-            if count >= min_count and (count <= 3 or self.b.n <= 12):
-                yield x, count, units, why
+
+def case_sets(st: State, stars: int, open_: int, min_count: int
+              ) -> Iterator[_Counted]:
+    """Sets of open cells holding an exact number (at least `min_count`) of stars: the
+    rows, columns and regions, then the sets found by counting."""
+    needs = st.needs(stars)
+    for u, m in enumerate(st.b.units):
+        if needs[u] >= min_count and open_ & m:
+            yield open_ & m, needs[u], partial(list, (u,)), partial(_why_units, st, [u], needs[u])
+    for x, count, units, why in counting_units(st, stars, open_):
+        # On big grids, sets of four or more stars have too many ways to go through
+        # (the enumeration would cost seconds and rarely end under the cap).
+        if count >= min_count and (count <= 3 or st.b.n <= 12):
+            yield x, count, units, why

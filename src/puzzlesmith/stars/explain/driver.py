@@ -6,9 +6,8 @@ from __future__ import annotations
 from puzzlesmith.errors import InputError
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.board import Board
-from puzzlesmith.stars.explain.reasoner import past_half
-from puzzlesmith.stars.explain.registry import MISTAKE
-from puzzlesmith.stars.explain.rules import Reasoner, rules_of
+from puzzlesmith.stars.explain.registry import MISTAKE, SEARCH, rules_of, state_of
+from puzzlesmith.stars.explain.state import State, past_half
 from puzzlesmith.stars.explain.steps import LEVELS, Explanation, Rule, Step, apply_step
 from puzzlesmith.stars.explain.text import _cells_text, _rc
 from puzzlesmith.stars.model import Cell, StarPuzzle, check_solution
@@ -16,14 +15,14 @@ from puzzlesmith.stars.solve import SolveResult, solve
 
 
 def _search_step(
-    reasoner: Reasoner, stars: int, open_: int, target: int, out_of_time: bool
+    st: State, stars: int, open_: int, target: int, out_of_time: bool
 ) -> Step:
     """When the rules are stuck: take one star from the solver's solution (in the unit with
     the fewest open cells, where it helps the rules most), or everything when out of time."""
-    b = reasoner.b
+    b = st.b
     if out_of_time:
-        return reasoner.step(
-            "search", open_ & target, open_ & ~target, open_, [],
+        return st.step(
+            SEARCH, open_ & target, open_ & ~target, open_, [],
             "Time ran out for the rules, so the remaining cells come from the solver's search.",
         )
     best = min(
@@ -34,10 +33,10 @@ def _search_step(
     pick = om & target
     pick &= -pick
     cell = b.cell(pick.bit_length() - 1)
-    return reasoner.step(
-        "search", pick, 0, om, [best],
+    return st.step(
+        SEARCH, pick, 0, om, [best],
         f"No rule applies any more. The solver's search (trial and error with backtracking) "
-        f"puts one of the stars of {reasoner.refs[best].name} at {_rc(cell)}; the rules go on "
+        f"puts one of the stars of {st.refs[best].name} at {_rc(cell)}; the rules go on "
         f"from there.",
     )
 
@@ -85,8 +84,8 @@ def explain(
             difficulty="search", used_search=False, steps=(),
             solution=None, elapsed=deadline.elapsed(),
         )
-    reasoner = Reasoner(puzzle, deadline, solved.solution)
-    b = reasoner.b
+    st = state_of(puzzle, deadline, solved.solution)
+    b = st.b
     target = b.mask(list(solved.solution))
     stars, open_ = _state(b, given_stars, given_empty)
     wrong = (stars & ~target) | (b.full & ~stars & ~open_ & target)
@@ -95,7 +94,7 @@ def explain(
         step = Step(
             MISTAKE.name, MISTAKE.level, (), tuple(cells), (),
             f"{_cells_text(cells)} {'is' if len(cells) == 1 else 'are'} marked wrongly: "
-            f"the solution differs there.",
+            f"the solution differs there.", MISTAKE.weight,
         )
         return Explanation(
             size=puzzle.size, stars=puzzle.stars, unique=solved.unique, status="solved",
@@ -103,7 +102,7 @@ def explain(
             solution=solved.solution, elapsed=deadline.elapsed(),
         )
     steps: list[Step] = []
-    every = rules_of(reasoner)
+    every = rules_of(st)
     worst = 0
     used_search = cut_short = False
     while open_ and (max_steps is None or len(steps) < max_steps):
@@ -115,7 +114,7 @@ def explain(
                     break
         if found is None:
             cut_short = deadline.expired()
-            found = _search_step(reasoner, stars, open_, target, cut_short)
+            found = _search_step(st, stars, open_, target, cut_short)
             used_search = True
         stars, open_ = apply_step(b, found, stars, open_)
         if not cut_short:
@@ -159,5 +158,5 @@ def rules_in_order(
     `solution`: one the map is known to have (the generator's plan). The per-cell rules then
     skip the checks it rules out, as `explain` does with the solver's, so that when it is
     the only one the steps are explain's on every size."""
-    reasoner = Reasoner(puzzle, deadline, solution)
-    return reasoner.b, rules_of(reasoner)
+    st = state_of(puzzle, deadline, solution)
+    return st.b, rules_of(st)

@@ -1,21 +1,16 @@
-"""What the explainer gives: a Step (one deduction), an Explanation (the steps, the grade
-and the score) and the levels and weights they are graded by."""
+"""What the explainer gives: a Step (one deduction, with its rule's weight), an Explanation
+(the steps, the grade and the score) and the levels they are graded by."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlesmith.stars.board import Board
-from puzzlesmith.stars.explain.registry import MISTAKE, RULES, SEARCH
 from puzzlesmith.stars.model import Cell
 
 LEVELS = ("easy", "medium", "hard", "expert", "search")
-
-
-# Score per step, by rule and level: the registry's weights (and search's, and a mistake's).
-WEIGHTS = {(spec.name, spec.level): spec.weight for spec in (*RULES, SEARCH, MISTAKE)}
 
 
 Decision = tuple[int, int, str]
@@ -35,7 +30,8 @@ class UnitRef:
 
 @dataclass(frozen=True)
 class Step:
-    """One deduction: the rule, the cells it decides, what it looked at, and why."""
+    """One deduction: the rule, the cells it decides, what it looked at, and why. `weight`:
+    what it adds to a puzzle's score, its rule's (`registry.WEIGHTS`); not in the JSON."""
 
     rule: str
     level: str
@@ -43,6 +39,7 @@ class Step:
     cells: tuple[Cell, ...]
     units: tuple[UnitRef, ...]
     reason: str
+    weight: float = field(default=0.0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,7 +58,7 @@ class Explanation:
 
     status: "solved" or "unsolvable". difficulty: the level of the hardest step ("search"
     when the rules ran out and the solver finished). score: the steps' weights added up
-    (`WEIGHTS`). The final stars always equal the solver's solution. cut_short: the time
+    (`registry.WEIGHTS`). The final stars always equal the solver's solution. cut_short: the time
     limit stopped the rules and the solver filled in the rest (one last "search" step), so
     difficulty and score are only those of the steps taken before: a lower bound. hurried:
     the rules were still going after half of the time limit, when the costliest of them give
@@ -84,7 +81,7 @@ class Explanation:
     @property
     def score(self) -> float:
         taken = self.steps[:-1] if self.cut_short else self.steps
-        return round(sum(WEIGHTS.get((s.rule, s.level), 0.0) for s in taken), 1)
+        return round(sum(s.weight for s in taken), 1)
 
     def to_json(self) -> dict[str, Any]:
         return {

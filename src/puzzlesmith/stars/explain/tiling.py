@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice
 
-from puzzlesmith.stars.explain.reasoner import ReasonerBase, _Cover
+from puzzlesmith.stars.explain.state import State, _Cover
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import _tiling_text
 
@@ -19,153 +19,152 @@ _MAX_TILINGS = 200  # blocks tried per tiling search: enough for the bands of 25
 _MAX_COVERS = 16  # tilings kept per set of cells
 
 
-# Sets of cells whose tilings are kept (supposed states add many), in a dict of each reasoner
-# cleared whole when full: functools.lru_cache on the method would be one cache for every
-# reasoner, keeping each one alive.
+# Sets of cells whose tilings are kept (supposed states add many), in a dict of each state
+# cleared whole when full: functools.lru_cache on the function would be one cache for every
+# state, keeping each one alive.
 _MAX_CACHED = 50_000
 
 
+def two_by_two(st: State, stars: int, open_: int) -> Step | None:
+    b = st.b
+    needs = st.needs(stars)
+    for u, m in enumerate(b.units):
+        need = needs[u]
+        if need < 2:
+            continue
+        found = tiling_of(st, open_ & m, need, open_)
+        if found is not None:
+            cover, star, empty = found
+            return st.step(
+                two_by_two, star, empty, open_ & m, [u],
+                f"{st.refs[u].name.capitalize()} needs {need} stars and "
+                + _tiling_text(cover, star, empty, need, st.b),
+            )
+    return None
 
-class TilingRules(ReasonerBase):
-    """The two-by-two rule and the 2 x 2 tilings behind it."""
 
-    def two_by_two(self, stars: int, open_: int) -> Step | None:
-        b = self.b
-        needs = self.needs(stars)
-        for u, m in enumerate(b.units):
-            need = needs[u]
-            if need < 2:
-                continue
-            found = self.tiling_of(open_ & m, need, open_)
-            if found is not None:
-                cover, star, empty = found
-                return self.step(
-                    "two-by-two", star, empty, open_ & m, [u],
-                    f"{self.refs[u].name.capitalize()} needs {need} stars and "
-                    + _tiling_text(cover, star, empty, need, self.b),
-                )
+def tiling_of(st: State, x: int, need: int, open_: int) -> tuple[list[tuple[int, int, int]], int, int] | None:
+    """A tiling of the open cells x (which hold exactly `need` stars) by `need` 2 x 2
+    blocks that decides something: (blocks, stars, empties), or None.
+
+    Each block then holds exactly one of the stars (a block holds at most one), so its
+    cells outside x are empty, cells of x in two blocks are empty (a star there would
+    count twice), and a block left with one open cell of x has its star there.
+    """
+    if not x or x.bit_count() > 4 * need:
         return None
-
-    def tiling_of(self, x: int, need: int, open_: int) -> tuple[list[tuple[int, int, int]], int, int] | None:
-        """A tiling of the open cells x (which hold exactly `need` stars) by `need` 2 x 2
-        blocks that decides something: (blocks, stars, empties), or None.
-
-        Each block then holds exactly one of the stars (a block holds at most one), so its
-        cells outside x are empty, cells of x in two blocks are empty (a star there would
-        count twice), and a block left with one open cell of x has its star there.
-        """
-        if not x or x.bit_count() > 4 * need:
-            return None
-        key = (x, need)
-        entry = self._cover_cache.get(key)
-        if entry is None:
-            covers: list[_Cover] = []
-            tilings = (islice(self.block_covers(x, need, [], _MAX_TILINGS), _MAX_COVERS)
-                       if not self._needs_more_blocks(x, need) else ())
-            outside_any = 0
-            fixed = False
-            for cover in tilings:
-                union = twice = 0
-                for blk in cover:
-                    twice |= union & blk[2]
-                    union |= blk[2]
-                star = 0
-                for blk in cover:
-                    own = blk[2] & x & ~twice
-                    if own.bit_count() == 1:
-                        star |= own
-                covers.append((union & ~x, twice & x, star, cover))
-                outside_any |= union & ~x
-                fixed = fixed or bool(twice & x or star)
-            entry = (outside_any, fixed, covers) if covers else _NO_COVERS
-            if len(self._cover_cache) >= _MAX_CACHED:
-                self._cover_cache.clear()
-            self._cover_cache[key] = entry
-        outside_any, fixed, covers = entry
-        if not fixed and not outside_any & open_:
-            # (No tiling decides anything here: the common case, answered without the loop.)
-            return None
-        # (The cells outside x a tiling empties are the only part that depends on the state.)
-        for outside, twice_x, star, cover in covers:
-            empty = (outside & open_) | twice_x
-            if empty or star:
-                return cover, star, empty
+    key = (x, need)
+    entry = st._cover_cache.get(key)
+    if entry is None:
+        covers: list[_Cover] = []
+        tilings = (islice(block_covers(st, x, need, [], _MAX_TILINGS), _MAX_COVERS)
+                   if not _needs_more_blocks(st, x, need) else ())
+        outside_any = 0
+        fixed = False
+        for cover in tilings:
+            union = twice = 0
+            for blk in cover:
+                twice |= union & blk[2]
+                union |= blk[2]
+            star = 0
+            for blk in cover:
+                own = blk[2] & x & ~twice
+                if own.bit_count() == 1:
+                    star |= own
+            covers.append((union & ~x, twice & x, star, cover))
+            outside_any |= union & ~x
+            fixed = fixed or bool(twice & x or star)
+        entry = (outside_any, fixed, covers) if covers else _NO_COVERS
+        if len(st._cover_cache) >= _MAX_CACHED:
+            st._cover_cache.clear()
+        st._cover_cache[key] = entry
+    outside_any, fixed, covers = entry
+    if not fixed and not outside_any & open_:
+        # (No tiling decides anything here: the common case, answered without the loop.)
         return None
+    # (The cells outside x a tiling empties are the only part that depends on the state.)
+    for outside, twice_x, star, cover in covers:
+        empty = (outside & open_) | twice_x
+        if empty or star:
+            return cover, star, empty
+    return None
 
-    def _needs_more_blocks(self, x: int, count: int) -> bool:
-        """Whether the cells x surely need more than `count` 2 x 2 blocks to cover them. A
-        block covers cells of one even and one odd row, at most two neighbouring ones in
-        each; so the blocks are at least the windows of two cells that cover the even rows'
-        cells, and the odd rows' (and the same for columns). Most sets a tiling search is
-        asked about in supposed states fail so, and this is far cheaper than the search.
 
-        A run of L neighbouring cells along a line takes ceil(L / 2) windows: as many as
-        its cells at an even distance from the run's start."""
-        even_cols = self._even_cols
-        for half in self._row_halves:
-            y = x & half
-            starts = y & ~(y << 1)
-            # The runs that start in an even column: adding their first cells carries
-            # through them and clears them.
-            from_even = y & ~(y + (starts & even_cols))
-            if ((from_even & even_cols).bit_count()
-                    + (y & ~from_even & ~even_cols).bit_count()) > count:
-                return True
-        n = self.b.n
-        for half in self._col_halves:
-            # Cells with at least d cells of their run above them, d = 0, 1, 2, ...: the
-            # alternating sum counts the cells at an even distance.
-            run = x & half
-            got = 0
-            sign = 1
-            while run:
-                got += sign * run.bit_count()
-                run &= run << n
-                sign = -sign
-            if got > count:
-                return True
-        return False
+def _needs_more_blocks(st: State, x: int, count: int) -> bool:
+    """Whether the cells x surely need more than `count` 2 x 2 blocks to cover them. A
+    block covers cells of one even and one odd row, at most two neighbouring ones in
+    each; so the blocks are at least the windows of two cells that cover the even rows'
+    cells, and the odd rows' (and the same for columns). Most sets a tiling search is
+    asked about in supposed states fail so, and this is far cheaper than the search.
 
-    def block_covers(
-        self, x: int, count: int, chosen: list[tuple[int, int, int]], budget: list[int] | int
-    ) -> Iterator[list[tuple[int, int, int]]]:
-        """Ways to cover the cells x with `count` 2 x 2 blocks (at most `budget` tried)."""
-        left = [budget] if isinstance(budget, int) else budget
-        if not x:
-            yield list(chosen)
-            return
-        if count == 0 or x.bit_count() > 4 * count or left[0] <= 0:
-            return
-        # Cells no 2 x 2 block can share (they do not touch) each need their own block.
-        spread = 0
-        rest = x
-        nbr = self.b.nbr
-        while rest and spread <= count:
-            low = rest & -rest
-            rest &= ~(low | nbr[low.bit_length() - 1])
-            spread += 1
-        if spread > count:
-            return
-        # The same cells left to cover come up again and again, within a search and across
-        # searches (the open cells of one state and the next differ by a few). Those that
-        # have no cover are remembered with what the search for one cost, and that cost is
-        # still taken from the budget, so every search ends just as it would without this.
-        key = (x, count)
-        cost = self._no_cover.get(key)
-        if cost is not None:
-            left[0] -= cost
-            return
-        start = left[0]
-        found = False
-        low = x & -x
-        for blk in self.blocks_of[low.bit_length() - 1]:
-            left[0] -= 1
-            chosen.append(blk)
-            for cover in self.block_covers(x & ~blk[2], count - 1, chosen, left):
-                found = True
-                yield cover
-            chosen.pop()
-        if not found and left[0] > 0:
-            if len(self._no_cover) >= _MAX_CACHED:
-                self._no_cover.clear()
-            self._no_cover[key] = start - left[0]
+    A run of L neighbouring cells along a line takes ceil(L / 2) windows: as many as
+    its cells at an even distance from the run's start."""
+    even_cols = st._even_cols
+    for half in st._row_halves:
+        y = x & half
+        starts = y & ~(y << 1)
+        # The runs that start in an even column: adding their first cells carries
+        # through them and clears them.
+        from_even = y & ~(y + (starts & even_cols))
+        if ((from_even & even_cols).bit_count()
+                + (y & ~from_even & ~even_cols).bit_count()) > count:
+            return True
+    n = st.b.n
+    for half in st._col_halves:
+        # Cells with at least d cells of their run above them, d = 0, 1, 2, ...: the
+        # alternating sum counts the cells at an even distance.
+        run = x & half
+        got = 0
+        sign = 1
+        while run:
+            got += sign * run.bit_count()
+            run &= run << n
+            sign = -sign
+        if got > count:
+            return True
+    return False
+
+
+def block_covers(
+    st: State, x: int, count: int, chosen: list[tuple[int, int, int]], budget: list[int] | int
+) -> Iterator[list[tuple[int, int, int]]]:
+    """Ways to cover the cells x with `count` 2 x 2 blocks (at most `budget` tried)."""
+    left = [budget] if isinstance(budget, int) else budget
+    if not x:
+        yield list(chosen)
+        return
+    if count == 0 or x.bit_count() > 4 * count or left[0] <= 0:
+        return
+    # Cells no 2 x 2 block can share (they do not touch) each need their own block.
+    spread = 0
+    rest = x
+    nbr = st.b.nbr
+    while rest and spread <= count:
+        low = rest & -rest
+        rest &= ~(low | nbr[low.bit_length() - 1])
+        spread += 1
+    if spread > count:
+        return
+    # The same cells left to cover come up again and again, within a search and across
+    # searches (the open cells of one state and the next differ by a few). Those that
+    # have no cover are remembered with what the search for one cost, and that cost is
+    # still taken from the budget, so every search ends just as it would without this.
+    key = (x, count)
+    cost = st._no_cover.get(key)
+    if cost is not None:
+        left[0] -= cost
+        return
+    start = left[0]
+    found = False
+    low = x & -x
+    for blk in st.blocks_of[low.bit_length() - 1]:
+        left[0] -= 1
+        chosen.append(blk)
+        for cover in block_covers(st, x & ~blk[2], count - 1, chosen, left):
+            found = True
+            yield cover
+        chosen.pop()
+    if not found and left[0] > 0:
+        if len(st._no_cover) >= _MAX_CACHED:
+            st._no_cover.clear()
+        st._no_cover[key] = start - left[0]

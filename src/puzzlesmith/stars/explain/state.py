@@ -1,20 +1,36 @@
-"""The reasoner's state over one puzzle: the board, the units' needs and capacities, the
-bands of lines, and the caches the rules share (tilings, bands, ways, memos)."""
+"""The state the rules share over one puzzle: the board, the units' needs and capacities, the
+bands of lines, the caches (tilings, bands, ways, memos), and the rules it runs (`RuleSpec`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.board import Board, bits, line_capacity
-from puzzlesmith.stars.explain.registry import BY_KEY
 from puzzlesmith.stars.explain.steps import Step, UnitRef
 from puzzlesmith.stars.model import Cell, StarPuzzle
 
-if TYPE_CHECKING:
-    from puzzlesmith.stars.explain.deep_trial import _Supposed
-    from puzzlesmith.stars.explain.rules import Reasoner
+# A rule: given the shared state and a position (stars, open cells) as bit masks, its first
+# Step, or None.
+RuleFn = Callable[["State", int, int], Step | None]
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """One rule: `key` names it uniquely; `run` is its function (None for the search and
+    mistake steps, which no rule makes); `name` is what a step shows (rules of one name
+    differ by level, or by `variant`, the words docs/stars.md tells them apart by); `says`:
+    what it decides, in one line."""
+
+    key: str
+    run: RuleFn | None
+    name: str
+    level: str
+    weight: float
+    says: str
+    variant: str = ""
 
 
 # A tiling of a set x by 2 x 2 blocks: (its cells outside x, cells of x in two blocks, cells
@@ -107,7 +123,7 @@ _shared_covers: tuple[int, _CoverCache, dict[tuple[int, int], int]] = (0, {}, {}
 
 def _covers_of(n: int) -> tuple[_CoverCache, dict[tuple[int, int], int]]:
     """The tilings found so far on an n x n grid. They depend on the grid alone, not on its
-    regions, so every reasoner of that size shares them (the last size asked for: one grid
+    regions, so every state of that size shares them (the last size asked for: one grid
     size at a time is the common case, and it keeps memory bounded). Steering a 25 x 25 map
     runs the rules on a new map for every change it tries; building the tilings afresh for
     each was an eighth of its time."""
@@ -153,12 +169,31 @@ def past_half(deadline: Deadline) -> bool:
 
 
 
-class ReasonerBase:
-    """The board state and what every rule asks of it; the rule families extend it."""
+class _Supposed(NamedTuple):
+    """Where deep trial's supposed star led without a contradiction: its stars, its stars
+    and open cells, the steps that led there, the sub-state's `pending` and `_settled`
+    there, and whether every deep rule was followed (or only the cheap rules)."""
+
+    stars: int
+    stars_open: int
+    chain: list[Step]
+    pending: dict[str, list[int]]
+    settled: dict[tuple[int, int], tuple[int, int]]
+    done: bool
+
+
+class State:
+    """What every rule asks of the board and shares with the others: one per puzzle (and one
+    more, blind to the solution, for deep trial's supposed stars). `rules`: the rules it runs,
+    easiest first (`registry.RULES`), which deep trial follows supposed stars with and a
+    step finds its name and level in."""
 
     def __init__(self, puzzle: StarPuzzle, deadline: Deadline,
-                 solution: tuple[Cell, ...] | list[Cell] = ()) -> None:
+                 solution: tuple[Cell, ...] | list[Cell] = (),
+                 rules: tuple[RuleSpec, ...] = ()) -> None:
         self.puzzle = puzzle
+        self.rules = rules
+        self.spec_of: dict[RuleFn, RuleSpec] = {s.run: s for s in rules if s.run is not None}
         self.b = Board.of(puzzle)
         self.deadline = deadline
         # The solution's stars, when known (0: not known). A supposed star there never leads
@@ -216,12 +251,12 @@ class ReasonerBase:
         self._cover_cache, self._no_cover = _covers_of(n)
         # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
         self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
-        # The reasoner (blind to the solution) that deep trial follows supposed stars with.
-        self._deep: Reasoner | None = None
+        # The state (blind to the solution) that deep trial follows supposed stars with.
+        self._deep: State | None = None
         # Per cell, where deep trial's supposed star there last led without a contradiction,
         # so that the next try goes on from there.
         self._deep_memo: dict[int, _Supposed] = {}
-        # Whether this is that reasoner (see `exclusion_tiled`).
+        # Whether this is that state (see `exclusion_tiled`).
         self._supposing = False
 
     def names(self, units: list[int]) -> str:
@@ -247,19 +282,19 @@ class ReasonerBase:
         return self.b.k - (stars & self.b.units[u]).bit_count()
 
     def step(
-        self, key: str, stars: int, empty: int, cells: int | list[Cell], units: list[int],
-        reason: str,
+        self, rule: RuleFn | RuleSpec, stars: int, empty: int, cells: int | list[Cell],
+        units: list[int], reason: str,
     ) -> Step:
-        """The step of the rule with this key (`registry.RULES`, or search) that decides
-        these stars and empty cells, looked at these cells and units, for this reason."""
-        spec = BY_KEY[key]
+        """The step of this rule (one of `rules`, or the spec of search) that decides these
+        stars and empty cells, looked at these cells and units, for this reason."""
+        spec = rule if isinstance(rule, RuleSpec) else self.spec_of[rule]
         b = self.b
         decided = sorted(
             [(r, c, "star") for r, c in b.cells(stars)] + [(r, c, "empty") for r, c in b.cells(empty)]
         )
         looked = b.cells(cells) if isinstance(cells, int) else cells
         return Step(spec.name, spec.level, tuple(decided), tuple(looked), tuple(self.refs[u] for u in units),
-                    reason)
+                    reason, spec.weight)
 
     def capacity(self, u: int, open_: int, need: int) -> int:
         """Most non-touching stars unit u's open cells take (capped at need)."""
