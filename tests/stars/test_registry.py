@@ -47,3 +47,39 @@ def test_every_step_comes_from_a_registered_rule() -> None:
         made = generate(8, 1, seed=seed, difficulty="hard", deadline=Deadline(60))
         steps = explain(made.puzzle, deadline=Deadline(None)).steps
         assert steps and all((s.rule, s.level) in known for s in steps)
+
+
+def test_the_explainer_s_modules_import_one_way() -> None:
+    # The rule families import only those they build on, and only the registry imports them
+    # all (the driver and the package use it): no module of stars/explain imports one that
+    # imports it back, however indirectly, type-only imports included.
+    import ast
+
+    pkg = Path(__file__).resolve().parents[2] / "src" / "puzzlesmith" / "stars" / "explain"
+    prefix = "puzzlesmith.stars.explain."
+    graph: dict[str, set[str]] = {}
+    for path in pkg.glob("*.py"):
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module.startswith(prefix):
+                    found.add(node.module.removeprefix(prefix))
+                elif node.module == prefix[:-1]:
+                    found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.Import):
+                found |= {a.name.removeprefix(prefix) for a in node.names if a.name.startswith(prefix)}
+        graph[path.stem] = found & {p.stem for p in pkg.glob("*.py")}
+    assert "rules" not in graph and "reasoner" not in graph
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, " -> ".join((*path, module))
+        if module in done:
+            return
+        for other in graph[module]:
+            visit(other, (*path, module))
+        done.add(module)
+
+    for module in graph:
+        visit(module, ())
+    assert {m for m, deps in graph.items() if "registry" in deps} == {"__init__", "driver"}
