@@ -132,7 +132,7 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
         need = rng.randint(1, 3)
         open_ = x | b.mask([b.cell(i) for i in range(100) if rng.random() < 0.5])
         fresh = state_of(maps[0], Deadline(None))
-        fresh._cover_cache, fresh._no_cover = {}, _Forgets()
+        fresh.cover_cache, fresh.no_cover = {}, _Forgets()
         want = tiling_of(fresh, x, need, open_)
         decided += want is not None
         assert tiling_of(rng.choice(shared), x, need, open_) == want
@@ -148,9 +148,9 @@ def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
 
     puzzle = generate(10, 2, seed=0).puzzle
     warm = state_of(puzzle, Deadline(None))
-    warm._cover_cache, warm._no_cover = {}, {}
+    warm.cover_cache, warm.no_cover = {}, {}
     cold = state_of(puzzle, Deadline(None))
-    cold._no_cover = _Forgets()
+    cold.no_cover = _Forgets()
     b = warm.b
     rng = random.Random(7)
     cut = found = 0
@@ -164,7 +164,7 @@ def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
         assert list(block_covers(warm, x, need, [], left)) == want
         cut += left[0] <= 0
         found += bool(want)
-    assert warm._no_cover and cut > 20 and found > 20
+    assert warm.no_cover and cut > 20 and found > 20
 
 
 @pytest.mark.slow

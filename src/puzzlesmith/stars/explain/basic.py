@@ -57,7 +57,7 @@ def sees_all(st: State, stars: int, open_: int) -> Step | None:
         om = open_ & m
         if not om or needs[u] != 1:
             continue
-        common = st._sees_all(om, open_ & ~m)
+        common = st.sees_all_of(om, open_ & ~m)
         if common:
             return st.step(
                 sees_all, 0, common, om, [u],

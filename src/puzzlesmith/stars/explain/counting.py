@@ -90,7 +90,7 @@ def counting(st: State, stars: int, open_: int) -> Step | None:
                 f"{'it is a star' if count == 1 else 'all are stars'}.",
             )
         if count == 1:
-            common = st._sees_all(x, open_ & ~x)
+            common = st.sees_all_of(x, open_ & ~x)
             if common:
                 cells = b.cells(x)
                 return st.step(

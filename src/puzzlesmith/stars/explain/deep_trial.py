@@ -39,7 +39,7 @@ def deep_trial(st: State, stars: int, open_: int) -> Step | None:
     useful = open_ & ~st.answer
     order = [i for i in _scan_order(st, deep_trial, stars, open_, open_,
                                      ranked=True)[:_SCAN_CELLS] if useful >> i & 1]
-    tried = [i for i in order if (m := st._deep_memo.get(i)) is not None and m.done]
+    tried = [i for i in order if (m := st.deep_memo.get(i)) is not None and m.done]
     untried = [i for i in order if i not in tried]
     for i in untried[:_LEAD]:
         if st.deadline.expired():
@@ -55,7 +55,7 @@ def deep_trial(st: State, stars: int, open_: int) -> Step | None:
             return found
         if past_half(st.deadline) or st.deadline.expired():
             return None
-        end = st._deep_memo.get(i)
+        end = st.deep_memo.get(i)
         if end is None:
             continue  # (the star led to a whole solution: no contradiction to find)
         fresh.append(((open_ & ~(end.stars_open & ~end.stars)).bit_count(), i))
@@ -93,11 +93,11 @@ def _cheap_rules(st: State) -> list[Rule]:
 
 def _sub(st: State) -> State:
     """The state, blind to the solution, that deep trial follows supposed stars with."""
-    if st._deep is None:
-        st._deep = State(st.puzzle, st.deadline, (), st.rules)
-        st._deep._supposing = True
-        st._deep._ways_cache = st._ways_cache
-    return st._deep
+    if st.deep is None:
+        st.deep = State(st.puzzle, st.deadline, (), st.rules)
+        st.deep.supposing = True
+        st.deep.ways_cache = st.ways_cache
+    return st.deep
 
 
 def deep_trial_at(st: State, stars: int, open_: int, i: int,
@@ -110,13 +110,13 @@ def deep_trial_at(st: State, stars: int, open_: int, i: int,
     sub = _sub(st)
     done = rules is None
     rules = _deep_rules(sub) if rules is None else rules
-    memo = st._deep_memo.get(i)
+    memo = st.deep_memo.get(i)
     if memo is None:
         s2, o2 = stars | bit, open_ & ~(bit | b.nbr[i])
         chain: list[Step] = []
-        sub.pending, sub._settled = {}, {}
+        sub.pending, sub.settled = {}, {}
     else:
-        s_f, so_f, old, sub.pending, sub._settled, was_done = memo
+        s_f, so_f, old, sub.pending, sub.settled, was_done = memo
         if not stars & ~s_f and not so_f & ~(stars | open_) and (was_done or not done):
             # The state is still on the way to where the star led without a
             # contradiction last time (each of its stars and empty cells is one there).
@@ -140,12 +140,12 @@ def deep_trial_at(st: State, stars: int, open_: int, i: int,
         found = next((step for rule in rules if (step := rule(s2, o2)) is not None), None)
         if found is None:
             if not past_half(st.deadline) and not st.deadline.expired():
-                st._deep_memo[i] = _Supposed(s2, s2 | o2, chain, sub.pending, sub._settled,
+                st.deep_memo[i] = _Supposed(s2, s2 | o2, chain, sub.pending, sub.settled,
                                                done)
             return None
         chain.append(found)
         s2, o2 = apply_step(b, found, s2, o2)
-    st._deep_memo.pop(i, None)
+    st.deep_memo.pop(i, None)
     text, cells, units = broken
     cell = b.cell(i)
     bookkeeping = _names_of(st, _BOOKKEEPING)

@@ -50,7 +50,7 @@ def _still_settled(st: State, level: int, stars: int, open_: int, i: int) -> boo
     2, without at level 1), to no contradiction: known from where it led in an earlier
     state, without following it again from the start."""
     b = st.b
-    settled = st._settled.get((level, i))
+    settled = st.settled.get((level, i))
     if settled is None:
         return False
     # There, (stars, stars and open cells), no unit was left short.
@@ -71,7 +71,7 @@ def _still_settled(st: State, level: int, stars: int, open_: int, i: int) -> boo
                                      [] if level == 2 else None, o_f)
     if broken is not None:
         return False
-    st._settled[(level, i)] = (s2, s2 | o2)
+    st.settled[(level, i)] = (s2, s2 | o2)
     return True
 
 
@@ -117,7 +117,7 @@ def _follow(st: State, s2: int, o2: int, touched: int,
                 touched |= om
                 changed = True
             elif need == 1 and om.bit_count() > 1:
-                common = st._sees_all(om, o2 & ~m)
+                common = st.sees_all_of(om, o2 & ~m)
                 if common:
                     o2 &= ~common
                     touched |= common

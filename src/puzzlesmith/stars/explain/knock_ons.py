@@ -85,7 +85,7 @@ def _tile_knock_on(st: State, s2: int, o2: int, settled: int | None = None,
             units, why = _counted_meta(st, meta)
             return partial(_all_open, why), units, x, 0, place
         if need == 1:
-            common = st._sees_all(x, o2 & ~x)
+            common = st.sees_all_of(x, o2 & ~x)
             if common:
                 units, why = _counted_meta(st, meta)
                 return partial(_sees_text, why, common, b), units, 0, common, place

@@ -27,8 +27,8 @@ def _placements(st: State, x: int, count: int, needs: list[int], cap: int) -> li
     column or region more than it needs (None when there are more than `cap`)."""
     b = st.b
     key = (x, count, cap, tuple(needs[u] for u, m in enumerate(b.units) if m & x))
-    if key in st._ways_cache:
-        return st._ways_cache[key]
+    if key in st.ways_cache:
+        return st.ways_cache[key]
     nbr, cell_units = b.nbr, b.cell_units
     used = [0] * len(b.units)
     out: list[int] = []
@@ -59,7 +59,7 @@ def _placements(st: State, x: int, count: int, needs: list[int], cap: int) -> li
         return go(avail & ~low, chosen, left)
 
     found = out if go(x, 0, count) else None
-    st._ways_cache[key] = found
+    st.ways_cache[key] = found
     return found
 
 

@@ -171,7 +171,7 @@ def past_half(deadline: Deadline) -> bool:
 
 class _Supposed(NamedTuple):
     """Where deep trial's supposed star led without a contradiction: its stars, its stars
-    and open cells, the steps that led there, the sub-state's `pending` and `_settled`
+    and open cells, the steps that led there, the sub-state's `pending` and `settled`
     there, and whether every deep rule was followed (or only the cheap rules)."""
 
     stars: int
@@ -230,9 +230,9 @@ class State:
         # other line keeps a run of cells from going on into the next line.
         even_rows = sum(self.b.units[r] for r in range(0, n, 2))
         even_cols = sum(self.b.units[n + c] for c in range(0, n, 2))
-        self._even_cols = even_cols
-        self._row_halves = (even_rows, self.b.full & ~even_rows)
-        self._col_halves = (even_cols, self.b.full & ~even_cols)
+        self.even_cols = even_cols
+        self.row_halves = (even_rows, self.b.full & ~even_rows)
+        self.col_halves = (even_cols, self.b.full & ~even_cols)
         self._needs_key = -1
         self._needs: list[int] = []
         self._bands_key: tuple[int, int] = (-1, -1)
@@ -243,21 +243,21 @@ class State:
         self.pending: dict[str, list[int]] = {}
         # Per (1 for hard exclusion, 2 for expert, cell), where the supposed
         # star there last led without a contradiction: (its stars, its stars and open cells).
-        self._settled: dict[tuple[int, int], tuple[int, int]] = {}
-        self._quiet_key: tuple[int, int] = (-1, -1)
-        self._quiet: int | None = None
+        self.settled: dict[tuple[int, int], tuple[int, int]] = {}
+        self.quiet_key: tuple[int, int] = (-1, -1)
+        self.quiet: int | None = None
         # Tilings found per (cells, stars): the same open cells come up step after step, and
         # map after map when the generator steers one (`_covers_of`).
-        self._cover_cache, self._no_cover = _covers_of(n)
+        self.cover_cache, self.no_cover = _covers_of(n)
         # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
-        self._ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
+        self.ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
         # The state (blind to the solution) that deep trial follows supposed stars with.
-        self._deep: State | None = None
+        self.deep: State | None = None
         # Per cell, where deep trial's supposed star there last led without a contradiction,
         # so that the next try goes on from there.
-        self._deep_memo: dict[int, _Supposed] = {}
+        self.deep_memo: dict[int, _Supposed] = {}
         # Whether this is that state (see `exclusion_tiled`).
-        self._supposing = False
+        self.supposing = False
 
     def names(self, units: list[int]) -> str:
         """Units as a phrase: "region a", "regions a and b", "regions a, b and c"."""
@@ -441,7 +441,7 @@ class State:
             self._bands = out
         return out
 
-    def _sees_all(self, om: int, open_: int) -> int:
+    def sees_all_of(self, om: int, open_: int) -> int:
         """Open cells outside `om` that touch every cell of it."""
         nbr = self.b.nbr
         common = open_ & ~om

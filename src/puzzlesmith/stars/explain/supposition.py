@@ -114,7 +114,7 @@ def exclusion_at(st: State, stars: int, open_: int, i: int) -> Step | None:
     start = open_ & ~(bit | b.nbr[i])
     s2, o2, forced, broken = _follow(st, stars | bit, start, bit | b.nbr[i])
     if broken is None:
-        st._settled[(1, i)] = (s2, s2 | o2)
+        st.settled[(1, i)] = (s2, s2 | o2)
     if o2 == start or broken is None:
         # (When nothing followed from the star, would-leave-short already looked at it.)
         return None
@@ -138,7 +138,7 @@ def exclusion_tiled(st: State, stars: int, open_: int) -> Step | None:
     # after every step, so the later finds a scan remembers are checked again in a
     # changed state, and finding them cost more than it saved (deep trial on the
     # collection's 17x17 and 21x21 puzzles faster, with the same deep-trial steps).
-    stop = 0 if st._supposing else _SCAN_CELLS if st.b.n > 15 else None
+    stop = 0 if st.supposing else _SCAN_CELLS if st.b.n > 15 else None
     return _scan(st, exclusion_tiled, exclusion_tiled_at, stars, open_, stop=stop)
 
 
@@ -151,17 +151,17 @@ def exclusion_tiled_at(st: State, stars: int, open_: int, i: int) -> Step | None
         return None
     start = open_ & ~(bit | b.nbr[i])
     tiled: list[tuple[Callable[[], str], list[int]]] = []
-    if st._quiet_key != (stars, open_):
+    if st.quiet_key != (stars, open_):
         # The 2 x 2 knock-ons decide nothing in the state itself (as when every earlier
         # rule is stuck): the supposed states need look only at what the star changed.
-        st._quiet_key = (stars, open_)
-        st._quiet = open_ if _tile_knock_on(st, stars, open_) is None else None
+        st.quiet_key = (stars, open_)
+        st.quiet = open_ if _tile_knock_on(st, stars, open_) is None else None
     s2, o2, forced, broken = _follow(st, stars | bit, start, bit | b.nbr[i], tiled,
-                                          st._quiet)
+                                          st.quiet)
     if not tiled or broken is None:
         # (Without a 2 x 2 step, exclusion already looked at it.)
         if broken is None:
-            st._settled[(2, i)] = (s2, s2 | o2)
+            st.settled[(2, i)] = (s2, s2 | o2)
         return None
     text, cells, units = broken
     cell = b.cell(i)

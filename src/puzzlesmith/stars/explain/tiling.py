@@ -54,7 +54,7 @@ def tiling_of(st: State, x: int, need: int, open_: int) -> tuple[list[tuple[int,
     if not x or x.bit_count() > 4 * need:
         return None
     key = (x, need)
-    entry = st._cover_cache.get(key)
+    entry = st.cover_cache.get(key)
     if entry is None:
         covers: list[_Cover] = []
         tilings = (islice(block_covers(st, x, need, [], _MAX_TILINGS), _MAX_COVERS)
@@ -75,9 +75,9 @@ def tiling_of(st: State, x: int, need: int, open_: int) -> tuple[list[tuple[int,
             outside_any |= union & ~x
             fixed = fixed or bool(twice & x or star)
         entry = (outside_any, fixed, covers) if covers else _NO_COVERS
-        if len(st._cover_cache) >= _MAX_CACHED:
-            st._cover_cache.clear()
-        st._cover_cache[key] = entry
+        if len(st.cover_cache) >= _MAX_CACHED:
+            st.cover_cache.clear()
+        st.cover_cache[key] = entry
     outside_any, fixed, covers = entry
     if not fixed and not outside_any & open_:
         # (No tiling decides anything here: the common case, answered without the loop.)
@@ -99,8 +99,8 @@ def _needs_more_blocks(st: State, x: int, count: int) -> bool:
 
     A run of L neighbouring cells along a line takes ceil(L / 2) windows: as many as
     its cells at an even distance from the run's start."""
-    even_cols = st._even_cols
-    for half in st._row_halves:
+    even_cols = st.even_cols
+    for half in st.row_halves:
         y = x & half
         starts = y & ~(y << 1)
         # The runs that start in an even column: adding their first cells carries
@@ -110,7 +110,7 @@ def _needs_more_blocks(st: State, x: int, count: int) -> bool:
                 + (y & ~from_even & ~even_cols).bit_count()) > count:
             return True
     n = st.b.n
-    for half in st._col_halves:
+    for half in st.col_halves:
         # Cells with at least d cells of their run above them, d = 0, 1, 2, ...: the
         # alternating sum counts the cells at an even distance.
         run = x & half
@@ -150,7 +150,7 @@ def block_covers(
     # have no cover are remembered with what the search for one cost, and that cost is
     # still taken from the budget, so every search ends just as it would without this.
     key = (x, count)
-    cost = st._no_cover.get(key)
+    cost = st.no_cover.get(key)
     if cost is not None:
         left[0] -= cost
         return
@@ -165,6 +165,6 @@ def block_covers(
             yield cover
         chosen.pop()
     if not found and left[0] > 0:
-        if len(st._no_cover) >= _MAX_CACHED:
-            st._no_cover.clear()
-        st._no_cover[key] = start - left[0]
+        if len(st.no_cover) >= _MAX_CACHED:
+            st.no_cover.clear()
+        st.no_cover[key] = start - left[0]
