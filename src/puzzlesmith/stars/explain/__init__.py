@@ -21,6 +21,8 @@ cells) as bit masks, and a family's module imports the ones it builds on:
 - `steps`: Step, Explanation, the levels; `text`: how a reason is worded.
 - `state`: the State the rules share (the board, the units' needs and capacities, the
   bands, the caches, the rules it runs) and RuleSpec.
+- `bands`: the sets of lines (and the regions in and reaching into them) confinement and
+  counting look at.
 - The rules: `basic`, `tiling`, `counting`, `knock_ons` and `follow` (supposed states
   followed through the rules), `shapes` (shapes and cases), `supposition`
   (would-leave-short, exclusion, trial), `deep_trial`.

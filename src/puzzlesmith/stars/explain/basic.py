@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from puzzlesmith.stars.explain.bands import bands
 from puzzlesmith.stars.explain.state import State
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import _cap, _cells_text, _plural, _rc
@@ -80,7 +81,7 @@ def confinement_bands(st: State, stars: int, open_: int) -> Step | None:
 def _confinement(st: State, stars: int, open_: int, max_width: int) -> Step | None:
     b = st.b
     rule = confinement_single if max_width == 1 else confinement_bands
-    for band in st.bands(stars, open_, singles=max_width == 1):
+    for band in bands(st, stars, open_, singles=max_width == 1):
         need = band.need
         # (The counts first: the cell masks are 625-bit numbers on 25 x 25.)
         if band.in_need != need and band.t_need != need:

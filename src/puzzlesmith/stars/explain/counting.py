@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from functools import partial
 from itertools import chain
 
+from puzzlesmith.stars.explain.bands import bands
 from puzzlesmith.stars.explain.state import State, _Band, _Counted
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import _cap, _cells_text, _plural, _tiling_text
@@ -19,7 +20,7 @@ def counting_units(st: State, stars: int, open_: int) -> Iterator[_Counted]:
     stars, units looked at, why), the why ending where a sentence can go on (a function, as
     most sets are never used)."""
     n = st.b.n
-    for band in st.bands(stars, open_):
+    for band in bands(st, stars, open_):
         if band.width == 2 and band.consecutive:
             yield (open_ & band.mask, band.need, partial(band.lines, n),
                    partial(_why_band, band))

@@ -140,33 +140,10 @@ def _union(units: tuple[int, ...], which: list[int]) -> int:
     return m
 
 
-
-def _region_reach(open_: int, rmask: tuple[int, ...], n: int,
-                  row0: int) -> tuple[dict[int, int], dict[int, int]]:
-    """The lines each region's open cells reach, as bits: rows, and columns (regions with no
-    open cell left out)."""
-    reach_rows: dict[int, int] = {}
-    reach_cols: dict[int, int] = {}
-    for g in range(n):
-        om = open_ & rmask[g]
-        if not om:
-            continue
-        rbits = fold = 0
-        for r in range(((om & -om).bit_length() - 1) // n, (om.bit_length() - 1) // n + 1):
-            part = (om >> (r * n)) & row0
-            if part:
-                rbits |= 1 << r
-                fold |= part
-        reach_rows[g] = rbits
-        reach_cols[g] = fold
-    return reach_rows, reach_cols
-
-
 def past_half(deadline: Deadline) -> bool:
     """Whether `_LATE` of the time limit has passed: from then on the costliest rules give
     way, so the steps may be other than those of a longer limit."""
     return deadline.fraction_used() > _LATE
-
 
 
 class _Supposed(NamedTuple):
@@ -235,9 +212,11 @@ class State:
         self.col_halves = (even_cols, self.b.full & ~even_cols)
         self._needs_key = -1
         self._needs: list[int] = []
-        self._bands_key: tuple[int, int] = (-1, -1)
-        self._bands: list[_Band] = []
-        self._bands_shape: tuple[Any, ...] = ()
+        # The last bands found (`bands.bands`), for its state and for the needs and reach it
+        # depends on.
+        self.bands_key: tuple[int, int] = (-1, -1)
+        self.bands_found: list[_Band] = []
+        self.bands_shape: tuple[Any, ...] = ()
         # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
         # scan and not yet used: checked again first, so a scan is not repeated every step.
         self.pending: dict[str, list[int]] = {}
@@ -329,117 +308,6 @@ class State:
             return line_capacity(x, 1, need)
         x = ((open_ >> first) | (open_ >> (first + 1))) & b.col0
         return line_capacity(x, b.n, need)
-
-    # Complex on purpose: one pass grows each band's sums line by line (see the docstring);
-    # split further, the running sums would be passed around.
-    def bands(self, stars: int, open_: int, singles: bool = False) -> list[_Band]:
-        """Sets of rows (columns) that still need stars, with the regions inside them and the
-        regions reaching into them (cached per state): every band of consecutive lines, then
-        the lines one region or two regions together reach (consecutive or not).
-
-        A band's regions and their needs and cells are sums grown line by line as the band
-        grows (a region is inside a band of consecutive lines from the band's line where its
-        reach ends, if it starts there or later): a 25 x 25 grid has some 1,300 bands a
-        state, and going through every region for each of them cost more than the rules
-        that use them."""
-        if not singles and (stars, open_) == self._bands_key:
-            return self._bands
-        b = self.b
-        n = b.n
-        units = b.units
-        needs = self.needs(stars)
-        base = 2 * n
-        rneed = needs[base:]
-        rmask = units[base:]
-        reach_rows, reach_cols = _region_reach(open_, rmask, n, b.row0)
-        # A band holds only what the lines and regions need and the lines the regions reach,
-        # so a step that changes neither (a cell emptied inside a region's reach, as most
-        # 2 x 2 and sees-all steps do: about half the states) leaves every band as it was.
-        shape: tuple[Any, ...] = ()
-        if not singles:
-            shape = (tuple(needs), tuple(reach_rows.items()), tuple(reach_cols.items()))
-            if shape == self._bands_shape:
-                self._bands_key = (stars, open_)
-                return self._bands
-        out: list[_Band] = []
-        everything = (1 << n) - 1
-        for rows in (True, False):
-            off = 0 if rows else n
-            lines = units[off:off + n]
-            line_need = needs[off:off + n]
-            reach = reach_rows if rows else reach_cols
-            at: list[list[int]] = [[] for _ in range(n)]  # the regions reaching each line
-            by_last: list[list[int]] = [[] for _ in range(n)]  # ... whose reach ends there
-            first_of: dict[int, int] = {}
-            for g, reach_g in reach.items():
-                first_of[g] = (reach_g & -reach_g).bit_length() - 1
-                by_last[reach_g.bit_length() - 1].append(g)
-                for i in bits(reach_g):
-                    at[i].append(g)
-            if singles:
-                for i in range(n):
-                    if not line_need[i]:
-                        continue
-                    in_set = in_need = in_mask = t_set = t_need = t_mask = 0
-                    for g in at[i]:
-                        t_set |= 1 << g
-                        t_need += rneed[g]
-                        t_mask |= rmask[g]
-                        if reach[g] == 1 << i:
-                            in_set |= 1 << g
-                            in_need += rneed[g]
-                            in_mask |= rmask[g]
-                    out.append(_Band(rows, (i,), lines[i], line_need[i], in_set, in_need, in_mask,
-                                     t_set, t_need, t_mask, base))
-                continue
-            seen: set[int] = set()
-            for first in range(n):
-                mask = band_need = in_set = in_need = in_mask = t_set = t_need = t_mask = 0
-                for last in range(first, n if first else n - 1):
-                    mask |= lines[last]
-                    band_need += line_need[last]
-                    for g in by_last[last]:
-                        if first_of[g] >= first:
-                            in_set |= 1 << g
-                            in_need += rneed[g]
-                            in_mask |= rmask[g]
-                    for g in at[last]:
-                        if not t_set >> g & 1:
-                            t_set |= 1 << g
-                            t_need += rneed[g]
-                            t_mask |= rmask[g]
-                    seen.add((1 << (last + 1)) - (1 << first))
-                    if band_need:
-                        out.append(_Band(rows, tuple(range(first, last + 1)), mask, band_need,
-                                         in_set, in_need, in_mask, t_set, t_need, t_mask, base))
-            reached = list(reach.values())
-            extra = set(reached)
-            extra |= {x | y for j, x in enumerate(reached) for y in reached[j + 1:]}
-            for lineset in sorted(extra, key=lambda x: (x.bit_count(), x)):
-                if lineset in seen or lineset == everything:
-                    continue
-                seen.add(lineset)
-                idx = tuple(bits(lineset))
-                band_need = sum(line_need[i] for i in idx)
-                if not band_need:
-                    continue
-                in_set = in_need = in_mask = t_set = t_need = t_mask = 0
-                for g, reach_g in reach.items():
-                    if reach_g & lineset:
-                        t_set |= 1 << g
-                        t_need += rneed[g]
-                        t_mask |= rmask[g]
-                        if not reach_g & ~lineset:
-                            in_set |= 1 << g
-                            in_need += rneed[g]
-                            in_mask |= rmask[g]
-                out.append(_Band(rows, idx, _union(lines, list(idx)), band_need, in_set, in_need,
-                                 in_mask, t_set, t_need, t_mask, base))
-        if not singles:
-            self._bands_key = (stars, open_)
-            self._bands_shape = shape
-            self._bands = out
-        return out
 
     def sees_all_of(self, om: int, open_: int) -> int:
         """Open cells outside `om` that touch every cell of it."""
