@@ -8,7 +8,7 @@ from pathlib import Path
 
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.explain import RULES, WEIGHTS, explain, rules_of, state_of
-from puzzlesmith.stars.explain.registry import BY_KEY, MISTAKE, SEARCH, keys_before
+from puzzlesmith.stars.explain.registry import MISTAKE, SEARCH
 from puzzlesmith.stars.generate import generate
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "stars.md"
@@ -33,10 +33,21 @@ def test_one_weight_per_name_and_level_and_levels_only_go_up() -> None:
     assert len(set(keys)) == len(keys)
     for spec in (*RULES, SEARCH, MISTAKE):
         assert WEIGHTS[(spec.name, spec.level)] == spec.weight
-        assert BY_KEY[spec.key] is spec
     order = [LEVELS.index(s.level) for s in RULES]
     assert order == sorted(order)  # the generator cuts the rules at the first one above a level
-    assert keys_before("trial")[-1] == "cases-many" and "shapes" not in keys_before("shapes")
+
+
+
+def test_deep_trial_follows_the_rules_before_trial_and_ranks_by_those_before_shapes() -> None:
+    from puzzlesmith.stars.explain.deep_trial import _cheap_rules, _deep_rules
+
+    st = state_of(generate(6, 1, seed=1, deadline=Deadline(30)).puzzle, Deadline(None))
+    keys = [spec.key for spec in RULES]
+    by_run = {spec.run: spec.key for spec in RULES}
+    deep = [by_run[rule.func] for rule in _deep_rules(st)]  # type: ignore[attr-defined]
+    cheap = [by_run[rule.func] for rule in _cheap_rules(st)]  # type: ignore[attr-defined]
+    assert deep == keys[:keys.index("trial")] and deep[-1] == "cases-many"
+    assert cheap == keys[:keys.index("shapes")] and cheap[-1] == "counting"
 
 
 def test_every_step_comes_from_a_registered_rule() -> None:

@@ -92,14 +92,6 @@ SEARCH = RuleSpec("search", None, "search", "search", 50.0,
                   "so), then the rules go on")
 MISTAKE = RuleSpec("mistake", None, "mistake", "easy", 0.0, "marks that differ from the solution")
 
-BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in (*RULES, SEARCH, MISTAKE)}
-
-
-def keys_before(key: str) -> tuple[str, ...]:
-    """The keys of the rules tried before the one with this key."""
-    keys = [spec.key for spec in RULES]
-    return tuple(keys[:keys.index(key)])
-
 
 # Score per step, by rule and level (each step carries its rule's weight; this is the table).
 WEIGHTS = {(spec.name, spec.level): spec.weight for spec in (*RULES, SEARCH, MISTAKE)}
