@@ -13,8 +13,9 @@ import subprocess
 import sys
 
 from benchmarks.common import median, ms, percentile, timed, write_results
-from puzzlesmith.lexicon import _by_meaning, lexicon_and_index, load_lexicon
+from puzzlesmith.lexicon import lexicon_and_index, load_lexicon
 from puzzlesmith.lexicon import meanings as m
+from puzzlesmith.lexicon.narrow import _by_meaning
 from puzzlesmith.search.meaning import match_words, words_for
 from puzzlesmith.search.pattern import match
 

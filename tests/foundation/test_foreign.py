@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.lexicon import foreign
+from puzzlesmith.lexicon import foreign, narrow
 from puzzlesmith.lexicon.model import Lexicon
 from puzzlesmith.lexicon.registry import load_lexicon
 from tests.foundation import foreign_samples as samples
@@ -316,13 +316,13 @@ def test_without_foreign_is_the_list_minus_the_flags(tmp_path: Path,
     flags = shipped()
     words = ("adieu", "ballet", "cafe", "ciao", "ja", "piano", "zebra")
     small = Lexicon("mine", "test", "test", words)
-    narrowed = foreign.without_foreign(small)
+    narrowed = narrow.without_foreign(small)
     assert narrowed.words == tuple(w for w in words if w not in flags)
     assert narrowed.name == "mine-foreign"
     # A fresh process finds the record and so the content hash without reading the words.
-    foreign._memo.clear()
-    again = foreign.without_foreign(Lexicon("mine", "test", "test", words))
+    narrow._foreign_memo.clear()
+    again = narrow.without_foreign(Lexicon("mine", "test", "test", words))
     assert again.content_hash == narrowed.content_hash
     assert again.words == narrowed.words
     full = load_lexicon(None)
-    assert foreign.without_foreign(full).words == tuple(w for w in full.words if w not in flags)
+    assert narrow.without_foreign(full).words == tuple(w for w in full.words if w not in flags)

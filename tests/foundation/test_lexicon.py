@@ -304,7 +304,7 @@ def test_common_narrowing_from_the_disk_cache_is_the_same(
     # A later process reads the narrowed list from the cache: the same words, scores and
     # name as filtering afresh, even when the file was cut short (then it is made again).
     # (Only the default cut is kept on disk: test_disk_cap.)
-    import puzzlesmith.lexicon as lexicon_pkg
+    import puzzlesmith.lexicon.narrow as lexicon_pkg
 
     monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path / "cache"))
     f = tmp_path / "s.txt"

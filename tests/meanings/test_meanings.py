@@ -228,7 +228,7 @@ def test_meaning_filters_from_the_disk_cache_are_the_same(
     # A later process reads a meaning filter's words from the disk cache instead of WordNet:
     # the same words, scores, name and tiers as narrowing afresh; a file cut short is made
     # again; each list (same words, other scores) and each filter has its own file.
-    import puzzlesmith.lexicon as lexicon_pkg
+    import puzzlesmith.lexicon.narrow as lexicon_pkg
     from puzzlesmith.lexicon import get_index, meaning_narrowed
 
     monkeypatch.setenv("PUZZLESMITH_CACHE_DIR", str(tmp_path / "cache"))
@@ -320,7 +320,7 @@ def test_the_disk_caches_of_meaning_answers_are_keyed_by_the_rules(
 ) -> None:
     # A cache made by other rules (an older version) must never be read: its key covers the
     # code that decides, not only the data (a stale cache once answered `????:sad` with none).
-    from puzzlesmith import lexicon as lx
+    from puzzlesmith.lexicon import narrow as lx
 
     lex = load_lexicon(None)
     before = lx._meaning_cache(lex, "+means:sad", False)

@@ -1,7 +1,8 @@
 """Word lists in, indexes out: the one place that reads word files.
 
-The registry and index modules load on first use of one of their names, so a command's
---help (which needs only DEFAULT_COMMON_TOP) starts without them.
+A command's word list is chosen and narrowed in `narrow` (`lexicon_and_index`). The registry
+and index modules load on first use of one of their names, so a command's --help (which
+needs only DEFAULT_COMMON_TOP) starts without them.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon, common_cut
+from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
+from puzzlesmith.lexicon.narrow import common_cut, lexicon_and_index, meaning_narrowed
 
 __all__ = [
     "DEFAULT_COMMON_TOP",
@@ -29,8 +31,6 @@ __all__ = [
 
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from puzzlesmith.lexicon.index import (
         LengthBucket,
         LexiconIndex,
@@ -55,189 +55,3 @@ def __getattr__(name: str) -> Any:
         module, attr = _LAZY[name]
         return getattr(importlib.import_module(f"puzzlesmith.lexicon.{module}"), attr)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_narrowed: dict[tuple[str, int | None, int], Lexicon] = {}
-
-
-def lexicon_and_index(
-    spec: str | None = None,
-    common_top: int | None = None,
-    *,
-    kind_of: str | None = None,
-    means: str | None = None,
-    foreign: bool = True,
-) -> tuple[Lexicon, LexiconIndex]:
-    """The lexicon and index a command runs on: `spec` (None or "" the bundled list, a
-    registered name or a file), narrowed to its `common_top` most common words unless that is
-    None (`common_cut` reads --common/--common-top into it), less its foreign words when
-    `foreign` is false (--no-foreign; lexicon/foreign.py), then to the words of a meaning
-    filter (--kind-of TOPIC, --means TEXT) if asked."""
-    from puzzlesmith.lexicon.index import get_index
-    from puzzlesmith.lexicon.registry import load_lexicon
-
-    lexicon = load_lexicon(spec)
-    index = get_index(lexicon)
-    if common_top is not None:
-        # Narrowing filters every word: a long-lived process (a web worker) does it once per list.
-        # Two lists with the same words but other scores (`word;score`) narrow to other lexicons.
-        scores = lexicon.scores
-        key = (lexicon.content_hash, None if scores is None else hash(scores), common_top)
-        common = _narrowed.pop(key, None)
-        if common is None:
-            common = _common_lexicon(lexicon, index, common_top, key[1])
-        _narrowed[key] = common  # the most recently used last
-        while len(_narrowed) > 8:  # a server's requests may ask for any number of cuts
-            del _narrowed[next(iter(_narrowed))]
-        lexicon, index = common, _index_of(common, index)
-    if not foreign:
-        from puzzlesmith.lexicon.foreign import without_foreign
-
-        narrowed = without_foreign(lexicon)
-        lexicon, index = narrowed, _index_of(narrowed, index)
-    if kind_of is None and means is None:
-        return lexicon, index
-    lexicon, index, _ = meaning_narrowed(lexicon, index, kind_of, means)
-    return lexicon, index
-
-
-_transient_indexes: dict[str, LexiconIndex] = {}
-
-
-def _index_of(lexicon: Lexicon, parent: LexiconIndex) -> LexiconIndex:
-    """The index of `lexicon`, a sub-lexicon of `parent`'s: the cached one, or for a transient
-    lexicon one built in memory from the parent's (kept for the process, never written)."""
-    from puzzlesmith.lexicon.index import get_index, sub_index
-
-    if not lexicon.transient:
-        return get_index(lexicon)
-    found = _transient_indexes.pop(lexicon.content_hash, None)
-    if found is None:
-        found = sub_index(parent, lexicon)
-    _transient_indexes[lexicon.content_hash] = found  # the most recently used last
-    while len(_transient_indexes) > 8:
-        del _transient_indexes[next(iter(_transient_indexes))]
-    return found
-
-
-# Part of the names of the narrowed-lexicon files (`_write_narrowed`): bump it when their
-# layout, or the rule that picks their words, changes, so no file of the old kind is read.
-_NARROWED_FORMAT = 6
-
-
-def _common_lexicon(lexicon: Lexicon, index: LexiconIndex, top: int, scores_key: int | None) -> Lexicon:
-    """The lexicon's common words. The default cut (--common) is kept in the disk cache once
-    made: filtering the whole list (and reading every length's ranks) was a large share of each
-    --common command (docs/architecture.md, Start-up figures). Any other cut is a transient
-    lexicon, made again by each process that asks: a request may pick any of a million sizes,
-    and each kept would leave a list and an index on disk."""
-    from puzzlesmith.files import cache_dir
-    from puzzlesmith.lexicon.index import FORMAT_VERSION
-
-    suffix = f"+common{top}"
-    if top != DEFAULT_COMMON_TOP or lexicon.transient:
-        return lexicon.restricted(index.common_words(top), suffix, transient=True)
-    path = (cache_dir() / f"common-v{FORMAT_VERSION}.{_NARROWED_FORMAT}-{lexicon.content_hash}"
-                          f"-{scores_key}-{top}.txt")
-    found = _read_narrowed(path, lexicon, suffix)
-    if found is not None:
-        return found[0]
-    common = lexicon.restricted(index.common_words(top), suffix)
-    _write_narrowed(path, common)
-    return common
-
-
-_by_meaning: dict[tuple[str, str | None, str | None], tuple[Lexicon, LexiconIndex, dict[str, int]]] = {}
-
-
-def meaning_narrowed(
-    lexicon: Lexicon, index: LexiconIndex, kind_of: str | None, means: str | None,
-    phrases: bool = False,
-) -> tuple[Lexicon, LexiconIndex, dict[str, int]]:
-    """`lexicon` narrowed to the words of a meaning filter, its index, and each word's tier
-    (0 a kind of, 1 a synonym, 2 mentioned by a definition) for ranking --means answers."""
-    key = (lexicon.content_hash, kind_of, means)
-    hit = _by_meaning.get(key)
-    if hit is None:
-        from puzzlesmith.lexicon.index import sub_index
-        from puzzlesmith.lexicon.meanings import narrow_words
-
-        # (A phrase filter goes through every word; the others only ask about some, which
-        # the index answers without a set of all 274,000.)
-        label = "".join(f"+{k}:{v}" for k, v in (("kind-of", kind_of), ("means", means)) if v)
-        cached = _meaning_cache(lexicon, label, phrases)
-        found = _read_narrowed(cached, lexicon, label) if cached is not None else None
-        if found is not None and len(found[1]) == len(found[0].words):
-            narrowed, tiers = found[0], dict(zip(found[0].words, found[1], strict=True))
-        else:
-            tiers = narrow_words(lexicon.word_set if phrases else index, kind_of, means,
-                                 phrases=phrases)
-            narrowed = lexicon.restricted(frozenset(tiers), label)
-            if cached is not None:
-                _write_narrowed(cached, narrowed, tuple(tiers[w] for w in narrowed.words))
-        hit = (narrowed, sub_index(index, narrowed), tiers)
-        if len(_by_meaning) > 64:
-            _by_meaning.clear()
-        _by_meaning[key] = hit
-    return hit
-
-
-def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
-    """Where a meaning filter's words are kept on disk: loading WordNet and narrowing the whole
-    list was most of every `--kind-of`/`--means`/`PATTERN:TEXT` command (docs/architecture.md,
-    Start-up figures), and a setter asks the same topic with pattern after pattern. The key
-    covers the word list (with its scores), the filter, the WordNet data and the code of the
-    rules (`rules_fingerprint`). None when the data cannot be read, or for a transient
-    lexicon (model.Lexicon)."""
-    if lexicon.transient:
-        return None
-    import hashlib
-    from importlib import resources
-
-    from puzzlesmith.files import cache_dir
-    from puzzlesmith.lexicon.index import FORMAT_VERSION
-    from puzzlesmith.lexicon.meanings import rules_fingerprint
-
-    try:
-        data = resources.files("puzzlesmith.lexicon").joinpath("data")
-        wordnet = data.joinpath("wordnet-index.txt.gz").read_bytes()
-        with data.joinpath("wordnet-synsets.bin").open("rb") as f:
-            synsets = f.seek(0, 2)  # its size, without reading it all
-    except OSError:
-        return None
-    h = hashlib.blake2b(digest_size=12)
-    for part in (lexicon.content_hash, repr(None if lexicon.scores is None else hash(lexicon.scores)),
-                 label, repr(phrases), str(synsets)):
-        h.update(part.encode("utf-8") + b"\0")
-    h.update(wordnet)
-    h.update(rules_fingerprint())
-    return cache_dir() / f"meaning-v{FORMAT_VERSION}.{_NARROWED_FORMAT}-{h.hexdigest()}.txt"
-
-
-def _read_narrowed(path: Path, lexicon: Lexicon, suffix: str) -> tuple[Lexicon, tuple[int, ...]] | None:
-    """A narrowed lexicon `_write_narrowed` kept (its words, scores, and one number a word),
-    or None when the file is missing, cut short or unreadable: then it is made again."""
-    from puzzlesmith.files import read_cache
-
-    try:
-        count, words, scores, numbers = (read_cache(path) or b"").decode("ascii").split("\n")
-        kept = tuple(words.split()) if words else ()
-        per_word = tuple(map(int, numbers.split())) if numbers else ()
-        kept_scores = tuple(map(int, scores.split())) if lexicon.scores is not None else None
-    except (OSError, ValueError, UnicodeDecodeError):
-        return None
-    if len(kept) != int(count) or len(per_word) not in (0, len(kept)) or (
-            kept_scores is not None and len(kept_scores) != len(kept)):
-        return None
-    return Lexicon(name=lexicon.name + suffix, source=lexicon.source, license=lexicon.license,
-                   words=kept, scores=kept_scores), per_word
-
-
-def _write_narrowed(path: Path, narrowed: Lexicon, per_word: tuple[int, ...] = ()) -> None:
-    from puzzlesmith.files import write_cache
-
-    scores = "" if narrowed.scores is None else " ".join(map(str, narrowed.scores))
-    text = (f"{len(narrowed.words)}\n{' '.join(narrowed.words)}\n{scores}\n"
-            f"{' '.join(map(str, per_word))}")
-    write_cache(path, text.encode("ascii"))
-

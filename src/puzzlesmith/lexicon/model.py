@@ -9,13 +9,6 @@ from functools import cached_property
 DEFAULT_COMMON_TOP = 30_000
 
 
-def common_cut(common: bool, common_top: int = DEFAULT_COMMON_TOP) -> int | None:
-    """The `common_top` of `lexicon_and_index` that the --common and --common-top options ask
-    for, as every command (and the web's matching parameters) reads them: None for the whole
-    list; a --common-top other than the default also turns common mode on."""
-    return common_top if common or common_top != DEFAULT_COMMON_TOP else None
-
-
 def words_hash(words: tuple[str, ...]) -> str:
     """Hash of normalized words: the cache key of every index built from them."""
     import hashlib

@@ -22,7 +22,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, common_cut
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, common_cut
 from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 
 if TYPE_CHECKING:
