@@ -60,9 +60,13 @@ def shipped() -> dict[str, list[list[str]]]:
     return out
 
 
-def raw_rhyme(phones: list[str]) -> tuple[str, ...]:
-    """From the last stressed vowel, primary (1) or secondary (2), else the last vowel, on."""
-    stressed = [i for i, p in enumerate(phones) if p.endswith(("1", "2"))] or \
+def raw_rhyme(phones: list[str], word: str) -> tuple[str, ...]:
+    """From the last stressed vowel, primary (1) or secondary (2), else the last vowel, on; a
+    word spelled with a final y (not ey) whose last phone is IY2 has that IY unstressed."""
+    last = len(phones) - 1
+    plain_y = word[-1:] == "y" and word[-2:] != "ey" and phones[last] == "IY2"
+    stressed = [i for i, p in enumerate(phones)
+                if p.endswith(("1", "2")) and not (plain_y and i == last)] or \
         [i for i, p in enumerate(phones) if ARPA_VOWEL.match(p)] or [0]
     return tuple(re.sub(r"\d", "", p) for p in phones[stressed[-1]:])
 
@@ -75,8 +79,8 @@ CONSONANT_KIND = {"P": "s", "B": "s", "T": "s", "D": "s", "K": "s", "G": "s",
                   "L": "l", "R": "r", "W": "g", "Y": "g"}
 
 
-def raw_near(phones: list[str]) -> tuple[str, ...]:
-    return tuple(CONSONANT_KIND.get(p, p) for p in raw_rhyme(phones))
+def raw_near(phones: list[str], word: str) -> tuple[str, ...]:
+    return tuple(CONSONANT_KIND.get(p, p) for p in raw_rhyme(phones, word))
 
 
 @pytest.mark.slow
@@ -98,8 +102,8 @@ def groups(shipped: dict[str, list[list[str]]]
     near: dict[tuple[str, ...], set[str]] = {}
     for w, prons in shipped.items():
         for p in prons:
-            rhyme.setdefault(raw_rhyme(p), set()).add(w)
-            near.setdefault(raw_near(p), set()).add(w)
+            rhyme.setdefault(raw_rhyme(p, w), set()).add(w)
+            near.setdefault(raw_near(p, w), set()).add(w)
     return rhyme, near
 
 
@@ -112,9 +116,9 @@ def test_rhymes_and_near_rhymes(shipped: dict[str, list[list[str]]], groups: tup
     word = data.draw(st.sampled_from(["heart", "station", "grape", "time", "tomato",
                                       *sorted(shipped)[::97]]))
     by_rhyme, by_near = groups
-    want = set().union(*(by_rhyme[raw_rhyme(p)] for p in shipped[word])) - {word}
+    want = set().union(*(by_rhyme[raw_rhyme(p, word)] for p in shipped[word])) - {word}
     assert sounds.rhymes(word) == want
-    slant = set().union(*(by_near[raw_near(p)] for p in shipped[word]))
+    slant = set().union(*(by_near[raw_near(p, word)] for p in shipped[word]))
     assert sounds.near_rhymes(word) == slant - want - {word}
 
 
@@ -132,15 +136,28 @@ def test_compounds_rhyme_with_their_last_part() -> None:
     assert "alt" not in sounds.near_rhymes("heart") and "part" not in sounds.near_rhymes("heart")
 
 
+def test_a_final_y_is_unstressed() -> None:
+    """CMUdict marks the final IY of some -ity, -ly and -ogy words with secondary stress
+    (possibility /P AA2 S AH0 B IH1 L AH0 T IY2/): the suffix rhymes as unstressed, while a
+    compound's last word keeps its stress (bumblebee, carefree, latchkey) and -ary its EH2
+    (very)."""
+    sea = sounds.rhymes("sea")
+    assert not {"possibility", "probability", "compatibility", "culturally", "apology"} & sea
+    assert {"bumblebee", "carefree", "oversee", "latchkey"} <= sea
+    assert "ability" in sounds.rhymes("possibility")
+    assert "agility" in sounds.rhymes("compatibility")
+    assert {"contemporary", "revolutionary", "dictionary", "military"} <= sounds.rhymes("very")
+
+
 def test_match_rhymes_and_syllables(shipped: dict[str, list[list[str]]],
                                     capsys: pytest.CaptureFixture[str]) -> None:
     raw = shipped
     five = [w for w in lexicon_and_index()[1].bucket(5).words]  # type: ignore[union-attr]
-    keys = {raw_rhyme(p) for p in raw["table"]}
+    keys = {raw_rhyme(p, "table") for p in raw["table"]}
     code, out, _ = run(["match", "?????", "--rhymes", "table", "--json"], capsys)
     doc = json.loads(out)
     assert code == 0 and doc["words"] == [w for w in five if w in raw and w != "table" and any(
-        raw_rhyme(p) in keys for p in raw[w])]
+        raw_rhyme(p, w) in keys for p in raw[w])]
     assert doc["skipped"] == sum(w not in raw for w in five) and "fable" in doc["words"]
     code, out, _ = run(["match", "a????", "--syllables", "3", "--json"], capsys)
     doc = json.loads(out)
@@ -189,7 +206,7 @@ def test_sounds_like_homophones_then_one_sound_away(shipped: dict[str, list[list
             continue
         # Nearest first: a word one sound away that keeps the asked word's rhyme (the sound
         # changed before it) comes before every word whose change is inside the rhyme.
-        rhyme = _plain(shipped[word][0])[-len(raw_rhyme(shipped[word][0])):]
+        rhyme = _plain(shipped[word][0])[-len(raw_rhyme(shipped[word][0], word)):]
         keeps, breaks = [], []
         for w in (w for w, d in want.items() if d == 1):
             near = [_plain(q) for q in shipped[w]
@@ -213,14 +230,14 @@ def test_sounds_like_homophones_then_one_sound_away(shipped: dict[str, list[list
 def test_match_near_rhymes_after_perfect_ones(shipped: dict[str, list[list[str]]],
                                               capsys: pytest.CaptureFixture[str]) -> None:
     four = {w for w in lexicon_and_index()[1].bucket(4).words}  # type: ignore[union-attr]
-    perfect = {raw_rhyme(p) for p in shipped["time"]}
-    near = {raw_near(p) for p in shipped["time"]}
+    perfect = {raw_rhyme(p, "time") for p in shipped["time"]}
+    near = {raw_near(p, "time") for p in shipped["time"]}
     code, out, _ = run(["match", "????", "--rhymes", "time", "--near-rhymes", "--json"], capsys)
     words = json.loads(out)["words"]
-    rhyming = [w for w in words if any(raw_rhyme(p) in perfect for p in shipped[w])]
+    rhyming = [w for w in words if any(raw_rhyme(p, w) in perfect for p in shipped[w])]
     assert code == 0 and words[:len(rhyming)] == rhyming and "dime" in rhyming
     assert set(words) == {w for w in four if w in shipped and w != "time" and any(
-        raw_rhyme(p) in perfect or raw_near(p) in near for p in shipped[w])}
+        raw_rhyme(p, w) in perfect or raw_near(p, w) in near for p in shipped[w])}
     assert "line" in words[len(rhyming):]
     code, _, err = run(["match", "????", "--near-rhymes"], capsys)
     assert code == 2 and "--near-rhymes needs --rhymes" in err

@@ -7,6 +7,10 @@ vowel on, primary or secondary stress alike (its last vowel if none is stressed)
 dropped: two words rhyme perfectly when a pronunciation of each has the same rhyme ("table",
 "fable"; "read" /R IY1 D/ and "seed"), and a compound rhymes with its last part, as a rhyming
 dictionary hears it (sweetheart /S W IY1 T HH AA2 R T/ with "heart", honeymoon with "moon").
+A word's final -y is the unstressed suffix even where CMUdict marks its IY with secondary
+stress (possibility /... IH1 L AH0 T IY2/ rhymes with "ability", not with "sea"; so do some
+-ly, -ogy and -ty words); a compound's last part spelled otherwise keeps its stress
+(bumblebee with "bee", latchkey with "key").
 A near rhyme has the same vowels in its rhyme and consonants of the same kind (stop,
 fricative, affricate, nasal, l, r or glide) in the same places: "time" and "line", "heart"
 and "hard".
@@ -60,17 +64,21 @@ def syllable_counts(word: str) -> frozenset[int]:
     return frozenset(sum(p[-1].isdigit() for p in pron.split()) for pron in pronunciations(word))
 
 
-def _rhyme_start(phones: list[str] | tuple[str, ...]) -> int:
-    """Where a pronunciation's rhyme starts: its last stressed vowel, else its last vowel."""
+def _rhyme_start(phones: list[str] | tuple[str, ...], word: str = "") -> int:
+    """Where a pronunciation's rhyme starts: its last stressed vowel, else its last vowel; a
+    final IY of a word spelled with a final -y (not -ey) counts as unstressed (the module's
+    docstring)."""
     vowels = [i for i, p in enumerate(phones) if p[-1].isdigit()]
-    stressed = [i for i in vowels if phones[i][-1] in "12"]
+    plain_y = word.endswith("y") and not word.endswith("ey")  # -key of latchkey is a word
+    suffix = len(phones) - 1 if plain_y and phones[-1:] == ["IY2"] else -1
+    stressed = [i for i in vowels if phones[i][-1] in "12" and i != suffix]
     return (stressed or vowels or [0])[-1]
 
 
-def rhyme_of(pronunciation: str) -> str:
-    """The part of a pronunciation a perfect rhyme shares (see the module's docstring)."""
+def rhyme_of(pronunciation: str, word: str = "") -> str:
+    """The part of a pronunciation of `word` a perfect rhyme shares (the module's docstring)."""
     phones = pronunciation.split()
-    return " ".join(p.rstrip("012") for p in phones[_rhyme_start(phones):])
+    return " ".join(p.rstrip("012") for p in phones[_rhyme_start(phones, word):])
 
 
 # The kinds of consonant a near rhyme may swap within (ARPAbet's 24 consonants).
@@ -79,17 +87,17 @@ _KIND = {phone: kind for kind, phones in (
     ("nasal", "M N NG"), ("liquid", "L"), ("r", "R"), ("glide", "W Y")) for phone in phones.split()}
 
 
-def near_rhyme_of(pronunciation: str) -> str:
+def near_rhyme_of(pronunciation: str, word: str = "") -> str:
     """A rhyme with each consonant replaced by its kind (see the module's docstring)."""
-    return " ".join(_KIND.get(p, p) for p in rhyme_of(pronunciation).split())
+    return " ".join(_KIND.get(p, p) for p in rhyme_of(pronunciation, word).split())
 
 
-def _grouped(key: Callable[[str], str]) -> dict[str, frozenset[str]]:
-    """The dictionary's words by `key` of each of their pronunciations."""
+def _grouped(key: Callable[[str, str], str]) -> dict[str, frozenset[str]]:
+    """The dictionary's words by `key` of each of their pronunciations (and the word)."""
     groups: dict[str, set[str]] = {}
     for word, prons in _dictionary().items():
         for pron in prons:
-            groups.setdefault(key(pron), set()).add(word)
+            groups.setdefault(key(pron, word), set()).add(word)
     return {k: frozenset(v) for k, v in groups.items()}
 
 
@@ -108,7 +116,7 @@ def rhymes(word: str) -> frozenset[str]:
     by_rhyme = _by_rhyme()
     found: set[str] = set()
     for pron in pronunciations(word):
-        found |= by_rhyme.get(rhyme_of(pron), frozenset())
+        found |= by_rhyme.get(rhyme_of(pron, word.lower()), frozenset())
     found.discard(word.lower())
     return frozenset(found)
 
@@ -118,7 +126,7 @@ def near_rhymes(word: str) -> frozenset[str]:
     by_near = _by_near_rhyme()
     found: set[str] = set()
     for pron in pronunciations(word):
-        found |= by_near.get(near_rhyme_of(pron), frozenset())
+        found |= by_near.get(near_rhyme_of(pron, word.lower()), frozenset())
     return frozenset(found - rhymes(word) - {word.lower()})
 
 
@@ -178,13 +186,13 @@ def _changed(a: str, b: str) -> float:
     return 0.2 + 0.8 * unlike / 3
 
 
-def _distance(target: str, other: tuple[str, ...]) -> float:
+def _distance(target: str, other: tuple[str, ...], word: str = "") -> float:
     """A phonetic edit distance from a pronunciation of the asked word to another's plain
     phones: each phone changed, added or removed costs up to 1 (see _changed), and one more
     inside the asked word's rhyme, so a word that keeps the rhyme (night, light) comes before
     one that keeps the start (night, gneiss)."""
     phones = target.split()
-    start = _rhyme_start(phones)
+    start = _rhyme_start(phones, word)
     t = [p.rstrip("012") for p in phones]
 
     def extra(i: int, inserted: bool) -> float:  # i: the asked word's phone (or the one after)
@@ -213,7 +221,7 @@ def sounds_like(word: str) -> dict[str, float]:
         if sound in targets:
             near = 0.0
         elif any(_within_one(sound, t) for t in targets):
-            near = round(min(_distance(p, sound) for p in prons), 3)
+            near = round(min(_distance(p, sound, word.lower()) for p in prons), 3)
         else:
             continue
         for w in words:
