@@ -16,12 +16,14 @@ import pytest
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.options import FillOptions
 from puzzlesmith.options import declared, option_table
+from puzzlesmith.search.query import WordQuery
 
 ROOT = Path(__file__).resolve().parents[2]
 
 # What a command takes besides its family's options: its input and its output.
-CLI_OWN = {"grid", "file", "out", "json", "help"}
-API_OWN = {"grid"}
+CLI_OWN = {"grid", "file", "out", "json", "help", "patterns", "letters", "from_file", "equation",
+           "define"}
+API_OWN = {"grid", "pattern", "query", "letters"}
 # The server's own bound on what a request may ask (web.api.MAX_TIMEOUT): the command line
 # runs as long as its user asks.
 SERVER_BOUNDS = {("time_limit", "maximum")}
@@ -52,6 +54,11 @@ FAMILIES = [
         ("check", ["fill", "check"], "FillCheckRequest"),
         ("region", ["fill", "region"], "FillRegionRequest"),
         ("candidates", ["fill", "candidates"], "FillCandidatesRequest"),
+    ]),
+    (WordQuery, "docs/words.md", [
+        ("match", ["match"], "MatchRequest"),
+        ("anagram", ["anagram"], "AnagramRequest"),
+        ("equation", ["match"], "EquationRequest"),
     ]),
 ]
 CASES = [(cls, command, path, model) for cls, _, commands in FAMILIES
@@ -100,6 +107,18 @@ def test_the_docs_table_is_the_list(cls: type, doc: str, commands: list[Any]) ->
     table = option_table(cls, tuple(c[0] for c in commands))
     assert table in (ROOT / doc).read_text("utf-8"), (
         f"{doc}'s option table differs from {cls.__name__}'s options; it should read:\n{table}")
+
+
+def test_word_query_checks_sort_once() -> None:
+    """`--sort` is checked and mapped in one place (it was four: match, anagram and equation
+    on the web, match and anagram on the command line)."""
+    assert WordQuery(sort="freq").order == "freq" and WordQuery().order is None
+    assert WordQuery(sort="alpha").order == "alpha"
+    with pytest.raises(InputError, match="--sort must be alpha or freq, not 'size'"):
+        WordQuery(sort="size")
+    with pytest.raises(InputError, match="--contains does not apply to equations"):
+        WordQuery(contains="e").refuse_outside("equation", "equations")
+    WordQuery(kind_of="bird").refuse_outside("equation", "equations")
 
 
 def test_fill_options_refuse_what_both_sides_refuse() -> None:

@@ -4,20 +4,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from puzzlesmith.cli.common import (
-    CommonOpt,
-    CommonTopOpt,
     DefineOpt,
-    ForeignOpt,
     FromOpt,
     JsonOpt,
-    KindOfOpt,
-    LexiconOpt,
-    MeansOpt,
     check_not_expanded,
     console,
     exit_time_limit,
@@ -28,32 +22,12 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP
-from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.limits import SearchTimeout
+from puzzlesmith.options import cli_command
+from puzzlesmith.search.query import ANAGRAM, EQUATION, MATCH, WordQuery
 
 if TYPE_CHECKING:
-    from puzzlesmith.lexicon import LexiconIndex
     from puzzlesmith.search.pattern import MatchResult
-
-TimeoutOpt = Annotated[float, typer.Option("--time-limit", "-t", "--timeout",
-                                           help="Time limit per query, seconds.")]
-PhrasesOpt = Annotated[
-    bool, typer.Option("--phrases", help="Also WordNet's phrases (new york), matched without spaces.")
-]
-
-
-RhymesOpt = Annotated[str | None, typer.Option(
-    "--rhymes", help="Only perfect rhymes of WORD: the same last stressed vowel (primary or "
-    "secondary) and what follows it (CMU Pronouncing Dictionary).")]
-NearRhymesOpt = Annotated[bool, typer.Option(
-    "--near-rhymes", help="With --rhymes, near rhymes too, after the perfect ones (the same "
-    "vowels, consonants of the same kind: time, line).")]
-SyllablesOpt = Annotated[int | None, typer.Option(
-    "--syllables", min=1, help="Only words of N syllables (CMU Pronouncing Dictionary).")]
-SoundsLikeOpt = Annotated[str | None, typer.Option(
-    "--sounds-like", help="Only words that sound like WORD: homophones first, then words one "
-    "sound away, nearest first (CMU Pronouncing Dictionary).")]
-
 
 def print_columns(words: list[str], bold: frozenset[str] = frozenset(), padding: int = 2) -> None:
     """Words in rows of equal-width columns, the ones in `bold` bold. (Rich's Columns fits
@@ -107,32 +81,16 @@ def _legend(common_marked: bool, has_full: bool) -> None:
         console.print(f"[dim]{'; '.join(notes)}[/]")
 
 
+@cli_command(WordQuery, (MATCH, EQUATION))
 def match_cmd(
     patterns: Annotated[list[str] | None, typer.Argument(help="Patterns, e.g. a?p?e 1231 *ing")] = None,
     from_file: FromOpt = None,
-    contains: Annotated[str, typer.Option("--contains", help="Letters the word must contain.")] = "",
-    excludes: Annotated[str, typer.Option("--excludes", help="Letters the word must not contain.")] = "",
-    length: Annotated[str | None, typer.Option("--length", help="N or N-M (for * patterns).")] = None,
-    sort: Annotated[str | None, typer.Option(
-        "--sort", help="alpha or freq (default alpha; with --means, by meaning; with "
-        "--equation, freq puts first the solutions whose rarest word is most common).")] = None,
-    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Show at most N words.")] = None,
-    lexicon: LexiconOpt = None,
-    common: CommonOpt = False,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    kind_of: KindOfOpt = None,
-    means: MeansOpt = None,
-    phrases: PhrasesOpt = False,
-    foreign: ForeignOpt = True,
-    timeout: TimeoutOpt = 10.0,
-    rhymes: RhymesOpt = None,
-    near_rhymes: NearRhymesOpt = False,
-    syllables: SyllablesOpt = None,
-    sounds_like: SoundsLikeOpt = None,
     equation: Annotated[bool, typer.Option(
         "--equation", "-e", help="Equation mode: A-Z are variables shared by patterns "
         "separated by ';' (AB;BA;|A|=2;|B|=2;!=AB); see the README.")] = False,
     json: JsonOpt = False,
+    *,
+    options: WordQuery,
 ) -> None:
     """Words that fit crossword patterns.
 
@@ -141,40 +99,31 @@ def match_cmd(
     PATTERN:TEXT is PATTERN --means TEXT. With --equation: A-Z variables, ~A reversed,
     ';' between patterns, |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).
     """
-    from puzzlesmith.search.meaning import Words, match_words, split_query, words_for
+    from puzzlesmith.search.meaning import Words, split_query
 
-    if sort not in (None, "alpha", "freq"):
-        raise InputError(f"--sort must be alpha or freq, not {sort!r}")
-    order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else "alpha" if sort else None
     check_not_expanded(patterns or [])
     queries = read_inputs(patterns, from_file)
     if equation:
-        _refuse_in_equations((("--contains", contains), ("--excludes", excludes),
-                              ("--length", length), ("--means", means), ("--phrases", phrases),
-                              ("--rhymes", rhymes), ("--near-rhymes", near_rhymes),
-                              ("--syllables", syllables), ("--sounds-like", sounds_like)))
-        _equations(words_for(lexicon, common, common_top, kind_of=kind_of,
-                             foreign=foreign).index, queries, limit,
-                   timeout, json, order or "alpha")
+        options.refuse_outside(EQUATION, "equations")
+        _equations(options, queries, json)
         return
-    from puzzlesmith.search.pattern import parse_length, plain_match_json
+    options.refuse_outside(MATCH, "match")
+    from puzzlesmith.search.pattern import plain_match_json
 
-    span = parse_length(length)
+    o = options
     searched: dict[str | None, Words] = {}  # by meaning: a --from file repeats one or none
     # No option that reorders, cuts or filters the answers: a plain query's JSON is written
     # from the bitset (the same text as below, without a string per answer).
-    as_is = json and not any((contains, excludes, span, order, limit, rhymes, syllables,
-                              sounds_like, near_rhymes, phrases))
+    as_is = json and not any((o.contains, o.excludes, o.span(), o.order, o.limit, o.rhymes,
+                              o.syllables, o.sounds_like, o.near_rhymes, o.phrases))
     # One name of a file here passes check_not_expanded (a pattern may look like one); if no
     # word fits it, it was most likely an unquoted pattern the shell expanded.
     files_here = {p for p in patterns or [] if os.path.lexists(p)}
     for query in queries:
-        _, query_means = split_query(query, means)
+        _, query_means = split_query(query, o.means)
         found = searched.get(query_means)
         if found is None:
-            found = searched[query_means] = words_for(
-                lexicon, common, common_top, kind_of=kind_of, means=query_means, phrases=phrases,
-                foreign=foreign)
+            found = searched[query_means] = o.words_for(query_means)
         index = found.index
         if as_is and not found.ranked and query not in files_here:
             text = plain_match_json(index, query)
@@ -182,12 +131,9 @@ def match_cmd(
                 print_text(text)
                 continue
         try:
-            result = match_words(found, query, contains=contains, excludes=excludes, length=span,
-                                 sort=order, limit=limit, deadline=Deadline(timeout),
-                                 rhymes=rhymes, syllables=syllables, sounds_like=sounds_like,
-                                 near_rhymes=near_rhymes)
+            result = o.match(query, words=found)
         except SearchTimeout:
-            raise exit_time_limit(f"pattern {query!r} took longer than {timeout} s") from None
+            raise exit_time_limit(f"pattern {query!r} took longer than {o.time_limit} s") from None
         if query in files_here and not result.count:
             raise InputError(f"{query!r} is the name of a file here and no word fits it: if the "
                              "shell replaced an unquoted pattern with it, quote the pattern "
@@ -195,16 +141,9 @@ def match_cmd(
         if json:
             print_json(result.to_json(), ("words",) if result.plain else ())
             continue
-        marked = frozenset() if common else index.common_among(result.words, common_top)
-        _print_match(result, marked, _listed_in_order(order, found.ranked, sounds_like,
-                                                      near_rhymes))
-
-
-def _refuse_in_equations(options: tuple[tuple[str, object], ...]) -> None:
-    """One error line for the first of these (name, value) options given with --equation."""
-    given = [name for name, value in options if value]
-    if given:
-        raise InputError(f"{given[0]} does not apply to equations")
+        marked = frozenset() if o.common else index.common_among(result.words, o.common_top)
+        _print_match(result, marked, _listed_in_order(o.order, found.ranked, o.sounds_like,
+                                                      o.near_rhymes))
 
 
 def _print_match(result: MatchResult, marked: frozenset[str], in_order: bool) -> None:
@@ -234,18 +173,16 @@ def _listed_in_order(order: str | None, ranked: bool, sounds_like: str | None,
     return order == "freq" or (ranked and order is None) or bool(sounds_like) or near_rhymes
 
 
-def _equations(index: LexiconIndex, queries: list[str], limit: int | None, timeout: float,
-               json: bool, order: Literal["alpha", "freq"]) -> None:
+def _equations(options: WordQuery, queries: list[str], json: bool) -> None:
     """`match --equation`: each query solved, its solutions printed (JSON Lines with --json)."""
     from rich.markup import escape
 
-    from puzzlesmith.search.equation import DEFAULT_LIMIT, solve_equation
-
+    timeout = options.time_limit
+    words = options.words_for()
     stopped = []
     for query in queries:
         with working("solving the equation", timeout):
-            result = solve_equation(index, query, limit=limit or DEFAULT_LIMIT,
-                                    deadline=Deadline(timeout), sort=order)
+            result = options.equation(query, words=words)
         if not result.exact:
             stopped.append(query)
         if json:
@@ -264,57 +201,27 @@ def _equations(index: LexiconIndex, queries: list[str], limit: int | None, timeo
                               "(its count is a lower bound)")
 
 
+@cli_command(WordQuery, ANAGRAM)
 def anagram_cmd(
     letters: Annotated[list[str] | None, typer.Argument(help="Letters; ? is a blank tile.")] = None,
     from_file: FromOpt = None,
-    min_length: Annotated[int, typer.Option("--min-length", min=1, help="Shortest word.")] = 3,
-    length: Annotated[str | None, typer.Option(
-        "--length", help="N or N-M letters, as match (--min-length N: at least N).")] = None,
-    sort: Annotated[str | None, typer.Option(
-        "--sort", help="alpha or freq within each length (default alpha; with --means, by "
-        "meaning).")] = None,
-    limit: Annotated[int | None, typer.Option(
-        "--limit", min=1, help="Show at most N words, the longest first.")] = None,
-    words: Annotated[int, typer.Option("--words", min=1, max=3,
-                                       help="Words per full anagram (1-3).")] = 1,
-    rhymes: RhymesOpt = None,
-    near_rhymes: NearRhymesOpt = False,
-    syllables: SyllablesOpt = None,
-    sounds_like: SoundsLikeOpt = None,
-    lexicon: LexiconOpt = None,
-    common: CommonOpt = False,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    kind_of: KindOfOpt = None,
-    means: MeansOpt = None,
-    phrases: PhrasesOpt = False,
-    foreign: ForeignOpt = True,
     define: DefineOpt = False,
-    timeout: TimeoutOpt = 10.0,
     json: JsonOpt = False,
+    *,
+    options: WordQuery,
 ) -> None:
     """Every word that can be built from the letters; full anagrams marked."""
     from rich.markup import escape
 
-    from puzzlesmith.search.letters import parse_rack
-    from puzzlesmith.search.meaning import anagram_words, words_for
-    from puzzlesmith.search.pattern import parse_length
-
     check_not_expanded(letters or [], r"[a-z?]+")
-    if sort not in (None, "alpha", "freq"):
-        raise InputError(f"--sort must be alpha or freq, not {sort!r}")
-    order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else "alpha" if sort else None
-    span = parse_length(length)
     queries = read_inputs(letters, from_file)
-    found = words_for(lexicon, common, common_top, kind_of=kind_of, means=means, phrases=phrases,
-                      foreign=foreign)
+    found = options.words_for()
     index = found.index
+    words, common, common_top, timeout = (options.words, options.common, options.common_top,
+                                          options.time_limit)
     timed_out = False
     for query in queries:
-        rack = parse_rack(query)
-        result = anagram_words(found, rack, min_length=min_length, n_words=words,
-                               deadline=Deadline(timeout), length=span, sort=order, limit=limit,
-                               rhymes=rhymes, syllables=syllables, sounds_like=sounds_like,
-                               near_rhymes=near_rhymes)
+        result = options.anagram(query, words=found)
         timed_out |= result.timed_out
         if json:
             doc = result.to_json()

@@ -31,6 +31,7 @@ from puzzlesmith.fill.options import CANDIDATES, CHECK, FILL, REGION, FillOption
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available
 from puzzlesmith.lexicon.registry import DEFAULT_NAME
 from puzzlesmith.options import request_model
+from puzzlesmith.search.query import ANAGRAM, EQUATION, MATCH, WordQuery
 from puzzlesmith.web import tasks
 from puzzlesmith.web.admission import FairGate, client_of
 from puzzlesmith.web.facts import config, facts_of
@@ -183,74 +184,46 @@ KindOfField = Field(None, max_length=100,
                     description="Only words that are a kind of TOPIC in WordNet (--kind-of).")
 MeansField = Field(None, max_length=100, description="Words for TEXT, ranked: kinds of it, "
                    "synonyms, words whose definition mentions it (--means).")
-RhymesField = Field(None, max_length=64, description="Only perfect rhymes of this word: the "
-                    "same last stressed vowel, primary or secondary, and what follows it (CMU "
-                    "Pronouncing Dictionary; --rhymes).")
-NearRhymesField = Field(False, description="With rhymes, near rhymes too, after the perfect "
-                        "ones (--near-rhymes).")
-SyllablesField = Field(None, ge=1, le=30, description="Only words of N syllables (--syllables).")
-SoundsLikeField = Field(None, max_length=64, description="Only words that sound like this word, "
-                        "homophones first, then the nearest (--sounds-like).")
-ForeignField = Field(True, description="Let in words markedly more frequent in French, Spanish, "
-                     "Italian, German, Portuguese or Dutch text than in English (ciao, merci, "
-                     "ja); false leaves them out (--foreign/--no-foreign).")
-PhrasesField = Field(False, description="Also WordNet's phrases (new york), matched without "
-                     "spaces and hyphens (--phrases).")
 
 
-class MatchRequest(Options, TimeLimited):
-    pattern: str = Field(..., min_length=1, max_length=200, examples=["a?p?e"],
-                         description="A pattern: ? . _ one letter, * any run, [abc] sets, "
-                         "@ vowel, # consonant, 1-9 repeated letters, PATTERN/LETTERS anagram. "
-                         "`query` is an alias: the answer names the pattern `query`.",
-                         validation_alias=AliasChoices("pattern", "query"))
-    contains: str = Field("", max_length=64, description="Letters the word must contain.")
-    excludes: str = Field("", max_length=64, description="Letters the word must not contain.")
-    length: str | None = Field(None, max_length=20, description="N or N-M (for * patterns).")
-    sort: Literal["alpha", "freq"] | None = Field(None, description="alpha or freq (default: alpha, "
-                             "or by meaning with `means`).")
-    limit: int | None = Field(None, ge=1, description="Return at most N words.")
-    kind_of: str | None = KindOfField
-    means: str | None = MeansField
-    phrases: StrictBool = PhrasesField
-    rhymes: str | None = RhymesField
-    near_rhymes: StrictBool = NearRhymesField
-    syllables: int | None = SyllablesField
-    sounds_like: str | None = SoundsLikeField
-    foreign: StrictBool = ForeignField
-    time_limit: float = TimeLimitField(tasks.run_match)
+def _word_request(command: str, name: str, time_limit: Any, **own: Any) -> Any:
+    """A word search's request: its input, then its `WordQuery` options (the one list); its
+    time limit is its task's (`TimeLimitField`)."""
+    return request_model(WordQuery, command, name, (Strict, TimeLimited),
+                         overrides={"time_limit": (float, time_limit)}, **own)
 
 
-class EquationRequest(Options, TimeLimited):
-    query: str = Field(..., min_length=1, max_length=400, examples=["AB;BA;|A|=2;|B|=2;!=AB"],
-                       description="An equation: A-Z variables, ~A reversed, patterns separated "
-                       "by ';', |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).")
-    limit: int = Field(100, ge=1, le=10_000, description="List at most N solutions.")
-    sort: str | None = Field(None, max_length=10, description="alpha (default) or freq: the "
-                             "solutions whose rarest word is most common first.")
-    kind_of: str | None = KindOfField
-    foreign: StrictBool = ForeignField
-    time_limit: float = TimeLimitField(tasks.run_equation)
+_Match: Any = _word_request(MATCH, "Match", TimeLimitField(tasks.run_match),
+                            pattern=(str, Field(
+        ..., min_length=1, max_length=200, examples=["a?p?e"],
+        description="A pattern: ? . _ one letter, * any run, [abc] sets, @ vowel, # consonant, "
+        "1-9 repeated letters, PATTERN/LETTERS anagram. `query` is an alias: the answer names "
+        "the pattern `query`.", validation_alias=AliasChoices("pattern", "query"))))
 
 
-class AnagramRequest(Options, TimeLimited):
-    letters: str = Field(..., min_length=1, max_length=200, examples=["listen"],
-                         description="Letters; ? is a blank tile.")
-    min_length: int = Field(3, ge=1, description="Shortest word.")
-    length: str | None = Field(None, max_length=20, description="N or N-M letters (as match).")
-    sort: Literal["alpha", "freq"] | None = Field(None, description="alpha or freq within each length "
-                             "(default: alpha, or by meaning with `means`).")
-    limit: int | None = Field(None, ge=1, description="Return at most N words, the longest first.")
-    words: int = Field(1, ge=1, le=3, description="Words per full anagram (1-3).")
-    kind_of: str | None = KindOfField
-    means: str | None = MeansField
-    phrases: StrictBool = PhrasesField
-    rhymes: str | None = RhymesField
-    near_rhymes: StrictBool = NearRhymesField
-    syllables: int | None = SyllablesField
-    sounds_like: str | None = SoundsLikeField
-    foreign: StrictBool = ForeignField
-    time_limit: float = TimeLimitField(tasks.run_anagram)
+class MatchRequest(_Match):
+    pass
+
+
+_Equation: Any = _word_request(EQUATION, "Equation", TimeLimitField(tasks.run_equation),
+                                query=(str, Field(
+        ..., min_length=1, max_length=400, examples=["AB;BA;|A|=2;|B|=2;!=AB"],
+        description="An equation: A-Z variables, ~A reversed, patterns separated by ';', "
+        "|A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).")))
+
+
+class EquationRequest(_Equation):
+    pass
+
+
+_Anagram: Any = _word_request(ANAGRAM, "Anagram", TimeLimitField(tasks.run_anagram),
+                               letters=(str, Field(
+        ..., min_length=1, max_length=200, examples=["listen"],
+        description="Letters; ? is a blank tile.")))
+
+
+class AnagramRequest(_Anagram):
+    pass
 
 
 class WordgridSolveRequest(Options, TimeLimited):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from typing import Any, Literal
+from typing import Any
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.options import DEFAULT_TIME_LIMIT as FILL_TIME_LIMIT
@@ -22,8 +22,7 @@ from puzzlesmith.lexicon import (
     lexicon_and_index,
 )
 from puzzlesmith.limits import Deadline, SearchTimeout
-from puzzlesmith.search.letters import parse_rack
-from puzzlesmith.search.pattern import parse_length
+from puzzlesmith.search.query import DEFAULT_TIME_LIMIT as WORDS_TIME_LIMIT
 from puzzlesmith.web.facts import MAX_COUNT_TIMEOUT, task
 
 Doc = dict[str, Any]
@@ -60,112 +59,34 @@ def warm(spec: str | None) -> None:
     prepare(12)
 
 
-@task(time_limit=10.0)
-def run_match(
-    pattern: str,
-    *,
-    contains: str = "",
-    excludes: str = "",
-    length: str | None = None,
-    sort: str | None = None,
-    limit: int | None = None,
-    lexicon: str | None = None,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    kind_of: str | None = None,
-    means: str | None = None,
-    phrases: bool = False,
-    rhymes: str | None = None,
-    syllables: int | None = None,
-    sounds_like: str | None = None,
-    near_rhymes: bool = False,
-    foreign: bool = True,
-    time_limit: float = 10.0,
-) -> Doc:
-    """`puzzlesmith match PATTERN --json`."""
-    from puzzlesmith.search.meaning import match_words, split_query, words_for
+def _word_query(command: str, options: dict[str, Any]) -> Any:
+    from puzzlesmith.options import from_request
+    from puzzlesmith.search.query import WordQuery
 
-    if sort not in (None, "alpha", "freq"):
-        raise InputError(f"--sort must be alpha or freq, not {sort!r}")
-    span = parse_length(length)
-    _, query_means = split_query(pattern, means or None)
-    found = words_for(lexicon, common, common_top, kind_of=kind_of or None, means=query_means,
-                      phrases=phrases, foreign=foreign)
-    # As the CLI: no sort is alphabetical, or by meaning for --means.
-    order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else (
-        "alpha" if sort == "alpha" else None)
+    return from_request(WordQuery, command, options)
+
+
+@task(time_limit=WORDS_TIME_LIMIT)
+def run_match(pattern: str, **options: Any) -> Doc:
+    """`puzzlesmith match PATTERN --json` (past its time limit: 400, the pattern named)."""
+    query = _word_query("match", options)
     try:
-        result = match_words(found, pattern, contains=contains, excludes=excludes, length=span,
-                             sort=order, limit=limit, deadline=Deadline(time_limit),
-                             rhymes=rhymes or None, syllables=syllables,
-                             sounds_like=sounds_like or None, near_rhymes=near_rhymes)
+        return query.match(pattern).to_json()
     except SearchTimeout:
-        raise InputError(f"pattern {pattern!r} took longer than {time_limit} s") from None
-    return result.to_json()
+        raise InputError(f"pattern {pattern!r} took longer than {query.time_limit} s") from None
 
 
-@task(time_limit=10.0)
-def run_equation(
-    query: str,
-    *,
-    limit: int = 100,
-    lexicon: str | None = None,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    kind_of: str | None = None,
-    foreign: bool = True,
-    time_limit: float = 10.0,
-    sort: str | None = None,
-) -> Doc:
+@task(time_limit=WORDS_TIME_LIMIT)
+def run_equation(query: str, **options: Any) -> Doc:
     """`puzzlesmith match --equation QUERY --json` (a search stopped by its time limit is an
     answer here: `exact` false, its count a lower bound)."""
-    from puzzlesmith.search.equation import solve_equation
-    from puzzlesmith.search.meaning import words_for
-
-    found = words_for(lexicon, common, common_top, kind_of=kind_of or None, foreign=foreign)
-    if sort not in (None, "alpha", "freq"):
-        raise InputError(f"sort must be alpha or freq, not {sort!r}")
-    return solve_equation(found.index, query, limit=limit, deadline=Deadline(time_limit),
-                          sort="freq" if sort == "freq" else "alpha").to_json()
+    return _word_query("equation", options).equation(query).to_json()
 
 
-@task(time_limit=10.0)
-def run_anagram(
-    letters: str,
-    *,
-    min_length: int = 3,
-    length: str | None = None,
-    sort: str | None = None,
-    limit: int | None = None,
-    words: int = 1,
-    lexicon: str | None = None,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    kind_of: str | None = None,
-    means: str | None = None,
-    phrases: bool = False,
-    rhymes: str | None = None,
-    syllables: int | None = None,
-    sounds_like: str | None = None,
-    near_rhymes: bool = False,
-    foreign: bool = True,
-    time_limit: float = 10.0,
-) -> Doc:
+@task(time_limit=WORDS_TIME_LIMIT)
+def run_anagram(letters: str, **options: Any) -> Doc:
     """`puzzlesmith anagram LETTERS --json`."""
-    from puzzlesmith.search.meaning import anagram_words, words_for
-
-    if sort not in (None, "alpha", "freq"):
-        raise InputError(f"--sort must be alpha or freq, not {sort!r}")
-    order: Literal["alpha", "freq"] | None = "freq" if sort == "freq" else (
-        "alpha" if sort == "alpha" else None)
-    span = parse_length(length)
-    found = words_for(lexicon, common, common_top, kind_of=kind_of or None, means=means or None,
-                      phrases=phrases, foreign=foreign)
-    result = anagram_words(found, parse_rack(letters), min_length=min_length, n_words=words,
-                           deadline=Deadline(time_limit), length=span, sort=order, limit=limit,
-                           rhymes=rhymes or None, syllables=syllables,
-                           sounds_like=sounds_like or None, near_rhymes=near_rhymes)
-    return result.to_json()
+    return _word_query("anagram", options).anagram(letters).to_json()
 
 
 @task(time_limit=10.0, long_when=("all", "count"))
