@@ -1,6 +1,7 @@
 """Word lists in, indexes out: the one place that reads word files.
 
-A command's word list is chosen and narrowed in `narrow` (`lexicon_and_index`). The registry
+A command's word list is chosen and narrowed in `narrow`: a `LexiconSpec` in, `narrowed(spec)`
+(or `lexicon_and_index` with keywords) gives the lexicon and its index. The registry
 and index modules load on first use of one of their names, so a command's --help (which
 needs only DEFAULT_COMMON_TOP) starts without them.
 """
@@ -11,13 +12,20 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
-from puzzlesmith.lexicon.narrow import common_cut, lexicon_and_index, meaning_narrowed
+from puzzlesmith.lexicon.narrow import (
+    LexiconSpec,
+    common_cut,
+    lexicon_and_index,
+    meaning_narrowed,
+    narrowed,
+)
 
 __all__ = [
     "DEFAULT_COMMON_TOP",
     "LengthBucket",
     "Lexicon",
     "LexiconIndex",
+    "LexiconSpec",
     "available",
     "common_cut",
     "get_index",
@@ -26,6 +34,7 @@ __all__ = [
     "lexicon_and_index",
     "load_lexicon",
     "meaning_narrowed",
+    "narrowed",
     "register_file",
 ]
 

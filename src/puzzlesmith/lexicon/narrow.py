@@ -9,6 +9,7 @@ Light on purpose (no numpy, no registry, no WordNet at import): `lexicon` re-exp
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
@@ -19,15 +20,46 @@ if TYPE_CHECKING:
     from puzzlesmith.lexicon.index import LexiconIndex
 
 
+@dataclass(frozen=True)
+class LexiconSpec:
+    """The word list a command runs on, as its options say: `source` (None or "" the bundled
+    list, a registered name or a file), its `common_top` most common words unless that is None
+    (`common_cut` reads --common/--common-top into it), less its foreign words when `foreign`
+    is false (--no-foreign), then the words of a meaning filter (--kind-of TOPIC, --means
+    TEXT) if one is given."""
+
+    source: str | None = None
+    common_top: int | None = None
+    foreign: bool = True
+    kind_of: str | None = None
+    means: str | None = None
+
+
 def common_cut(common: bool, common_top: int = DEFAULT_COMMON_TOP) -> int | None:
-    """The `common_top` of `lexicon_and_index` that the --common and --common-top options ask
-    for, as every command (and the web's matching parameters) reads them: None for the whole
-    list; a --common-top other than the default also turns common mode on."""
+    """The `LexiconSpec.common_top` that the --common and --common-top options ask for, as
+    every command (and the web's matching parameters) reads them: None for the whole list; a
+    --common-top other than the default also turns common mode on."""
     return common_top if common or common_top != DEFAULT_COMMON_TOP else None
 
 
+def narrowed(spec: LexiconSpec) -> tuple[Lexicon, LexiconIndex]:
+    """The lexicon and index `spec` asks for: the list, then each narrowing in turn (the
+    steps below, in this order). Each step keeps what it made in memory, and the common cut,
+    the foreign-less list and a meaning filter also on disk (`files`), so a step shared by
+    two specs (the common cut of `--common` and of `--common --no-foreign`) is done once."""
+    from puzzlesmith.lexicon.index import get_index
+    from puzzlesmith.lexicon.registry import load_lexicon
 
-_narrowed: dict[tuple[str, int | None, int], Lexicon] = {}
+    lexicon = load_lexicon(spec.source)
+    index = get_index(lexicon)
+    if spec.common_top is not None:
+        lexicon, index = _common_step(lexicon, index, spec.common_top)
+    if not spec.foreign:
+        lexicon = without_foreign(lexicon)
+        index = _index_of(lexicon, index)
+    if spec.kind_of is not None or spec.means is not None:
+        lexicon, index, _ = meaning_narrowed(lexicon, index, spec.kind_of, spec.means)
+    return lexicon, index
 
 
 def lexicon_and_index(
@@ -38,54 +70,28 @@ def lexicon_and_index(
     means: str | None = None,
     foreign: bool = True,
 ) -> tuple[Lexicon, LexiconIndex]:
-    """The lexicon and index a command runs on: `spec` (None or "" the bundled list, a
-    registered name or a file), narrowed to its `common_top` most common words unless that is
-    None (`common_cut` reads --common/--common-top into it), less its foreign words when
-    `foreign` is false (--no-foreign; lexicon/foreign.py), then to the words of a meaning
-    filter (--kind-of TOPIC, --means TEXT) if asked."""
-    from puzzlesmith.lexicon.index import get_index
-    from puzzlesmith.lexicon.registry import load_lexicon
-
-    lexicon = load_lexicon(spec)
-    index = get_index(lexicon)
-    if common_top is not None:
-        # Narrowing filters every word: a long-lived process (a web worker) does it once per list.
-        # Two lists with the same words but other scores (`word;score`) narrow to other lexicons.
-        scores = lexicon.scores
-        key = (lexicon.content_hash, None if scores is None else hash(scores), common_top)
-        common = _narrowed.pop(key, None)
-        if common is None:
-            common = _common_lexicon(lexicon, index, common_top, key[1])
-        _narrowed[key] = common  # the most recently used last
-        while len(_narrowed) > 8:  # a server's requests may ask for any number of cuts
-            del _narrowed[next(iter(_narrowed))]
-        lexicon, index = common, _index_of(common, index)
-    if not foreign:
-        narrowed = without_foreign(lexicon)
-        lexicon, index = narrowed, _index_of(narrowed, index)
-    if kind_of is None and means is None:
-        return lexicon, index
-    lexicon, index, _ = meaning_narrowed(lexicon, index, kind_of, means)
-    return lexicon, index
+    """`narrowed(LexiconSpec(...))` spelled with keywords, as most callers have them."""
+    return narrowed(LexiconSpec(spec, common_top, foreign, kind_of, means))
 
 
-_transient_indexes: dict[str, LexiconIndex] = {}
+# Step 1, the common cut.
+
+_narrowed: dict[tuple[str, int | None, int], Lexicon] = {}
 
 
-def _index_of(lexicon: Lexicon, parent: LexiconIndex) -> LexiconIndex:
-    """The index of `lexicon`, a sub-lexicon of `parent`'s: the cached one, or for a transient
-    lexicon one built in memory from the parent's (kept for the process, never written)."""
-    from puzzlesmith.lexicon.index import get_index, sub_index
-
-    if not lexicon.transient:
-        return get_index(lexicon)
-    found = _transient_indexes.pop(lexicon.content_hash, None)
-    if found is None:
-        found = sub_index(parent, lexicon)
-    _transient_indexes[lexicon.content_hash] = found  # the most recently used last
-    while len(_transient_indexes) > 8:
-        del _transient_indexes[next(iter(_transient_indexes))]
-    return found
+def _common_step(lexicon: Lexicon, index: LexiconIndex, top: int) -> tuple[Lexicon, LexiconIndex]:
+    """The lexicon's `top` most common words and their index. Narrowing filters every word:
+    a long-lived process (a web worker) does it once per list. Two lists with the same words
+    but other scores (`word;score`) narrow to other lexicons."""
+    scores = lexicon.scores
+    key = (lexicon.content_hash, None if scores is None else hash(scores), top)
+    common = _narrowed.pop(key, None)
+    if common is None:
+        common = _common_lexicon(lexicon, index, top, key[1])
+    _narrowed[key] = common  # the most recently used last
+    while len(_narrowed) > 8:  # a server's requests may ask for any number of cuts
+        del _narrowed[next(iter(_narrowed))]
+    return common, _index_of(common, index)
 
 
 # Part of the names of the narrowed-lexicon files (`_write_narrowed`): bump it when their
@@ -114,6 +120,64 @@ def _common_lexicon(lexicon: Lexicon, index: LexiconIndex, top: int, scores_key:
     _write_narrowed(path, common)
     return common
 
+
+# Step 2, the foreign words.
+
+SUFFIX = "-foreign"  # the name of a lexicon without its foreign words: letterpress-foreign
+# Part of the names of the records `without_foreign` keeps: bump it when the rule changes.
+_RECORD_FORMAT = 1
+
+
+def _foreign_narrowed(lexicon: Lexicon) -> Lexicon:
+    from puzzlesmith.lexicon.foreign import foreign_words
+
+    flagged = foreign_words()
+    return lexicon.restricted(frozenset(w for w in lexicon.words if w not in flagged), SUFFIX)
+
+
+_foreign_memo: dict[tuple[str, str, int | None], Lexicon] = {}
+
+
+def without_foreign(lexicon: Lexicon) -> Lexicon:
+    """`lexicon` less its flagged words.
+
+    A small record in the cache folder keeps the narrowed list's content hash, so a later
+    command finds its index on disk without reading the word list or the flags (`wordgrid
+    create` leaves foreign words out by default and must start as fast as before).
+    """
+    import hashlib
+
+    from puzzlesmith.files import cache_dir, read_cache, write_cache
+    from puzzlesmith.lexicon.foreign import flag_file
+
+    scores_key = None if lexicon.scores is None else hash(lexicon.scores)
+    key = (lexicon.name, lexicon.content_hash, scores_key)
+    hit = _foreign_memo.get(key)
+    if hit is not None:
+        return hit
+    if lexicon.transient:  # no record of a cut a request picked (model.Lexicon)
+        return _foreign_narrowed(lexicon)
+    flags = hashlib.blake2b(flag_file(), digest_size=8).hexdigest()
+    record = (cache_dir() / f"noforeign-v{_RECORD_FORMAT}-{lexicon.content_hash}-{scores_key}"
+                            f"-{flags}.txt")
+    stored = (read_cache(record) or b"").decode("ascii", "replace")
+    if len(stored) == 20 and stored.isalnum():
+        def load() -> tuple[tuple[str, ...], tuple[int, ...] | None]:
+            narrowed = _foreign_narrowed(lexicon)
+            return narrowed.words, narrowed.scores
+
+        result = Lexicon(lexicon.name + SUFFIX, lexicon.source, lexicon.license, loader=load,
+                         content_hash=stored)
+    else:
+        result = _foreign_narrowed(lexicon)
+        write_cache(record, result.content_hash.encode("ascii"))
+    if len(_foreign_memo) > 8:
+        _foreign_memo.clear()
+    _foreign_memo[key] = result
+    return result
+
+
+# Step 3, a meaning filter.
 
 _by_meaning: dict[tuple[str, str | None, str | None], tuple[Lexicon, LexiconIndex, dict[str, int]]] = {}
 
@@ -182,6 +246,27 @@ def _meaning_cache(lexicon: Lexicon, label: str, phrases: bool) -> Path | None:
     return cache_dir() / f"meaning-v{FORMAT_VERSION}.{_NARROWED_FORMAT}-{h.hexdigest()}.txt"
 
 
+# What the steps share: the index of a narrowed lexicon, and the narrowed-list files.
+
+_transient_indexes: dict[str, LexiconIndex] = {}
+
+
+def _index_of(lexicon: Lexicon, parent: LexiconIndex) -> LexiconIndex:
+    """The index of `lexicon`, a sub-lexicon of `parent`'s: the cached one, or for a transient
+    lexicon one built in memory from the parent's (kept for the process, never written)."""
+    from puzzlesmith.lexicon.index import get_index, sub_index
+
+    if not lexicon.transient:
+        return get_index(lexicon)
+    found = _transient_indexes.pop(lexicon.content_hash, None)
+    if found is None:
+        found = sub_index(parent, lexicon)
+    _transient_indexes[lexicon.content_hash] = found  # the most recently used last
+    while len(_transient_indexes) > 8:
+        del _transient_indexes[next(iter(_transient_indexes))]
+    return found
+
+
 def _read_narrowed(path: Path, lexicon: Lexicon, suffix: str) -> tuple[Lexicon, tuple[int, ...]] | None:
     """A narrowed lexicon `_write_narrowed` kept (its words, scores, and one number a word),
     or None when the file is missing, cut short or unreadable: then it is made again."""
@@ -208,57 +293,3 @@ def _write_narrowed(path: Path, narrowed: Lexicon, per_word: tuple[int, ...] = (
     text = (f"{len(narrowed.words)}\n{' '.join(narrowed.words)}\n{scores}\n"
             f"{' '.join(map(str, per_word))}")
     write_cache(path, text.encode("ascii"))
-
-
-SUFFIX = "-foreign"  # the name of a lexicon without its foreign words: letterpress-foreign
-# Part of the names of the records `without_foreign` keeps: bump it when the rule changes.
-_RECORD_FORMAT = 1
-
-
-def _foreign_narrowed(lexicon: Lexicon) -> Lexicon:
-    from puzzlesmith.lexicon.foreign import foreign_words
-
-    flagged = foreign_words()
-    return lexicon.restricted(frozenset(w for w in lexicon.words if w not in flagged), SUFFIX)
-
-
-_foreign_memo: dict[tuple[str, str, int | None], Lexicon] = {}
-
-
-def without_foreign(lexicon: Lexicon) -> Lexicon:
-    """`lexicon` less its flagged words.
-
-    A small record in the cache folder keeps the narrowed list's content hash, so a later
-    command finds its index on disk without reading the word list or the flags (`wordgrid
-    create` leaves foreign words out by default and must start as fast as before).
-    """
-    import hashlib
-
-    from puzzlesmith.files import cache_dir, read_cache, write_cache
-    from puzzlesmith.lexicon.foreign import flag_file
-
-    scores_key = None if lexicon.scores is None else hash(lexicon.scores)
-    key = (lexicon.name, lexicon.content_hash, scores_key)
-    hit = _foreign_memo.get(key)
-    if hit is not None:
-        return hit
-    if lexicon.transient:  # no record of a cut a request picked (model.Lexicon)
-        return _foreign_narrowed(lexicon)
-    flags = hashlib.blake2b(flag_file(), digest_size=8).hexdigest()
-    record = (cache_dir() / f"noforeign-v{_RECORD_FORMAT}-{lexicon.content_hash}-{scores_key}"
-                            f"-{flags}.txt")
-    stored = (read_cache(record) or b"").decode("ascii", "replace")
-    if len(stored) == 20 and stored.isalnum():
-        def load() -> tuple[tuple[str, ...], tuple[int, ...] | None]:
-            narrowed = _foreign_narrowed(lexicon)
-            return narrowed.words, narrowed.scores
-
-        result = Lexicon(lexicon.name + SUFFIX, lexicon.source, lexicon.license, loader=load,
-                         content_hash=stored)
-    else:
-        result = _foreign_narrowed(lexicon)
-        write_cache(record, result.content_hash.encode("ascii"))
-    if len(_foreign_memo) > 8:
-        _foreign_memo.clear()
-    _foreign_memo[key] = result
-    return result
