@@ -95,7 +95,7 @@ def test_a_lower_bound_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     assert Grade("abc", "novice", 101, False, None, False).text == "novice"
 
     # grade() itself, with the common-words count stopped after 12 solutions.
-    real = play.solve
+    real = play.search_roll
 
     def cut_common(letters: str, index: object, **kw: object) -> object:
         done = real(letters, index, **kw)  # type: ignore[arg-type]
@@ -104,7 +104,7 @@ def test_a_lower_bound_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
         return done
 
     full, common = lexicon_and_index(None)[0], lexicon_and_index(None, 30_000)[1]
-    monkeypatch.setattr(play, "solve", cut_common)
+    monkeypatch.setattr(play, "search_roll", cut_common)
     g = grade("readingsto", full, common, deadline=Deadline(30))
     assert g.grade == "advanced" and g.common_solutions == 12 and not g.common_exact
     assert g.text == "advanced or easier" and g.to_json()["common_complete"] is False
@@ -142,8 +142,8 @@ def test_the_daily_grade_is_the_same_on_a_slow_clock_and_its_counts_are_lower_bo
     assert play.daily_grade(letters, full, common, deadline=Deadline(60)) == quick
     monkeypatch.undo()
     # The exact counts, with no limit at all.
-    exact_common = play.solve(letters, common, deadline=Deadline(None), count=True)
-    exact_all = play.solve(letters, full, deadline=Deadline(None), count=True)
+    exact_common = play.search_roll(letters, common, deadline=Deadline(None), count=True)
+    exact_all = play.search_roll(letters, full, deadline=Deadline(None), count=True)
     for got, exact, complete in ((quick.common_solutions, exact_common.solutions,
                                   quick.common_exact),
                                  (quick.solutions, exact_all.solutions, quick.solutions_exact)):
