@@ -66,10 +66,22 @@ class WorkLimit(Deadline):
 
     checks: int = 1
     used: list[int] = field(default_factory=lambda: [0])  # shared with the parts
+    # Whether the backstop, not the work, ever stopped a search of this limit or its parts:
+    # then what was found depends on the machine's speed, and callers say so.
+    clock_cut: list[bool] = field(default_factory=lambda: [False])
 
     def expired(self) -> bool:
         self.used[0] += 1
-        return self.used[0] > self.checks or super().expired()
+        if self.used[0] > self.checks:
+            return True
+        if super().expired():
+            self.clock_cut[0] = True
+            return True
+        return False
+
+    @property
+    def cut_by_clock(self) -> bool:
+        return self.clock_cut[0]
 
     def fraction_used(self) -> float:
         return max(self.used[0] / self.checks, super().fraction_used())
@@ -77,11 +89,12 @@ class WorkLimit(Deadline):
     def part(self, fraction: float) -> WorkLimit:
         wall = super().part(fraction).seconds
         left = max(self.checks - self.used[0], 0)
-        return WorkLimit(wall, checks=self.used[0] + max(1, int(left * fraction)), used=self.used)
+        return WorkLimit(wall, checks=self.used[0] + max(1, int(left * fraction)), used=self.used,
+                         clock_cut=self.clock_cut)
 
     def within(self, seconds: float | None = None) -> WorkLimit:
         wall = super().within(seconds).seconds
-        return WorkLimit(wall, checks=self.checks, used=self.used)
+        return WorkLimit(wall, checks=self.checks, used=self.used, clock_cut=self.clock_cut)
 
 
 class SearchTimeout(Exception):

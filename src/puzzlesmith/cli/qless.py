@@ -360,6 +360,9 @@ def print_grade(roll: str, g: object) -> None:
              f", {'' if g.solutions_exact else 'at least '}{g.solutions:,} with all words")
     console.print(f"[bold]{roll.upper()}[/]: {g.text} ({how}{g.common_solutions:,} "
                   f"common-word solutions{every})")
+    if g.clock_cut:
+        console.print("the time limit cut the count before its work budget (a busy machine): "
+                      "another run may count more; a longer --time-limit counts further")
 
 
 @qless_app.command("daily")
@@ -393,8 +396,8 @@ def daily_cmd(
             return
         console.print(f"roll of the day {day.isoformat()}: [bold]{d.letters.upper()}[/]")
         if graded:
-            print_grade(d.letters, daily_grade(d.letters, full, common,
-                                               deadline=Deadline(seconds)))
+            print_grade(d.letters, daily_grade(d.letters, full, common, deadline=Deadline(seconds),
+                                               date=day, dice=faces))
     except SearchTimeout:
         raise _time_limit(f"the roll of {day} could not be graded in {seconds:g} s") from None
 

@@ -5,13 +5,16 @@
   the board with every other cell blank.
 - `grade`: how many solutions use common words only (the words a person knows): novice
   (more than 100), intermediate (31-100), advanced (1-30), expert (solvable only with
-  uncommon words), impossible (no solution). Counts cut by the time limit are lower bounds,
-  so the roll is that grade or easier, and the grade says so.
+  uncommon words), impossible (no solution). It counts for an amount of work in proportion
+  to the time limit (`WorkLimit`, GRADE_CHECKS_PER_SECOND), not for a time, so a roll grades
+  the same on every run and machine, however busy; the time limit stays as a backstop, and
+  a grade it cut says so (`clock_cut`). Counts cut short are lower bounds, so the roll is
+  that grade or easier, and the grade says so.
 - `daily`: the roll of a date, the same for everyone: dice rolled from a seed made of the
-  date (and the dice), rolled again until the common words solve it. Its grade counts for a
-  fixed amount of work (`WorkLimit`), not for a time, so a date's grade reads the same on
-  every run and every machine, however busy, and comes within a second or two; counts cut
-  there are lower bounds ("at least"), as in any grade.
+  date (and the dice), rolled again until the common words solve it. Its exact counts come
+  from the days-ahead file (`qless.ahead`) when it covers the date for these word lists and
+  dice; otherwise its grade counts for DAILY_GRADE_CHECKS of work, within a second or two,
+  and counts cut there are lower bounds ("at least"), as in any grade.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.limits import Deadline, SearchTimeout, WorkLimit
+from puzzlesmith.qless import ahead
 from puzzlesmith.qless.dice import dice_key, roll
 from puzzlesmith.qless.solve import parse_letters, search_roll
 
@@ -40,9 +44,13 @@ COMMON_SHARE = 0.6
 # the real dice take milliseconds, so a slow machine still picks the same roll.
 DAILY_CHECK_SECONDS = 10.0
 DAILY_TRIES = 1000
-# The daily grade's work: the engines' looks at their limit (each after a fixed amount of
-# counting), about a second on a quiet machine (benchmarks/RESULTS.md, first_start).
+# The daily grade's work when the days-ahead file does not cover the date: the engines'
+# looks at their limit (each after a fixed amount of counting), about a second on a quiet
+# machine (benchmarks/RESULTS.md, qless_daily).
 DAILY_GRADE_CHECKS = 40
+# `grade`'s work per second of its time limit: a fraction of what a quiet machine does, so
+# that a machine several times busier still stops at the same point before the time limit.
+GRADE_CHECKS_PER_SECOND = 50
 
 
 @dataclass(frozen=True)
@@ -121,6 +129,8 @@ class Grade:
     common_exact: bool
     solutions: int | None  # all-words solutions (None: not counted in time)
     solutions_exact: bool
+    clock_cut: bool = False  # the time limit, not the work budget, cut a count
+    ahead: bool = False  # the counts come from the days-ahead file (counted with no limit)
 
     @property
     def exact(self) -> bool:
@@ -138,7 +148,8 @@ class Grade:
             "letters": self.letters, "grade": self.grade, "exact": self.exact,
             "grade_text": self.text, "common_solutions": self.common_solutions,
             "common_complete": self.common_exact, "solutions": self.solutions,
-            "solutions_complete": self.solutions_exact,
+            "solutions_complete": self.solutions_exact, "time_limit_cut": self.clock_cut,
+            "counted_ahead": self.ahead,
         }
 
 
@@ -152,11 +163,23 @@ def grade_of(common_solutions: int, solvable: bool) -> str:
     return "expert" if solvable else "impossible"
 
 
+def work_budget(deadline: Deadline) -> WorkLimit:
+    """A grade's limit: GRADE_CHECKS_PER_SECOND of work per second of `deadline`, which stays
+    as the backstop; a WorkLimit is kept as it is, and no time limit means no limit."""
+    if isinstance(deadline, WorkLimit):
+        return deadline
+    seconds = deadline.within().seconds
+    checks = 2**62 if seconds is None else max(1, round(seconds * GRADE_CHECKS_PER_SECOND))
+    return WorkLimit(seconds, checks=checks)
+
+
 def grade(letters: str, index: WordList, common_index: WordList, *, deadline: Deadline) -> Grade:
-    """The roll's difficulty from its common-words solutions (and all-words ones)."""
+    """The roll's difficulty from its common-words solutions (and all-words ones), counted
+    for `work_budget(deadline)`."""
     letters = parse_letters(letters)
-    common = search_roll(letters, common_index, deadline=deadline.part(COMMON_SHARE), count=True)
-    every = search_roll(letters, index, deadline=deadline.part(1.0), count=True)
+    work = work_budget(deadline)
+    common = search_roll(letters, common_index, deadline=work.part(COMMON_SHARE), count=True)
+    every = search_roll(letters, index, deadline=work.part(1.0), count=True)
     n_common = common.solutions or 0
     if every.status == "timeout" and common.status == "timeout":
         raise SearchTimeout("no solution found within the time limit")
@@ -164,6 +187,7 @@ def grade(letters: str, index: WordList, common_index: WordList, *, deadline: De
     return Grade(
         letters, grade_of(n_common, solvable), n_common, common.count_complete,
         every.solutions if every.status != "timeout" else None, every.count_complete,
+        work.cut_by_clock,
     )
 
 
@@ -209,20 +233,29 @@ def daily(
     date: dt.date, index: WordList, common_index: WordList, *, deadline: Deadline,
     dice: Sequence[str] | None = None, graded: bool = True,
 ) -> Daily:
-    """The date's roll: the first of its seeded rolls that common words solve, graded for
-    DAILY_GRADE_CHECKS of work (`deadline` is only a backstop) unless not `graded`."""
+    """The date's roll: the first of its seeded rolls that common words solve, graded
+    (`daily_grade`) unless not `graded`."""
     for attempt in range(DAILY_TRIES):
         letters = roll(daily_seed(date, dice, attempt), dice)
         check = search_roll(letters, common_index, deadline=Deadline(DAILY_CHECK_SECONDS))
         if check.status == "solved":
-            the_grade = (daily_grade(letters, index, common_index, deadline=deadline)
-                         if graded else None)
+            the_grade = (daily_grade(letters, index, common_index, deadline=deadline,
+                                     date=date, dice=dice) if graded else None)
             return Daily(date, letters, attempt, the_grade, None if dice is None else tuple(dice))
     raise InputError(f"these dice gave no roll solvable with common words in {DAILY_TRIES} tries")
 
 
 def daily_grade(letters: str, index: WordList, common_index: WordList, *,
-                deadline: Deadline) -> Grade:
-    """A daily roll's grade: DAILY_GRADE_CHECKS of work, `deadline` only a backstop."""
+                deadline: Deadline, date: dt.date | None = None,
+                dice: Sequence[str] | None = None) -> Grade:
+    """A daily roll's grade: the exact counts of the days-ahead file when it holds `date` with
+    this roll for these word lists and dice, else DAILY_GRADE_CHECKS of work (`deadline`
+    only a backstop)."""
+    letters = parse_letters(letters)
+    day = None if date is None else ahead.lookup(
+        date, letters, index.content_hash, common_index.content_hash, dice_key(dice))
+    if day is not None:
+        return Grade(letters, grade_of(day.common_solutions, True), day.common_solutions, True,
+                     day.solutions, True, ahead=True)
     work = WorkLimit(deadline.within().seconds, checks=DAILY_GRADE_CHECKS)
     return grade(letters, index, common_index, deadline=work)

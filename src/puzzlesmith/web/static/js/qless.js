@@ -224,6 +224,7 @@ async function rollOfTheDay(date) {
     const g = graded.doc;
     let text = `${head} — ${g.grade_text} (${countText(g.common_solutions, g.common_complete)} common-word solutions`;
     if (g.solutions !== null && g.solutions !== undefined) text += `, ${countText(g.solutions, g.solutions_complete)} with all words`;
+    if (g.time_limit_cut) text += "; the time limit cut the count on a busy server, another try may count more";
     say(status, `${text}). Build it on your board.`, "good");
   } catch (e) {
     say(status, e.message, "error");
@@ -630,10 +631,12 @@ async function handSolved(doc, ms) {
     if (mine !== gen) return; // other letters now: no count for these
     const howMany = await solutionsOf(doc.letters, line, grade);
     if (howMany === null) return;
-    const text = `${howMany.text}${grade ? `; grade: ${grade.grade_text}` : ""}.`;
+    const cut = grade && grade.time_limit_cut ? " (the time limit cut it on a busy server)" : "";
+    const text = `${howMany.text}${grade ? `; grade: ${grade.grade_text}${cut}` : ""}.`;
     counted.set(key, text);
-    // Kept only when final: a grade that failed or a count cut short is asked again next time.
-    if (grade && howMany.final) play.keepGrade(doc.letters, board, doc.lexicon, text);
+    // Kept only when final: a grade that failed, was cut by the clock, or a count cut short
+    // is asked again next time.
+    if (grade && !cut && howMany.final) play.keepGrade(doc.letters, board, doc.lexicon, text);
     if (play.roll === doc.letters) line.textContent = text;
   } finally {
     beingCounted.delete(key);
