@@ -980,3 +980,48 @@ def test_the_daily_clock_share_line_and_streak(browser: Any, server: str, client
         shot(page, f"qless-daily-solved-{width}")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_a_board_kept_before_the_clock_keeps_its_board_and_time(browser: Any, server: str,
+                                                                width: int, shot: Any) -> None:
+    """Issue 42: a board the page kept before its clock could pause (`started`, when the first
+    move was made; no `spent`) opened again at 0:00. It keeps its tiles, and its time runs on
+    from that first move, as that page's clock did."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server,
+                                  bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.clock.install()
+        page.goto("/qless?daily=2026-12-01")
+        page.wait_for_function("document.querySelector('#rack').children.length === 12")
+        page.evaluate("localStorage.clear()")
+        page.locator("#play-board").focus()
+        page.keyboard.press("b")
+        page.keyboard.press("o")
+        assert on_board(page) == "bo"
+        key = "puzzlesmith.qless.play." + "".join(sorted("bvndgzpdcioo"))
+        page.wait_for_function(f"localStorage.getItem('{key}') !== null")
+        state = page.evaluate(f"JSON.stringify(JSON.parse(localStorage.getItem('{key}')).state)")
+        page.close()  # (its last save done, so the record below is the one the next page reads)
+        # The record as the page before the clock change kept it: the first move 4:10 ago.
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.clock.install()
+        page.add_init_script(f"localStorage.setItem('{key}', JSON.stringify({{state: {state}, "
+                             "started: Date.now() - 250000, solvedIn: null, graded: null}))")
+        page.goto("/qless?daily=2026-12-01")
+        page.wait_for_function("document.querySelectorAll('#play-board .pcell.filled').length === 2")
+        assert on_board(page) == "bo" and sorted(rack(page)) == sorted("vndgzpdcio")
+        page.locator("#play-clock").wait_for()
+        assert 250 <= _clock_seconds(page) < 280
+        page.clock.fast_forward("00:30")  # and it runs on
+        assert 280 <= _clock_seconds(page) < 310
+        shot(page, f"qless-older-board-{width}")
+        # Kept again in today's form: a reload carries on from there, not from `started`.
+        _set_hidden(page, True)
+        stored = page.evaluate(f"JSON.parse(localStorage.getItem('{key}'))")
+        assert stored["begun"] is True and 280_000 <= stored["spent"] < 310_000
+    finally:
+        context.close()

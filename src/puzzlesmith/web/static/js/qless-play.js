@@ -63,8 +63,12 @@ export class Play {
     const saved = this.load();
     let state = saved ? saved.state : B.fresh(roll);
     if (saved) {
-      this.begun = Boolean(saved.begun ?? saved.started); // (`started`: an older page's clock)
-      this.spent = saved.spent || 0;
+      this.begun = Boolean(saved.begun ?? saved.started);
+      // A board kept before the clock could pause holds `started` (when its first move was
+      // made) and no `spent`: its time runs on from that move, as that page's clock did,
+      // rather than from nothing. The next save keeps it in today's form.
+      const older = saved.spent === undefined && typeof saved.started === "number";
+      this.spent = older ? Math.max(0, Date.now() - saved.started) : saved.spent || 0;
       this.solvedIn = saved.solvedIn;
       this.graded = saved.graded || null;
     }
