@@ -10,8 +10,9 @@ A word is foreign when all of these hold:
 - a word there: a dictionary of that language has it as a word, not only as a name (Debian's
   word lists: wfrench, wspanish, witalian, wngerman, wportuguese, wbrazilian, wdutch);
 - not English: SCOWL's small American and British lists (the words of a desk dictionary) do
-  not have it nor the English base it inflects, and an English dictionary word (WordNet, or
-  SCOWL's larger lists) needs a far larger lead in the other language's text.
+  not have it nor, for a word SCOWL lists at some size, the English base it inflects, and an
+  English dictionary word (WordNet, or SCOWL's larger lists) needs a far larger lead in the
+  other language's text.
 
 Pure functions over word tables; scripts/build_data.py feeds them wordfreq, the Debian lists
 and the shipped WordNet index, and writes foreign.txt.gz.
@@ -236,9 +237,14 @@ def wordnet_headwords(data_files: Iterable[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-def scowl_size(word: str, sizes: Mapping[str, int]) -> int | None:
+def scowl_size(word: str, sizes: Mapping[str, int], listed_only: bool = False) -> int | None:
     """The smallest SCOWL size of the word, of an English base it inflects (`homologues`), or
-    of its American spelling (`realisation`); None if SCOWL has none of them."""
+    of its American spelling (`realisation`); None if SCOWL has none of them. With
+    `listed_only`, None for a word SCOWL does not list itself at any size: a French infinitive
+    or plural no English list holds (`penser`, `legaliser`, `amendes`) is no English -er or -s
+    word of the base it seems to inflect."""
+    if listed_only and word not in sizes:
+        return None
     found = [sizes.get(word)]
     found += [sizes.get(word[: len(word) - len(end)] + base)
               for end, base in ENGLISH_ENDINGS if len(word) > len(end) + 2 and word.endswith(end)]
@@ -294,7 +300,7 @@ def foreign_words(
         if w in names or w not in other.words or w in ENGLISH_AFTER_ALL:
             continue
         e = Evidence(english.get(w, 0.0), max(t.get(w, 0.0) for t in tables),
-                     scowl_size(w, sizes), in_wordnet(w, wordnet), w in marked,
+                     scowl_size(w, sizes, listed_only=True), in_wordnet(w, wordnet), w in marked,
                      w in headwords)
         if is_foreign(e):
             out.add(w)
