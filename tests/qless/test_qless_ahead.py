@@ -11,7 +11,6 @@ import os
 import random
 import subprocess
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ from puzzlesmith.limits import Deadline
 from puzzlesmith.qless import ahead, play
 from puzzlesmith.qless.dice import REAL_KEY
 from puzzlesmith.qless.solve import search_roll
+from tests.clock import Clock
 
 
 def lists() -> tuple[Lexicon, LexiconIndex]:
@@ -134,22 +134,6 @@ def test_the_file_round_trips(tmp_path: Path) -> None:
     back = ahead.from_bytes(ahead.to_bytes({"dice": "d"}, days[::-1]))
     assert list(back.days.values()) == days
     assert back.header["first"] == "2027-01-01" and back.header["last"] == "2027-01-05"
-
-
-class Clock:
-    """A machine of a given speed: each look at a deadline finds `step` seconds more gone by
-    (each deadline counts its own looks), whatever the real machine is doing."""
-
-    def __init__(self, step: float) -> None:
-        self.step = step
-        self.looks: defaultdict[int, int] = defaultdict(int)
-
-    def elapsed(self, deadline: Deadline) -> float:
-        self.looks[id(deadline)] += 1
-        return self.looks[id(deadline)] * self.step
-
-    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr(Deadline, "elapsed", lambda deadline: self.elapsed(deadline))
 
 
 @pytest.mark.slow
