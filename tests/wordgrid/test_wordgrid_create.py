@@ -13,7 +13,9 @@ from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.wordgrid.create import create
+from puzzlesmith.wordgrid.options import CreateOptions
 from puzzlesmith.wordgrid.solve import solve
+from tests.clock import Clock
 from tests.wordgrid.brute import brute_solutions
 
 
@@ -206,3 +208,25 @@ def test_bad_options(options: dict, bundled: tuple[LexiconIndex, LexiconIndex]) 
     with pytest.raises(InputError):
         create(bundled[0], **options)
 
+
+
+@pytest.mark.slow
+def test_a_seed_makes_the_same_puzzle_on_a_fast_and_a_slow_machine(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 39: a random answer had a slice of the wall-clock limit, so on a busy machine a
+    # seed's answer could be given up for another and the seed made another puzzle (seed 32's
+    # answer needs about 1,000 looks at its limit, more than a slow machine's slice held).
+    # Each answer now has a fixed amount of work; the limit is only the backstop.
+    made = []
+    for step in (0.00001, 0.0015):
+        Clock(step).install(monkeypatch)
+        made.append(CreateOptions(seed=32).create())
+        monkeypatch.undo()
+    fast, slow = made
+    assert fast.status == slow.status == "created"
+    assert (fast.answer, fast.grid, fast.puzzle) == (slow.answer, slow.grid, slow.puzzle)
+    # A machine so slow that the limit comes first says so: a timeout, not another puzzle.
+    Clock(0.5).install(monkeypatch)
+    crawl = CreateOptions(seed=32).create()
+    assert crawl.status in ("timeout", "created")
+    assert crawl.status == "timeout" or crawl.grid == fast.grid

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LengthBucket, LexiconIndex
-from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.limits import Deadline, SearchTimeout, WorkLimit
 from puzzlesmith.wordgrid.model import (
     MAX_HEIGHT,
     MAX_WIDTH,
@@ -46,6 +46,9 @@ Status = Literal["created", "impossible", "timeout"]
 FILLS_PER_WALK = 40
 WALKS = 50
 WALKS_PER_RANDOM_ANSWER = 5
+# A random answer's work before the next one is drawn: looks at its limit, each after a
+# node of the column-word search or a step of the fill's (docs/wordgrid.md).
+ANSWER_CHECKS = 20_000
 # Ends every reason that only uniqueness makes a puzzle impossible: unique is the default, so
 # the way to a puzzle with several answers is named (the page says its checkbox instead).
 NO_UNIQUE = " (--no-unique makes one with several answers)"
@@ -273,20 +276,23 @@ class _Maker:
             if not order:
                 raise _Impossible(f"no {length}-letter word of {self.words_idx.name} is in the "
                                   "answer category")
-        total = self.deadline.remaining()
-        # Each answer gets a slice of the time, so one hard answer cannot use it all.
-        share = None if total == float("inf") else max(total / 8, 0.05)
         last = ""
         given_up = 0
         for i in order:
             if self.deadline.expired():
                 raise SearchTimeout
-            sub = Deadline(min(share, self.deadline.remaining())) if share else Deadline(None)
+            # Each answer gets a fixed amount of work (its searches' looks at their limit), so
+            # that one hard answer cannot use all the time, and a seed makes the same puzzle
+            # on any machine however busy; the whole limit stays as the backstop, and an
+            # answer it cuts ends the search with a timeout rather than passing on to another.
+            sub = WorkLimit(self.deadline.within().seconds, checks=ANSWER_CHECKS)
             try:
                 return self._with_deadline(sub).make(bucket.words[i])
             except _Impossible as e:
                 last = str(e)
             except (SearchTimeout, _GaveUp):
+                if sub.cut_by_clock:
+                    raise SearchTimeout from None
                 given_up += 1
         if given_up:
             # Some answers were not searched to the end, so impossibility is not proved.
