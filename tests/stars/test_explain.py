@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -313,3 +314,14 @@ def test_trial_knowing_the_answer_finds_what_a_blind_trial_finds(
                     assert (what == "star") == ((r, c) in solution)  # sound, too
                     kinds.add(what)
     assert kinds == {"star", "empty"}
+
+
+def test_a_single_star_and_a_single_region_read_in_the_singular() -> None:
+    # Seed 9 of the 7x1 generator holds a confinement of one star to one region.
+    puzzle = generate(7, 1, seed=9, deadline=Deadline(None)).puzzle
+    reasons = [s.reason for s in explain(puzzle, deadline=Deadline(None)).steps]
+    confined = [r for r in reasons if "can only come from" in r]
+    assert any(r.startswith("The 1 star ") and "which needs exactly" in r for r in confined)
+    for reason in reasons:
+        assert "The 1 stars" not in reason
+        assert not re.search(r"from region \d+, which need ", reason)

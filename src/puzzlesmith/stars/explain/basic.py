@@ -111,8 +111,9 @@ def _confinement(st: State, stars: int, open_: int, max_width: int) -> Step | No
             names = st.names(touching)
             return st.step(
                 rule, 0, empty, open_ & band.mask, lines + touching,
-                f"The {need} stars {what} still need{'s' if width == 1 else ''} can only "
-                f"come from {names}, which need exactly that many; so "
+                f"The {_plural(need, 'star')} {what} still need{'s' if width == 1 else ''} "
+                f"can only come from {names}, which need{'s' if len(touching) == 1 else ''} "
+                f"exactly that many; so "
                 f"{'its' if len(touching) == 1 else 'their'} cells outside {what} "
                 f"are empty.",
             )
