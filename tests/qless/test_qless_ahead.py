@@ -42,7 +42,7 @@ def test_the_bundled_file_is_made_on_the_bundled_lists_and_covers_a_run_of_days(
     found = bundled()
     assert found.matches(full.content_hash, common.content_hash, REAL_KEY)
     days = sorted(found.days)
-    assert days[0] == dt.date(2026, 12, 1) and len(days) >= 80
+    assert days[0] == dt.date(2026, 12, 1) and len(days) >= 160
     assert days == [days[0] + dt.timedelta(days=i) for i in range(len(days))]
     assert found.header["last"] == days[-1].isoformat()
 
