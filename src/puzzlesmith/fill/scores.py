@@ -126,7 +126,8 @@ def _scores(lexicon: Lexicon, index: LexiconIndex) -> dict[str, int]:
 
 def word_scores(lexicon: Lexicon, index: LexiconIndex) -> dict[str, int]:
     """Every word of the lexicon -> its score (cached per lexicon)."""
-    # Keyed by the content hash: hashing a Lexicon itself hashes every word, every call.
+    # Keyed by the content hash and the scores, not functools.lru_cache over the arguments:
+    # Lexicon equality ignores the scores, which a prefer list changes alone.
     key = (scores_key(lexicon), lexicon.source)
     found = _CACHE.pop(key, None)
     if found is None:

@@ -82,6 +82,8 @@ def _table_from_parts(length: int, words: str, scores: bytes,
                      position_letter, tuple(starts))
 
 
+# Not functools.lru_cache: the tables go a lexicon at a time (all its lengths with it, the
+# last KEEP_LEXICONS lexicons kept; scores.py), which a per-call cache cannot do.
 _TABLES: dict[tuple[str, str, int], WordTable] = {}
 _CODES: dict[WordTable, list[int]] = {}
 _RECENT: dict[tuple[str, str], None] = {}  # lexicons of _TABLES, the most recently used last
@@ -91,7 +93,7 @@ def letter_codes(table: WordTable) -> list[int]:
     """Per word of `table`, its letters as one int: bit 26 * position + letter. The OR of a
     few words' codes holds, for every position at once, the letters those words put there,
     so a small domain's support is one OR a word. Filled on first use (0: not yet; no word
-    codes to 0), since coding the whole list up front takes a second."""
+    codes to 0), since coding the whole list up front costs more than a fill uses."""
     codes = _CODES.get(table)
     if codes is None:
         codes = _CODES[table] = [0] * len(table.words)

@@ -74,7 +74,9 @@ def lexicon_and_index(
     return narrowed(LexiconSpec(spec, common_top, foreign, kind_of, means))
 
 
-# Step 1, the common cut.
+# Step 1, the common cut. The memos below are dicts keyed by the list's content hash and
+# scores, not functools.lru_cache over the Lexicon: Lexicon equality ignores the scores, and
+# two lists of the same words with other scores narrow to other lexicons.
 
 _narrowed: dict[tuple[str, int | None, int], Lexicon] = {}
 

@@ -76,6 +76,8 @@ class PartSolver:
         self.shapes = shapes
         self.longest = longest
         self.plans: dict[frozenset[str], _Plan] = {}
+        # Per part, cleared whole when full: functools.lru_cache on a method would be one cache
+        # for every part, keeping each part (and its index) alive.
         self.cache: dict[tuple[str, ...], tuple[str, ...]] = {}
         self.regexes: dict[str, Callable[[str], Any]] = {}
         self.splitters: dict[_Plan, Callable[[str], list[dict[str, str]]]] = {}
