@@ -592,3 +592,63 @@ def client_open(page: Any, path: Path) -> dict[str, Any]:
         "async (text) => (await fetch('/api/fill/open?format=ipuz', {method: 'POST', body: text})).json()",
         path.read_text("utf-8"))
     return got
+
+
+# Where a circled cell's ring runs through its number's text: the ring sampled each degree
+# (the ::after box, less the corner its clip-path cuts), the number's glyphs as a Range's box.
+RING_HITS = """td => {
+  const num = td.querySelector('.num');
+  const range = document.createRange();
+  range.selectNodeContents(num);
+  const t = range.getBoundingClientRect();
+  const box = td.getBoundingClientRect();
+  const st = getComputedStyle(td, '::after');
+  const left = box.left + td.clientLeft + parseFloat(st.left);
+  const top = box.top + td.clientTop + parseFloat(st.top);
+  const w = parseFloat(st.width), h = parseFloat(st.height);
+  const clip = st.clipPath;
+  const m = clip.match(/^polygon\\(([\\d.]+)px 0px, .*, 0px ([\\d.]+)px, [\\d.]+px [\\d.]+px\\)$/);
+  const [cutW, cutH] = m ? [+m[1], +m[2]] : [0, 0];
+  let hits = 0;
+  for (let a = 0; a < 360; a += 1) {
+    const lx = w / 2 + (w / 2) * Math.cos(a * Math.PI / 180);
+    const ly = h / 2 + (h / 2) * Math.sin(a * Math.PI / 180);
+    if (lx < cutW && ly < cutH) continue;
+    const x = left + lx, y = top + ly;
+    if (x >= t.left && x <= t.right && y >= t.top && y <= t.bottom) hits++;
+  }
+  return {hits, clip, w, h, t: [t.left - left, t.top - top, t.right - left, t.bottom - top]};
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_circled_cells_ring_leaves_its_number_clear(page: Any, tmp_path: Path, shot: Any,
+                                                       width: int) -> None:
+    """Issue 42's leftover: the ring of a circled cell ran through the cell's number, on the
+    page and in the print view."""
+    sol = ["CAT..", "ORE..", "WET..", ".....", "....."]
+    doc = {"puzzle": [[{"cell": 1, "style": {"shapebg": "circle"}}, 2, 3, 0, 0],
+                      [{"cell": 4, "style": {"shapebg": "circle"}}, 0, 0, 0, 0],
+                      [5, 0, {"cell": 0, "style": {"shapebg": "circle"}}, 0, 0],
+                      [0] * 5, [0] * 5],
+           "solution": [[ch if ch != "." else None for ch in row] for row in sol]}
+    path = tmp_path / "rings.ipuz"
+    path.write_text(json.dumps(doc))
+    ready(page, "/fill?size=5")
+    page.locator("#open-file").set_input_files(str(path))
+    page.locator("#file-status.good").wait_for()
+    numbered = page.locator("#grid td.circled:has(.num:not(:empty))")
+    assert numbered.count() == 2
+    for i in range(2):
+        found = numbered.nth(i).evaluate(RING_HITS)
+        assert found["hits"] == 0, found
+    shot(page, f"fill-rings-{width}")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    page.emulate_media(media="print")
+    printed = page.locator("#print-view table.print-grid").first.locator("td.circled:has(.num)")
+    assert printed.count() == 2
+    for i in range(2):
+        found = printed.nth(i).evaluate(RING_HITS)
+        assert found["hits"] == 0, found
+    shot(page, f"fill-rings-print-{width}")
+    page.emulate_media(media="screen")

@@ -234,7 +234,10 @@ function paint() {
     const c = (i % grid.w) + 1;
     input.setAttribute("aria-label", `Row ${r}, column ${c}` + (block ? (voids.has(i) ? ", void" : ", block")
       : (isRebus(ch) ? ", rebus" : "") + (circles.has(i) ? ", circled" : "") + (shaded.has(i) ? ", shaded" : "")));
-    input.parentElement.querySelector(".num").textContent = nums.get(i) || "";
+    const num = nums.get(i);
+    input.parentElement.querySelector(".num").textContent = num || "";
+    if (num) input.parentElement.dataset.digits = String(num).length; // the ring's gap (fill.css)
+    else delete input.parentElement.dataset.digits;
   });
   lists.update(list, {
     patternOf: (e) => pattern(grid, e), clueOf: (e) => clues.get(e.key) || "",

@@ -18,7 +18,8 @@ function gridTable(grid, voids, { letters, circles, shaded }) {
       }
       const n = nums.get(i);
       const look = [circles.has(i) ? "circled" : "", shaded.has(i) ? "shaded" : ""].filter(Boolean).join(" ");
-      tds.push(el("td", { className: look }, n ? el("span", { className: "num" }, String(n)) : "",
+      tds.push(el("td", { className: look, dataset: n ? { digits: String(n).length } : {} },
+        n ? el("span", { className: "num" }, String(n)) : "",
         letters && ch ? el("span", { className: "letter" }, ch.toUpperCase()) : ""));
     }
     rows.push(el("tr", {}, ...tds));
