@@ -128,7 +128,7 @@ def test_least_scores_by_length_hold_for_the_entry_and_its_crossings(case: tuple
     run = runs[which % len(runs)]
     lex, index = lexicon(list(words), list(words.values()))
     got = candidates(grid, lex, index, label_of(rows, run), min_score=floor, allow_repeats=repeats,
-                     limit=2000, blocked=blocked, min_scores=by_length)
+                     limit=2000, blocked=blocked, min_score_by_length=by_length)
     want = expected(rows, run, words, floor, repeats, blocked, by_length)
     shown = [(c.word, c.score, c.viable) for c in got.candidates]
     assert sorted(shown, key=lambda x: (-x[1], x[0])) == want
@@ -148,7 +148,7 @@ def test_shared_runs_hold_for_the_entry_and_its_crossings(case: tuple, n: int) -
     lex, index = lexicon(list(words), list(words.values()))
     for viable_first in (False, True):
         got = candidates(grid, lex, index, label_of(rows, run), min_score=floor,
-                         allow_repeats=repeats, limit=2000, blocked=blocked, max_shared=n,
+                         allow_repeats=repeats, limit=2000, blocked=blocked, max_shared_substring=n,
                          viable_first=viable_first)
         want = expected(rows, run, words, floor, repeats, blocked, shared=n)
         shown = [(c.word, c.score, c.viable) for c in got.candidates]

@@ -48,7 +48,7 @@ def test_shared_runs_agree_with_brute_force(case: tuple[list[str], list[str], bo
     grid = make_grid(rows)
     lex, index = lexicon(words)
     exists = any(_keeps_rule(rows, f, n) for f in oracle.fills(rows, words, repeats=repeats))
-    found = fill(grid, lex, index, allow_repeats=repeats, max_shared=n, deadline=Deadline(30),
+    found = fill(grid, lex, index, allow_repeats=repeats, max_shared_substring=n, deadline=Deadline(30),
                  improve=0)
     assert found.status == ("filled" if exists else "impossible"), (
         rows, words, repeats, n, found.filled and found.filled.rows)
@@ -60,12 +60,12 @@ def test_shared_runs_agree_with_brute_force(case: tuple[list[str], list[str], bo
 def test_a_run_shared_with_the_setters_entry_is_refused() -> None:
     lex, index = lexicon(["starlit", "stardom"])
     grid = parse_grid(["stargaz", "#######", "......."])  # STARGAZ: the setter's, not a word
-    assert fill(grid, lex, index, max_shared=5, deadline=Deadline(10)).status == "filled"
-    ruled = fill(grid, lex, index, max_shared=4, deadline=Deadline(10))
+    assert fill(grid, lex, index, max_shared_substring=5, deadline=Deadline(10)).status == "filled"
+    ruled = fill(grid, lex, index, max_shared_substring=4, deadline=Deadline(10))
     assert ruled.status == "impossible"
     assert "shares no 4 letters" in ruled.note or "no word fits" in ruled.note
     with pytest.raises(InputError):
-        fill(grid, lex, index, max_shared=1)
+        fill(grid, lex, index, max_shared_substring=1)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
@@ -79,7 +79,7 @@ def test_least_scores_by_length_agree_with_brute_force(case: tuple[list[str], li
     lex, index = lexicon(words, scores)
     allowed = [w for w, s in zip(words, scores, strict=True) if s >= least[len(w)]]
     exists = next(oracle.fills(rows, allowed, repeats=repeats), None) is not None
-    found = fill(grid, lex, index, allow_repeats=repeats, min_scores=least, deadline=Deadline(30),
+    found = fill(grid, lex, index, allow_repeats=repeats, min_score_by_length=least, deadline=Deadline(30),
                  improve=0)
     assert found.status == ("filled" if exists else "impossible")
     if found.filled is not None:
@@ -92,7 +92,7 @@ def test_a_length_no_word_scores_enough_for_is_named_with_its_floor() -> None:
     words = ["cat", "act", "tac", "cot", "ate", "tea", "ace", "oat"]
     scores = [10, 20, 30, 10, 20, 30, 10, 20]
     lex, index = lexicon(words, scores)
-    found = fill(parse_grid(["c..", "...", "..."]), lex, index, min_scores={3: 40}, improve=0)
+    found = fill(parse_grid(["c..", "...", "..."]), lex, index, min_score_by_length={3: 40}, improve=0)
     fitting = [w for w in words if w.startswith("c")]
     assert found.status == "impossible"
     assert found.note == f"no word scoring 40 or more fits 1 across (C..); {len(fitting)} score less"
@@ -110,7 +110,7 @@ def test_check_and_region_take_the_least_scores_by_length() -> None:
     rows = ["...", "..."]
     least = {3: 40}
     allowed = [w for w, s in zip(words, scores, strict=True) if s >= least.get(len(w), 0)]
-    doc = check(make_grid(rows), lex, index, min_scores=least).to_json()
+    doc = check(make_grid(rows), lex, index, min_score_by_length=least).to_json()
     alone = {f"{e['number']} {e['direction']}": e["candidates"] for e in doc["entries"]}
     lengths = {f"{e['number']} {e['direction']}": len(e["pattern"]) for e in doc["entries"]}
     assert alone == {label: sum(len(w) == lengths[label] for w in allowed) for label in alone}
@@ -118,7 +118,7 @@ def test_check_and_region_take_the_least_scores_by_length() -> None:
     for least_scores, has_fill in (({3: 40}, False), ({}, True)):
         kept = [w for w, s in zip(words, scores, strict=True) if s >= least_scores.get(len(w), 0)]
         assert (next(oracle.fills(rows, kept, repeats=False), None) is not None) == has_fill
-        region = fill_region(make_grid(rows), lex, index, (0, 0, 1, 2), min_scores=least_scores)
+        region = fill_region(make_grid(rows), lex, index, (0, 0, 1, 2), min_score_by_length=least_scores)
         assert region.status == ("filled" if has_fill else "impossible")
 
 
@@ -134,9 +134,9 @@ def test_check_and_region_take_shared_runs_as_the_brute_force_does(
     lex, index = lexicon(words)
     kept = [f for f in oracle.fills(rows, words, repeats=repeats) if _keeps_rule(rows, f, n)]
     region = fill_region(grid, lex, index, (0, 0, grid.height - 1, grid.width - 1),
-                         allow_repeats=repeats, max_shared=n, deadline=Deadline(30))
+                         allow_repeats=repeats, max_shared_substring=n, deadline=Deadline(30))
     assert region.status == ("filled" if kept else "impossible"), (rows, words, repeats, n)
-    doc = check(grid, lex, index, allow_repeats=repeats, max_shared=n).to_json()
+    doc = check(grid, lex, index, allow_repeats=repeats, max_shared_substring=n).to_json()
     if kept:
         assert doc["status"] == "ok"
         for e in doc["entries"]:
@@ -156,14 +156,14 @@ def test_check_region_and_candidates_refuse_a_run_shared_with_the_setters_entry(
     grid = parse_grid(["stargaz", "#######", "......."])
     box = (0, 0, 2, 6)
     for n, fits in ((5, 2), (4, 0)):
-        doc = check(grid, lex, index, max_shared=n).to_json()
+        doc = check(grid, lex, index, max_shared_substring=n).to_json()
         row3 = next(e for e in doc["entries"] if e["row"] == 2)
         assert (row3["candidates"], row3["consistent"]) == (fits, fits)
-        assert fill_region(grid, lex, index, box, max_shared=n).status == (
+        assert fill_region(grid, lex, index, box, max_shared_substring=n).status == (
             "filled" if fits else "impossible")
-        assert candidates(grid, lex, index, "2 across", max_shared=n).total == fits
-    for bad in (lambda: check(grid, lex, index, max_shared=1),
-                lambda: fill_region(grid, lex, index, box, max_shared=1),
-                lambda: candidates(grid, lex, index, "2 across", max_shared=1)):
+        assert candidates(grid, lex, index, "2 across", max_shared_substring=n).total == fits
+    for bad in (lambda: check(grid, lex, index, max_shared_substring=1),
+                lambda: fill_region(grid, lex, index, box, max_shared_substring=1),
+                lambda: candidates(grid, lex, index, "2 across", max_shared_substring=1)):
         with pytest.raises(InputError, match="2 or more"):
             bad()

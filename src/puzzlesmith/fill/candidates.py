@@ -97,16 +97,16 @@ class _Crossing:
     words: int  # the crossing's words that fit as it stands (floor applied, repeats left out)
     per_letter: tuple[int, ...]  # how many of them have each letter at `pos`
     repeats: bool  # the candidate may also be the crossing's word
-    max_shared: int | None  # nor may the crossing's word share a run this long with it
+    max_shared_substring: int | None  # nor may the crossing's word share a run this long with it
     runs: dict[tuple[int, str], int]  # tables.sharing's cache
 
     def left(self, word: str) -> int:
         """How many words the crossing keeps with `word` placed (not `word` itself, nor,
-        with `max_shared`, a word sharing a run of that many letters with it)."""
+        with `max_shared_substring`, a word sharing a run of that many letters with it)."""
         k = ord(word[self.at]) - 97
-        if self.max_shared is not None and self.per_letter[k]:
+        if self.max_shared_substring is not None and self.per_letter[k]:
             bits = self.words & self.table.position_letter[self.pos][k]
-            return (bits & ~sharing(self.table, word, self.max_shared, self.runs)).bit_count()
+            return (bits & ~sharing(self.table, word, self.max_shared_substring, self.runs)).bit_count()
         n = self.per_letter[k]
         if (n and not self.repeats and word[self.pos:self.pos + 1] == word[self.at]
                 and self.words & self.table.bit(word)):
@@ -135,7 +135,7 @@ def _allowed_by(table: WordTable, at: int, ot: WordTable, pos: int, words: int,
 
 
 def _lost_to_shared_runs(table: WordTable, crossings: list[_Crossing], viable: int,
-                         max_shared: int, runs: dict[tuple[int, str], int]) -> int:
+                         max_shared_substring: int, runs: dict[tuple[int, str], int]) -> int:
     """The viable words that leave some crossing no word once its words sharing a run with
     them are out. A crossing's words sharing a run with the candidate depend on the
     candidate. A candidate can lose a crossing that way only if it shares a run with each of
@@ -150,7 +150,7 @@ def _lost_to_shared_runs(table: WordTable, crossings: list[_Crossing], viable: i
             for i in _lowest(there, SAMPLE):
                 if not risk:
                     break
-                risk &= sharing(table, c.table.words[i], max_shared, runs)
+                risk &= sharing(table, c.table.words[i], max_shared_substring, runs)
             risky |= risk
     lost = 0
     while risky:
@@ -168,26 +168,27 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
                blocked: frozenset[str] = frozenset(),
                allow_same_stem: bool = False,
                allow_inside: bool = False,
-               min_scores: Mapping[int, int] | None = None,
-               max_shared: int | None = None) -> CandidatesResult:
+               min_score_by_length: Mapping[int, int] | None = None,
+               max_shared_substring: int | None = None) -> CandidatesResult:
     """The words that fit entry `label` of `grid`, best score first, at most `limit`, each
     with whether its crossings keep a word; with `viable_first`, the words whose crossings
     keep a word come before the others (each group best first). `blocked` words (the shipped
     block list, the setter's own) are no candidates and fill no crossing; nor, unless
     `allow_same_stem`, are the words sharing a stem with an entry already whole (RULES beside
     RULE), nor, unless `allow_inside`, those inside an entry already whole or holding one at
-    their start or end (CLOSESET beside SET; tables.inside). `min_scores` (length -> least score, above
-    `min_score`) holds for the entry and its crossings alike, as in the fill. `max_shared`
-    (no two entries share a run of that many letters, as in the fill): a word sharing one
-    with an entry already whole is no candidate and fills no crossing (an entry itself whole
-    is the setter's, and two of those may share), and a crossing's word sharing one with the
-    candidate does not keep that crossing open (as a repeat of the candidate does not).
-
-    Counted with the fill's word tables (best first, with (position, letter) bitsets): the
-    words a crossing allows at the shared cell make one OR of bitsets, so "every crossing
-    keeps a word" for all the words at once is a few ANDs, not a loop over the words."""
+    their start or end (CLOSESET beside SET; tables.inside). `min_score_by_length` (length ->
+    least score, above `min_score`) holds for the entry and its crossings alike, as in the
+    fill. `max_shared_substring` (no two entries share a run of that many letters, as in the
+    fill): a word sharing one with an entry already whole is no candidate and fills no crossing
+    (an entry itself whole is the setter's, and two of those may share), and a crossing's word
+    sharing one with the candidate does not keep that crossing open (as a repeat of the
+    candidate does not). Counted with the fill's word tables (best first, with (position,
+    letter) bitsets): the words a crossing allows at the shared cell make one OR of bitsets, so
+    "every crossing keeps a word" for all the words at once is a few ANDs, not a loop over the
+    words.
+    """
     start = time.perf_counter()
-    check_max_shared(max_shared)
+    check_max_shared(max_shared_substring)
     if not 1 <= limit <= MAX_LIMIT:
         raise InputError(f"limit must be 1 to {MAX_LIMIT}, not {limit}")
     slot = find_slot(grid, label)
@@ -211,14 +212,14 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
                     mask |= table.bit(w)
             # An entry typed whole is the setter's: it may share runs with the other whole
             # ones (its crossings are all fixed then, so no other table is asked for).
-            if max_shared is not None and not own_whole:
+            if max_shared_substring is not None and not own_whole:
                 for w in whole:
-                    mask |= sharing(table, w, max_shared, runs)
+                    mask |= sharing(table, w, max_shared_substring, runs)
             if not allow_inside and not own_whole:
                 for w in whole:
                     mask |= inside(table, w)
             left_out[table.length] = mask
-        floor = max(min_score, (min_scores or {}).get(table.length, 0))
+        floor = max(min_score, (min_score_by_length or {}).get(table.length, 0))
         return _fitting(table, pattern) & table.at_least(floor) & ~left_out[table.length]
 
     pattern = word_slot.pattern(cells)
@@ -239,9 +240,9 @@ def candidates(grid: Grid, lexicon: Lexicon, index: LexiconIndex, label: str, *,
         at = by_cell[cell]
         viable &= _allowed_by(table, at, ot, pos, words, per_letter, allow_repeats)
         crossings.append(_Crossing(other.label, at, pos, ot, words, per_letter, allow_repeats,
-                                   max_shared, runs))
-    if max_shared is not None:
-        viable &= ~_lost_to_shared_runs(table, crossings, fit & viable, max_shared, runs)
+                                   max_shared_substring, runs))
+    if max_shared_substring is not None:
+        viable &= ~_lost_to_shared_runs(table, crossings, fit & viable, max_shared_substring, runs)
     good, bad = fit & viable, fit & ~viable
     order = (_lowest(good, limit) + _lowest(bad, limit))[:limit] if viable_first else _lowest(fit, limit)
     found = []

@@ -41,14 +41,14 @@ def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[in
                 blocked: frozenset[str] = frozenset(),
                 deadline: Deadline | None = None, allow_same_stem: bool = False,
                 allow_inside: bool = False,
-                min_scores: Mapping[int, int] | None = None,
-                max_shared: int | None = None) -> RegionResult:
+                min_score_by_length: Mapping[int, int] | None = None,
+                max_shared_substring: int | None = None) -> RegionResult:
     """A relaxation proof: search the entries with two or more cells inside `box` on their
     own (their crossings with each other kept, those with the other entries and the
     no-repeat rule with them dropped), from the domains left by arc consistency on the whole
     grid. Every fill of the grid fills them, so "impossible" here proves the grid has no
     fill, and names where the trouble is. The search is the complete one (no restarts):
-    on a corner of a 15x15 it can settle what the whole grid's search cannot. `max_shared`
+    on a corner of a 15x15 it can settle what the whole grid's search cannot. `max_shared_substring`
     (no two entries share a run of that many letters) holds among the box's entries and
     against the entries given whole, as in `fill`."""
     deadline = deadline or Deadline(10.0)
@@ -59,8 +59,8 @@ def fill_region(grid: Grid, lexicon: Lexicon, index: LexiconIndex, box: tuple[in
                          f"is not inside the {grid.width}x{grid.height} grid")
     problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
                       blocked=blocked, allow_same_stem=allow_same_stem, allow_inside=allow_inside,
-                      min_scores=min_scores,
-                      max_shared=max_shared)
+                      min_score_by_length=min_score_by_length,
+                      max_shared_substring=max_shared_substring)
     inside = {r * grid.width + c for r in range(top, bottom + 1) for c in range(left, right + 1)}
     keep = [v for v, slot in enumerate(problem.vars) if len(inside & set(slot.cells)) >= 2]
     labels = tuple(problem.vars[v].label for v in keep)
@@ -125,17 +125,17 @@ def check(grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int =
           allow_repeats: bool = False, examples: int = 3,
           blocked: frozenset[str] = frozenset(), allow_same_stem: bool = False,
           allow_inside: bool = False,
-          min_scores: Mapping[int, int] | None = None,
-          max_shared: int | None = None) -> CheckResult:
+          min_score_by_length: Mapping[int, int] | None = None,
+          max_shared_substring: int | None = None) -> CheckResult:
     """What can be said before a search: entries with no candidate word, and whether arc
-    consistency alone already rules the grid out (and at which crossing). `max_shared`: no
+    consistency alone already rules the grid out (and at which crossing). `max_shared_substring`: no
     two entries share a run of that many letters, as in `fill` (entries given whole take
     their runs out of the others' words before the counts)."""
     start = time.perf_counter()
     problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
                       blocked=blocked, allow_same_stem=allow_same_stem, allow_inside=allow_inside,
-                      min_scores=min_scores,
-                      max_shared=max_shared)
+                      min_score_by_length=min_score_by_length,
+                      max_shared_substring=max_shared_substring)
     root = problem.root(problem.base)
     after = root[0] if root is not None else [0] * len(problem.vars)
     var_of = {s.label: v for v, s in enumerate(problem.vars)}  # word slots: labels match

@@ -284,8 +284,8 @@ def fill(
     improve: int | None = None,
     count: bool = False,
     blocked: frozenset[str] = frozenset(),
-    max_shared: int | None = None,
-    min_scores: Mapping[int, int] | None = None,
+    max_shared_substring: int | None = None,
+    min_score_by_length: Mapping[int, int] | None = None,
     allow_same_stem: bool = False,
     allow_inside: bool = False,
 ) -> FillResult:
@@ -295,8 +295,8 @@ def fill(
     `default_improve`), within the deadline; a node budget, so the fill found does not
     depend on the machine's speed or load. `count`: count every fill instead (small grids).
     `blocked`: words no free entry may take (an entry the setter gave whole is kept).
-    `max_shared`: no two entries share a run of this many letters (two the setter gave whole
-    excepted). `min_scores`: length -> the least score of a word of that length (above
+    `max_shared_substring`: no two entries share a run of this many letters (two the setter gave whole
+    excepted). `min_score_by_length`: length -> the least score of a word of that length (above
     `min_score`; a setter accepts weaker 3-letter words than 7-letter ones).
     `allow_same_stem`: let two entries share a stem (RULE and RULED; fill.stems), which
     setters avoid, so it is off by default. `allow_inside`: let an entry hold another of 3+
@@ -305,7 +305,7 @@ def fill(
     """
     return FillDriver(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
                         seed=seed, deadline=deadline, blocked=blocked,
-                        max_shared=max_shared, min_scores=min_scores,
+                        max_shared_substring=max_shared_substring, min_score_by_length=min_score_by_length,
                         allow_same_stem=allow_same_stem,
                         allow_inside=allow_inside).run(improve=improve, count=count)
 
@@ -316,8 +316,8 @@ class FillDriver:
 
     def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
                  allow_repeats: bool, seed: int, deadline: Deadline | None,
-                 blocked: frozenset[str] = frozenset(), max_shared: int | None = None,
-                 min_scores: Mapping[int, int] | None = None,
+                 blocked: frozenset[str] = frozenset(), max_shared_substring: int | None = None,
+                 min_score_by_length: Mapping[int, int] | None = None,
                  allow_same_stem: bool = False, allow_inside: bool = False) -> None:
         self.grid = grid
         self.lexicon = lexicon
@@ -328,7 +328,8 @@ class FillDriver:
         # The user's wait began when the deadline did (the word list's loading counts too).
         self.start = self.deadline.start
         self.problem = Problem(grid, lexicon, index, min_score=min_score, allow_repeats=allow_repeats,
-                               blocked=blocked, max_shared=max_shared, min_scores=min_scores,
+                               blocked=blocked, max_shared_substring=max_shared_substring,
+                               min_score_by_length=min_score_by_length,
                                allow_same_stem=allow_same_stem, allow_inside=allow_inside)
         self.rng = random.Random(seed)
         self.nodes = 0

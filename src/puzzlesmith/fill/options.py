@@ -232,8 +232,8 @@ class FillOptions:
     def _rules(self, words: FillWords) -> dict[str, object]:
         return {"min_score": self.min_score, "allow_repeats": self.allow_repeats,
                 "blocked": words.blocked, "allow_same_stem": self.allow_same_stem,
-                "allow_inside": self.allow_inside, "max_shared": self.max_shared_substring,
-                "min_scores": self.min_score_by_length}
+                "allow_inside": self.allow_inside, "max_shared_substring": self.max_shared_substring,
+                "min_score_by_length": self.min_score_by_length}
 
     def fill(self, grid: Grid, *, deadline: Deadline | None = None,
              words: FillWords | None = None) -> FillResult:

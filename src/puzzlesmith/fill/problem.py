@@ -42,13 +42,13 @@ class Problem:
 
     def __init__(self, grid: Grid, lexicon: Lexicon, index: LexiconIndex, *, min_score: int,
                  allow_repeats: bool, blocked: frozenset[str] = frozenset(),
-                 max_shared: int | None = None,
-                 min_scores: Mapping[int, int] | None = None,
+                 max_shared_substring: int | None = None,
+                 min_score_by_length: Mapping[int, int] | None = None,
                  allow_same_stem: bool = False, allow_inside: bool = False) -> None:
-        check_max_shared(max_shared)
+        check_max_shared(max_shared_substring)
         self.grid = grid
         # Entries may not share a run of this many letters (None: no such rule).
-        self.shared = max_shared
+        self.shared = max_shared_substring
         self._sharing: dict[tuple[int, str], int] = {}
         banned: dict[int, int] = {}  # length -> bitset of the blocked words in its table
         # The entries as words: a rebus cell's letters each a cell (model.Grid.word_slots).
@@ -68,7 +68,7 @@ class Problem:
                     continue
                 self.given_var.append(True)
             else:
-                floor = max(min_score, (min_scores or {}).get(slot.length, 0))
+                floor = max(min_score, (min_score_by_length or {}).get(slot.length, 0))
                 d = _open_domain(table, pattern, floor, blocked, banned)
                 self.given_var.append(False)
             self.vars.append(slot)
@@ -111,7 +111,8 @@ class Problem:
         # bound and every higher one (the improvement searches raise it).
         self.bound = min_score
         self.min_score = min_score
-        self.min_scores = dict(min_scores or {})  # length -> its least score, above min_score
+        # length -> its least score, above min_score
+        self.min_score_by_length = dict(min_score_by_length or {})
 
     def _leave_out_given_kin(self, base: list[int], cells: Sequence[str]) -> None:
         """Take out of the open entries' domains the words the setter's own entries (those
@@ -199,7 +200,7 @@ class Problem:
             for p, ch in enumerate(pattern):
                 if ch != EMPTY:
                     fit &= table.position_letter[p][ord(ch) - 97]
-            floor = max(self.min_score, self.min_scores.get(slot.length, 0))
+            floor = max(self.min_score, self.min_score_by_length.get(slot.length, 0))
             if fit and floor > 0:
                 return (f"no word scoring {floor} or more fits {slot.label} "
                         f"({pattern.upper()}); {fit.bit_count():,} score less", (slot.label,))
@@ -274,7 +275,7 @@ class Problem:
         sub.nogoods = NogoodStore(len(keep))
         sub.bound = self.bound
         sub.min_score = self.min_score
-        sub.min_scores = self.min_scores
+        sub.min_score_by_length = self.min_score_by_length
         return sub
 
     def core(self, size: int, dom: list[int]) -> list[int]:
