@@ -40,7 +40,9 @@ def bundled() -> ahead.Ahead:
 def test_the_bundled_file_is_made_on_the_bundled_lists_and_covers_a_run_of_days() -> None:
     full, common = lists()
     found = bundled()
-    assert found.matches(full.content_hash, common.content_hash, REAL_KEY)
+    assert found.matches(full.content_hash, common.content_hash, REAL_KEY), (
+        "the days-ahead file is stale (the word lists changed): rebuild it with "
+        "nice python scripts/build_daily.py --first 2026-12-01 --last <a date>")
     days = sorted(found.days)
     assert days[0] == dt.date(2026, 12, 1) and len(days) >= 160
     assert days == [days[0] + dt.timedelta(days=i) for i in range(len(days))]
