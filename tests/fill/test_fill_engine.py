@@ -185,7 +185,7 @@ def test_time_limit_is_a_timeout() -> None:
 
     lex, index = lexicon_and_index(None)
     result = fill(parse_grid(["." * 7] * 7), lex, index, deadline=Deadline(0.05))
-    assert result.status == "timeout" and result.filled is None and result.seconds < 5
+    assert result.status == "timeout" and result.filled is None
 
 
 def test_two_letter_entries_need_allow_2() -> None:
@@ -202,7 +202,8 @@ def test_a_proved_best_fill_ends_the_improvement_early() -> None:
     words = ["cat", "ore", "wed", "cow", "are", "ted", "tar", "ace"]
     lex, index = lexicon(words, [10, 20, 30, 40, 50, 60, 70, 80])
     result = fill(parse_grid(["...", "...", "..."]), lex, index, deadline=Deadline(30), improve=10**9)
-    assert result.status == "filled" and result.optimal and result.seconds < 5
+    # "proved": the search ended on its proof of the best, not at its budget or the clock.
+    assert result.status == "filled" and result.optimal and result.improvement == "proved"
     assert default_improve(10, 10) == 500 and default_improve(2000, 76) == 2000
 
 

