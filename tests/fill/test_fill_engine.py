@@ -294,7 +294,7 @@ def test_a_region_without_a_fill_proves_the_grid_has_none(case: tuple[list[str],
                                                           data: st.DataObject) -> None:
     from puzzlesmith.fill.engine import fill_region as engine_region
 
-    fill_region = functools.partial(engine_region, allow_inside=True)
+    fill_region = functools.partial(engine_region, allow_same_stem=True, allow_inside=True)
 
     rows, words, repeats = case
     grid = make_grid(rows)
@@ -319,7 +319,7 @@ def test_a_region_without_a_fill_proves_the_grid_has_none(case: tuple[list[str],
 def test_region_box_outside_the_grid_is_bad_input() -> None:
     from puzzlesmith.fill.engine import fill_region as engine_region
 
-    fill_region = functools.partial(engine_region, allow_inside=True)
+    fill_region = functools.partial(engine_region, allow_same_stem=True, allow_inside=True)
 
     lex, index = lexicon(["cat", "ore"])
     with pytest.raises(InputError, match="not inside"):
