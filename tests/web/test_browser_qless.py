@@ -192,7 +192,7 @@ def test_roll_of_the_day(browser: Any, server: str, client: Any, width: int, sho
         assert (f"{doc['grade_text']} ({counted(doc['common_solutions'], doc['common_complete'])}"
                 f" common-word solutions, {counted(doc['solutions'], doc['solutions_complete'])}"
                 " with all words)") in status
-        assert "intermediate (50 common-word solutions, at least" in status  # the README's
+        assert "intermediate (50 common-word solutions, 2,563 with all words)" in status  # the README's
         shot(page, f"qless-daily-{width}")
     finally:
         context.close()
@@ -407,7 +407,7 @@ def see_solved(page: Any) -> None:
     assert "CHADARIM" in text and "VAC" in text and "WAX" in text
     page.wait_for_function("/exactly|at least/.test(document.querySelector('#solved-count').textContent)")
     count = page.locator("#solved-count").inner_text()
-    assert "6,332 distinct solutions" in count and "grade: novice" in count
+    assert "6,332 distinct solutions" in count and "grade: intermediate" in count
 
 
 @pytest.mark.parametrize("width", [1280, 375])
@@ -535,12 +535,12 @@ def test_the_board_survives_a_reload_and_a_link(page_at: Any, browser: Any, serv
     url = page.url
     page.reload()
     page.wait_for_selector("form[data-ready]")
-    assert on_board(page) == "charm"
+    assert on_board(page) == "chair"
     assert sorted(rack(page)) == sorted("mvdxwca")
     # The roll's share link (no board in it) opens on the board kept in this browser.
     page.goto(f"/qless?roll={ROLL}")
     page.wait_for_selector("form[data-ready]")
-    assert on_board(page) == "charm"
+    assert on_board(page) == "chair"
     # Another browser (no local storage) opening the link gets the same board.
     other = browser.new_context(bypass_csp=True, base_url=server)
     try:
