@@ -23,9 +23,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlesmith.errors import InputError
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.explain import RULES, Explanation, Step, UnitRef, explain, rules_in_order
+from puzzlesmith.stars.explain import (
+    RULES,
+    Explanation,
+    Step,
+    UnitRef,
+    check_given,
+    explain,
+    rules_in_order,
+)
 from puzzlesmith.stars.explain import apply_step as _apply
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from puzzlesmith.stars.solve import solve
@@ -114,11 +121,7 @@ def teach(
     a star and empty."""
     deadline = deadline or Deadline(30.0)
     n = puzzle.size
-    for r, c in (*given_stars, *given_empty):
-        if not (0 <= r < n and 0 <= c < n):
-            raise InputError(f"cell ({r}, {c}) is off the {n}x{n} grid")
-    if set(given_stars) & set(given_empty):
-        raise InputError("a cell cannot be both a star and empty")
+    check_given(n, given_stars, given_empty)  # before the solver, which takes the time
     solved = solve(puzzle, deadline=deadline)
     if solved.solution is None or solved.unique is not True:
         # No one solution to measure the marks against (none, several, or not proved in

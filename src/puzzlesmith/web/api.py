@@ -201,6 +201,8 @@ _Match: Any = _word_request(MATCH, "Match", TimeLimitField(tasks.run_match),
         "the pattern `query`.", validation_alias=AliasChoices("pattern", "query"))))
 
 
+# Each generated request gets a class of its name: a route's annotation needs a class mypy
+# sees (the generated models are Any), and the schema names it.
 class MatchRequest(_Match):
     pass
 
@@ -404,6 +406,7 @@ def _fill_request(command: str, name: str, base: Any, time_limit: Any = None) ->
 _FillCheck: Any = _fill_request(CHECK, "FillCheck", Strict)
 
 
+# A class of its name for each, as the word requests above.
 class FillCheckRequest(_FillCheck):
     pass
 

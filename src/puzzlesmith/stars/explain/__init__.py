@@ -31,7 +31,7 @@ cells) as bit masks, and a family's module imports the ones it builds on:
 - `driver`: the explain loop, hints and the search step.
 """
 
-from puzzlesmith.stars.explain.driver import explain, hint, rules_in_order
+from puzzlesmith.stars.explain.driver import check_given, explain, hint, rules_in_order
 from puzzlesmith.stars.explain.registry import RULES, WEIGHTS, rules_of, state_of
 from puzzlesmith.stars.explain.shapes import MAX_CASES
 from puzzlesmith.stars.explain.state import RuleSpec, State, past_half
@@ -47,6 +47,6 @@ from puzzlesmith.stars.explain.steps import (
 
 __all__ = [
     "LEVELS", "MAX_CASES", "RULES", "WEIGHTS", "Decision", "Explanation", "Rule", "RuleSpec",
-    "State", "Step", "UnitRef", "apply_step", "explain", "hint", "past_half", "rules_in_order",
+    "State", "Step", "UnitRef", "apply_step", "check_given", "explain", "hint", "past_half", "rules_in_order",
     "rules_of", "state_of",
 ]

@@ -41,16 +41,19 @@ def _search_step(
     )
 
 
-def _state(board: Board, given_stars: tuple[Cell, ...], given_empty: tuple[Cell, ...]) -> tuple[int, int]:
-    n = board.n
+def check_given(n: int, given_stars: tuple[Cell, ...], given_empty: tuple[Cell, ...]) -> None:
+    """InputError for a given mark off the n x n grid, or a cell marked both a star and empty."""
     for r, c in (*given_stars, *given_empty):
         if not (0 <= r < n and 0 <= c < n):
             raise InputError(f"cell ({r}, {c}) is off the {n}x{n} grid")
-    stars = board.mask(list(given_stars))
-    empty = board.mask(list(given_empty))
-    if stars & empty:
+    if set(given_stars) & set(given_empty):
         raise InputError("a cell cannot be both a star and empty")
-    return stars, board.full & ~stars & ~empty
+
+
+def _state(board: Board, given_stars: tuple[Cell, ...], given_empty: tuple[Cell, ...]) -> tuple[int, int]:
+    check_given(board.n, given_stars, given_empty)
+    stars = board.mask(list(given_stars))
+    return stars, board.full & ~stars & ~board.mask(list(given_empty))
 
 
 def explain(
