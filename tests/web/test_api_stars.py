@@ -171,3 +171,11 @@ def test_check_never_answers_500(client: httpx.Client) -> None:
             assert isinstance(detail, str) and detail and "\n" not in detail, detail
 
     post()
+
+
+def test_a_hint_does_not_carry_the_solution(client: httpx.Client) -> None:
+    # A player who asks for a hint must not get the whole answer in the response.
+    for body in ({"puzzle": URL}, {"puzzle": URL, "star": ["r1c1"]}):
+        doc = client.post("/api/stars/hint", json=body).json()
+        assert doc["steps"] and "solution" not in doc, doc.keys()
+    assert "solution" not in cli_json("stars", "hint", URL)

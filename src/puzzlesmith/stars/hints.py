@@ -99,8 +99,12 @@ class Hint:
         return self.explanation.steps[0] if self.explanation.steps else None
 
     def to_json(self) -> dict[str, Any]:
+        doc = self.explanation.to_json()
+        # A hint, not the answer: the solution stays out, so it is not one look away in the
+        # page's network panel or the CLI's JSON.
+        doc.pop("solution", None)
         return {
-            **self.explanation.to_json(),
+            **doc,
             "levels": LEVELS,
             "nudge": self.nudge,
             "lesson": self.lesson,
