@@ -1,7 +1,8 @@
 """`serve --lexicon NAME` is the default of every endpoint that takes a lexicon (issue 41,
 item 6): each family's task receives NAME when the request names none, and the request's
 own choice when it names one. The app runs here with a stand-in pool that records each task's
-options instead of running it."""
+options instead of running it, called through httpx's own ASGI transport (Starlette's TestClient
+is deprecated with httpx)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from fastapi.testclient import TestClient
+from fastapi import FastAPI
 
 from puzzlesmith.web.admission import FairGate
 from puzzlesmith.web.app import Settings, create_app
@@ -26,6 +28,22 @@ FAMILIES = [
     ("qless", "/api/qless/count", {"letters": "catdogs"}),
     ("fill", "/api/fill/check", {"grid": ["...", "...", "..."]}),
 ]
+
+
+class _Client:
+    """Posts to the app in-process, one event loop a request (as TestClient did, unentered)."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.app = app
+
+    def post(self, path: str, json: dict[str, Any]) -> httpx.Response:
+        async def go() -> httpx.Response:
+            transport = httpx.ASGITransport(app=self.app)
+            async with httpx.AsyncClient(transport=transport,
+                                         base_url="http://127.0.0.1") as client:
+                return await client.post(path, json=json)
+
+        return asyncio.run(go())
 
 
 class _Recorder:
@@ -52,7 +70,7 @@ class _Recorder:
 @pytest.fixture
 def app_client(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[tuple[TestClient, _Recorder]]:
+) -> Iterator[tuple[_Client, _Recorder]]:
     from puzzlesmith.lexicon.registry import register
 
     monkeypatch.setenv("PUZZLESMITH_CONFIG_DIR", str(tmp_path))
@@ -67,13 +85,13 @@ def app_client(
     app.state.long_gate = FairGate(1, per_client=16, max_total=64, name="long")
     app.state.jobs = recorder
     # Not entered as a context manager: the lifespan (real pools) never starts.
-    yield TestClient(app, base_url="http://127.0.0.1"), recorder
+    yield _Client(app), recorder
 
 
 @pytest.mark.parametrize(("family", "path", "body"), FAMILIES,
                          ids=[f"{f}:{p}" for f, p, _ in FAMILIES])
 def test_the_servers_lexicon_is_every_endpoints_default(
-    app_client: tuple[TestClient, _Recorder], family: str, path: str, body: dict[str, Any]
+    app_client: tuple[_Client, _Recorder], family: str, path: str, body: dict[str, Any]
 ) -> None:
     client, recorder = app_client
     for sent, expected in ((None, "tiny"), ("other", "other")):
