@@ -34,6 +34,8 @@ from puzzlesmith.stars.explain import (
     rules_in_order,
 )
 from puzzlesmith.stars.explain import apply_step as _apply
+from puzzlesmith.stars.explain.steps import unit_refs
+from puzzlesmith.stars.explain.text import and_list, rc
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from puzzlesmith.stars.solve import solve
 
@@ -185,8 +187,8 @@ def _where(step: Step) -> str:
     if step.units:
         return _names(step.units)
     if len(step.cells) == 1:
-        return f"the cells around {_rc(step.cells[0])}"
-    return _and([_rc(c) for c in step.cells]) if step.cells else "the board"
+        return f"the cells around {rc(step.cells[0])}"
+    return and_list([rc(c) for c in step.cells]) if step.cells else "the board"
 
 
 def _mistake(
@@ -219,11 +221,11 @@ def _mistake(
     parts = []
     if wrong_stars:
         parts.append(f"your {'star' if len(wrong_stars) == 1 else 'stars'} at "
-                     f"{_and([_rc(c) for c in wrong_stars])}")
+                     f"{and_list([rc(c) for c in wrong_stars])}")
     if wrong_empty:
         parts.append(f"your empty {'mark' if len(wrong_empty) == 1 else 'marks'} at "
-                     f"{_and([_rc(c) for c in wrong_empty])}")
-    reason = (f"{_and(parts).capitalize()} {'is' if count == 1 else 'are'} wrong: the puzzle's "
+                     f"{and_list([rc(c) for c in wrong_empty])}")
+    reason = (f"{and_list(parts).capitalize()} {'is' if count == 1 else 'are'} wrong: the puzzle's "
               f"one solution differs there. Take {'it' if count == 1 else 'them'} back and ask "
               f"again.")
     step = Step("mistake", "easy", (), tuple(wrong), units, reason)
@@ -239,9 +241,9 @@ def _broken(puzzle: StarPuzzle, given_stars: tuple[Cell, ...],
     unit with too few cells left for its stars (as the page's live marks say them)."""
     k = puzzle.stars
     stars = set(given_stars)
-    out = [f"Your stars at {_rc(a)} and {_rc(b)} touch." for a in sorted(stars) for b in sorted(stars)
+    out = [f"Your stars at {rc(a)} and {rc(b)} touch." for a in sorted(stars) for b in sorted(stars)
            if a < b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1]
-    for u in _units(puzzle):
+    for u in unit_refs(puzzle):
         placed = sum(c in stars for c in _cells(puzzle, u))
         if placed > k:
             out.append(f"{u.name.capitalize()} has {placed} stars, more than {k}.")
@@ -254,16 +256,9 @@ def _broken(puzzle: StarPuzzle, given_stars: tuple[Cell, ...],
 
 def _short(puzzle: StarPuzzle, stars: set[Cell], empty: set[Cell]) -> tuple[UnitRef, ...]:
     """The units with too few cells left (stars and unmarked cells) for their stars."""
-    return tuple(u for u in _units(puzzle)
+    return tuple(u for u in unit_refs(puzzle)
                  if sum(c not in empty for c in _cells(puzzle, u)) < puzzle.stars
                  and sum(c in stars for c in _cells(puzzle, u)) <= puzzle.stars)
-
-
-def _units(puzzle: StarPuzzle) -> list[UnitRef]:
-    n = puzzle.size
-    return ([UnitRef("row", i, f"row {i + 1}") for i in range(n)]
-            + [UnitRef("column", i, f"column {i + 1}") for i in range(n)]
-            + [UnitRef("region", g, f"region {puzzle.labels[g]}") for g in range(n)])
 
 
 def _cells(puzzle: StarPuzzle, u: UnitRef) -> list[Cell]:
@@ -286,18 +281,10 @@ def _stars(k: int) -> str:
     return "star" if k == 1 else f"{k} stars"
 
 
-def _rc(cell: Cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
-
-
 def _names(units: tuple[UnitRef, ...]) -> str:
     """Units in words, each kind once: "row 1 and regions a and c"."""
     kinds: dict[str, list[str]] = {}
     for u in units:
         kinds.setdefault(u.kind, []).append(u.name.split(" ", 1)[1])
-    return _and([f"{kind}{'s' if len(ids) > 1 else ''} {_and(ids)}"
+    return and_list([f"{kind}{'s' if len(ids) > 1 else ''} {and_list(ids)}"
                  for kind, ids in kinds.items()])
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from puzzlesmith.stars.explain.bands import bands
 from puzzlesmith.stars.explain.state import State
 from puzzlesmith.stars.explain.steps import Step
-from puzzlesmith.stars.explain.text import _cap, _cells_text, _plural, _rc
+from puzzlesmith.stars.explain.text import cap_first, cells_text, plural, rc
 
 
 def star_neighbours(st: State, stars: int, open_: int) -> Step | None:
@@ -19,7 +19,7 @@ def star_neighbours(st: State, stars: int, open_: int) -> Step | None:
             cell = b.cell(i)
             return st.step(
                 star_neighbours, 0, hit, [cell], [],
-                f"Stars never touch, so the cells around the star at {_rc(cell)} are empty.",
+                f"Stars never touch, so the cells around the star at {rc(cell)} are empty.",
             )
         x ^= low
     return None
@@ -32,7 +32,7 @@ def unit_full(st: State, stars: int, open_: int) -> Step | None:
             return st.step(
                 unit_full, 0, open_ & m, stars & m, [u],
                 f"{st.refs[u].name.capitalize()} already has its "
-                f"{_plural(st.b.k, 'star')}, so its other cells are empty.",
+                f"{plural(st.b.k, 'star')}, so its other cells are empty.",
             )
     return None
 
@@ -42,10 +42,10 @@ def unit_fill(st: State, stars: int, open_: int) -> Step | None:
     for u, m in enumerate(st.b.units):
         need = needs[u]
         if need > 0 and (open_ & m).bit_count() == need:
-            left = _plural(need, "open cell")
+            left = plural(need, "open cell")
             return st.step(
                 unit_fill, open_ & m, 0, open_ & m, [u],
-                f"{st.refs[u].name.capitalize()} still needs {_plural(need, 'star')} and "
+                f"{st.refs[u].name.capitalize()} still needs {plural(need, 'star')} and "
                 f"has exactly {left} left, so {'it is a star' if need == 1 else 'all are stars'}.",
             )
     return None
@@ -63,8 +63,8 @@ def sees_all(st: State, stars: int, open_: int) -> Step | None:
             return st.step(
                 sees_all, 0, common, om, [u],
                 f"{st.refs[u].name.capitalize()} needs one more star, in one of "
-                f"{', '.join(_rc(c) for c in b.cells(om))}; "
-                f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''} "
+                f"{', '.join(rc(c) for c in b.cells(om))}; "
+                f"{cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''} "
                 f"all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
             )
     return None
@@ -98,8 +98,8 @@ def _confinement(st: State, stars: int, open_: int, max_width: int) -> Step | No
             names = st.names(inside)
             return st.step(
                 rule, 0, empty, open_ & band.in_mask, lines + inside,
-                f"{_cap(names)} lie{'s' if len(inside) == 1 else ''} inside {what} and "
-                f"need{'s' if len(inside) == 1 else ''} {_plural(got, 'star')}, all that "
+                f"{cap_first(names)} lie{'s' if len(inside) == 1 else ''} inside {what} and "
+                f"need{'s' if len(inside) == 1 else ''} {plural(got, 'star')}, all that "
                 f"{what} still need{'s' if width == 1 else ''}; so the rest of {what} "
                 f"is empty.",
             )
@@ -111,7 +111,7 @@ def _confinement(st: State, stars: int, open_: int, max_width: int) -> Step | No
             names = st.names(touching)
             return st.step(
                 rule, 0, empty, open_ & band.mask, lines + touching,
-                f"The {_plural(need, 'star')} {what} still need{'s' if width == 1 else ''} "
+                f"The {plural(need, 'star')} {what} still need{'s' if width == 1 else ''} "
                 f"can only come from {names}, which need{'s' if len(touching) == 1 else ''} "
                 f"exactly that many; so "
                 f"{'its' if len(touching) == 1 else 'their'} cells outside {what} "

@@ -11,7 +11,7 @@ from itertools import chain
 from puzzlesmith.stars.explain.bands import bands
 from puzzlesmith.stars.explain.state import State, _Band, _Counted
 from puzzlesmith.stars.explain.steps import Step
-from puzzlesmith.stars.explain.text import _cap, _cells_text, _plural, _tiling_text
+from puzzlesmith.stars.explain.text import cap_first, cells_text, plural, tiling_text
 from puzzlesmith.stars.explain.tiling import tiling_of
 
 
@@ -41,29 +41,29 @@ def counting_units(st: State, stars: int, open_: int) -> Iterator[_Counted]:
 
 
 def _why_band(band: _Band) -> str:
-    return f"{_cap(band.name())} need {_plural(band.need, 'star')}"
+    return f"{cap_first(band.name())} need {plural(band.need, 'star')}"
 
 
 def _why_inside(st: State, band: _Band, got: int, rest: int) -> str:
     what, one = band.name(), band.width == 1
-    return (f"{_cap(what)} need{'s' if one else ''} {_plural(band.need, 'star')} and "
+    return (f"{cap_first(what)} need{'s' if one else ''} {plural(band.need, 'star')} and "
             f"{st.names(band.inside)} inside {'it' if one else 'them'} "
             f"need{'s' if len(band.inside) == 1 else ''} {got}, so {what}'s other cells hold "
-            f"exactly {_plural(rest, 'star')}")
+            f"exactly {plural(rest, 'star')}")
 
 
 def _why_touching(st: State, band: _Band, got: int, rest: int) -> str:
     what, one = band.name(), len(band.touching) == 1
-    return (f"{_cap(st.names(band.touching))} hold{'s' if one else ''} every open cell of "
-            f"{what} and need{'s' if one else ''} {_plural(got, 'star')}, {band.need} of them "
+    return (f"{cap_first(st.names(band.touching))} hold{'s' if one else ''} every open cell of "
+            f"{what} and need{'s' if one else ''} {plural(got, 'star')}, {band.need} of them "
             f"in {what}, so {'its' if one else 'their'} cells outside {what} hold exactly "
-            f"{_plural(rest, 'star')}")
+            f"{plural(rest, 'star')}")
 
 
 def _why_units(st: State, units: list[int], need: int) -> str:
     if len(units) == 1:
-        return f"{st.refs[units[0]].name.capitalize()} needs {_plural(need, 'star')}"
-    return f"{_cap(st.names(units))} together need {_plural(need, 'star')}"
+        return f"{st.refs[units[0]].name.capitalize()} needs {plural(need, 'star')}"
+    return f"{cap_first(st.names(units))} together need {plural(need, 'star')}"
 
 
 def region_pairs(st: State, stars: int, open_: int) -> Iterator[_Counted]:
@@ -87,7 +87,7 @@ def counting(st: State, stars: int, open_: int) -> Step | None:
             cells = b.cells(x)
             return st.step(
                 counting, x, 0, x, units(),
-                f"{why()}, and there are only {len(cells)} open: {_cells_text(cells)}; so "
+                f"{why()}, and there are only {len(cells)} open: {cells_text(cells)}; so "
                 f"{'it is a star' if count == 1 else 'all are stars'}.",
             )
         if count == 1:
@@ -96,8 +96,8 @@ def counting(st: State, stars: int, open_: int) -> Step | None:
                 cells = b.cells(x)
                 return st.step(
                     counting, 0, common, x, units(),
-                    f"{why()}, in one of {_cells_text(cells)}; "
-                    f"{_cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
+                    f"{why()}, in one of {cells_text(cells)}; "
+                    f"{cells_text(b.cells(common))} touch{'es' if common.bit_count() == 1 else ''}"
                     f" all of them, so {'it is' if common.bit_count() == 1 else 'they are'} empty.",
                 )
             continue
@@ -106,7 +106,7 @@ def counting(st: State, stars: int, open_: int) -> Step | None:
             cover, star, empty = found
             return st.step(
                 counting, star, empty, x, units(),
-                f"{why()}; " + _tiling_text(cover, star, empty, count, b),
+                f"{why()}; " + tiling_text(cover, star, empty, count, b),
             )
     return None
 

@@ -11,7 +11,7 @@ from puzzlesmith.stars.explain.shapes import shapes
 from puzzlesmith.stars.explain.state import RuleFn, State, _Supposed, past_half
 from puzzlesmith.stars.explain.steps import Rule, Step, apply_step
 from puzzlesmith.stars.explain.supposition import _SCAN_CELLS, _scan_order, trial
-from puzzlesmith.stars.explain.text import _decided_text, _rc
+from puzzlesmith.stars.explain.text import decided_text, rc
 
 _LEAD = 1  # cells deep trial tries in full before ranking the rest by the cheap rules
 
@@ -149,7 +149,7 @@ def deep_trial_at(st: State, stars: int, open_: int, i: int,
     text, cells, units = broken
     cell = b.cell(i)
     bookkeeping = _names_of(st, _BOOKKEEPING)
-    said = [f"{s.rule} ({s.level}): {_decided_text(b, *_marks(st, s))}" for s in chain
+    said = [f"{s.rule} ({s.level}): {decided_text(b, *_marks(st, s))}" for s in chain
             if s.rule not in bookkeeping]
     # Numbered, so that a person checking a long chain can keep their place.
     said = [f"({n}) {line}" for n, line in enumerate(said, 1)]
@@ -158,11 +158,11 @@ def deep_trial_at(st: State, stars: int, open_: int, i: int,
         deep_trial, 0, bit,
         [cell, *stars_then, *b.cells(o2 & cells)],
         units,
-        f"Suppose {_rc(cell)} were a star, and follow it with the rules up to expert "
+        f"Suppose {rc(cell)} were a star, and follow it with the rules up to expert "
         f"exclusion and cases "
         f"(neighbours of stars and full units emptied as they come): "
         f"{'; '.join(said) if said else 'nothing more follows'}. That leaves {text}. "
-        f"So {_rc(cell)} is empty.",
+        f"So {rc(cell)} is empty.",
     )
 
 

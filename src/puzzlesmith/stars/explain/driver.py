@@ -9,7 +9,7 @@ from puzzlesmith.stars.board import Board
 from puzzlesmith.stars.explain.registry import MISTAKE, SEARCH, rules_of, state_of
 from puzzlesmith.stars.explain.state import State, past_half
 from puzzlesmith.stars.explain.steps import LEVELS, Explanation, Rule, Step, apply_step
-from puzzlesmith.stars.explain.text import _cells_text, _rc
+from puzzlesmith.stars.explain.text import cells_text, rc
 from puzzlesmith.stars.model import Cell, StarPuzzle, check_solution
 from puzzlesmith.stars.solve import SolveResult, solve
 
@@ -36,7 +36,7 @@ def _search_step(
     return st.step(
         SEARCH, pick, 0, om, [best],
         f"No rule applies any more. The solver's search (trial and error with backtracking) "
-        f"puts one of the stars of {st.refs[best].name} at {_rc(cell)}; the rules go on "
+        f"puts one of the stars of {st.refs[best].name} at {rc(cell)}; the rules go on "
         f"from there.",
     )
 
@@ -96,7 +96,7 @@ def explain(
         cells = b.cells(wrong)
         step = Step(
             MISTAKE.name, MISTAKE.level, (), tuple(cells), (),
-            f"{_cells_text(cells)} {'is' if len(cells) == 1 else 'are'} marked wrongly: "
+            f"{cells_text(cells)} {'is' if len(cells) == 1 else 'are'} marked wrongly: "
             f"the solution differs there.", MISTAKE.weight,
         )
         return Explanation(

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from puzzlesmith.stars.board import bits
 from puzzlesmith.stars.explain.knock_ons import _line_region_knock_on, _tile_knock_on
 from puzzlesmith.stars.explain.state import State, _union
-from puzzlesmith.stars.explain.text import _plural, _rc
+from puzzlesmith.stars.explain.text import plural, rc
 
 
 def _short(st: State, s2: int, o2: int, touched: int) -> tuple[str, int, list[int]] | None:
@@ -24,8 +24,8 @@ def _short(st: State, s2: int, o2: int, touched: int) -> tuple[str, int, list[in
             room = st.capacity(u, o2, need)
             if room < need:
                 return (f"{st.refs[u].name} "
-                        + (f"no room for the {_plural(need, 'star')} it still needs" if room == 0
-                           else f"room for only {_plural(room, 'star')} of the {need} it "
+                        + (f"no room for the {plural(need, 'star')} it still needs" if room == 0
+                           else f"room for only {plural(room, 'star')} of the {need} it "
                                 "still needs"), m, [u])
     need2 = 2 * b.k
     for rows in (True, False):
@@ -109,7 +109,7 @@ def _follow(st: State, s2: int, o2: int, touched: int,
             if not om:
                 if need > 0:
                     broken = (f"{st.refs[u].name} no room for the "
-                              f"{_plural(need, 'star')} it still needs", m, [u])
+                              f"{plural(need, 'star')} it still needs", m, [u])
                     break
                 continue
             if need == 0:
@@ -125,7 +125,7 @@ def _follow(st: State, s2: int, o2: int, touched: int,
             elif om.bit_count() <= need:
                 if om.bit_count() < need or any(b.nbr[j] & om for j in bits(om)):
                     broken = (f"{st.refs[u].name} no room for the "
-                              f"{_plural(need, 'star')} it still needs", m, [u])
+                              f"{plural(need, 'star')} it still needs", m, [u])
                     break
                 for j in bits(om):
                     forced.append(j)
@@ -172,9 +172,9 @@ def _broken(st: State, s2: int, o2: int) -> tuple[str, int, list[int]] | None:
     for j in bits(s2):
         if s2 & b.nbr[j]:
             other = (s2 & b.nbr[j]).bit_length() - 1
-            return (f"stars at {_rc(b.cell(j))} and {_rc(b.cell(other))} touching",
+            return (f"stars at {rc(b.cell(j))} and {rc(b.cell(other))} touching",
                     (1 << j) | (1 << other), [])
     for u, m in enumerate(b.units):
         if (s2 & m).bit_count() > b.k:
-            return (f"{st.refs[u].name} with more than {_plural(b.k, 'star')}", m, [u])
+            return (f"{st.refs[u].name} with more than {plural(b.k, 'star')}", m, [u])
     return _short(st, s2, o2, b.full)

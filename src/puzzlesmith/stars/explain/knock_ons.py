@@ -17,7 +17,7 @@ from puzzlesmith.stars.explain.counting import (
     region_pairs,
 )
 from puzzlesmith.stars.explain.state import State, _Band, _union
-from puzzlesmith.stars.explain.text import _all_open, _fits, _sees_text
+from puzzlesmith.stars.explain.text import all_open, fits, sees_text
 from puzzlesmith.stars.explain.tiling import tiling_of
 
 
@@ -70,7 +70,7 @@ def _tile_knock_on(st: State, s2: int, o2: int, settled: int | None = None,
         found = tiling_of(st, x, need, o2)
         if found is not None:
             cover, star, empty = found
-            text = partial(_fits, _why_units(st, [u], need))
+            text = partial(fits, _why_units(st, [u], need))
             return text, [u], (-1 if len(cover) < need else star), empty, (0, u)
     pairs = ((x, need, (pair, why), (2, pair[0], pair[1]))
              for x, need, pair, why in ((x, need, units(), why)
@@ -83,12 +83,12 @@ def _tile_knock_on(st: State, s2: int, o2: int, settled: int | None = None,
         cnt = x.bit_count()
         if cnt == need:
             units, why = _counted_meta(st, meta)
-            return partial(_all_open, why), units, x, 0, place
+            return partial(all_open, why), units, x, 0, place
         if need == 1:
             common = st.sees_all_of(x, o2 & ~x)
             if common:
                 units, why = _counted_meta(st, meta)
-                return partial(_sees_text, why, common, b), units, 0, common, place
+                return partial(sees_text, why, common, b), units, 0, common, place
             continue
         if cnt > 4 * need:
             continue
@@ -96,7 +96,7 @@ def _tile_knock_on(st: State, s2: int, o2: int, settled: int | None = None,
         if found is not None:
             cover, star, empty = found
             units, why = _counted_meta(st, meta)
-            return (partial(_fits, why()), units, (-1 if len(cover) < need else star), empty,
+            return (partial(fits, why()), units, (-1 if len(cover) < need else star), empty,
                     place)
     return None
 

@@ -8,7 +8,7 @@ from puzzlesmith.stars.explain.counting import case_sets
 from puzzlesmith.stars.explain.follow import _follow
 from puzzlesmith.stars.explain.state import RuleFn, State
 from puzzlesmith.stars.explain.steps import Step
-from puzzlesmith.stars.explain.text import _cells_text, _decided_text, _rc
+from puzzlesmith.stars.explain.text import cells_text, decided_text, rc
 
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 
@@ -65,7 +65,7 @@ def _placements(st: State, x: int, count: int, needs: list[int], cap: int) -> li
 
 def _ways_text(st: State, ways: list[int]) -> str:
     b = st.b
-    shown = "; ".join("+".join(_rc(c) for c in b.cells(w)) for w in ways[:4])
+    shown = "; ".join("+".join(rc(c) for c in b.cells(w)) for w in ways[:4])
     more = f" and {len(ways) - 4} more" if len(ways) > 4 else ""
     return f"{shown}{more}"
 
@@ -106,13 +106,13 @@ def _shapes(st: State, stars: int, open_: int, cap: int, rule: RuleFn) -> Step |
             continue
         facts = []
         if star:
-            facts.append(f"{_cells_text(b.cells(star))} "
+            facts.append(f"{cells_text(b.cells(star))} "
                          f"{'is a star' if star.bit_count() == 1 else 'are stars'} in every one")
         if touched:
-            facts.append(f"{_cells_text(b.cells(touched))} "
+            facts.append(f"{cells_text(b.cells(touched))} "
                          f"touch{'es' if touched.bit_count() == 1 else ''} a star in every one")
         if x & ~used:
-            facts.append(f"{_cells_text(b.cells(x & ~used))} "
+            facts.append(f"{cells_text(b.cells(x & ~used))} "
                          f"{'is' if (x & ~used).bit_count() == 1 else 'are'} in none")
         ways_text = (f"the only way to place them without touching (and without giving a row, "
                      f"column or region more stars than it needs) is {_ways_text(st, ways)}"
@@ -123,7 +123,7 @@ def _shapes(st: State, stars: int, open_: int, cap: int, rule: RuleFn) -> Step |
         return st.step(
             rule, star, empty, x, units(),
             f"{why()}; {ways_text}: " + ", and ".join(facts) + "; so "
-            + _decided_text(b, star, empty) + ".",
+            + decided_text(b, star, empty) + ".",
         )
     return None
 
@@ -179,10 +179,10 @@ def _cases(st: State, stars: int, open_: int, cap: int, rule: RuleFn) -> Step | 
             continue
         told = []
         for w, text in dead[:3]:
-            told.append(f"{'+'.join(_rc(c) for c in b.cells(w))} would leave {text}")
+            told.append(f"{'+'.join(rc(c) for c in b.cells(w))} would leave {text}")
         if len(dead) > 3:
             told.append(f"{len(dead) - 3} more ways leave some unit short too")
-        decided = _decided_text(b, star, empty)
+        decided = decided_text(b, star, empty)
         left = ("In the one way left" if len(alive) == 1
                 else f"In each of the {len(alive)} ways left")
         return st.step(

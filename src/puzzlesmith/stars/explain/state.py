@@ -9,7 +9,8 @@ from typing import Any, NamedTuple
 
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.board import Board, bits, line_capacity
-from puzzlesmith.stars.explain.steps import Step, UnitRef
+from puzzlesmith.stars.explain.steps import Step, unit_refs
+from puzzlesmith.stars.explain.text import and_list
 from puzzlesmith.stars.model import Cell, StarPuzzle
 
 # A rule: given the shared state and a position (stars, open cells) as bit masks, its first
@@ -179,12 +180,7 @@ class State:
         # find are the same; the reasons never depend on it.
         self.answer = self.b.mask(list(solution))
         n = self.b.n
-        self.refs = tuple(
-            UnitRef("row", u, f"row {u + 1}") if u < n
-            else UnitRef("column", u - n, f"column {u - n + 1}") if u < 2 * n
-            else UnitRef("region", u - 2 * n, f"region {puzzle.labels[u - 2 * n]}")
-            for u in range(3 * n)
-        )
+        self.refs = unit_refs(puzzle)
         self.blocks = [
             (r, c, self.b.mask([(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]))
             for r in range(n - 1)
@@ -241,13 +237,9 @@ class State:
     def names(self, units: list[int]) -> str:
         """Units as a phrase: "region a", "regions a and b", "regions a, b and c"."""
         refs = [self.refs[u] for u in units]
-        if len(refs) == 1:
-            return refs[0].name
-        kinds = {r.kind for r in refs}
-        if len(kinds) == 1:
-            ids = [r.name.split(" ", 1)[1] for r in refs]
-            return f"{refs[0].kind}s {', '.join(ids[:-1])} and {ids[-1]}"
-        return ", ".join(r.name for r in refs[:-1]) + " and " + refs[-1].name
+        if len(refs) > 1 and len({r.kind for r in refs}) == 1:
+            return f"{refs[0].kind}s " + and_list([r.name.split(" ", 1)[1] for r in refs])
+        return and_list([r.name for r in refs])
 
     def needs(self, stars: int) -> list[int]:
         """Stars every unit still needs (cached for the current stars)."""

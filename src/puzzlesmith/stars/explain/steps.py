@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlesmith.stars.board import Board
-from puzzlesmith.stars.model import Cell
+from puzzlesmith.stars.model import Cell, StarPuzzle
 
 LEVELS = ("easy", "medium", "hard", "expert", "search")
 
@@ -26,6 +26,17 @@ class UnitRef:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "index": self.index, "name": self.name}
+
+
+def unit_refs(puzzle: StarPuzzle) -> tuple[UnitRef, ...]:
+    """The puzzle's rows, then its columns, then its regions (the board's units, in order)."""
+    n = puzzle.size
+    return tuple(
+        UnitRef("row", u, f"row {u + 1}") if u < n
+        else UnitRef("column", u - n, f"column {u - n + 1}") if u < 2 * n
+        else UnitRef("region", u - 2 * n, f"region {puzzle.labels[u - 2 * n]}")
+        for u in range(3 * n)
+    )
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from puzzlesmith.stars.explain.follow import _follow, _short, _still_settled
 from puzzlesmith.stars.explain.knock_ons import _tile_knock_on
 from puzzlesmith.stars.explain.state import RuleFn, State, past_half
 from puzzlesmith.stars.explain.steps import Step
-from puzzlesmith.stars.explain.text import _cells_text, _rc, _uncap
+from puzzlesmith.stars.explain.text import cells_text, rc, uncap_first
 from puzzlesmith.stars.propagate import propagate
 
 _SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
@@ -97,7 +97,7 @@ def leave_short_at(st: State, stars: int, open_: int, i: int) -> Step | None:
     text, cells, units = short
     return st.step(
         would_leave_short, 0, bit, (open_ & cells) | bit, units,
-        f"A star at {_rc((r, c))} would leave {text}, so {_rc((r, c))} is empty.",
+        f"A star at {rc((r, c))} would leave {text}, so {rc((r, c))} is empty.",
     )
 
 
@@ -120,14 +120,14 @@ def exclusion_at(st: State, stars: int, open_: int, i: int) -> Step | None:
         return None
     text, cells, units = broken
     cell = b.cell(i)
-    then = (f"then need stars at {_cells_text([b.cell(j) for j in forced])}" if forced
+    then = (f"then need stars at {cells_text([b.cell(j) for j in forced])}" if forced
             else "close more cells")
     return st.step(
         exclusion, 0, bit, [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
         units,
-        f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules (full "
+        f"Suppose {rc(cell)} were a star: its neighbours go empty, and the easy rules (full "
         f"units, units with just enough open cells, a unit's last star, a region inside one "
-        f"line) {then}; that would leave {text}. So {_rc(cell)} is empty.",
+        f"line) {then}; that would leave {text}. So {rc(cell)} is empty.",
     )
 
 
@@ -165,21 +165,21 @@ def exclusion_tiled_at(st: State, stars: int, open_: int, i: int) -> Step | None
         return None
     text, cells, units = broken
     cell = b.cell(i)
-    said = [_uncap(why()) for why, us in tiled[:3]]
+    said = [uncap_first(why()) for why, us in tiled[:3]]
     if len(tiled) > 3:
         said.append(f"{len(tiled) - 3} more such counting steps follow")
-    then = (f"; stars at {_cells_text([b.cell(j) for j in forced])} follow" if forced
+    then = (f"; stars at {cells_text([b.cell(j) for j in forced])} follow" if forced
             else "")
     looked = [u for _, us in tiled for u in us]
     return st.step(
         exclusion_tiled, 0, bit,
         [cell, *(b.cell(j) for j in forced), *b.cells(open_ & cells)],
         list(dict.fromkeys([*looked, *units])),
-        f"Suppose {_rc(cell)} were a star: its neighbours go empty, and the easy rules go "
+        f"Suppose {rc(cell)} were a star: its neighbours go empty, and the easy rules go "
         f"on, with counting and the 2x2 rule (cells that hold as many stars as the 2x2 "
         f"blocks they fit in have one star in each block): {'; '.join(said)}{then}. That "
         f"would leave "
-        f"{text}. So {_rc(cell)} is empty.",
+        f"{text}. So {rc(cell)} is empty.",
     )
 
 
@@ -196,17 +196,17 @@ def trial_at(st: State, stars: int, open_: int, i: int) -> Step | None:
             b, stars | bit, open_ & ~(bit | b.nbr[i]), confine=True) is None:
         return st.step(
             trial, 0, bit, [cell], [],
-            f"Suppose {_rc(cell)} were a star: following the counting rules from there "
+            f"Suppose {rc(cell)} were a star: following the counting rules from there "
             f"leaves some row, column or region without room for its stars, so "
-            f"{_rc(cell)} is empty.",
+            f"{rc(cell)} is empty.",
         )
     if (star_there or not st.answer) and propagate(
             b, stars, open_ & ~bit, confine=True) is None:
         return st.step(
             trial, bit, 0, [cell], [],
-            f"Suppose {_rc(cell)} were empty: following the counting rules from there "
+            f"Suppose {rc(cell)} were empty: following the counting rules from there "
             f"leaves some row, column or region without room for its stars, so "
-            f"{_rc(cell)} is a star.",
+            f"{rc(cell)} is a star.",
         )
     return None
 

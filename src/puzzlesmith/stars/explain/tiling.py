@@ -8,7 +8,7 @@ from itertools import islice
 
 from puzzlesmith.stars.explain.state import State, _Cover
 from puzzlesmith.stars.explain.steps import Step
-from puzzlesmith.stars.explain.text import _tiling_text
+from puzzlesmith.stars.explain.text import tiling_text
 
 _NO_COVERS: tuple[int, bool, list[_Cover]] = (0, False, [])  # (shared: never appended to)
 
@@ -38,7 +38,7 @@ def two_by_two(st: State, stars: int, open_: int) -> Step | None:
             return st.step(
                 two_by_two, star, empty, open_ & m, [u],
                 f"{st.refs[u].name.capitalize()} needs {need} stars and "
-                + _tiling_text(cover, star, empty, need, st.b),
+                + tiling_text(cover, star, empty, need, st.b),
             )
     return None
 
