@@ -17,13 +17,13 @@ from puzzlesmith.errors import InputError
 from puzzlesmith.fill.options import FillOptions
 from puzzlesmith.options import declared, option_table
 from puzzlesmith.search.query import WordQuery
+from puzzlesmith.wordgrid.options import CreateOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# What a command takes besides its family's options: its input and its output.
-CLI_OWN = {"grid", "file", "out", "json", "help", "patterns", "letters", "from_file", "equation",
-           "define"}
-API_OWN = {"grid", "pattern", "query", "letters"}
+# What every CLI command takes besides its family's options (each command's own input and
+# output are named beside it in FAMILIES).
+CLI_OWN = {"json", "help"}
 # The server's own bound on what a request may ask (web.api.MAX_TIMEOUT): the command line
 # runs as long as its user asks.
 SERVER_BOUNDS = {("time_limit", "maximum")}
@@ -46,46 +46,55 @@ def _api_fields(model_name: str) -> dict[str, Any]:
     return fields
 
 
-# (family's object, its docs page, its commands as (name, CLI path, request model)); one
-# CLI command may run two (`match --equation`): its options are both commands' options.
+GRID = frozenset({"grid", "file"})
+WORDS = frozenset({"patterns", "pattern", "letters", "from_file", "equation", "query",
+                   "define"})
+
+# (family's object, its docs page, its commands as (name, CLI path, request model, what the
+# command or the request takes besides the options: its input, its output)); one CLI
+# command may run two (`match --equation`): its options are both commands' options.
 FAMILIES = [
     (FillOptions, "docs/fill.md", [
-        ("fill", ["fill", "grid"], "FillRequest"),
-        ("check", ["fill", "check"], "FillCheckRequest"),
-        ("region", ["fill", "region"], "FillRegionRequest"),
-        ("candidates", ["fill", "candidates"], "FillCandidatesRequest"),
+        ("fill", ["fill", "grid"], "FillRequest", GRID | {"out"}),
+        ("check", ["fill", "check"], "FillCheckRequest", GRID),
+        ("region", ["fill", "region"], "FillRegionRequest", GRID),
+        ("candidates", ["fill", "candidates"], "FillCandidatesRequest", GRID),
     ]),
     (WordQuery, "docs/words.md", [
-        ("match", ["match"], "MatchRequest"),
-        ("anagram", ["anagram"], "AnagramRequest"),
-        ("equation", ["match"], "EquationRequest"),
+        ("match", ["match"], "MatchRequest", WORDS),
+        ("anagram", ["anagram"], "AnagramRequest", WORDS),
+        ("equation", ["match"], "EquationRequest", WORDS),
+    ]),
+    (CreateOptions, "docs/wordgrid.md", [
+        ("create", ["wordgrid", "create"], "WordgridCreateRequest", frozenset({"out"})),
     ]),
 ]
-CASES = [(cls, command, path, model) for cls, _, commands in FAMILIES
-         for command, path, model in commands]
+CASES = [(cls, command, path, model, own) for cls, _, commands in FAMILIES
+         for command, path, model, own in commands]
 IDS = [f"{c[0].__name__}-{c[1]}" for c in CASES]
 
 
 def _cli_commands(cls: type, path: list[str]) -> tuple[str, ...]:
     """The family's commands the CLI command at `path` runs."""
     return tuple(c for family, _, commands in FAMILIES if family is cls
-                 for c, p, _ in commands if p == path)
+                 for c, p, _, _ in commands if p == path)
 
 
-@pytest.mark.parametrize(("cls", "command", "path", "model"), CASES, ids=IDS)
+@pytest.mark.parametrize(("cls", "command", "path", "model", "own"), CASES, ids=IDS)
 def test_the_cli_and_the_api_take_the_family_options(cls: type, command: str, path: list[str],
-                                                      model: str) -> None:
+                                                      model: str, own: frozenset[str]) -> None:
     wanted_cli = {d.name for d in declared(cls, _cli_commands(cls, path))}
     wanted = {d.name for d in declared(cls, command)}
-    cli = {p.name for p in _cli_command(path).params} - CLI_OWN
-    api = set(_api_fields(model)) - API_OWN
+    cli = {p.name for p in _cli_command(path).params} - CLI_OWN - own
+    api = set(_api_fields(model)) - own
     assert cli == wanted_cli, f"CLI {' '.join(path)}: extra {cli - wanted_cli}, missing {wanted_cli - cli}"
     assert api == wanted, f"API {model}: extra {api - wanted}, missing {wanted - api}"
 
 
-@pytest.mark.parametrize(("cls", "command", "path", "model"), CASES, ids=IDS)
+@pytest.mark.parametrize(("cls", "command", "path", "model", "own"), CASES, ids=IDS)
 def test_defaults_and_limits_are_the_same_on_both_sides(cls: type, command: str,
-                                                         path: list[str], model: str) -> None:
+                                                         path: list[str], model: str,
+                                                         own: frozenset[str]) -> None:
     params = {p.name: p for p in _cli_command(path).params}
     fields = _api_fields(model)
     for d in declared(cls, command):

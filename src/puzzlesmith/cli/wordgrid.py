@@ -25,7 +25,8 @@ from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, common_cut, lexicon_and_index
 from puzzlesmith.limits import Deadline
-from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
+from puzzlesmith.options import cli_command
+from puzzlesmith.wordgrid.options import CREATE, CreateOptions
 
 if TYPE_CHECKING:
     from rich.panel import Panel
@@ -211,57 +212,27 @@ def print_create(result: CreateResult, hidden: bool) -> None:
 
 
 @wordgrid_app.command("create")
+@cli_command(CreateOptions, CREATE)
 def create_cmd(
-    word: Annotated[str | None, typer.Option("--word", "-w", help="The answer word.")] = None,
-    length: Annotated[
-        int | None, typer.Option("--length", "-n", help="Letters of a random answer (default 6).")
-    ] = None,
-    rows: Annotated[int, typer.Option("--rows", "-r", help="Rows in the grid.")] = 3,
-    blank_row: Annotated[int, typer.Option("--blank-row", "-k", help="Which row is blank.")] = 1,
-    word_rows: Annotated[
-        bool, typer.Option("--word-rows", help="The given rows must be words too.")
-    ] = False,
-    unique: Annotated[bool, typer.Option(
-        "--unique/--no-unique", help="The answer must be the only one (the default; "
-        "--no-unique allows other answers).")] = UNIQUE_DEFAULT,
-    common: Annotated[bool, typer.Option(
-        "--common/--no-common", help="Draw the answer and every column from words a person "
-        "uses: common words that SCOWL's everyday lists and WordNet spell in lower case, no "
-        "names or crosswordese (the default; --no-common: the whole list).")] = True,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed (reproducible).")] = None,
-    answer_hidden: Annotated[
-        bool, typer.Option("--answer-hidden", help="Print the puzzle without its answer.")
-    ] = False,
-    title: Annotated[str | None, typer.Option("--title", help="Title for the puzzle.")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the puzzle file here.")] = None,
-    kind_of: Annotated[str | None, typer.Option(
-        "--kind-of", help="Draw the answer from a category: a kind of TOPIC (bird, city).")] = None,
-    foreign: Annotated[bool, typer.Option(
-        "--foreign/--no-foreign", help="Let foreign words (ciao, merci, ja; see "
-        "docs/foreign.md) into the answer, columns and word rows; left out by default.")] = False,
-    lexicon: LexiconOpt = None,
-    timeout: TimeoutOpt = 10.0,
     json: JsonOpt = False,
+    *,
+    options: CreateOptions,
 ) -> None:
     """Make a puzzle: a grid whose blank row is the answer and whose columns are words."""
     from puzzlesmith.files import is_stdout
-    from puzzlesmith.wordgrid import CreateOptions
 
-    options = CreateOptions(word=word, length=length, rows=rows, blank_row=blank_row,
-                            word_rows=word_rows, unique=unique, common=common,
-                            common_top=common_top, seed=seed, title=title, kind_of=kind_of,
-                            foreign=foreign, lexicon=lexicon, time_limit=timeout)
     check_output(out)
     result = options.create()
+    hidden = options.answer_hidden
     if out is not None and result.puzzle is not None:
-        _write_puzzle(out, result, answer_hidden, options.command(result, answer_hidden))
+        _write_puzzle(out, result, hidden, options.command(result))
     if out is not None and is_stdout(out):
         pass  # standard output holds the file alone
     elif json:
-        print_json(_create_doc(result, answer_hidden))
+        print_json(_create_doc(result, hidden))
     else:
-        print_create(result, answer_hidden)
+        print_create(result, hidden)
         if out is not None and result.puzzle is not None:
             console.print(f"wrote {out}")
     if result.status == "timeout":

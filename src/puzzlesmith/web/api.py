@@ -37,7 +37,7 @@ from puzzlesmith.web.admission import FairGate, client_of
 from puzzlesmith.web.facts import config, facts_of
 from puzzlesmith.web.jobs import Job, JobTable
 from puzzlesmith.web.pool import PoolBusy, WorkerPool
-from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
+from puzzlesmith.wordgrid.options import CREATE, CreateOptions
 
 if TYPE_CHECKING:
     from puzzlesmith.fill import model as fill_model
@@ -242,27 +242,13 @@ class WordgridSolveRequest(Options, TimeLimited):
     time_limit: float = TimeLimitField(tasks.run_wordgrid_solve)
 
 
-class WordgridCreateRequest(Options, TimeLimited):
-    common: StrictBool = Field(True, description="Draw the answer and every column from words a "
-                         "person uses: common words that SCOWL's everyday lists and WordNet "
-                         "spell in lower case (the default, as the CLI's --common; false: the "
-                         "whole list).")
-    word: str | None = Field(None, max_length=15, description="The answer word (else random).")
-    length: int | None = Field(None, ge=1, le=15, description="Letters of a random answer.")
-    rows: int = Field(3, ge=1, le=15, description="Rows in the grid.")
-    blank_row: int = Field(1, ge=1, le=15, description="Which row is blank.")
-    word_rows: StrictBool = Field(False, description="The given rows must be words too.")
-    unique: StrictBool = Field(UNIQUE_DEFAULT, description="The answer must be the only one (the default, "
-                         "as the CLI's --unique and the page's box; false: --no-unique, other "
-                         "answers allowed).")
-    seed: int | None = Field(None, description="Random seed (reproducible).")
-    answer_hidden: StrictBool = Field(False, description="Leave the answer out of the document.")
-    title: str | None = Field(None, max_length=200, description="Title for the puzzle.")
-    kind_of: str | None = Field(None, max_length=100, description="Draw the answer from a "
-                                "category: a kind of TOPIC (--kind-of).")
-    foreign: StrictBool = Field(False, description="Let foreign words (ciao, merci, ja) into the "
-                          "answer, columns and word rows; left out by default.")
-    time_limit: float = TimeLimitField(tasks.run_wordgrid_create)
+_WordgridCreate: Any = request_model(
+    CreateOptions, CREATE, "WordgridCreate", (Strict, TimeLimited),
+    overrides={"time_limit": (float, TimeLimitField(tasks.run_wordgrid_create))})
+
+
+class WordgridCreateRequest(_WordgridCreate):
+    pass
 
 
 class DefineRequest(BaseModel):

@@ -24,6 +24,7 @@ from puzzlesmith.lexicon import (
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.query import DEFAULT_TIME_LIMIT as WORDS_TIME_LIMIT
 from puzzlesmith.web.facts import MAX_COUNT_TIMEOUT, task
+from puzzlesmith.wordgrid.options import DEFAULT_SECONDS as CREATE_TIME_LIMIT
 
 Doc = dict[str, Any]
 
@@ -120,12 +121,14 @@ def run_wordgrid_solve(
     return {**result.to_json(), "source": "puzzle"}
 
 
-@task(time_limit=10.0, long=True)
-def run_wordgrid_create(*, answer_hidden: bool = False, **options: Any) -> Doc:
+@task(time_limit=CREATE_TIME_LIMIT, long=True)
+def run_wordgrid_create(**options: Any) -> Doc:
     """`puzzlesmith wordgrid create ... --json`: the options are wordgrid.CreateOptions's."""
-    from puzzlesmith.wordgrid import CreateOptions
+    from puzzlesmith.options import from_request
+    from puzzlesmith.wordgrid.options import CREATE, CreateOptions
 
-    return CreateOptions(**options).create().to_json(answer_hidden=answer_hidden)
+    create = from_request(CreateOptions, CREATE, options)
+    return create.create().to_json(answer_hidden=create.answer_hidden)
 
 
 @task(most=None)

@@ -23,12 +23,14 @@ from typing import TYPE_CHECKING
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, common_cut
+from puzzlesmith.options import check_limits, option
 from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 
 if TYPE_CHECKING:
     from puzzlesmith.lexicon import Lexicon, LexiconIndex
     from puzzlesmith.wordgrid.create import CreateResult
 
+CREATE = "create"
 DEFAULT_LENGTH = 6
 DEFAULT_SECONDS = 10.0
 # wordfreq's most frequent words are words a person uses whether or not WordNet lists them
@@ -38,36 +40,50 @@ EVERYDAY_TOP = 3_000
 
 @dataclass(frozen=True)
 class CreateOptions:
-    """What `wordgrid create` and /api/wordgrid/create take, with their defaults.
+    """What `wordgrid create` and /api/wordgrid/create take, with their defaults (each
+    field's help is the CLI's and the API's; `puzzlesmith.options` makes both from them).
 
-    - `word`: the answer (any word of the list); else a random `length`-letter one.
-    - `rows`, `blank_row` (1-based), `word_rows`, `unique`, `seed`, `title`: as `create`.
-    - `common`: draw the answer and every column (and word row) from the words a person uses
-      (the module's docstring); False draws them from the whole list. `common_top` sets the
-      frequency cut (a value other than the default turns `common` on, as everywhere).
-    - `kind_of`: draw a random answer from a category (a kind of TOPIC).
-    - `foreign`: let foreign words in (left out by default).
-    - `lexicon`: the word list; `time_limit`: seconds.
-
-    Building one checks the options together (InputError for bad ones); `create()` runs it.
+    `common` draws the answer and every column (and word row) from the words a person uses
+    (the module's docstring); a `common_top` other than the default turns it on, as
+    everywhere. Building one checks the options together (InputError for bad ones);
+    `create()` runs it.
     """
 
-    word: str | None = None
-    length: int | None = None
-    rows: int = 3
-    blank_row: int = 1
-    word_rows: bool = False
-    unique: bool = UNIQUE_DEFAULT
-    common: bool = True
-    common_top: int = DEFAULT_COMMON_TOP
-    seed: int | None = None
-    title: str | None = None
-    kind_of: str | None = None
-    foreign: bool = False
-    lexicon: str | None = None
-    time_limit: float = DEFAULT_SECONDS
+    word: str | None = option(None, "The answer word (else a random one).", short=("-w",),
+                              api={"max_length": 15})
+    length: int | None = option(None, f"Letters of a random answer (default "
+                                f"{DEFAULT_LENGTH}).", short=("-n",), ge=1, le=15)
+    rows: int = option(3, "Rows in the grid (2 to 15).", short=("-r",), ge=1, le=15)
+    blank_row: int = option(1, "Which row is blank, from 1.", short=("-k",), ge=1, le=15)
+    word_rows: bool = option(False, "The given rows must be words too.")
+    unique: bool = option(
+        UNIQUE_DEFAULT, "The answer must be the only one, judged over the whole list (the "
+        "default; --no-unique, false in a request: other answers allowed).", negatable=True)
+    common: bool = option(
+        True, "Draw the answer and every column from words a person uses: common words that "
+        "SCOWL's everyday lists and WordNet spell in lower case, no names or crosswordese "
+        "(the default; --no-common, false in a request: the whole list).", negatable=True)
+    common_top: int = option(DEFAULT_COMMON_TOP, "How many of the most frequent words count "
+                             "as common.", ge=1, le=1_000_000)
+    seed: int | None = option(None, "Random seed (the same seed and options make the same "
+                              "puzzle).")
+    answer_hidden: bool = option(False, "Leave the answer out of what is printed, written "
+                                 "and answered.")
+    title: str | None = option(None, "Title for the puzzle.", api={"max_length": 200})
+    kind_of: str | None = option(None, "Draw the answer from a category: a kind of TOPIC "
+                                 "(bird, city).", api={"max_length": 100})
+    foreign: bool = option(
+        False, "Let foreign words (ciao, merci, ja; see docs/foreign.md) into the answer, "
+        "columns and word rows; left out by default.", negatable=True)
+    lexicon: str | None = option(
+        None, "Word list: a registered name (see `lexicon list`, /api/lexicons; on the command "
+        "line also a path to a word file); default: the bundled list.", short=("-L",),
+        api={"max_length": 100})
+    time_limit: float = option(DEFAULT_SECONDS, "Seconds before the search gives up.",
+                               short=("-t", "--timeout"), gt=0)
 
     def __post_init__(self) -> None:
+        check_limits(self)
         # The web sends "" for a field left empty: the same as not given.
         if not self.kind_of:
             object.__setattr__(self, "kind_of", None)
@@ -122,12 +138,12 @@ class CreateOptions:
                       seed=self.seed, title=self.title, deadline=Deadline(self.time_limit),
                       answers=answers)
 
-    def command(self, result: CreateResult, answer_hidden: bool) -> str:
+    def command(self, result: CreateResult) -> str:
         """The command line that makes `result` again (a puzzle file's `made by:` note)."""
         if self.word is None:
             first = f"--length {len(result.answer or '')}"
         else:
-            first = "--word (hidden)" if answer_hidden else f"--word {result.answer}"
+            first = "--word (hidden)" if self.answer_hidden else f"--word {result.answer}"
         flags = [first, f"--rows {self.rows}", f"--blank-row {self.blank_row}"]
         flags += [f for f, on in (("--word-rows", self.word_rows), ("--no-unique", not self.unique),
                                   ("--no-common", not self.common), ("--foreign", self.foreign))
