@@ -304,3 +304,23 @@ def test_five_variable_rows_and_columns_answer(bundled) -> None:  # type: ignore
         values = dict(s.vars)
         assert s.words[0] == "".join(values[v] for v in "ABCDE")
         assert s.words[2] == values["A"] + values["F"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(words=st.lists(st.text(alphabet="ab", min_size=1, max_size=6), min_size=1, max_size=30))
+def test_the_benchmarks_lower_bounds_count_what_the_engine_finds(words: list[str]) -> None:
+    """benchmarks/equation.py says how many solutions the two Umiaq cases no search can count
+    have at least, by plain loops over the words' ends; on small lists the engine lists every
+    solution, and the loops count exactly the part they claim (C = B; one-letter variables)."""
+    from benchmarks.equation import spiral_lower_bound, square_lower_bound
+
+    words = sorted(set(words))
+    index = _index(words)
+    square = solve_equation(index, "AB;CD;AC;BD", limit=None, deadline=Deadline(None))
+    assert square.exact
+    assert square_lower_bound(words) == sum(dict(s.vars)["B"] == dict(s.vars)["C"]
+                                            for s in square.solutions)
+    spiral = solve_equation(index, "A*BCD;AC*BD;DCB*A;|A|=1;|B|=1;|C|=1;|D|=1", limit=None,
+                            deadline=Deadline(None))
+    assert spiral.exact
+    assert spiral_lower_bound(words) == spiral.count
