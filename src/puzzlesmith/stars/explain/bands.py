@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from puzzlesmith.stars.board import bits
-from puzzlesmith.stars.explain.state import State, _Band, _union
+from puzzlesmith.stars.explain.state import Band, State, union_of
 
 
 def _region_reach(open_: int, rmask: tuple[int, ...], n: int,
@@ -32,7 +32,7 @@ def _region_reach(open_: int, rmask: tuple[int, ...], n: int,
 
 # Complex on purpose: one pass grows each band's sums line by line (see the docstring);
 # split further, the running sums would be passed around.
-def bands(st: State, stars: int, open_: int, singles: bool = False) -> list[_Band]:
+def bands(st: State, stars: int, open_: int, singles: bool = False) -> list[Band]:
     """Sets of rows (columns) that still need stars, with the regions inside them and the
     regions reaching into them (cached per state): every band of consecutive lines, then
     the lines one region or two regions together reach (consecutive or not).
@@ -61,7 +61,7 @@ def bands(st: State, stars: int, open_: int, singles: bool = False) -> list[_Ban
         if shape == st.bands_shape:
             st.bands_key = (stars, open_)
             return st.bands_found
-    out: list[_Band] = []
+    out: list[Band] = []
     everything = (1 << n) - 1
     for rows in (True, False):
         off = 0 if rows else n
@@ -89,8 +89,8 @@ def bands(st: State, stars: int, open_: int, singles: bool = False) -> list[_Ban
                         in_set |= 1 << g
                         in_need += rneed[g]
                         in_mask |= rmask[g]
-                out.append(_Band(rows, (i,), lines[i], line_need[i], in_set, in_need, in_mask,
-                                 t_set, t_need, t_mask, base))
+                out.append(Band(rows, (i,), lines[i], line_need[i], in_set, in_need, in_mask,
+                                t_set, t_need, t_mask, base))
             continue
         seen: set[int] = set()
         for first in range(n):
@@ -110,8 +110,8 @@ def bands(st: State, stars: int, open_: int, singles: bool = False) -> list[_Ban
                         t_mask |= rmask[g]
                 seen.add((1 << (last + 1)) - (1 << first))
                 if band_need:
-                    out.append(_Band(rows, tuple(range(first, last + 1)), mask, band_need,
-                                     in_set, in_need, in_mask, t_set, t_need, t_mask, base))
+                    out.append(Band(rows, tuple(range(first, last + 1)), mask, band_need,
+                                    in_set, in_need, in_mask, t_set, t_need, t_mask, base))
         reached = list(reach.values())
         extra = set(reached)
         extra |= {x | y for j, x in enumerate(reached) for y in reached[j + 1:]}
@@ -133,8 +133,8 @@ def bands(st: State, stars: int, open_: int, singles: bool = False) -> list[_Ban
                         in_set |= 1 << g
                         in_need += rneed[g]
                         in_mask |= rmask[g]
-            out.append(_Band(rows, idx, _union(lines, list(idx)), band_need, in_set, in_need,
-                             in_mask, t_set, t_need, t_mask, base))
+            out.append(Band(rows, idx, union_of(lines, list(idx)), band_need, in_set, in_need,
+                            in_mask, t_set, t_need, t_mask, base))
     if not singles:
         st.bands_key = (stars, open_)
         st.bands_shape = shape

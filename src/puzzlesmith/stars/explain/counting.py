@@ -9,7 +9,7 @@ from functools import partial
 from itertools import chain
 
 from puzzlesmith.stars.explain.bands import bands
-from puzzlesmith.stars.explain.state import State, _Band, _Counted
+from puzzlesmith.stars.explain.state import Band, State, _Counted
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import cap_first, cells_text, plural, tiling_text
 from puzzlesmith.stars.explain.tiling import tiling_of
@@ -23,28 +23,28 @@ def counting_units(st: State, stars: int, open_: int) -> Iterator[_Counted]:
     for band in bands(st, stars, open_):
         if band.width == 2 and band.consecutive:
             yield (open_ & band.mask, band.need, partial(band.lines, n),
-                   partial(_why_band, band))
+                   partial(why_band, band))
         if band.in_set and band.in_need < band.need:
             got = band.in_need
             rest = band.need - got
             x = open_ & band.mask & ~band.in_mask
             if x:
                 yield (x, rest, partial(band.units, n, True),
-                       partial(_why_inside, st, band, got, rest))
+                       partial(why_inside, st, band, got, rest))
         if band.t_set and band.t_need > band.need and band.t_set.bit_count() <= 4:
             got = band.t_need
             rest = got - band.need
             x = open_ & band.t_mask & ~band.mask
             if x:
                 yield (x, rest, partial(band.units, n, False),
-                       partial(_why_touching, st, band, got, rest))
+                       partial(why_touching, st, band, got, rest))
 
 
-def _why_band(band: _Band) -> str:
+def why_band(band: Band) -> str:
     return f"{cap_first(band.name())} need {plural(band.need, 'star')}"
 
 
-def _why_inside(st: State, band: _Band, got: int, rest: int) -> str:
+def why_inside(st: State, band: Band, got: int, rest: int) -> str:
     what, one = band.name(), band.width == 1
     return (f"{cap_first(what)} need{'s' if one else ''} {plural(band.need, 'star')} and "
             f"{st.names(band.inside)} inside {'it' if one else 'them'} "
@@ -52,7 +52,7 @@ def _why_inside(st: State, band: _Band, got: int, rest: int) -> str:
             f"exactly {plural(rest, 'star')}")
 
 
-def _why_touching(st: State, band: _Band, got: int, rest: int) -> str:
+def why_touching(st: State, band: Band, got: int, rest: int) -> str:
     what, one = band.name(), len(band.touching) == 1
     return (f"{cap_first(st.names(band.touching))} hold{'s' if one else ''} every open cell of "
             f"{what} and need{'s' if one else ''} {plural(got, 'star')}, {band.need} of them "
@@ -60,7 +60,7 @@ def _why_touching(st: State, band: _Band, got: int, rest: int) -> str:
             f"{plural(rest, 'star')}")
 
 
-def _why_units(st: State, units: list[int], need: int) -> str:
+def why_units(st: State, units: list[int], need: int) -> str:
     if len(units) == 1:
         return f"{st.refs[units[0]].name.capitalize()} needs {plural(need, 'star')}"
     return f"{cap_first(st.names(units))} together need {plural(need, 'star')}"
@@ -74,7 +74,7 @@ def region_pairs(st: State, stars: int, open_: int) -> Iterator[_Counted]:
         if needs[g] and needs[h] and open_ & b.units[g] and open_ & b.units[h]:
             total = needs[g] + needs[h]
             yield (open_ & (b.units[g] | b.units[h]), total, partial(list, (g, h)),
-                   partial(_why_units, st, [g, h], total))
+                   partial(why_units, st, [g, h], total))
 
 
 def counting(st: State, stars: int, open_: int) -> Step | None:
@@ -118,7 +118,7 @@ def case_sets(st: State, stars: int, open_: int, min_count: int
     needs = st.needs(stars)
     for u, m in enumerate(st.b.units):
         if needs[u] >= min_count and open_ & m:
-            yield open_ & m, needs[u], partial(list, (u,)), partial(_why_units, st, [u], needs[u])
+            yield open_ & m, needs[u], partial(list, (u,)), partial(why_units, st, [u], needs[u])
     for x, count, units, why in counting_units(st, stars, open_):
         # On big grids, sets of four or more stars have too many ways to go through
         # (the enumeration would cost seconds and rarely end under the cap).

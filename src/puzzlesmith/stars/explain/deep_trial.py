@@ -6,11 +6,11 @@ from __future__ import annotations
 from functools import partial
 
 from puzzlesmith.stars.explain.basic import star_neighbours, unit_full
-from puzzlesmith.stars.explain.follow import _broken
+from puzzlesmith.stars.explain.follow import broken_unit
 from puzzlesmith.stars.explain.shapes import shapes
 from puzzlesmith.stars.explain.state import RuleFn, State, _Supposed, past_half
 from puzzlesmith.stars.explain.steps import Rule, Step, apply_step
-from puzzlesmith.stars.explain.supposition import _SCAN_CELLS, _scan_order, trial
+from puzzlesmith.stars.explain.supposition import SCAN_CELLS, scan_order, trial
 from puzzlesmith.stars.explain.text import decided_text, rc
 
 _LEAD = 1  # cells deep trial tries in full before ranking the rest by the cheap rules
@@ -24,7 +24,7 @@ _BOOKKEEPING = (star_neighbours, unit_full)  # rules whose steps a deep trial's 
 
 def deep_trial(st: State, stars: int, open_: int) -> Step | None:
     # Tried last: each cell runs the rules up to expert from its supposed star (up to
-    # seconds on 17 x 17), so only the `_SCAN_CELLS` most promising cells are tried, and
+    # seconds on 17 x 17), so only the `SCAN_CELLS` most promising cells are tried, and
     # the first find ends it. The `_LEAD` most promising go first, in full (emptying
     # those helps the rules most). Which of the others the rules lead to a contradiction
     # is foretold well by how far the cheap rules (up to counting, a hundredth of a second
@@ -37,8 +37,8 @@ def deep_trial(st: State, stars: int, open_: int) -> Step | None:
     if past_half(st.deadline):
         return None
     useful = open_ & ~st.answer
-    order = [i for i in _scan_order(st, deep_trial, stars, open_, open_,
-                                     ranked=True)[:_SCAN_CELLS] if useful >> i & 1]
+    order = [i for i in scan_order(st, deep_trial, stars, open_, open_,
+                                   ranked=True)[:SCAN_CELLS] if useful >> i & 1]
     tried = [i for i in order if (m := st.deep_memo.get(i)) is not None and m.done]
     untried = [i for i in order if i not in tried]
     for i in untried[:_LEAD]:
@@ -132,7 +132,7 @@ def deep_trial_at(st: State, stars: int, open_: int, i: int,
                  or marks[1] & ~empty]
         done = done or was_done
     while True:
-        broken = _broken(sub, s2, o2)
+        broken = broken_unit(sub, s2, o2)
         if broken is not None:
             break
         if past_half(st.deadline) or st.deadline.expired() or not o2:

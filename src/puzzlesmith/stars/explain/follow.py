@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from puzzlesmith.stars.board import bits
-from puzzlesmith.stars.explain.knock_ons import _line_region_knock_on, _tile_knock_on
-from puzzlesmith.stars.explain.state import State, _union
+from puzzlesmith.stars.explain.knock_ons import line_region_knock_on, tile_knock_on
+from puzzlesmith.stars.explain.state import State, union_of
 from puzzlesmith.stars.explain.text import plural, rc
 
 
-def _short(st: State, s2: int, o2: int, touched: int) -> tuple[str, int, list[int]] | None:
+def left_short(st: State, s2: int, o2: int, touched: int) -> tuple[str, int, list[int]] | None:
     """A unit, or pair of neighbouring lines, meeting `touched` that lacks room for its
     stars in state (s2, o2): (what to say, its cells, its units), or None."""
     b = st.b
@@ -45,8 +45,8 @@ def _short(st: State, s2: int, o2: int, touched: int) -> tuple[str, int, list[in
     return None
 
 
-def _still_settled(st: State, level: int, stars: int, open_: int, i: int) -> bool:
-    """Whether a star at i still leads, by `_follow` (with the 2 x 2 knock-ons at level
+def still_settled(st: State, level: int, stars: int, open_: int, i: int) -> bool:
+    """Whether a star at i still leads, by `follow_through` (with the 2 x 2 knock-ons at level
     2, without at level 1), to no contradiction: known from where it led in an earlier
     state, without following it again from the start."""
     b = st.b
@@ -67,17 +67,17 @@ def _still_settled(st: State, level: int, stars: int, open_: int, i: int) -> boo
     # the state itself, for the reason.)
     o_f = so_f & ~s_f
     o0 = o_f & open_
-    s2, o2, _, broken = _follow(st, s_f | stars, o0, (open_ & ~o0) | b.nbr[i],
-                                     [] if level == 2 else None, o_f)
+    s2, o2, _, broken = follow_through(st, s_f | stars, o0, (open_ & ~o0) | b.nbr[i],
+                                       [] if level == 2 else None, o_f)
     if broken is not None:
         return False
     st.settled[(level, i)] = (s2, s2 | o2)
     return True
 
 
-def _follow(st: State, s2: int, o2: int, touched: int,
-            tiled: list[tuple[Callable[[], str], list[int]]] | None = None,
-            settled: int | None = None,
+def follow_through(st: State, s2: int, o2: int, touched: int,
+                   tiled: list[tuple[Callable[[], str], list[int]]] | None = None,
+                   settled: int | None = None,
             ) -> tuple[int, int, list[int], tuple[str, int, list[int]] | None]:
     """Follow a supposed state (s2, o2) through the easy rules (full units closed, a
     unit's last star's common neighbours emptied, units with just enough open cells
@@ -98,7 +98,7 @@ def _follow(st: State, s2: int, o2: int, touched: int,
     forced: list[int] = []
     broken: tuple[str, int, list[int]] | None = None
     # The open cells when the 2 x 2 knock-ons last found something, and where (see
-    # `_tile_knock_on`): the sets before that place were all quiet there.
+    # `tile_knock_on`): the sets before that place were all quiet there.
     recent: tuple[int, tuple[int, ...]] | None = None
     changed = True
     while changed and broken is None:
@@ -134,7 +134,7 @@ def _follow(st: State, s2: int, o2: int, touched: int,
                     touched |= (1 << j) | b.nbr[j]
                 changed = True
         if not changed and broken is None:
-            gone, bad = _line_region_knock_on(st, s2, o2)
+            gone, bad = line_region_knock_on(st, s2, o2)
             if bad >= 0:
                 broken = (f"{st.refs[bad].name} and the regions in it unable to give it "
                           "exactly the stars it needs", b.units[bad], [bad])
@@ -143,13 +143,13 @@ def _follow(st: State, s2: int, o2: int, touched: int,
                 touched |= gone
                 changed = True
         if not changed and broken is None and tiled is not None:
-            found = _tile_knock_on(st, s2, o2, settled, recent)
+            found = tile_knock_on(st, s2, o2, settled, recent)
             if found is not None:
                 why, units, star, gone, place = found
                 recent = (o2, place)
                 if star < 0:
                     broken = (f"{why()} in fewer 2x2 blocks than that, so no room for them",
-                              _union(b.units, units), units)
+                              union_of(b.units, units), units)
                 else:
                     tiled.append((why, units))
                     for j in bits(star):
@@ -161,11 +161,11 @@ def _follow(st: State, s2: int, o2: int, touched: int,
                     touched |= gone
                     changed = True
     if broken is None:
-        broken = _short(st, s2, o2, touched)
+        broken = left_short(st, s2, o2, touched)
     return s2, o2, forced, broken
 
 
-def _broken(st: State, s2: int, o2: int) -> tuple[str, int, list[int]] | None:
+def broken_unit(st: State, s2: int, o2: int) -> tuple[str, int, list[int]] | None:
     """Some unit of state (s2, o2) over-full or without room for its stars (or two
     stars touching): what to say, its cells, its units; None when there is none."""
     b = st.b
@@ -177,4 +177,4 @@ def _broken(st: State, s2: int, o2: int) -> tuple[str, int, list[int]] | None:
     for u, m in enumerate(b.units):
         if (s2 & m).bit_count() > b.k:
             return (f"{st.refs[u].name} with more than {plural(b.k, 'star')}", m, [u])
-    return _short(st, s2, o2, b.full)
+    return left_short(st, s2, o2, b.full)

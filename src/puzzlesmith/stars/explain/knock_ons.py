@@ -10,13 +10,13 @@ from itertools import chain
 from typing import Any
 
 from puzzlesmith.stars.explain.counting import (
-    _why_band,
-    _why_inside,
-    _why_touching,
-    _why_units,
     region_pairs,
+    why_band,
+    why_inside,
+    why_touching,
+    why_units,
 )
-from puzzlesmith.stars.explain.state import State, _Band, _union
+from puzzlesmith.stars.explain.state import Band, State, union_of
 from puzzlesmith.stars.explain.text import all_open, fits, sees_text
 from puzzlesmith.stars.explain.tiling import tiling_of
 
@@ -37,8 +37,8 @@ def _bands_before(before: tuple[int, ...], line_kind: int, n: int) -> int:
     return -1 if before[1] < line_kind else before[2] * n + before[3]
 
 
-def _tile_knock_on(st: State, s2: int, o2: int, settled: int | None = None,
-                   recent: tuple[int, tuple[int, ...]] | None = None,
+def tile_knock_on(st: State, s2: int, o2: int, settled: int | None = None,
+                  recent: tuple[int, tuple[int, ...]] | None = None,
                    ) -> tuple[Callable[[], str], list[int], int, int, tuple[int, ...]] | None:
     """The first unit, or set of cells counting gives an exact number of stars, that the
     2 x 2 rule (or, for a counted set, the fill or the sees-all rule) decides something
@@ -46,7 +46,7 @@ def _tile_knock_on(st: State, s2: int, o2: int, settled: int | None = None,
     the order the sets are looked at), with stars -1 when its open cells fit in fewer
     2 x 2 blocks than its stars (a contradiction); or None.
 
-    With `settled` (see `_follow`), only the sets that changed since are looked at: a
+    With `settled` (see `follow_through`), only the sets that changed since are looked at: a
     set with the same open cells and stars to place decides nothing in a state with
     fewer open cells either (its tilings are the same, and they empty a subset). With
     `recent` (open cells, place) from the last call that found something, in a state
@@ -70,7 +70,7 @@ def _tile_knock_on(st: State, s2: int, o2: int, settled: int | None = None,
         found = tiling_of(st, x, need, o2)
         if found is not None:
             cover, star, empty = found
-            text = partial(fits, _why_units(st, [u], need))
+            text = partial(fits, why_units(st, [u], need))
             return text, [u], (-1 if len(cover) < need else star), empty, (0, u)
     pairs = ((x, need, (pair, why), (2, pair[0], pair[1]))
              for x, need, pair, why in ((x, need, units(), why)
@@ -110,15 +110,15 @@ def _counted_meta(st: State, meta: Any) -> tuple[list[int], Callable[[], str]]:
     idx = tuple(range(a, last + 1))
     inside, touching = grown_in[:n_in], grown_t[:n_t]
     n = st.b.n
-    mask = _union(st.b.units[0 if rows else n:], list(idx))
-    band = _Band.of_units(rows, idx, mask, got if kind != "touching" else got - rest,
-                          inside, touching, 2 * n)
+    mask = union_of(st.b.units[0 if rows else n:], list(idx))
+    band = Band.of_units(rows, idx, mask, got if kind != "touching" else got - rest,
+                         inside, touching, 2 * n)
     if kind == "band":
-        return band.lines(n), partial(_why_band, band)
+        return band.lines(n), partial(why_band, band)
     if kind == "inside":
-        band = _Band.of_units(rows, idx, mask, got + rest, inside, [], 2 * n)
-        return band.lines(n) + list(inside), partial(_why_inside, st, band, got, rest)
-    return band.lines(n) + list(touching), partial(_why_touching, st, band, got, rest)
+        band = Band.of_units(rows, idx, mask, got + rest, inside, [], 2 * n)
+        return band.lines(n) + list(inside), partial(why_inside, st, band, got, rest)
+    return band.lines(n) + list(touching), partial(why_touching, st, band, got, rest)
 
 
 def _tight_counted(st: State, s2: int, o2: int, settled: int | None = None,
@@ -128,7 +128,7 @@ def _tight_counted(st: State, s2: int, o2: int, settled: int | None = None,
     enough open cells per star for a knock-on (`_tight`), found by counting open cells
     as each band grows (a supposed state is looked at once: the reasons are made only
     for the set used, by `_counted_meta`): (cells, stars, what to make the reason of,
-    its place in the order). `settled`, `recent`: as in `_tile_knock_on`."""
+    its place in the order). `settled`, `recent`: as in `tile_knock_on`."""
     # Complex: one pass grows every band a line at a time, counting the regions inside
     # and touching it as it goes; split into a function a band, each band would recount.
     b = st.b
@@ -246,7 +246,7 @@ def _spread(st: State, ref: int | None, o2: int) -> int:
     return spread
 
 
-def _line_region_knock_on(st: State, s2: int, o2: int) -> tuple[int, int]:
+def line_region_knock_on(st: State, s2: int, o2: int) -> tuple[int, int]:
     """Cells the one-line confinement rule empties in state (s2, o2), and -1 or the line
     whose regions cannot give it exactly its stars (a contradiction)."""
     b = st.b

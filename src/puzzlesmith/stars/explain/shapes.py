@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from puzzlesmith.stars.board import bits
 from puzzlesmith.stars.explain.counting import case_sets
-from puzzlesmith.stars.explain.follow import _follow
+from puzzlesmith.stars.explain.follow import follow_through
 from puzzlesmith.stars.explain.state import RuleFn, State
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import cells_text, decided_text, rc
@@ -164,7 +164,7 @@ def _cases(st: State, stars: int, open_: int, cap: int, rule: RuleFn) -> Step | 
             t = 0
             for i in bits(w):
                 t |= nbr[i]
-            s2, o2, _, broken = _follow(st, stars | w, open_ & ~x & ~t, x | t)
+            s2, o2, _, broken = follow_through(st, stars | w, open_ & ~x & ~t, x | t)
             if broken is not None:
                 dead.append((w, broken[0]))
                 continue

@@ -44,10 +44,10 @@ _Cover = tuple[int, int, int, list[tuple[int, int, int]]]
 _Counted = tuple[int, int, Callable[[], list[int]], Callable[[], str]]
 
 
-_LATE = 0.5  # share of the time limit after which no scan checks more than `_SCAN_CELLS`
+_LATE = 0.5  # share of the time limit after which no scan checks more than `SCAN_CELLS`
 
 
-class _Band(NamedTuple):
+class Band(NamedTuple):
     """Some rows (columns), 0-based indices, with what they still need, and the regions
     inside them and reaching into them: as bits (region g is bit g), what they need
     together, and their cells. (A tuple: `bands` makes some 1,300 of them a state on
@@ -70,7 +70,7 @@ class _Band(NamedTuple):
 
     @classmethod
     def of_units(cls, rows: bool, idx: tuple[int, ...], mask: int, need: int,
-                 inside: list[int], touching: list[int], base: int) -> _Band:
+                 inside: list[int], touching: list[int], base: int) -> Band:
         """A band for its reason only (its regions' needs and cells left out)."""
         return cls(rows, idx, mask, need, sum(1 << (u - base) for u in inside), 0, 0,
                    sum(1 << (u - base) for u in touching), 0, 0, base, tuple(inside),
@@ -134,7 +134,7 @@ def _covers_of(n: int) -> tuple[_CoverCache, dict[tuple[int, int], int]]:
     return _shared_covers[1], _shared_covers[2]
 
 
-def _union(units: tuple[int, ...], which: list[int]) -> int:
+def union_of(units: tuple[int, ...], which: list[int]) -> int:
     m = 0
     for u in which:
         m |= units[u]
@@ -211,7 +211,7 @@ class State:
         # The last bands found (`bands.bands`), for its state and for the needs and reach it
         # depends on.
         self.bands_key: tuple[int, int] = (-1, -1)
-        self.bands_found: list[_Band] = []
+        self.bands_found: list[Band] = []
         self.bands_shape: tuple[Any, ...] = ()
         # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
         # scan and not yet used: checked again first, so a scan is not repeated every step.

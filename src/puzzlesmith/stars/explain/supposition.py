@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from puzzlesmith.stars.board import bits
-from puzzlesmith.stars.explain.follow import _follow, _short, _still_settled
-from puzzlesmith.stars.explain.knock_ons import _tile_knock_on
+from puzzlesmith.stars.explain.follow import follow_through, left_short, still_settled
+from puzzlesmith.stars.explain.knock_ons import tile_knock_on
 from puzzlesmith.stars.explain.state import RuleFn, State, past_half
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import cells_text, rc, uncap_first
 from puzzlesmith.stars.propagate import propagate
 
-_SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
+SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
 
 
 def _scan(st: State, rule: RuleFn, check: Callable[[State, int, int, int], Step | None],
@@ -36,9 +36,9 @@ def _scan(st: State, rule: RuleFn, check: Callable[[State, int, int, int], Step 
     left = -1
     # (`cap` counts open cells, the useful ones or not, so that knowing the solution
     # changes which cells are checked only by skipping the ones that cannot succeed.)
-    order = (_scan_order(st, rule, stars, open_, useful, ranked=stop is not None)
+    order = (scan_order(st, rule, stars, open_, useful, ranked=stop is not None)
              if cap is None else
-             [i for i in _scan_order(st, rule, stars, open_, open_, ranked=True)[:cap]
+             [i for i in scan_order(st, rule, stars, open_, open_, ranked=True)[:cap]
               if useful >> i & 1])
     for i in order:
         if st.deadline.expired() or left == 0:
@@ -56,15 +56,15 @@ def _scan(st: State, rule: RuleFn, check: Callable[[State, int, int, int], Step 
     return first
 
 
-def _scan_order(st: State, rule: RuleFn, stars: int, open_: int, useful: int,
-                ranked: bool = False) -> list[int]:
+def scan_order(st: State, rule: RuleFn, stars: int, open_: int, useful: int,
+               ranked: bool = False) -> list[int]:
     """The cells of `useful` a scan checks: all of them on grids up to 15 x 15; on bigger
     ones, where a full scan of exclusion or trial costs seconds, the most promising
-    `_SCAN_CELLS`: those in the units with the fewest open cells per missing star
+    `SCAN_CELLS`: those in the units with the fewest open cells per missing star
     (`ranked`: all of them, the most promising first)."""
     cells = bits(useful)
     if (st.b.n <= 15 or rule is would_leave_short
-            or len(cells) <= _SCAN_CELLS) and not ranked:
+            or len(cells) <= SCAN_CELLS) and not ranked:
         return cells
     needs = st.needs(stars)
     units = st.b.units
@@ -75,7 +75,7 @@ def _scan_order(st: State, rule: RuleFn, stars: int, open_: int, useful: int,
     # Past `_LATE` of the time limit, a ranked scan too checks only the most promising
     # cells: a stuck state then goes to search sooner, so the rules still end the grid
     # (with search steps) instead of the time limit cutting them off.
-    return cells if ranked and not late else cells[:_SCAN_CELLS]
+    return cells if ranked and not late else cells[:SCAN_CELLS]
 
 
 def would_leave_short(st: State, stars: int, open_: int) -> Step | None:
@@ -90,7 +90,7 @@ def leave_short_at(st: State, stars: int, open_: int, i: int) -> Step | None:
     for u in b.cell_units[i]:
         if st.need(s2, u) == 0:
             o2 &= ~b.units[u]
-    short = _short(st, s2, o2, bit | b.nbr[i])
+    short = left_short(st, s2, o2, bit | b.nbr[i])
     if short is None:
         return None
     r, c = b.cell(i)
@@ -109,10 +109,10 @@ def exclusion_at(st: State, stars: int, open_: int, i: int) -> Step | None:
     """A star at i, followed through the easy rules, leaves some unit short."""
     b = st.b
     bit = 1 << i
-    if _still_settled(st, 1, stars, open_, i):
+    if still_settled(st, 1, stars, open_, i):
         return None
     start = open_ & ~(bit | b.nbr[i])
-    s2, o2, forced, broken = _follow(st, stars | bit, start, bit | b.nbr[i])
+    s2, o2, forced, broken = follow_through(st, stars | bit, start, bit | b.nbr[i])
     if broken is None:
         st.settled[(1, i)] = (s2, s2 | o2)
     if o2 == start or broken is None:
@@ -133,12 +133,12 @@ def exclusion_at(st: State, stars: int, open_: int, i: int) -> Step | None:
 
 def exclusion_tiled(st: State, stars: int, open_: int) -> Step | None:
     # Every open cell, the most promising first (on grids over 15 x 15 the scan stops
-    # `_SCAN_CELLS` cells after its first find, as each cell costs milliseconds there).
+    # `SCAN_CELLS` cells after its first find, as each cell costs milliseconds there).
     # Inside deep trial's supposed states it stops at its first find: the chain moves on
     # after every step, so the later finds a scan remembers are checked again in a
     # changed state, and finding them cost more than it saved (deep trial on the
     # collection's 17x17 and 21x21 puzzles faster, with the same deep-trial steps).
-    stop = 0 if st.supposing else _SCAN_CELLS if st.b.n > 15 else None
+    stop = 0 if st.supposing else SCAN_CELLS if st.b.n > 15 else None
     return _scan(st, exclusion_tiled, exclusion_tiled_at, stars, open_, stop=stop)
 
 
@@ -147,7 +147,7 @@ def exclusion_tiled_at(st: State, stars: int, open_: int, i: int) -> Step | None
     short."""
     b = st.b
     bit = 1 << i
-    if _still_settled(st, 2, stars, open_, i):
+    if still_settled(st, 2, stars, open_, i):
         return None
     start = open_ & ~(bit | b.nbr[i])
     tiled: list[tuple[Callable[[], str], list[int]]] = []
@@ -155,9 +155,9 @@ def exclusion_tiled_at(st: State, stars: int, open_: int, i: int) -> Step | None
         # The 2 x 2 knock-ons decide nothing in the state itself (as when every earlier
         # rule is stuck): the supposed states need look only at what the star changed.
         st.quiet_key = (stars, open_)
-        st.quiet = open_ if _tile_knock_on(st, stars, open_) is None else None
-    s2, o2, forced, broken = _follow(st, stars | bit, start, bit | b.nbr[i], tiled,
-                                          st.quiet)
+        st.quiet = open_ if tile_knock_on(st, stars, open_) is None else None
+    s2, o2, forced, broken = follow_through(st, stars | bit, start, bit | b.nbr[i], tiled,
+                                            st.quiet)
     if not tiled or broken is None:
         # (Without a 2 x 2 step, exclusion already looked at it.)
         if broken is None:
