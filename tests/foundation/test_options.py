@@ -17,7 +17,7 @@ from puzzlesmith.errors import InputError
 from puzzlesmith.fill.options import FillOptions
 from puzzlesmith.options import declared, option_table
 from puzzlesmith.search.query import WordQuery
-from puzzlesmith.wordgrid.options import CreateOptions
+from puzzlesmith.wordgrid.options import CreateOptions, SolveOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,6 +64,10 @@ FAMILIES = [
         ("match", ["match"], "MatchRequest", WORDS),
         ("anagram", ["anagram"], "AnagramRequest", WORDS),
         ("equation", ["match"], "EquationRequest", WORDS),
+    ]),
+    (SolveOptions, "docs/wordgrid.md", [
+        ("solve", ["wordgrid", "solve"], "WordgridSolveRequest",
+         frozenset({"rows", "files", "define"})),
     ]),
     (CreateOptions, "docs/wordgrid.md", [
         ("create", ["wordgrid", "create"], "WordgridCreateRequest", frozenset({"out"})),

@@ -74,7 +74,7 @@ def test_solve_several_files(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         ([], "give the rows"),
         (["--file", "/no/such/file.txt"], "not found"),
         ([*PUZZLE, "--all", "--count"], "one of --all and --count"),
-        ([*PUZZLE, "--timeout", "0"], "positive"),
+        ([*PUZZLE, "--timeout", "0"], "--time-limit must be over 0"),
     ],
 )
 def test_solve_bad_input(args: list[str], message: str,

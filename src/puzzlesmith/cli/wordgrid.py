@@ -9,39 +9,29 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from puzzlesmith.cli.common import (
-    CommonOpt,
-    CommonTopOpt,
     DefineOpt,
-    ForeignOpt,
     JsonOpt,
-    KindOfOpt,
-    LexiconOpt,
-    MeansOpt,
     check_output,
     console,
     print_json,
 )
 from puzzlesmith.cli.define import first_definitions, print_defined
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, common_cut, lexicon_and_index
-from puzzlesmith.limits import Deadline
 from puzzlesmith.options import cli_command
-from puzzlesmith.wordgrid.options import CREATE, CreateOptions
+from puzzlesmith.wordgrid.options import CREATE, SOLVE, CreateOptions, SolveOptions
 
 if TYPE_CHECKING:
     from rich.panel import Panel
 
     from puzzlesmith.wordgrid.create import CreateResult
     from puzzlesmith.wordgrid.model import Puzzle
-    from puzzlesmith.wordgrid.solve import Mode, Solution, SolveResult
+    from puzzlesmith.wordgrid.solve import Solution, SolveResult
 
 wordgrid_app = typer.Typer(
     help="Column-word grids: fill the blank row so every column reads as a word.",
     no_args_is_help=True,
 )
 
-TimeoutOpt = Annotated[float, typer.Option("--time-limit", "-t", "--timeout",
-                                           help="Time limit per puzzle, seconds.")]
 GRIDS_DRAWN = 12  # beyond this many solutions, the rest are listed as words
 
 
@@ -111,6 +101,7 @@ def print_solve(result: SolveResult, source: str) -> None:
 
 
 @wordgrid_app.command("solve")
+@cli_command(SolveOptions, SOLVE)
 def solve_cmd(
     rows: Annotated[
         list[str] | None,
@@ -124,20 +115,10 @@ def solve_cmd(
                  "input a line); with --file, the arguments are files too.",
         ),
     ] = None,
-    all_: Annotated[bool, typer.Option("--all", help="Every solution.")] = False,
-    count: Annotated[bool, typer.Option("--count", help="Only the number of solutions.")] = False,
-    allow_repeats: Annotated[
-        bool, typer.Option("--allow-repeats", help="Let two unknown rows hold the same word.")
-    ] = False,
-    lexicon: LexiconOpt = None,
-    common: CommonOpt = False,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    kind_of: KindOfOpt = None,
-    means: MeansOpt = None,
-    foreign: ForeignOpt = True,
     define: DefineOpt = False,
-    timeout: TimeoutOpt = 10.0,
     json: JsonOpt = False,
+    *,
+    options: SolveOptions,
 ) -> None:
     """Fill the unknown rows so every column reads down as a word.
 
@@ -149,11 +130,7 @@ def solve_cmd(
     """
     from puzzlesmith.wordgrid.formats import read_puzzle_file
     from puzzlesmith.wordgrid.model import parse_rows
-    from puzzlesmith.wordgrid.solve import solve
 
-    if all_ and count:
-        raise InputError("choose one of --all and --count")
-    mode: Mode = "all" if all_ else "count" if count else "first"
     puzzles: list[tuple[str, Puzzle]] = []
     if files:
         # `--file a b c` (a shell glob) reads as one --file and two arguments: all are files.
@@ -163,13 +140,9 @@ def solve_cmd(
         puzzles.append(("puzzle", parse_rows(rows)))
     else:
         raise InputError("give the rows (e.g. ?????? ipoaru gettct) or --file PUZZLE")
-    _, full = lexicon_and_index(lexicon, foreign=foreign)
-    _, row_index = lexicon_and_index(lexicon, common_cut(common, common_top), kind_of=kind_of,
-                                     means=means, foreign=foreign)
     any_timeout = False
     for i, (source, puzzle) in enumerate(puzzles):
-        result = solve(puzzle, full, row_index, mode=mode, deadline=Deadline(timeout),
-                       allow_repeats=allow_repeats)
+        result = options.solve(puzzle)
         any_timeout |= result.timed_out
         answer_words = list(dict.fromkeys(w for s in result.solutions for w in s.words))
         if json:
@@ -181,7 +154,7 @@ def solve_cmd(
             if i:
                 console.print()
             print_solve(result, source)
-            if not foreign and not result.solutions and not result.timed_out:
+            if not options.foreign and not result.solutions and not result.timed_out:
                 console.print("[yellow]note:[/] foreign words were left out (--no-foreign)")
             if define:
                 print_defined(answer_words)

@@ -37,7 +37,7 @@ from puzzlesmith.web.admission import FairGate, client_of
 from puzzlesmith.web.facts import config, facts_of
 from puzzlesmith.web.jobs import Job, JobTable
 from puzzlesmith.web.pool import PoolBusy, WorkerPool
-from puzzlesmith.wordgrid.options import CREATE, CreateOptions
+from puzzlesmith.wordgrid.options import CREATE, SOLVE, CreateOptions, SolveOptions
 
 if TYPE_CHECKING:
     from puzzlesmith.fill import model as fill_model
@@ -228,18 +228,16 @@ class AnagramRequest(_Anagram):
     pass
 
 
-class WordgridSolveRequest(Options, TimeLimited):
-    rows: list[Annotated[str, StringConstraints(min_length=1)]] = Field(
+_WordgridSolve: Any = request_model(
+    SolveOptions, SOLVE, "WordgridSolve", (Strict, TimeLimited),
+    overrides={"time_limit": (float, TimeLimitField(tasks.run_wordgrid_solve))},
+    rows=(list[Annotated[str, StringConstraints(min_length=1)]], Field(
         ..., min_length=1, max_length=15, examples=[["??????", "ipoaru", "gettct"]],
-                            description="Rows top to bottom; ? marks an unknown cell.")
-    all: StrictBool = Field(False, description="Every solution.")
-    count: StrictBool = Field(False, description="Only the number of solutions.")
-    allow_repeats: StrictBool = Field(False, description="Let two unknown rows hold the same word.")
-    kind_of: str | None = KindOfField
-    means: str | None = MeansField
-    foreign: StrictBool = Field(True, description="Let foreign words (ciao, merci, ja) into the rows "
-                          "and columns, as a setter may have used one; false leaves them out.")
-    time_limit: float = TimeLimitField(tasks.run_wordgrid_solve)
+        description="Rows top to bottom; ? marks an unknown cell.")))
+
+
+class WordgridSolveRequest(_WordgridSolve):
+    pass
 
 
 _WordgridCreate: Any = request_model(

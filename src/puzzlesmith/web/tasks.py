@@ -24,7 +24,7 @@ from puzzlesmith.lexicon import (
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.search.query import DEFAULT_TIME_LIMIT as WORDS_TIME_LIMIT
 from puzzlesmith.web.facts import MAX_COUNT_TIMEOUT, task
-from puzzlesmith.wordgrid.options import DEFAULT_SECONDS as CREATE_TIME_LIMIT
+from puzzlesmith.wordgrid.options import DEFAULT_SECONDS as WORDGRID_TIME_LIMIT
 
 Doc = dict[str, Any]
 
@@ -90,38 +90,18 @@ def run_anagram(letters: str, **options: Any) -> Doc:
     return _word_query("anagram", options).anagram(letters).to_json()
 
 
-@task(time_limit=10.0, long_when=("all", "count"))
-def run_wordgrid_solve(
-    rows: list[str],
-    *,
-    all: bool = False,
-    count: bool = False,
-    allow_repeats: bool = False,
-    lexicon: str | None = None,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    kind_of: str | None = None,
-    means: str | None = None,
-    foreign: bool = True,
-    time_limit: float = 10.0,
-) -> Doc:
-    """`puzzlesmith wordgrid solve ROWS... --json`."""
+@task(time_limit=WORDGRID_TIME_LIMIT, long_when=("all", "count"))
+def run_wordgrid_solve(rows: list[str], **options: Any) -> Doc:
+    """`puzzlesmith wordgrid solve ROWS... --json`: the options are wordgrid.SolveOptions's."""
+    from puzzlesmith.options import from_request
     from puzzlesmith.wordgrid.model import parse_rows
-    from puzzlesmith.wordgrid.solve import solve
+    from puzzlesmith.wordgrid.options import SOLVE, SolveOptions
 
-    if all and count:
-        raise InputError("choose one of --all and --count")
-    puzzle = parse_rows(rows)
-    _, full = lexicon_and_index(lexicon, foreign=foreign)
-    _, row_index = lexicon_and_index(lexicon, common_cut(common, common_top),
-                                     kind_of=kind_of or None, means=means or None,
-                                     foreign=foreign)
-    result = solve(puzzle, full, row_index, mode="all" if all else "count" if count else "first",
-                   deadline=Deadline(time_limit), allow_repeats=allow_repeats)
-    return {**result.to_json(), "source": "puzzle"}
+    solve = from_request(SolveOptions, SOLVE, options)
+    return {**solve.solve(parse_rows(rows)).to_json(), "source": "puzzle"}
 
 
-@task(time_limit=CREATE_TIME_LIMIT, long=True)
+@task(time_limit=WORDGRID_TIME_LIMIT, long=True)
 def run_wordgrid_create(**options: Any) -> Doc:
     """`puzzlesmith wordgrid create ... --json`: the options are wordgrid.CreateOptions's."""
     from puzzlesmith.options import from_request

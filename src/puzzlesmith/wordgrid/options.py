@@ -1,5 +1,9 @@
-"""`wordgrid create`'s options in one place: their defaults and checks, the word lists they
-choose (fair ones by default: words a person uses), and the one call the CLI and the web make.
+"""`wordgrid solve` and `wordgrid create`'s options in one place: their defaults and checks, the
+word lists they choose (fair ones by default: words a person uses), and the one call the CLI and
+the web make.
+
+The CLI's commands and the API's requests are made from `SolveOptions` and `CreateOptions`
+(`puzzlesmith.options`); a new option is a field here and its use in the call below.
 
 A created puzzle is fair when a person can solve it: its answer and its column words are words
 a person uses, and no column word comes twice. So by default (`common`) they are drawn from the
@@ -29,13 +33,80 @@ from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 if TYPE_CHECKING:
     from puzzlesmith.lexicon import Lexicon, LexiconIndex
     from puzzlesmith.wordgrid.create import CreateResult
+    from puzzlesmith.wordgrid.model import Puzzle
+    from puzzlesmith.wordgrid.solve import Mode, SolveResult
 
-CREATE = "create"
+SOLVE, CREATE = "solve", "create"
 DEFAULT_LENGTH = 6
 DEFAULT_SECONDS = 10.0
 # wordfreq's most frequent words are words a person uses whether or not WordNet lists them
 # (function words: the, and, you, her).
 EVERYDAY_TOP = 3_000
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """What `wordgrid solve` and /api/wordgrid/solve take besides the puzzle, with their
+    defaults (each field's help is the CLI's and the API's); building one checks them
+    (InputError); `solve()` runs one puzzle."""
+
+    all: bool = option(False, "Every solution.")
+    count: bool = option(False, "Only the number of solutions.")
+    allow_repeats: bool = option(False, "Let two unknown rows hold the same word.")
+    lexicon: str | None = option(
+        None, "Word list: a registered name (see `lexicon list`, /api/lexicons; on the command "
+        "line also a path to a word file); default: the bundled list.", short=("-L",),
+        api={"max_length": 100})
+    common: bool = option(
+        False, "The unknown rows must be common words (wordfreq top N, no proper names); "
+        "column words still come from the whole list, and when that leaves no solution a "
+        "note says how many the whole list allows.")
+    common_top: int = option(DEFAULT_COMMON_TOP, "How many of the most frequent words count "
+                             "as common.", ge=1, le=1_000_000)
+    kind_of: str | None = option(None, "The unknown rows must be a kind of TOPIC in WordNet "
+                                 "(bird, city).", api={"max_length": 100})
+    means: str | None = option(None, "The unknown rows must be words for TEXT: kinds of it, "
+                               "synonyms, words whose definition mentions it.",
+                               api={"max_length": 100})
+    foreign: bool = option(
+        True, "Let foreign words (ciao, merci, ja; see docs/foreign.md) into the unknown rows "
+        "and the columns, as a setter may have used one (the default); --no-foreign, false in "
+        "a request, leaves them out.", negatable=True)
+    time_limit: float = option(DEFAULT_SECONDS, "Seconds a puzzle may take.",
+                               short=("-t", "--timeout"), gt=0)
+
+    def __post_init__(self) -> None:
+        check_limits(self)
+        if self.all and self.count:
+            raise InputError("choose one of --all and --count")
+        # The web sends "" for a field left empty: the same as not given.
+        for name in ("kind_of", "means"):
+            if getattr(self, name) == "":
+                object.__setattr__(self, name, None)
+
+    @property
+    def mode(self) -> Mode:
+        return "all" if self.all else "count" if self.count else "first"
+
+    def word_lists(self) -> tuple[LexiconIndex, LexiconIndex]:
+        """The full list (every column's) and the unknown rows' list (both held in memory
+        by `lexicon_and_index`, so each puzzle of a run finds them loaded)."""
+        from puzzlesmith.lexicon import lexicon_and_index
+
+        _, full = lexicon_and_index(self.lexicon, foreign=self.foreign)
+        _, rows = lexicon_and_index(self.lexicon, common_cut(self.common, self.common_top),
+                                    kind_of=self.kind_of, means=self.means,
+                                    foreign=self.foreign)
+        return full, rows
+
+    def solve(self, puzzle: Puzzle) -> SolveResult:
+        """`puzzle` solved with these options, within the time limit."""
+        from puzzlesmith.limits import Deadline
+        from puzzlesmith.wordgrid.solve import solve
+
+        full, rows = self.word_lists()
+        return solve(puzzle, full, rows, mode=self.mode, deadline=Deadline(self.time_limit),
+                     allow_repeats=self.allow_repeats)
 
 
 @dataclass(frozen=True)
