@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import math
 import re
 import zlib
 from array import array
@@ -26,6 +25,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
+from puzzlesmith.lexicon.describe import _adjective_kin, reverse_dictionary
 
 if TYPE_CHECKING:
     from puzzlesmith.lexicon.model import Lexicon
@@ -442,7 +442,7 @@ def rules_fingerprint() -> bytes:
     rules (an upgrade, an edit) is then never read, where a key of the data alone would
     serve the old answers."""
     h = hashlib.blake2b(digest_size=12)
-    for name in ("meanings.py", "typical.py"):
+    for name in ("meanings.py", "typical.py", "describe.py"):
         try:
             h.update(resources.files("puzzlesmith.lexicon").joinpath(name).read_bytes())
         except OSError:  # no sources installed: the version stands in for them
@@ -596,61 +596,6 @@ def _routes(wn: WordNet, text: str) -> tuple[Routes, Routes]:
         routes.pop(b, None)
         inflect.pop(b, None)
     return routes, inflect
-
-
-_STOP = frozenset(("a", "an", "the", "of", "for", "with", "to", "in", "and", "or", "that", "which",
-                   "is", "on", "by", "as", "at", "from", "its", "it", "any", "some", "very"))
-MOST = 2 / 3  # the least share of a description's weight a synset must match (reverse_dictionary)
-
-
-def reverse_dictionary(wn: WordNet, text: str) -> tuple[list[int], list[int]]:
-    """The synsets a description (`large wading bird`) describes: those whose definition, or
-    a direct hypernym's definition or lemmas, hold every content word of it (as a whole word,
-    or +s/+es), then those that hold at least MOST of its weight, each word weighing its
-    inverse document frequency (log of how many definitions there are over how many hold it),
-    so `large` counts for less than `wading`."""
-    words = [w for w in dict.fromkeys(text.split()) if w not in _STOP]
-    if not words:
-        return [], []
-    postings = {w: set(wn.mentioning(w)) for w in words}
-    total = len(wn._definitions[1])
-    weight = {w: math.log(total / (1 + len(p))) for w, p in postings.items()}
-    full = sum(weight.values())
-    candidates: set[int] = set()
-    for p in postings.values():
-        candidates |= p
-        for sid in p:
-            down = wn.fields(sid)[3]
-            candidates.update(map(int, down.split(",")) if down else ())
-    whole: list[int] = []
-    most: list[int] = []
-    for sid in sorted(candidates):
-        up = [int(h) for h in wn.fields(sid)[2].split(",") if h]
-        up_words = {x for h in up for lemma in wn.lemmas_of(h) for x in lemma.lower().split()}
-        got = sum(weight[w] for w, p in postings.items()
-                  if sid in p or w in up_words or any(h in p for h in up))
-        if got >= full - 1e-9:
-            whole.append(sid)
-        elif got >= MOST * full:
-            most.append(sid)
-    return whole, most
-
-
-def _adjective_kin(wn: WordNet, adjectives: list[int]) -> tuple[set[int], set[int]]:
-    """The adjective synsets near TEXT's (`adjectives`) and farther: near are its similar-to
-    and also-see synsets and those that share a derivationally related noun with it (`sad`
-    and `blue`, gloomy, share *sadness*); farther are the heads of the near satellites and the
-    heads' other satellites (`glum`, beside `blue` under *dejected*)."""
-    near: set[int] = set()
-    for sid in adjectives:
-        links = wn.links(sid)
-        near.update(links.get("&", []), links.get("^", []))
-        for noun in links.get("+", []):
-            near.update(a for a in wn.links(noun).get("+", []) if wn.fields(a)[0] in "as")
-    near -= set(adjectives)
-    heads = {h for sid in near if wn.fields(sid)[0] == "s" for h in wn.links(sid).get("&", [])}
-    far = heads | {x for h in heads for x in wn.links(h).get("&", [])}
-    return near, far - near
 
 
 def means_routes(text: str) -> tuple[Routes, Routes]:
