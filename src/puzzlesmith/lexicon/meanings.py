@@ -106,6 +106,7 @@ class WordNet:
         self._blob = synset_blob
         self._blocks: list[list[str] | None] = [None] * (len(self._offsets) - 1)
         self._block_size = 0
+        self._forms: dict[int, dict[str, bool]] = {}
 
     @cached_property
     def exceptions(self) -> dict[str, dict[str, tuple[str, ...]]]:
@@ -162,7 +163,11 @@ class WordNet:
         after the synset's first lemma) is no word of the synset. A word is inflectable unless
         the synset is a letter (`s`), or an instance, the name of one thing (Saturn, Kiev,
         Cork): `kievs` and `corks` take no sense of those; `americans` and `dalmatians` (class
-        senses that are capitalized) keep theirs."""
+        senses that are capitalized) keep theirs. Kept per synset (callers only read it): a
+        category's ranking asks for the same synsets' words many times."""
+        kept = self._forms.get(sid)
+        if kept is not None:
+            return kept
         f = self.fields(sid)
         lemmas = f[1].split("|")
         up = f[2]
@@ -174,6 +179,7 @@ class WordNet:
                 continue
             low = lemma.lower()
             out[low] = out.get(low, False) or inflectable
+        self._forms[sid] = out
         return out
 
     def lemmas_of(self, sid: int) -> list[str]:
@@ -400,8 +406,12 @@ def _edge(text: str, at: int) -> bool:
 
 def _symbolic(lemma: str, position: int) -> bool:
     """A symbol or an abbreviation (WordNet.forms says which)."""
+    if "." in lemma:
+        return True
+    if lemma.islower():  # (most lemmas: no capital to look at)
+        return False
     letters = [c for c in lemma if c.isalpha()]
-    return "." in lemma or (len(letters) >= 2 and all(c.isupper() for c in letters)) or (
+    return (len(letters) >= 2 and all(c.isupper() for c in letters)) or (
         position > 0 and len(lemma) <= 2 and lemma[:1].isupper())
 
 
@@ -418,7 +428,8 @@ def _category(wn: WordNet, topic: str) -> tuple[frozenset[int], dict[str, bool]]
     return sids, out
 
 
-def _used_as(wn: WordNet, topic: str) -> set[int]:
+@lru_cache(maxsize=64)
+def _used_as(wn: WordNet, topic: str) -> frozenset[int]:
     """The noun synsets whose definition says they are used, valued, eaten or prized as a
     TOPIC, in one clause, TOPIC ending its noun phrase (`beryl`: its transparent varieties
     are valued as gems; `zircon`: used as a refractory ... and as a gem; not `cube`, whose
@@ -428,7 +439,7 @@ def _used_as(wn: WordNet, topic: str) -> set[int]:
                       + re.escape(topic) + r"(?:e?s)?(?=$|[;,:.()]| (?:and|or|when|in|for|by)\b)")
     found = {sid for sid in wn.mentioning(topic) if wn.fields(sid)[0] == "n"
              and said.search(wn.fields(sid)[4].lower())}
-    return (found | wn.below(found)) - set(wn.topic_synsets(topic))
+    return frozenset((found | wn.below(found)) - set(wn.topic_synsets(topic)))
 
 
 def _kind_of(wn: WordNet, topic: str) -> dict[str, bool]:

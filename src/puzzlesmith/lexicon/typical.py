@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ FLOOR = 0.5  # the least a sense of a category word counts (topic_factors)
 SCALE = 999  # a share is kept as an integer penalty 0 (all of the word's use) .. SCALE (none)
 
 
-def sense_weights(wn: WordNet, word: str) -> list[tuple[int, float]]:
+@lru_cache(maxsize=1 << 16)  # a category's ranking weighs the same words again and again
+def sense_weights(wn: WordNet, word: str) -> tuple[tuple[int, float], ...]:
     """(synset id, weight) of each sense of `word` (a lemma, lowercase)."""
     out: list[tuple[int, float]] = []
     for place, sid in enumerate(wn.synsets_of(word), 1):
@@ -40,7 +42,7 @@ def sense_weights(wn: WordNet, word: str) -> list[tuple[int, float]]:
                 name = name and lemma != word
         weight = tag + 1 / place
         out.append((sid, weight * NAME_WEIGHT if name else weight))
-    return out
+    return tuple(out)
 
 
 def _related(wn: WordNet, sid: int, inside: Mapping[int, float]) -> float:
