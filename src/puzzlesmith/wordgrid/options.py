@@ -124,7 +124,7 @@ class CreateOptions:
                               api={"max_length": 15})
     length: int | None = option(None, f"Letters of a random answer (default "
                                 f"{DEFAULT_LENGTH}).", short=("-n",), ge=1, le=15)
-    rows: int = option(3, "Rows in the grid (2 to 15).", short=("-r",), ge=1, le=15)
+    rows: int = option(3, "Rows in the grid (2 to 15).", short=("-r",), ge=2, le=15)
     blank_row: int = option(1, "Which row is blank, from 1.", short=("-k",), ge=1, le=15)
     word_rows: bool = option(False, "The given rows must be words too.")
     unique: bool = option(
