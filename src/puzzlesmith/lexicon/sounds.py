@@ -11,6 +11,11 @@ A word's final -y is the unstressed suffix even where CMUdict marks its IY with 
 stress (possibility /... IH1 L AH0 T IY2/ rhymes with "ability", not with "sea"; so do some
 -ly, -ogy and -ty words); a compound's last part spelled otherwise keeps its stress
 (bumblebee with "bee", latchkey with "key").
+A pronunciation that reads a word letter by letter (`id` /AY1 D IY1/, `cod` /S IY1 OW1 D IY1/,
+`am` /EY1 EH1 M/) is its initialism's, not the word's: when the word has a vowel letter and
+another pronunciation, rhymes and sounds-alike leave it out, so "id" and "cod" do not rhyme
+with "sea" nor "am" with "them" (a word with no vowel letter, "tv", is read that way, and "a"
+/EY1/ is the word itself).
 A near rhyme has the same vowels in its rhyme and consonants of the same kind (stop,
 fricative, affricate, nasal, l, r or glide) in the same places: "time" and "line", "heart"
 and "hard".
@@ -55,6 +60,23 @@ def pronunciations(word: str) -> tuple[str, ...]:
     return tuple(text[at + len(w) + 2 : end if end >= 0 else None].split("|"))
 
 
+# Each letter's name, as CMUdict spells a word read letter by letter (stress aside).
+_LETTER_NAMES = dict(zip("abcdefghijklmnopqrstuvwxyz", (
+    "EY", "B IY", "S IY", "D IY", "IY", "EH F", "JH IY", "EY CH", "AY", "JH EY", "K EY", "EH L",
+    "EH M", "EH N", "OW", "P IY", "K Y UW", "AA R", "EH S", "T IY", "Y UW", "V IY",
+    "D AH B AH L Y UW", "EH K S", "W AY", "Z IY"), strict=True))
+
+
+def _heard(word: str, prons: tuple[str, ...]) -> tuple[str, ...]:
+    """The pronunciations rhymes and sounds-alike use: all but one reading the word letter by
+    letter, when it has a vowel letter and another pronunciation (the module's docstring)."""
+    if len(prons) < 2 or len(word) < 2 or not any(v in word for v in "aeiou"):
+        return prons
+    spelled = " ".join(_LETTER_NAMES.get(c, "?") for c in word)
+    kept = tuple(p for p in prons if " ".join(x.rstrip("012") for x in p.split()) != spelled)
+    return kept or prons
+
+
 def known(word: str) -> bool:
     return word.lower() in _dictionary()  # (asked of many words: the dictionary pays)
 
@@ -96,7 +118,7 @@ def _grouped(key: Callable[[str, str], str]) -> dict[str, frozenset[str]]:
     """The dictionary's words by `key` of each of their pronunciations (and the word)."""
     groups: dict[str, set[str]] = {}
     for word, prons in _dictionary().items():
-        for pron in prons:
+        for pron in _heard(word, prons):
             groups.setdefault(key(pron, word), set()).add(word)
     return {k: frozenset(v) for k, v in groups.items()}
 
@@ -115,7 +137,7 @@ def rhymes(word: str) -> frozenset[str]:
     """Words that rhyme perfectly with WORD (through any of its pronunciations), not itself."""
     by_rhyme = _by_rhyme()
     found: set[str] = set()
-    for pron in pronunciations(word):
+    for pron in _heard(word.lower(), pronunciations(word)):
         found |= by_rhyme.get(rhyme_of(pron, word.lower()), frozenset())
     found.discard(word.lower())
     return frozenset(found)
@@ -125,7 +147,7 @@ def near_rhymes(word: str) -> frozenset[str]:
     """Words that rhyme with WORD nearly but not perfectly (see the module's docstring)."""
     by_near = _by_near_rhyme()
     found: set[str] = set()
-    for pron in pronunciations(word):
+    for pron in _heard(word.lower(), pronunciations(word)):
         found |= by_near.get(near_rhyme_of(pron, word.lower()), frozenset())
     return frozenset(found - rhymes(word) - {word.lower()})
 
@@ -159,7 +181,7 @@ def _within_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 def _by_plain() -> dict[tuple[str, ...], frozenset[str]]:
     groups: dict[tuple[str, ...], set[str]] = {}
     for word, prons in _dictionary().items():
-        for pron in prons:
+        for pron in _heard(word, prons):
             groups.setdefault(_plain(pron), set()).add(word)
     return {k: frozenset(v) for k, v in groups.items()}
 
@@ -214,7 +236,7 @@ def sounds_like(word: str) -> dict[str, float]:
     """Words that sound like WORD (homophones and words one phone changed, added or removed,
     not the word itself), each with its phonetic distance (see _distance): 0 for a homophone
     (the same phones but for stress), nearer first."""
-    prons = pronunciations(word)
+    prons = _heard(word.lower(), pronunciations(word))
     targets = {_plain(p) for p in prons}
     found: dict[str, float] = {}
     for sound, words in _by_plain().items():
