@@ -98,7 +98,7 @@ def test_deep_trial_is_sound_by_brute_force() -> None:
 @pytest.mark.slow
 def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
     # A cell whose supposed star led to no contradiction goes on, at the next state, from
-    # where it stopped (`deep_memo`) instead of from the start. With deep trial following
+    # where it stopped (its `_Deep` memo) instead of from the start. With deep trial following
     # only the rules up to counting (so that it often stops short on these small maps), each
     # map is followed over three states (the rules up to 2x2 until stuck, then what deep
     # trial found and one star of a solution added); every cell it empties, from the start or
@@ -115,7 +115,7 @@ def test_deep_trial_goes_on_soundly_from_where_it_stopped(monkeypatch: pytest.Mo
             assert agree
             emptied = 0
             for i in bits(open_):
-                memo = i in reasoner.deep_memo
+                memo = i in reasoner.memo(deep_module._Deep).memo
                 step = deep_trial_at(reasoner, stars, open_, i)
                 if step is None:
                     continue

@@ -109,8 +109,8 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
     # not on its regions or the state): a tiling asked for after other maps and states left
     # theirs behind (tilings, and sets of cells with none) must be the one a search that
     # remembers nothing finds, and explaining other maps first must change no step.
-    import puzzlesmith.stars.explain.state as module
-    from puzzlesmith.stars.explain.tiling import tiling_of
+    import puzzlesmith.stars.explain.tiling as module
+    from puzzlesmith.stars.explain.tiling import Tilings, tiling_of
 
     maps = [generate(10, 2, seed=seed, difficulty="hard").puzzle for seed in (0, 1, 2)]
     alone = []
@@ -133,7 +133,8 @@ def test_tilings_shared_between_maps_change_no_step(monkeypatch: pytest.MonkeyPa
         need = rng.randint(1, 3)
         open_ = x | b.mask([b.cell(i) for i in range(100) if rng.random() < 0.5])
         fresh = state_of(maps[0], Deadline(None))
-        fresh.cover_cache, fresh.no_cover = {}, _Forgets()
+        forgets = fresh.memo(Tilings)
+        forgets.covers, forgets.no_cover = {}, _Forgets()
         want = tiling_of(fresh, x, need, open_)
         decided += want is not None
         assert tiling_of(rng.choice(shared), x, need, open_) == want
@@ -145,13 +146,14 @@ def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
     # The cover search remembers sets with no cover and takes their cost from its budget:
     # with small budgets (searches cut off part-way) it must yield exactly the covers of a
     # search that remembers nothing, in the same order, however warm the store.
-    from puzzlesmith.stars.explain.tiling import block_covers
+    from puzzlesmith.stars.explain.tiling import Tilings, block_covers
 
     puzzle = generate(10, 2, seed=0).puzzle
     warm = state_of(puzzle, Deadline(None))
-    warm.cover_cache, warm.no_cover = {}, {}
+    warm_memo = warm.memo(Tilings)
+    warm_memo.covers, warm_memo.no_cover = {}, {}
     cold = state_of(puzzle, Deadline(None))
-    cold.no_cover = _Forgets()
+    cold.memo(Tilings).no_cover = _Forgets()
     b = warm.b
     rng = random.Random(7)
     cut = found = 0
@@ -165,7 +167,7 @@ def test_remembered_sets_without_cover_keep_the_search_budget() -> None:
         assert list(block_covers(warm, x, need, [], left)) == want
         cut += left[0] <= 0
         found += bool(want)
-    assert warm.no_cover and cut > 20 and found > 20
+    assert warm_memo.no_cover and cut > 20 and found > 20
 
 
 @pytest.mark.slow

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from puzzlesmith.limits import Deadline
-from puzzlesmith.stars.explain import RULES, WEIGHTS, explain, rules_of, state_of
+from puzzlesmith.stars.explain import RULES, WEIGHTS, apply_step, explain, rules_of, state_of
 from puzzlesmith.stars.explain.registry import MISTAKE, SEARCH
 from puzzlesmith.stars.generate import generate
 
@@ -63,23 +63,31 @@ def test_every_step_comes_from_a_registered_rule() -> None:
 def test_the_explainer_s_modules_import_one_way() -> None:
     # The rule families import only those they build on, and only the registry imports them
     # all (the driver and the package use it): no module of stars/explain imports one that
-    # imports it back, however indirectly, type-only imports included.
+    # imports it back, however indirectly, type-only imports included. What one module takes
+    # from another has a public name there (one home, no module's private helper borrowed),
+    # and so for the hints.
     import ast
 
     pkg = Path(__file__).resolve().parents[2] / "src" / "puzzlesmith" / "stars" / "explain"
     prefix = "puzzlesmith.stars.explain."
     graph: dict[str, set[str]] = {}
-    for path in pkg.glob("*.py"):
+    borrowed: list[str] = []
+    for path in [*pkg.glob("*.py"), pkg.parent / "hints.py"]:
         found = set()
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module.startswith(prefix[:-1]):
+                    borrowed += [f"{path.name}: {node.module}.{alias.name}" for alias in node.names
+                                 if alias.name.startswith("_")]
                 if node.module.startswith(prefix):
                     found.add(node.module.removeprefix(prefix))
                 elif node.module == prefix[:-1]:
                     found |= {alias.name for alias in node.names}
             elif isinstance(node, ast.Import):
                 found |= {a.name.removeprefix(prefix) for a in node.names if a.name.startswith(prefix)}
-        graph[path.stem] = found & {p.stem for p in pkg.glob("*.py")}
+        if path.parent == pkg:
+            graph[path.stem] = found & {p.stem for p in pkg.glob("*.py")}
+    assert not borrowed, borrowed
     assert "rules" not in graph and "reasoner" not in graph
     done: set[str] = set()
 
@@ -94,3 +102,32 @@ def test_the_explainer_s_modules_import_one_way() -> None:
     for module in graph:
         visit(module, ())
     assert {m for m, deps in graph.items() if "registry" in deps} == {"__init__", "driver"}
+
+
+def test_the_shared_state_keeps_no_family_s_memo() -> None:
+    # What a rule family keeps of a state between steps (tilings, bands, ways, scans left to
+    # check, deep trial's sub-state) is defined in the family's module and kept as the
+    # state's memo of it (`State.memo`); the state itself holds only what every rule asks.
+    from puzzlesmith.stars.explain import state as state_module
+    from puzzlesmith.stars.explain.deep_trial import deep_trial_at
+
+    own = {"puzzle", "rules", "spec_of", "b", "deadline", "answer", "refs", "supposing",
+           "_needs_key", "_needs", "memos"}
+    made = generate(8, 1, seed=2, difficulty="hard", deadline=Deadline(60))
+    st = state_of(made.puzzle, Deadline(None), made.solution)
+    b = st.b
+    stars, open_ = 0, b.full
+    while open_:
+        found = next((s for rule in rules_of(st) if (s := rule(stars, open_)) is not None), None)
+        if found is None:
+            break
+        stars, open_ = apply_step(b, found, stars, open_)
+    deep_trial_at(st, 0, b.full, 0)
+    sub = next(m.sub for m in st.memos.values() if hasattr(m, "sub"))
+    assert sub is not None and sub.supposing and not st.supposing
+    for state in (st, sub):
+        assert set(vars(state)) == own
+        assert all(make.__module__ != state_module.__name__ for make in state.memos)
+    kept = {make.__module__.rsplit(".", 1)[1] for make in st.memos}
+    assert {"bands", "tiling", "counting", "shapes", "supposition", "deep_trial"} <= kept
+    assert {make.__module__.rsplit(".", 1)[1] for make in sub.memos} >= {"follow", "shapes"}

@@ -1,12 +1,92 @@
 """Bands: sets of rows (columns) that still need stars, with the regions inside them and the
-regions reaching into them, as confinement and counting use them (cached on the state)."""
+regions reaching into them, as confinement and counting use them (the last found kept in the
+state's memo)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from puzzlesmith.stars.board import bits
-from puzzlesmith.stars.explain.state import Band, State, union_of
+from puzzlesmith.stars.explain.state import State, union_of
+
+
+class Band(NamedTuple):
+    """Some rows (columns), 0-based indices, with what they still need, and the regions
+    inside them and reaching into them: as bits (region g is bit g), what they need
+    together, and their cells. (A tuple: `bands` makes some 1,300 of them a state on
+    25 x 25.)"""
+
+    rows: bool
+    idx: tuple[int, ...]
+    mask: int
+    need: int
+    in_set: int
+    in_need: int
+    in_mask: int
+    t_set: int
+    t_need: int
+    t_mask: int
+    base: int  # unit number of region 0 (2 N)
+    # Set by `of_units`: the regions' units in the order a reason names them.
+    units_in: tuple[int, ...] | None = None
+    units_touching: tuple[int, ...] | None = None
+
+    @classmethod
+    def of_units(cls, rows: bool, idx: tuple[int, ...], mask: int, need: int,
+                 inside: list[int], touching: list[int], base: int) -> Band:
+        """A band for its reason only (its regions' needs and cells left out)."""
+        return cls(rows, idx, mask, need, sum(1 << (u - base) for u in inside), 0, 0,
+                   sum(1 << (u - base) for u in touching), 0, 0, base, tuple(inside),
+                   tuple(touching))
+
+    @property
+    def inside(self) -> list[int]:
+        """The units of the regions inside it."""
+        if self.units_in is not None:
+            return list(self.units_in)
+        return [self.base + g for g in bits(self.in_set)]
+
+    @property
+    def touching(self) -> list[int]:
+        """The units of the regions reaching into it."""
+        if self.units_touching is not None:
+            return list(self.units_touching)
+        return [self.base + g for g in bits(self.t_set)]
+
+    @property
+    def width(self) -> int:
+        return len(self.idx)
+
+    @property
+    def consecutive(self) -> bool:
+        return self.idx[-1] - self.idx[0] + 1 == len(self.idx)
+
+    def lines(self, n: int) -> list[int]:
+        off = 0 if self.rows else n
+        return [off + i for i in self.idx]
+
+    def units(self, n: int, inside: bool) -> list[int]:
+        """Its lines, then the regions inside it (or reaching into it)."""
+        return self.lines(n) + (self.inside if inside else self.touching)
+
+    def name(self) -> str:
+        kind = "rows" if self.rows else "columns"
+        if self.width == 1:
+            return f"{kind[:-1]} {self.idx[0] + 1}"
+        if self.consecutive:
+            return f"{kind} {self.idx[0] + 1}-{self.idx[-1] + 1}"
+        ids = [str(i + 1) for i in self.idx]
+        return f"{kind} {', '.join(ids[:-1])} and {ids[-1]}"
+
+
+class _Last:
+    """The bands last found for a state (`bands`), with the state they were found in and the
+    needs and reach they depend on."""
+
+    def __init__(self, st: State) -> None:
+        self.key: tuple[int, int] = (-1, -1)
+        self.found: list[Band] = []
+        self.shape: tuple[Any, ...] = ()
 
 
 def _region_reach(open_: int, rmask: tuple[int, ...], n: int,
@@ -42,8 +122,9 @@ def bands(st: State, stars: int, open_: int, singles: bool = False) -> list[Band
     reach ends, if it starts there or later): a 25 x 25 grid has some 1,300 bands a
     state, and going through every region for each of them cost more than the rules
     that use them."""
-    if not singles and (stars, open_) == st.bands_key:
-        return st.bands_found
+    kept = st.memo(_Last)
+    if not singles and (stars, open_) == kept.key:
+        return kept.found
     b = st.b
     n = b.n
     units = b.units
@@ -58,9 +139,9 @@ def bands(st: State, stars: int, open_: int, singles: bool = False) -> list[Band
     shape: tuple[Any, ...] = ()
     if not singles:
         shape = (tuple(needs), tuple(reach_rows.items()), tuple(reach_cols.items()))
-        if shape == st.bands_shape:
-            st.bands_key = (stars, open_)
-            return st.bands_found
+        if shape == kept.shape:
+            kept.key = (stars, open_)
+            return kept.found
     out: list[Band] = []
     everything = (1 << n) - 1
     for rows in (True, False):
@@ -136,7 +217,7 @@ def bands(st: State, stars: int, open_: int, singles: bool = False) -> list[Band
             out.append(Band(rows, idx, union_of(lines, list(idx)), band_need, in_set, in_need,
                             in_mask, t_set, t_need, t_mask, base))
     if not singles:
-        st.bands_key = (stars, open_)
-        st.bands_shape = shape
-        st.bands_found = out
+        kept.key = (stars, open_)
+        kept.shape = shape
+        kept.found = out
     return out

@@ -4,15 +4,19 @@ counting rule over them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import chain
 
-from puzzlesmith.stars.explain.bands import bands
-from puzzlesmith.stars.explain.state import Band, State, _Counted
+from puzzlesmith.stars.explain.bands import Band, bands
+from puzzlesmith.stars.explain.state import State
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import cap_first, cells_text, plural, tiling_text
 from puzzlesmith.stars.explain.tiling import tiling_of
+
+# A set of open cells holding an exact number of stars: (cells, stars, its units, why); the
+# units and the why are made only for a set a step uses (most are never used).
+_Counted = tuple[int, int, Callable[[], list[int]], Callable[[], str]]
 
 
 def counting_units(st: State, stars: int, open_: int) -> Iterator[_Counted]:
@@ -66,11 +70,27 @@ def why_units(st: State, units: list[int], need: int) -> str:
     return f"{cap_first(st.names(units))} together need {plural(need, 'star')}"
 
 
+class _Neighbours:
+    """The pairs of neighbouring regions of a state's map, as their units (for
+    `region_pairs`)."""
+
+    def __init__(self, st: State) -> None:
+        n = st.b.n
+        regs = st.puzzle.regions
+        pairs = {
+            (2 * n + min(regs[r][c], regs[rr][cc]), 2 * n + max(regs[r][c], regs[rr][cc]))
+            for r in range(n) for c in range(n)
+            for rr, cc in ((r + 1, c), (r, c + 1))
+            if rr < n and cc < n and regs[r][c] != regs[rr][cc]
+        }
+        self.pairs = sorted(pairs)
+
+
 def region_pairs(st: State, stars: int, open_: int) -> Iterator[_Counted]:
     """Two neighbouring regions together, for 2 x 2 tiling across their border."""
     b = st.b
     needs = st.needs(stars)
-    for g, h in st.neighbour_regions:
+    for g, h in st.memo(_Neighbours).pairs:
         if needs[g] and needs[h] and open_ & b.units[g] and open_ & b.units[h]:
             total = needs[g] + needs[h]
             yield (open_ & (b.units[g] | b.units[h]), total, partial(list, (g, h)),

@@ -4,13 +4,14 @@ exclusion and cases, on a state blind to the solution."""
 from __future__ import annotations
 
 from functools import partial
+from typing import NamedTuple
 
 from puzzlesmith.stars.explain.basic import star_neighbours, unit_full
-from puzzlesmith.stars.explain.follow import broken_unit
-from puzzlesmith.stars.explain.shapes import shapes
-from puzzlesmith.stars.explain.state import RuleFn, State, _Supposed, past_half
+from puzzlesmith.stars.explain.follow import Settled, broken_unit
+from puzzlesmith.stars.explain.shapes import Ways, shapes
+from puzzlesmith.stars.explain.state import RuleFn, State, past_half
 from puzzlesmith.stars.explain.steps import Rule, Step, apply_step
-from puzzlesmith.stars.explain.supposition import SCAN_CELLS, scan_order, trial
+from puzzlesmith.stars.explain.supposition import SCAN_CELLS, Scans, scan_order, trial
 from puzzlesmith.stars.explain.text import decided_text, rc
 
 _LEAD = 1  # cells deep trial tries in full before ranking the rest by the cheap rules
@@ -20,6 +21,29 @@ _FAR = 0.5  # (see `deep_trial`)
 
 
 _BOOKKEEPING = (star_neighbours, unit_full)  # rules whose steps a deep trial's reason leaves out
+
+
+class _Supposed(NamedTuple):
+    """Where deep trial's supposed star led without a contradiction: its stars, its stars
+    and open cells, the steps that led there, the sub-state's `pending` and `settled`
+    there, and whether every deep rule was followed (or only the cheap rules)."""
+
+    stars: int
+    stars_open: int
+    chain: list[Step]
+    pending: dict[str, list[int]]
+    settled: dict[tuple[int, int], tuple[int, int]]
+    done: bool
+
+
+class _Deep:
+    """What deep trial keeps of a state: the state, blind to the solution, that it follows
+    supposed stars with (`_sub`), and per cell where the supposed star there last led without
+    a contradiction, so that the next try goes on from there."""
+
+    def __init__(self, st: State) -> None:
+        self.sub: State | None = None
+        self.memo: dict[int, _Supposed] = {}
 
 
 def deep_trial(st: State, stars: int, open_: int) -> Step | None:
@@ -36,10 +60,11 @@ def deep_trial(st: State, stars: int, open_: int) -> Step | None:
     # cut off at the limit.
     if past_half(st.deadline):
         return None
+    deep = st.memo(_Deep)
     useful = open_ & ~st.answer
     order = [i for i in scan_order(st, deep_trial, stars, open_, open_,
                                    ranked=True)[:SCAN_CELLS] if useful >> i & 1]
-    tried = [i for i in order if (m := st.deep_memo.get(i)) is not None and m.done]
+    tried = [i for i in order if (m := deep.memo.get(i)) is not None and m.done]
     untried = [i for i in order if i not in tried]
     for i in untried[:_LEAD]:
         if st.deadline.expired():
@@ -55,7 +80,7 @@ def deep_trial(st: State, stars: int, open_: int) -> Step | None:
             return found
         if past_half(st.deadline) or st.deadline.expired():
             return None
-        end = st.deep_memo.get(i)
+        end = deep.memo.get(i)
         if end is None:
             continue  # (the star led to a whole solution: no contradiction to find)
         fresh.append(((open_ & ~(end.stars_open & ~end.stars)).bit_count(), i))
@@ -93,11 +118,12 @@ def _cheap_rules(st: State) -> list[Rule]:
 
 def _sub(st: State) -> State:
     """The state, blind to the solution, that deep trial follows supposed stars with."""
-    if st.deep is None:
-        st.deep = State(st.puzzle, st.deadline, (), st.rules)
-        st.deep.supposing = True
-        st.deep.ways_cache = st.ways_cache
-    return st.deep
+    deep = st.memo(_Deep)
+    if deep.sub is None:
+        deep.sub = State(st.puzzle, st.deadline, (), st.rules)
+        deep.sub.supposing = True
+        deep.sub.memos[Ways] = st.memo(Ways)
+    return deep.sub
 
 
 def deep_trial_at(st: State, stars: int, open_: int, i: int,
@@ -110,13 +136,15 @@ def deep_trial_at(st: State, stars: int, open_: int, i: int,
     sub = _sub(st)
     done = rules is None
     rules = _deep_rules(sub) if rules is None else rules
-    memo = st.deep_memo.get(i)
+    deep = st.memo(_Deep)
+    scans, settled = sub.memo(Scans), sub.memo(Settled)
+    memo = deep.memo.get(i)
     if memo is None:
         s2, o2 = stars | bit, open_ & ~(bit | b.nbr[i])
         chain: list[Step] = []
-        sub.pending, sub.settled = {}, {}
+        scans.pending, settled.at = {}, {}
     else:
-        s_f, so_f, old, sub.pending, sub.settled, was_done = memo
+        s_f, so_f, old, scans.pending, settled.at, was_done = memo
         if not stars & ~s_f and not so_f & ~(stars | open_) and (was_done or not done):
             # The state is still on the way to where the star led without a
             # contradiction last time (each of its stars and empty cells is one there).
@@ -140,12 +168,12 @@ def deep_trial_at(st: State, stars: int, open_: int, i: int,
         found = next((step for rule in rules if (step := rule(s2, o2)) is not None), None)
         if found is None:
             if not past_half(st.deadline) and not st.deadline.expired():
-                st.deep_memo[i] = _Supposed(s2, s2 | o2, chain, sub.pending, sub.settled,
-                                               done)
+                deep.memo[i] = _Supposed(s2, s2 | o2, chain, scans.pending, settled.at,
+                                         done)
             return None
         chain.append(found)
         s2, o2 = apply_step(b, found, s2, o2)
-    st.deep_memo.pop(i, None)
+    deep.memo.pop(i, None)
     text, cells, units = broken
     cell = b.cell(i)
     bookkeeping = _names_of(st, _BOOKKEEPING)

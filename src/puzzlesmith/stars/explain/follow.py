@@ -11,6 +11,15 @@ from puzzlesmith.stars.explain.state import State, union_of
 from puzzlesmith.stars.explain.text import plural, rc
 
 
+class Settled:
+    """Per (1 for hard exclusion, 2 for expert, cell), where the supposed star there last led
+    without a contradiction: (its stars, its stars and open cells). `still_settled` reads it;
+    the exclusion rules write it, and deep trial keeps it per supposed star of its own."""
+
+    def __init__(self, st: State) -> None:
+        self.at: dict[tuple[int, int], tuple[int, int]] = {}
+
+
 def left_short(st: State, s2: int, o2: int, touched: int) -> tuple[str, int, list[int]] | None:
     """A unit, or pair of neighbouring lines, meeting `touched` that lacks room for its
     stars in state (s2, o2): (what to say, its cells, its units), or None."""
@@ -50,7 +59,8 @@ def still_settled(st: State, level: int, stars: int, open_: int, i: int) -> bool
     2, without at level 1), to no contradiction: known from where it led in an earlier
     state, without following it again from the start."""
     b = st.b
-    settled = st.settled.get((level, i))
+    memo = st.memo(Settled).at
+    settled = memo.get((level, i))
     if settled is None:
         return False
     # There, (stars, stars and open cells), no unit was left short.
@@ -71,7 +81,7 @@ def still_settled(st: State, level: int, stars: int, open_: int, i: int) -> bool
                                        [] if level == 2 else None, o_f)
     if broken is not None:
         return False
-    st.settled[(level, i)] = (s2, s2 | o2)
+    memo[(level, i)] = (s2, s2 | o2)
     return True
 
 

@@ -9,6 +9,7 @@ from functools import partial
 from itertools import chain
 from typing import Any
 
+from puzzlesmith.stars.explain.bands import Band
 from puzzlesmith.stars.explain.counting import (
     region_pairs,
     why_band,
@@ -16,7 +17,7 @@ from puzzlesmith.stars.explain.counting import (
     why_touching,
     why_units,
 )
-from puzzlesmith.stars.explain.state import Band, State, union_of
+from puzzlesmith.stars.explain.state import State, union_of
 from puzzlesmith.stars.explain.text import all_open, fits, sees_text
 from puzzlesmith.stars.explain.tiling import tiling_of
 

@@ -10,6 +10,15 @@ from puzzlesmith.stars.explain.state import RuleFn, State
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import cells_text, decided_text, rc
 
+
+class Ways:
+    """The ways found for a set of cells to hold its stars (`_placements`), per (cells,
+    stars, cap, needs around it); deep trial's state shares its puzzle's."""
+
+    def __init__(self, st: State) -> None:
+        self.found: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
+
+
 _FEW_WAYS = 6  # ways of placing a unit's stars that a person easily lists (medium, hard)
 
 
@@ -27,8 +36,9 @@ def _placements(st: State, x: int, count: int, needs: list[int], cap: int) -> li
     column or region more than it needs (None when there are more than `cap`)."""
     b = st.b
     key = (x, count, cap, tuple(needs[u] for u, m in enumerate(b.units) if m & x))
-    if key in st.ways_cache:
-        return st.ways_cache[key]
+    ways = st.memo(Ways).found
+    if key in ways:
+        return ways[key]
     nbr, cell_units = b.nbr, b.cell_units
     used = [0] * len(b.units)
     out: list[int] = []
@@ -59,7 +69,7 @@ def _placements(st: State, x: int, count: int, needs: list[int], cap: int) -> li
         return go(avail & ~low, chosen, left)
 
     found = out if go(x, 0, count) else None
-    st.ways_cache[key] = found
+    ways[key] = found
     return found
 
 

@@ -1,11 +1,12 @@
-"""The state the rules share over one puzzle: the board, the units' needs and capacities, the
-bands of lines, the caches (tilings, bands, ways, memos), and the rules it runs (`RuleSpec`)."""
+"""The state the rules share over one puzzle: the board, the solution's stars when known, the
+units' names, needs and capacities, the rules it runs (`RuleSpec`), and each rule family's memo
+of it (`State.memo`: what a family keeps between steps is defined in the family's module)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, TypeVar
 
 from puzzlesmith.limits import Deadline
 from puzzlesmith.stars.board import Board, bits, line_capacity
@@ -34,104 +35,7 @@ class RuleSpec:
     variant: str = ""
 
 
-# A tiling of a set x by 2 x 2 blocks: (its cells outside x, cells of x in two blocks, cells
-# of x alone in their block, the blocks).
-_Cover = tuple[int, int, int, list[tuple[int, int, int]]]
-
-
-# A set of open cells holding an exact number of stars: (cells, stars, its units, why); the
-# units and the why are made only for a set a step uses (most are never used).
-_Counted = tuple[int, int, Callable[[], list[int]], Callable[[], str]]
-
-
 _LATE = 0.5  # share of the time limit after which no scan checks more than `SCAN_CELLS`
-
-
-class Band(NamedTuple):
-    """Some rows (columns), 0-based indices, with what they still need, and the regions
-    inside them and reaching into them: as bits (region g is bit g), what they need
-    together, and their cells. (A tuple: `bands` makes some 1,300 of them a state on
-    25 x 25.)"""
-
-    rows: bool
-    idx: tuple[int, ...]
-    mask: int
-    need: int
-    in_set: int
-    in_need: int
-    in_mask: int
-    t_set: int
-    t_need: int
-    t_mask: int
-    base: int  # unit number of region 0 (2 N)
-    # Set by `of_units`: the regions' units in the order a reason names them.
-    units_in: tuple[int, ...] | None = None
-    units_touching: tuple[int, ...] | None = None
-
-    @classmethod
-    def of_units(cls, rows: bool, idx: tuple[int, ...], mask: int, need: int,
-                 inside: list[int], touching: list[int], base: int) -> Band:
-        """A band for its reason only (its regions' needs and cells left out)."""
-        return cls(rows, idx, mask, need, sum(1 << (u - base) for u in inside), 0, 0,
-                   sum(1 << (u - base) for u in touching), 0, 0, base, tuple(inside),
-                   tuple(touching))
-
-    @property
-    def inside(self) -> list[int]:
-        """The units of the regions inside it."""
-        if self.units_in is not None:
-            return list(self.units_in)
-        return [self.base + g for g in bits(self.in_set)]
-
-    @property
-    def touching(self) -> list[int]:
-        """The units of the regions reaching into it."""
-        if self.units_touching is not None:
-            return list(self.units_touching)
-        return [self.base + g for g in bits(self.t_set)]
-
-    @property
-    def width(self) -> int:
-        return len(self.idx)
-
-    @property
-    def consecutive(self) -> bool:
-        return self.idx[-1] - self.idx[0] + 1 == len(self.idx)
-
-    def lines(self, n: int) -> list[int]:
-        off = 0 if self.rows else n
-        return [off + i for i in self.idx]
-
-    def units(self, n: int, inside: bool) -> list[int]:
-        """Its lines, then the regions inside it (or reaching into it)."""
-        return self.lines(n) + (self.inside if inside else self.touching)
-
-    def name(self) -> str:
-        kind = "rows" if self.rows else "columns"
-        if self.width == 1:
-            return f"{kind[:-1]} {self.idx[0] + 1}"
-        if self.consecutive:
-            return f"{kind} {self.idx[0] + 1}-{self.idx[-1] + 1}"
-        ids = [str(i + 1) for i in self.idx]
-        return f"{kind} {', '.join(ids[:-1])} and {ids[-1]}"
-
-
-_CoverCache = dict[tuple[int, int], tuple[int, bool, list[_Cover]]]
-
-
-_shared_covers: tuple[int, _CoverCache, dict[tuple[int, int], int]] = (0, {}, {})
-
-
-def _covers_of(n: int) -> tuple[_CoverCache, dict[tuple[int, int], int]]:
-    """The tilings found so far on an n x n grid. They depend on the grid alone, not on its
-    regions, so every state of that size shares them (the last size asked for: one grid
-    size at a time is the common case, and it keeps memory bounded). Steering a 25 x 25 map
-    runs the rules on a new map for every change it tries; building the tilings afresh for
-    each was an eighth of its time."""
-    global _shared_covers
-    if _shared_covers[0] != n:
-        _shared_covers = (n, {}, {})
-    return _shared_covers[1], _shared_covers[2]
 
 
 def union_of(units: tuple[int, ...], which: list[int]) -> int:
@@ -147,17 +51,7 @@ def past_half(deadline: Deadline) -> bool:
     return deadline.fraction_used() > _LATE
 
 
-class _Supposed(NamedTuple):
-    """Where deep trial's supposed star led without a contradiction: its stars, its stars
-    and open cells, the steps that led there, the sub-state's `pending` and `settled`
-    there, and whether every deep rule was followed (or only the cheap rules)."""
-
-    stars: int
-    stars_open: int
-    chain: list[Step]
-    pending: dict[str, list[int]]
-    settled: dict[tuple[int, int], tuple[int, int]]
-    done: bool
+M = TypeVar("M")
 
 
 class State:
@@ -179,60 +73,22 @@ class State:
         # skip those cells: they would be checked only to find nothing. The steps the rules
         # find are the same; the reasons never depend on it.
         self.answer = self.b.mask(list(solution))
-        n = self.b.n
         self.refs = unit_refs(puzzle)
-        self.blocks = [
-            (r, c, self.b.mask([(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]))
-            for r in range(n - 1)
-            for c in range(n - 1)
-        ]
-        # The 2 x 2 blocks each cell lies in.
-        self.blocks_of: list[list[tuple[int, int, int]]] = [[] for _ in range(n * n)]
-        for blk in self.blocks:
-            for i in bits(blk[2]):
-                self.blocks_of[i].append(blk)
-        regs = puzzle.regions
-        pairs = {
-            (2 * n + min(regs[r][c], regs[rr][cc]), 2 * n + max(regs[r][c], regs[rr][cc]))
-            for r in range(n) for c in range(n)
-            for rr, cc in ((r + 1, c), (r, c + 1))
-            if rr < n and cc < n and regs[r][c] != regs[rr][cc]
-        }
-        self.neighbour_regions = sorted(pairs)
-        # The even and odd rows, and columns (for `_needs_more_blocks`): masking out every
-        # other line keeps a run of cells from going on into the next line.
-        even_rows = sum(self.b.units[r] for r in range(0, n, 2))
-        even_cols = sum(self.b.units[n + c] for c in range(0, n, 2))
-        self.even_cols = even_cols
-        self.row_halves = (even_rows, self.b.full & ~even_rows)
-        self.col_halves = (even_cols, self.b.full & ~even_cols)
+        # Whether this is the state deep trial follows supposed stars with (see
+        # `supposition.exclusion_tiled`).
+        self.supposing = False
         self._needs_key = -1
         self._needs: list[int] = []
-        # The last bands found (`bands.bands`), for its state and for the needs and reach it
-        # depends on.
-        self.bands_key: tuple[int, int] = (-1, -1)
-        self.bands_found: list[Band] = []
-        self.bands_shape: tuple[Any, ...] = ()
-        # Cells a scanning rule (would-leave-short, exclusion, trial) decided in its last full
-        # scan and not yet used: checked again first, so a scan is not repeated every step.
-        self.pending: dict[str, list[int]] = {}
-        # Per (1 for hard exclusion, 2 for expert, cell), where the supposed
-        # star there last led without a contradiction: (its stars, its stars and open cells).
-        self.settled: dict[tuple[int, int], tuple[int, int]] = {}
-        self.quiet_key: tuple[int, int] = (-1, -1)
-        self.quiet: int | None = None
-        # Tilings found per (cells, stars): the same open cells come up step after step, and
-        # map after map when the generator steers one (`_covers_of`).
-        self.cover_cache, self.no_cover = _covers_of(n)
-        # The ways a set of cells holds its stars, per (cells, stars, cap, needs around it).
-        self.ways_cache: dict[tuple[int, int, int, tuple[int, ...]], list[int] | None] = {}
-        # The state (blind to the solution) that deep trial follows supposed stars with.
-        self.deep: State | None = None
-        # Per cell, where deep trial's supposed star there last led without a contradiction,
-        # so that the next try goes on from there.
-        self.deep_memo: dict[int, _Supposed] = {}
-        # Whether this is that state (see `exclusion_tiled`).
-        self.supposing = False
+        # Each family's memo of this state, by the class that makes it (`memo`).
+        self.memos: dict[Callable[[State], Any], Any] = {}
+
+    def memo(self, make: Callable[[State], M]) -> M:
+        """What one rule family keeps of this state between steps (caches, scans left to
+        check), made by `make`, the family's class, on first use."""
+        found = self.memos.get(make)
+        if found is None:
+            found = self.memos[make] = make(self)
+        return found
 
     def names(self, units: list[int]) -> str:
         """Units as a phrase: "region a", "regions a and b", "regions a, b and c"."""

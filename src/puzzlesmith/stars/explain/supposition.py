@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from puzzlesmith.stars.board import bits
-from puzzlesmith.stars.explain.follow import follow_through, left_short, still_settled
+from puzzlesmith.stars.explain.follow import Settled, follow_through, left_short, still_settled
 from puzzlesmith.stars.explain.knock_ons import tile_knock_on
 from puzzlesmith.stars.explain.state import RuleFn, State, past_half
 from puzzlesmith.stars.explain.steps import Step
@@ -16,13 +16,26 @@ from puzzlesmith.stars.propagate import propagate
 SCAN_CELLS = 60  # cells a per-cell scan checks on grids over 15 x 15 (the most promising)
 
 
+class Scans:
+    """What the per-cell rules keep of a state: the cells a scan (would-leave-short,
+    exclusion, trial) decided in its last full scan and has not used yet, per rule, checked
+    again first so that a scan is not repeated every step; and the state in which expert
+    exclusion's 2 x 2 knock-ons last decided nothing (`quiet`)."""
+
+    def __init__(self, st: State) -> None:
+        self.pending: dict[str, list[int]] = {}
+        self.quiet_key: tuple[int, int] = (-1, -1)
+        self.quiet: int | None = None
+
+
 def _scan(st: State, rule: RuleFn, check: Callable[[State, int, int, int], Step | None],
           stars: int, open_: int, stop: int | None = None, cap: int | None = None) -> Step | None:
     """Run a per-cell rule: cells it decided in an earlier scan first, then a full scan
     (remembering every cell it decides there), or with `stop`, a scan that ends that many
     cells after its first find (`cap`: and checks at most that many cells)."""
     name = rule.__name__
-    queue = st.pending.get(name, [])
+    scans = st.memo(Scans)
+    queue = scans.pending.get(name, [])
     # (A trial supposes either way, so only it may check the solution's stars.)
     useful = open_ & ~st.answer if rule in _STAR_SUPPOSED else open_
     while queue:
@@ -52,7 +65,7 @@ def _scan(st: State, rule: RuleFn, check: Callable[[State, int, int, int], Step 
                     left = stop
             else:
                 hits.append(i)
-    st.pending[name] = hits
+    scans.pending[name] = hits
     return first
 
 
@@ -114,7 +127,7 @@ def exclusion_at(st: State, stars: int, open_: int, i: int) -> Step | None:
     start = open_ & ~(bit | b.nbr[i])
     s2, o2, forced, broken = follow_through(st, stars | bit, start, bit | b.nbr[i])
     if broken is None:
-        st.settled[(1, i)] = (s2, s2 | o2)
+        st.memo(Settled).at[(1, i)] = (s2, s2 | o2)
     if o2 == start or broken is None:
         # (When nothing followed from the star, would-leave-short already looked at it.)
         return None
@@ -151,17 +164,18 @@ def exclusion_tiled_at(st: State, stars: int, open_: int, i: int) -> Step | None
         return None
     start = open_ & ~(bit | b.nbr[i])
     tiled: list[tuple[Callable[[], str], list[int]]] = []
-    if st.quiet_key != (stars, open_):
+    scans = st.memo(Scans)
+    if scans.quiet_key != (stars, open_):
         # The 2 x 2 knock-ons decide nothing in the state itself (as when every earlier
         # rule is stuck): the supposed states need look only at what the star changed.
-        st.quiet_key = (stars, open_)
-        st.quiet = open_ if tile_knock_on(st, stars, open_) is None else None
+        scans.quiet_key = (stars, open_)
+        scans.quiet = open_ if tile_knock_on(st, stars, open_) is None else None
     s2, o2, forced, broken = follow_through(st, stars | bit, start, bit | b.nbr[i], tiled,
-                                            st.quiet)
+                                            scans.quiet)
     if not tiled or broken is None:
         # (Without a 2 x 2 step, exclusion already looked at it.)
         if broken is None:
-            st.settled[(2, i)] = (s2, s2 | o2)
+            st.memo(Settled).at[(2, i)] = (s2, s2 | o2)
         return None
     text, cells, units = broken
     cell = b.cell(i)

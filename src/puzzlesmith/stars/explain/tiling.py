@@ -6,9 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice
 
-from puzzlesmith.stars.explain.state import State, _Cover
+from puzzlesmith.stars.board import bits
+from puzzlesmith.stars.explain.state import State
 from puzzlesmith.stars.explain.steps import Step
 from puzzlesmith.stars.explain.text import tiling_text
+
+# A tiling of a set x by 2 x 2 blocks: (its cells outside x, cells of x in two blocks, cells
+# of x alone in their block, the blocks).
+_Cover = tuple[int, int, int, list[tuple[int, int, int]]]
 
 _NO_COVERS: tuple[int, bool, list[_Cover]] = (0, False, [])  # (shared: never appended to)
 
@@ -23,6 +28,53 @@ _MAX_COVERS = 16  # tilings kept per set of cells
 # cleared whole when full: functools.lru_cache on the function would be one cache for every
 # state, keeping each one alive.
 _MAX_CACHED = 50_000
+
+
+_CoverCache = dict[tuple[int, int], tuple[int, bool, list[_Cover]]]
+
+
+_shared_covers: tuple[int, _CoverCache, dict[tuple[int, int], int]] = (0, {}, {})
+
+
+def _covers_of(n: int) -> tuple[_CoverCache, dict[tuple[int, int], int]]:
+    """The tilings found so far on an n x n grid. They depend on the grid alone, not on its
+    regions, so every state of that size shares them (the last size asked for: one grid
+    size at a time is the common case, and it keeps memory bounded). Steering a 25 x 25 map
+    runs the rules on a new map for every change it tries; building the tilings afresh for
+    each was an eighth of its time."""
+    global _shared_covers
+    if _shared_covers[0] != n:
+        _shared_covers = (n, {}, {})
+    return _shared_covers[1], _shared_covers[2]
+
+
+class Tilings:
+    """What the 2 x 2 rules keep of a state: the 2 x 2 blocks each cell lies in, the grid's
+    even and odd rows and columns (for `_needs_more_blocks`), and the tilings found per
+    (cells, stars): the same open cells come up step after step, and map after map when the
+    generator steers one (`_covers_of`)."""
+
+    def __init__(self, st: State) -> None:
+        b = st.b
+        n = b.n
+        self.n = n
+        self.nbr = b.nbr
+        blocks = [
+            (r, c, b.mask([(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]))
+            for r in range(n - 1)
+            for c in range(n - 1)
+        ]
+        self.blocks_of: list[list[tuple[int, int, int]]] = [[] for _ in range(n * n)]
+        for blk in blocks:
+            for i in bits(blk[2]):
+                self.blocks_of[i].append(blk)
+        # Masking out every other line keeps a run of cells from going on into the next line.
+        even_rows = sum(b.units[r] for r in range(0, n, 2))
+        even_cols = sum(b.units[n + c] for c in range(0, n, 2))
+        self.even_cols = even_cols
+        self.row_halves = (even_rows, b.full & ~even_rows)
+        self.col_halves = (even_cols, b.full & ~even_cols)
+        self.covers, self.no_cover = _covers_of(n)
 
 
 def two_by_two(st: State, stars: int, open_: int) -> Step | None:
@@ -54,11 +106,12 @@ def tiling_of(st: State, x: int, need: int, open_: int) -> tuple[list[tuple[int,
     if not x or x.bit_count() > 4 * need:
         return None
     key = (x, need)
-    entry = st.cover_cache.get(key)
+    t = st.memo(Tilings)
+    entry = t.covers.get(key)
     if entry is None:
         covers: list[_Cover] = []
-        tilings = (islice(block_covers(st, x, need, [], _MAX_TILINGS), _MAX_COVERS)
-                   if not _needs_more_blocks(st, x, need) else ())
+        tilings = (islice(_block_covers(t, x, need, [], [_MAX_TILINGS]), _MAX_COVERS)
+                   if not _needs_more_blocks(t, x, need) else ())
         outside_any = 0
         fixed = False
         for cover in tilings:
@@ -75,9 +128,9 @@ def tiling_of(st: State, x: int, need: int, open_: int) -> tuple[list[tuple[int,
             outside_any |= union & ~x
             fixed = fixed or bool(twice & x or star)
         entry = (outside_any, fixed, covers) if covers else _NO_COVERS
-        if len(st.cover_cache) >= _MAX_CACHED:
-            st.cover_cache.clear()
-        st.cover_cache[key] = entry
+        if len(t.covers) >= _MAX_CACHED:
+            t.covers.clear()
+        t.covers[key] = entry
     outside_any, fixed, covers = entry
     if not fixed and not outside_any & open_:
         # (No tiling decides anything here: the common case, answered without the loop.)
@@ -90,7 +143,7 @@ def tiling_of(st: State, x: int, need: int, open_: int) -> tuple[list[tuple[int,
     return None
 
 
-def _needs_more_blocks(st: State, x: int, count: int) -> bool:
+def _needs_more_blocks(t: Tilings, x: int, count: int) -> bool:
     """Whether the cells x surely need more than `count` 2 x 2 blocks to cover them. A
     block covers cells of one even and one odd row, at most two neighbouring ones in
     each; so the blocks are at least the windows of two cells that cover the even rows'
@@ -99,8 +152,8 @@ def _needs_more_blocks(st: State, x: int, count: int) -> bool:
 
     A run of L neighbouring cells along a line takes ceil(L / 2) windows: as many as
     its cells at an even distance from the run's start."""
-    even_cols = st.even_cols
-    for half in st.row_halves:
+    even_cols = t.even_cols
+    for half in t.row_halves:
         y = x & half
         starts = y & ~(y << 1)
         # The runs that start in an even column: adding their first cells carries
@@ -109,8 +162,8 @@ def _needs_more_blocks(st: State, x: int, count: int) -> bool:
         if ((from_even & even_cols).bit_count()
                 + (y & ~from_even & ~even_cols).bit_count()) > count:
             return True
-    n = st.b.n
-    for half in st.col_halves:
+    n = t.n
+    for half in t.col_halves:
         # Cells with at least d cells of their run above them, d = 0, 1, 2, ...: the
         # alternating sum counts the cells at an even distance.
         run = x & half
@@ -130,6 +183,12 @@ def block_covers(
 ) -> Iterator[list[tuple[int, int, int]]]:
     """Ways to cover the cells x with `count` 2 x 2 blocks (at most `budget` tried)."""
     left = [budget] if isinstance(budget, int) else budget
+    return _block_covers(st.memo(Tilings), x, count, chosen, left)
+
+
+def _block_covers(
+    t: Tilings, x: int, count: int, chosen: list[tuple[int, int, int]], left: list[int]
+) -> Iterator[list[tuple[int, int, int]]]:
     if not x:
         yield list(chosen)
         return
@@ -138,7 +197,7 @@ def block_covers(
     # Cells no 2 x 2 block can share (they do not touch) each need their own block.
     spread = 0
     rest = x
-    nbr = st.b.nbr
+    nbr = t.nbr
     while rest and spread <= count:
         low = rest & -rest
         rest &= ~(low | nbr[low.bit_length() - 1])
@@ -150,21 +209,21 @@ def block_covers(
     # have no cover are remembered with what the search for one cost, and that cost is
     # still taken from the budget, so every search ends just as it would without this.
     key = (x, count)
-    cost = st.no_cover.get(key)
+    cost = t.no_cover.get(key)
     if cost is not None:
         left[0] -= cost
         return
     start = left[0]
     found = False
     low = x & -x
-    for blk in st.blocks_of[low.bit_length() - 1]:
+    for blk in t.blocks_of[low.bit_length() - 1]:
         left[0] -= 1
         chosen.append(blk)
-        for cover in block_covers(st, x & ~blk[2], count - 1, chosen, left):
+        for cover in _block_covers(t, x & ~blk[2], count - 1, chosen, left):
             found = True
             yield cover
         chosen.pop()
     if not found and left[0] > 0:
-        if len(st.no_cover) >= _MAX_CACHED:
-            st.no_cover.clear()
-        st.no_cover[key] = start - left[0]
+        if len(t.no_cover) >= _MAX_CACHED:
+            t.no_cover.clear()
+        t.no_cover[key] = start - left[0]
