@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
+import math
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -95,6 +96,8 @@ def check_limits(obj: Any) -> None:
         if not isinstance(value, int | float) or isinstance(value, bool):
             continue
         s = d.spec
+        if not math.isfinite(value):  # nan passes every comparison; inf is no limit at all
+            raise InputError(f"{d.flag} must be a finite number, not {value}")
         if (s.ge is not None and value < s.ge) or (s.le is not None and value > s.le) or (
                 s.gt is not None and value <= s.gt):
             low = f"at least {s.ge:g}" if s.ge is not None else (
