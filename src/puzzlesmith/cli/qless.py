@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import math
 import sys
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Annotated
@@ -14,20 +13,17 @@ import typer
 
 from puzzlesmith.cli import LazyGroup
 from puzzlesmith.cli.common import (
-    CommonOpt,
-    CommonTopOpt,
     DefineOpt,
     FromOpt,
     JsonOpt,
-    LexiconOpt,
     console,
     err_console,
     print_json,
     read_inputs,
     working,
 )
-from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP  # light: the index (numpy) loads lazily
+from puzzlesmith.options import cli_command
+from puzzlesmith.qless.options import DAILY, GRADE, HINT, ROLL, SOLVE, QlessOptions
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -42,22 +38,8 @@ qless_app = typer.Typer(
     no_args_is_help=True,
 )
 
-DEFAULT_TIMEOUT = 5.0
-
-SeedOpt = Annotated[
-    int, typer.Option("--seed", help="Search in another order, to show another solution.")
-]
-TimeoutOpt = Annotated[
-    str, typer.Option("--time-limit", "-t", "--timeout", help="Time limit per roll in seconds.",
-                      show_default=True)
-]
-CountOpt = Annotated[bool, typer.Option("--count", help="Count the distinct solutions exactly.")]
 AllOpt = Annotated[bool, typer.Option("--all", help="Print every distinct solution as found.")]
-MaxOpt = Annotated[
-    int | None,
-    typer.Option("--max-solutions", help="Stop counting (or listing) after N solutions."),
-]
-DiceOpt = Annotated[
+DiceOpt = Annotated[  # the atlas's commands' (qless's own are QlessOptions.dice)
     str | None,
     typer.Option("--dice", help="Other dice: 6 letters per die, space-separated (3 to 16 dice), "
                  "or a file with one die a line. Default: the 12 real Q-Less dice."),
@@ -65,16 +47,6 @@ DiceOpt = Annotated[
 AnagramsOpt = Annotated[
     bool, typer.Option("--anagrams/--no-anagrams", help="List the anagrams before the board.")
 ]
-
-
-def parse_timeout(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (value > 0 and math.isfinite(value)):
-        raise InputError(f"--time-limit must be a positive number of seconds, got {text!r}")
-    return value
 
 
 def draw_board(board: Board) -> Table:
@@ -138,32 +110,25 @@ def print_result(result: QlessResult, show_anagrams: bool, show_board: bool = Tr
 
 def solve_rolls(
     rolls: list[str],
+    options: QlessOptions,
     *,
-    lexicon: str | None,
-    common: bool,
-    common_top: int,
-    seed: int,
-    timeout: float,
-    count: bool,
     all_: bool,
-    max_solutions: int | None,
     json: bool,
     show_anagrams: bool,
     define: bool = False,
 ) -> None:
     """Solve each roll in turn (one process, one lexicon load); exit 1 if any ran out of time."""
-    if max_solutions is not None and max_solutions < 1:
-        raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     from puzzlesmith.lexicon import common_cut, lexicon_and_index, load_lexicon
     from puzzlesmith.limits import Deadline
     from puzzlesmith.qless.answer import known_or_search
     from puzzlesmith.qless.solve import parse_letters
 
+    lexicon, timeout, count = options.lexicon, options.time_limit, options.count
     letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work
     # The plain word list is all a default solve needs (no index, so no numpy at start-up).
     lex = load_lexicon(lexicon)
     common_index: LexiconIndex | None = None
-    cut = common_cut(common, common_top)
+    cut = common_cut(options.common, options.common_top)
     if cut is not None:
         _, common_index = lexicon_and_index(lexicon, cut)
     timed_out = False
@@ -184,8 +149,9 @@ def solve_rolls(
         what = f"{'counting' if count else 'solving'} {roll}"
         with working(what, timeout) if not all_ else nullcontext():
             result = known_or_search(
-                roll, lex, deadline=Deadline(timeout), seed=seed, common_index=common_index,
-                count=count or all_, max_solutions=max_solutions,
+                roll, lex, deadline=Deadline(timeout), seed=options.seed,
+                common_index=common_index, count=count or all_,
+                max_solutions=options.max_solutions,
                 on_solution=stream if all_ else None,
             )
         timed_out |= result.status == "timeout" or result.count_timed_out
@@ -207,62 +173,45 @@ def solve_rolls(
 
 
 @qless_app.command("solve")
+@cli_command(QlessOptions, SOLVE)
 def solve_cmd(
     letters: Annotated[
         list[str] | None, typer.Argument(help="Rolls to solve, 3 to 16 letters each.")
     ] = None,
     from_file: FromOpt = None,
-    seed: SeedOpt = 0,
-    timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
-    common: CommonOpt = False,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    count: CountOpt = False,
     all_: AllOpt = False,
-    max_solutions: MaxOpt = None,
-    lexicon: LexiconOpt = None,
-    json: JsonOpt = False,
     anagrams: AnagramsOpt = True,
     define: DefineOpt = False,
+    json: JsonOpt = False,
+    *,
+    options: QlessOptions,
 ) -> None:
     """Anagrams and the first crossword using every letter, or proof that none exists."""
-    solve_rolls(
-        read_inputs(letters, from_file), lexicon=lexicon, common=common, common_top=common_top,
-        seed=seed, timeout=parse_timeout(timeout), count=count, all_=all_,
-        max_solutions=max_solutions, json=json, show_anagrams=anagrams, define=define,
-    )
+    solve_rolls(read_inputs(letters, from_file), options, all_=all_, json=json,
+                show_anagrams=anagrams, define=define)
 
 
 @qless_app.command("roll")
+@cli_command(QlessOptions, ROLL)
 def roll_cmd(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Roll seed (same seed, same roll).")
     ] = None,
-    solve_it: Annotated[bool, typer.Option("--solve", help="Solve the roll too.")] = False,
-    timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
-    common: CommonOpt = False,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    count: CountOpt = False,
-    lexicon: LexiconOpt = None,
-    dice: DiceOpt = None,
     json: JsonOpt = False,
+    *,
+    options: QlessOptions,
 ) -> None:
     """Roll the twelve Q-Less dice (or --dice) and print the letters (and solve them with --solve)."""
-    from puzzlesmith.qless.dice import parse_dice, roll_document
+    from puzzlesmith.qless.dice import roll_document
 
-    seconds = parse_timeout(timeout)
-    faces = parse_dice(dice) if dice is not None else None
-    doc = roll_document(seed, faces)
-    if not solve_it:
+    doc = roll_document(seed, options.faces)
+    if not options.solve:
         if json:
             print_json(doc)
         else:
             console.print(doc["letters"].upper())
         return
-    solve_rolls(
-        [doc["letters"]], lexicon=lexicon, common=common, common_top=common_top, seed=0,
-        timeout=seconds, count=count, all_=False, max_solutions=None, json=json,
-        show_anagrams=True,
-    )
+    solve_rolls([doc["letters"]], options, all_=False, json=json, show_anagrams=True)
 
 
 def _prepare(n_letters: int, lex: Lexicon) -> None:
@@ -285,25 +234,21 @@ def _time_limit(message: str) -> typer.Exit:
 
 
 @qless_app.command("hint")
+@cli_command(QlessOptions, HINT)
 def hint_cmd(
     letters: Annotated[str, typer.Argument(help="The roll, 3 to 16 letters.")],
-    level: Annotated[int, typer.Option("--level", help="1: length and first letter of the "
-                                       "longest word; 2: the word; 3: the word on the board.")] = 1,
-    timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    lexicon: LexiconOpt = None,
     json: JsonOpt = False,
+    *,
+    options: QlessOptions,
 ) -> None:
     """A hint, not the answer: about the longest word of a solution (common words first)."""
     from puzzlesmith.limits import Deadline, SearchTimeout
-    from puzzlesmith.qless.play import LEVELS, hint, play_words
+    from puzzlesmith.qless.play import hint, play_words
     from puzzlesmith.qless.solve import parse_letters
 
     roll = parse_letters(letters)
-    if level not in LEVELS:
-        raise InputError(f"--level must be 1, 2 or 3, not {level}")
-    seconds = parse_timeout(timeout)
-    full, common = play_words(lexicon, common_top)
+    level, seconds = options.level, options.time_limit
+    full, common = play_words(options.lexicon, options.common_top)
     _prepare(len(roll), full)
     try:
         h = hint(roll, full, level=level, deadline=Deadline(seconds), common_index=common)
@@ -325,12 +270,12 @@ def hint_cmd(
 
 
 @qless_app.command("grade")
+@cli_command(QlessOptions, GRADE)
 def grade_cmd(
     letters: Annotated[str, typer.Argument(help="The roll, 3 to 16 letters.")],
-    timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    lexicon: LexiconOpt = None,
     json: JsonOpt = False,
+    *,
+    options: QlessOptions,
 ) -> None:
     """How hard a roll is: novice, intermediate, advanced, expert or impossible."""
     from puzzlesmith.limits import Deadline, SearchTimeout
@@ -338,8 +283,8 @@ def grade_cmd(
     from puzzlesmith.qless.solve import parse_letters
 
     roll = parse_letters(letters)
-    seconds = parse_timeout(timeout)
-    full, common = play_words(lexicon, common_top)
+    seconds = options.time_limit
+    full, common = play_words(options.lexicon, options.common_top)
     _prepare(len(roll), full)
     try:
         g = grade(roll, full, common, deadline=Deadline(seconds))
@@ -366,26 +311,19 @@ def print_grade(roll: str, g: object) -> None:
 
 
 @qless_app.command("daily")
+@cli_command(QlessOptions, DAILY)
 def daily_cmd(
-    date: Annotated[str | None, typer.Option("--date", help="The day, YYYY-MM-DD "
-                                             "(default: today).")] = None,
-    graded: Annotated[bool, typer.Option("--grade/--no-grade", help="Grade the roll too (a "
-                                         "second or two).")] = True,
-    timeout: TimeoutOpt = str(DEFAULT_TIMEOUT),
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    lexicon: LexiconOpt = None,
-    dice: DiceOpt = None,
     json: JsonOpt = False,
+    *,
+    options: QlessOptions,
 ) -> None:
     """The roll of the day: the same for everyone on that date, always solvable with common words."""
     from puzzlesmith.limits import Deadline, SearchTimeout
-    from puzzlesmith.qless.dice import parse_dice
     from puzzlesmith.qless.play import daily, daily_grade, parse_date, play_words
 
-    day = parse_date(date)
-    faces = parse_dice(dice) if dice is not None else None
-    seconds = parse_timeout(timeout)
-    full, common = play_words(lexicon, common_top)
+    day = parse_date(options.date)
+    faces, seconds, graded = options.faces, options.time_limit, options.grade
+    full, common = play_words(options.lexicon, options.common_top)
     _prepare(12 if faces is None else len(faces), full)
     try:
         # The roll at once; its grade follows (a second or two of counting).

@@ -31,6 +31,8 @@ from puzzlesmith.fill.options import CANDIDATES, CHECK, FILL, REGION, FillOption
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available
 from puzzlesmith.lexicon.registry import DEFAULT_NAME
 from puzzlesmith.options import request_model
+from puzzlesmith.qless.options import DAILY, GRADE, HINT, ROLL, QlessOptions
+from puzzlesmith.qless.options import SOLVE as Q_SOLVE
 from puzzlesmith.search.query import ANAGRAM, EQUATION, MATCH, WordQuery
 from puzzlesmith.web import tasks
 from puzzlesmith.web.admission import FairGate, client_of
@@ -255,55 +257,58 @@ class DefineRequest(BaseModel):
                       description="A word or phrase: letters a-z, spaces, hyphens, apostrophes.")
 
 
-class QlessSolveRequest(Options, TimeLimited):
-    letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
-                         description="The roll: 3 to 16 letters.")
-    seed: int = Field(0, description="Another value searches in another order (another "
-                      "solution).")
-    time_limit: float = TimeLimitField(tasks.run_qless_solve)
-    count: StrictBool = Field(False, description="Count the distinct solutions exactly.")
-    max_solutions: int | None = Field(None, description="Stop counting after N solutions.")
+LettersField = (str, Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
+                          description="The roll: 3 to 16 letters."))
 
 
-class QlessCountRequest(QlessSolveRequest):
-    time_limit: float = TimeLimitField(tasks.run_qless_count)
-    count: StrictBool = Field(True, description="Always true: this endpoint counts.")
+def _qless_request(command: str, name: str, time_limit: Any,
+                   overrides: dict[str, tuple[Any, Any]] | None = None, **own: Any) -> Any:
+    """A Q-Less command's request: its input, then its `QlessOptions` (the one list); its
+    time limit is its task's (`TimeLimitField`)."""
+    return request_model(QlessOptions, command, name, (Strict, TimeLimited),
+                         overrides={"time_limit": (float, time_limit), **(overrides or {})},
+                         **own)
 
 
-DiceField = Field(None, max_length=200, examples=["abcdef ghijkl mnopqr"],
-                  description="Other dice: 6 letters a die, split by spaces or commas (3 to 16 "
-                  "dice); default: the 12 real Q-Less dice (--dice).")
+_QlessSolve: Any = _qless_request(Q_SOLVE, "QlessSolve",
+                                  TimeLimitField(tasks.run_qless_solve), letters=LettersField)
+_QlessCount: Any = _qless_request(
+    Q_SOLVE, "QlessCount", TimeLimitField(tasks.run_qless_count), letters=LettersField,
+    overrides={"count": (StrictBool, Field(True, description="Always true: this endpoint "
+                                           "counts."))})
+_QlessRoll: Any = _qless_request(
+    ROLL, "QlessRoll", TimeLimitField(tasks.run_qless_roll),
+    seed=(int | None, Field(None, description="Roll seed (same seed, same roll).")))
+_QlessHint: Any = _qless_request(HINT, "QlessHint", TimeLimitField(tasks.run_qless_hint),
+                                 letters=LettersField)
+_QlessGrade: Any = _qless_request(GRADE, "QlessGrade", TimeLimitField(tasks.run_qless_grade),
+                                  letters=LettersField)
+_QlessDaily: Any = _qless_request(DAILY, "QlessDaily", TimeLimitField(tasks.run_qless_daily))
 
 
-class QlessRollRequest(Options, TimeLimited):
-    seed: int | None = Field(None, description="Roll seed (same seed, same roll).")
-    dice: str | None = DiceField
-    solve: StrictBool = Field(False, description="Solve the roll too.")
-    time_limit: float = TimeLimitField(tasks.run_qless_roll)
-    count: StrictBool = Field(False, description="Count the distinct solutions exactly.")
+# A class of its name for each, as the word requests above.
+class QlessSolveRequest(_QlessSolve):
+    pass
 
 
-class QlessHintRequest(ListOptions, TimeLimited):
-    letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
-                         description="The roll: 3 to 16 letters.")
-    level: int = Field(1, ge=1, le=3, description="1: length and first letter of the longest "
-                       "word of a solution; 2: the word; 3: the word on the board.")
-    time_limit: float = TimeLimitField(tasks.run_qless_hint)
+class QlessCountRequest(_QlessCount):
+    pass
 
 
-class QlessGradeRequest(ListOptions, TimeLimited):
-    letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
-                         description="The roll: 3 to 16 letters.")
-    time_limit: float = TimeLimitField(tasks.run_qless_grade)
+class QlessRollRequest(_QlessRoll):
+    pass
 
 
-class QlessDailyRequest(ListOptions, TimeLimited):
-    date: str | None = Field(None, max_length=20, examples=["2026-12-01"],
-                             description="The day, YYYY-MM-DD (default: the server's today).")
-    grade: StrictBool = Field(True, description="Grade the roll too (a second or two of counting); "
-                        "false: the roll alone, at once (`--no-grade`).")
-    dice: str | None = DiceField
-    time_limit: float = TimeLimitField(tasks.run_qless_daily)
+class QlessHintRequest(_QlessHint):
+    pass
+
+
+class QlessGradeRequest(_QlessGrade):
+    pass
+
+
+class QlessDailyRequest(_QlessDaily):
+    pass
 
 
 class AtlasLookupRequest(Options):

@@ -22,6 +22,8 @@ from puzzlesmith.lexicon import (
     lexicon_and_index,
 )
 from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.qless.options import DEFAULT_TIME_LIMIT as QLESS_TIME_LIMIT
+from puzzlesmith.qless.options import QlessOptions
 from puzzlesmith.search.query import DEFAULT_TIME_LIMIT as WORDS_TIME_LIMIT
 from puzzlesmith.web.facts import MAX_COUNT_TIMEOUT, task
 from puzzlesmith.wordgrid.options import DEFAULT_SECONDS as WORDGRID_TIME_LIMIT
@@ -142,25 +144,25 @@ def _prepared_roll(letters: str) -> str:
     return roll
 
 
-@task(time_limit=5.0, job_for=("count", "/api/qless/count"))
-def run_qless_solve(
-    letters: str,
-    *,
-    seed: int = 0,
-    time_limit: float = 5.0,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    count: bool = False,
-    max_solutions: int | None = None,
-    lexicon: str | None = None,
-) -> Doc:
+def _qless(command: str, options: dict[str, Any]) -> QlessOptions:
+    from puzzlesmith.options import from_request
+
+    q: QlessOptions = from_request(QlessOptions, command, options)
+    return q
+
+
+@task(time_limit=QLESS_TIME_LIMIT, job_for=("count", "/api/qless/count"))
+def run_qless_solve(letters: str, **options: Any) -> Doc:
     """`puzzlesmith qless solve LETTERS --json` (one roll), less the atlas file's path."""
+    return _qless_answer(letters, _qless("solve", options))
+
+
+def _qless_answer(letters: str, q: QlessOptions) -> Doc:
+    """A roll solved (or counted) as `qless solve` does, with `q`'s QlessOptions."""
     from puzzlesmith.qless.answer import known_or_search
 
-    if max_solutions is not None and max_solutions < 1:
-        raise InputError(f"--max-solutions must be at least 1, got {max_solutions}")
     roll = _prepared_roll(letters)
-    index, common_index = _qless_indexes(lexicon, common, common_top)
+    index, common_index = _qless_indexes(q.lexicon, q.common, q.common_top)
     from puzzlesmith.web.pool import report_progress
 
     # The CLI's order (census, atlas, search). No on_solution callback: with one the engine
@@ -168,9 +170,9 @@ def run_qless_solve(
     # CLI's. A count reports how many it has found so far to a job's progress
     # (`jobs.Job.reported`).
     result = known_or_search(
-        roll, index, deadline=Deadline(time_limit), seed=seed, common_index=common_index,
-        count=count, max_solutions=max_solutions,
-        on_progress=(lambda n: report_progress({"solutions": n})) if count else None)
+        roll, index, deadline=Deadline(q.time_limit), seed=q.seed, common_index=common_index,
+        count=q.count, max_solutions=q.max_solutions,
+        on_progress=(lambda n: report_progress({"solutions": n})) if q.count else None)
     return _no_server_path(result.to_json())
 
 
@@ -188,69 +190,49 @@ def _no_server_path(doc: Doc) -> Doc:
     return doc
 
 
-@task(time_limit=5.0, job_for=("count", "/api/qless/count"))
-def run_qless_roll(
-    *,
-    seed: int | None = None,
-    solve: bool = False,
-    time_limit: float = 5.0,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    count: bool = False,
-    lexicon: str | None = None,
-    dice: str | None = None,
-) -> Doc:
+@task(time_limit=QLESS_TIME_LIMIT, job_for=("count", "/api/qless/count"))
+def run_qless_roll(*, seed: int | None = None, **options: Any) -> Doc:
     """`puzzlesmith qless roll --json` (with `solve`: `qless roll --solve --json`); `dice` as
     --dice's text, never a file."""
-    from puzzlesmith.qless.dice import parse_dice, roll_document
+    from puzzlesmith.qless.dice import roll_document
 
-    doc = roll_document(seed, parse_dice(dice, files=False) if dice is not None else None)
-    if not solve:
-        return doc
-    return run_qless_solve(doc["letters"], seed=0, time_limit=time_limit, common=common,
-                           common_top=common_top, count=count, lexicon=lexicon)
+    q = _qless("roll", options)
+    doc = roll_document(seed, q.faces)
+    return _qless_answer(doc["letters"], q) if q.solve else doc
 
 
-@task(time_limit=5.0)
-def run_qless_hint(
-    letters: str, *, level: int = 1, time_limit: float = 5.0,
-    common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
-) -> Doc:
+@task(time_limit=QLESS_TIME_LIMIT)
+def run_qless_hint(letters: str, **options: Any) -> Doc:
     """`puzzlesmith qless hint LETTERS --level N --json`."""
     from puzzlesmith.qless.play import hint, play_words
 
+    q = _qless("hint", options)
     roll = _prepared_roll(letters)
-    full, words = play_words(lexicon, common_top)
-    return hint(roll, full, level=level, deadline=Deadline(time_limit),
+    full, words = play_words(q.lexicon, q.common_top)
+    return hint(roll, full, level=q.level, deadline=Deadline(q.time_limit),
                 common_index=words).to_json()
 
 
-@task(time_limit=5.0, background=15.0)
-def run_qless_grade(
-    letters: str, *, time_limit: float = 5.0,
-    common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None,
-) -> Doc:
+@task(time_limit=QLESS_TIME_LIMIT, background=15.0)
+def run_qless_grade(letters: str, **options: Any) -> Doc:
     """`puzzlesmith qless grade LETTERS --json`."""
     from puzzlesmith.qless.play import grade, play_words
 
+    q = _qless("grade", options)
     _prepared_roll(letters)
-    full, words = play_words(lexicon, common_top)
-    return grade(letters, full, words, deadline=Deadline(time_limit)).to_json()
+    full, words = play_words(q.lexicon, q.common_top)
+    return grade(letters, full, words, deadline=Deadline(q.time_limit)).to_json()
 
 
-@task(time_limit=5.0, grace=10.0)
-def run_qless_daily(
-    *, date: str | None = None, grade: bool = True, time_limit: float = 5.0,
-    common_top: int = DEFAULT_COMMON_TOP, lexicon: str | None = None, dice: str | None = None,
-) -> Doc:
+@task(time_limit=QLESS_TIME_LIMIT, grace=10.0)
+def run_qless_daily(**options: Any) -> Doc:
     """`puzzlesmith qless daily --date D --json` (`--no-grade` without `grade`)."""
-    from puzzlesmith.qless.dice import parse_dice
     from puzzlesmith.qless.play import daily, parse_date, play_words
 
-    faces = parse_dice(dice, files=False) if dice is not None else None
-    full, words = play_words(lexicon, common_top)
-    return daily(parse_date(date), full, words, deadline=Deadline(time_limit), dice=faces,
-                 graded=grade).to_json()
+    q = _qless("daily", options)
+    full, words = play_words(q.lexicon, q.common_top)
+    return daily(parse_date(q.date), full, words, deadline=Deadline(q.time_limit),
+                 dice=q.faces, graded=q.grade).to_json()
 
 
 MAX_BOARD_SIDE = 40  # rows and columns a board sent to be checked may have

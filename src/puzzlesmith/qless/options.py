@@ -1,0 +1,79 @@
+"""`qless solve`, `roll`, `hint`, `grade` and `daily`'s options in one place: their defaults,
+limits and checks.
+
+The CLI's commands and the API's requests (/api/qless/solve, count, roll, hint, grade, daily)
+are made from `QlessOptions` (`puzzlesmith.options`); a new option is a field here and its use
+where the command runs. What a command is given rather than told (the roll's letters, a
+roll's seed) stays its own input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP
+from puzzlesmith.options import check_limits, option
+
+SOLVE, ROLL, HINT, GRADE, DAILY = "solve", "roll", "hint", "grade", "daily"
+COMMANDS = (SOLVE, ROLL, HINT, GRADE, DAILY)
+SEARCHES = frozenset({SOLVE, ROLL})  # the commands that run the solver (with --solve, a roll)
+DEFAULT_TIME_LIMIT = 5.0
+
+
+def dice_text(spec: str | None) -> str | None:
+    """--dice on the command line (the dice, or a file of them) as a request gives them: the
+    dice as text, checked."""
+    from puzzlesmith.qless.dice import parse_dice
+
+    return None if spec is None else " ".join(parse_dice(spec))
+
+
+@dataclass(frozen=True)
+class QlessOptions:
+    """What the Q-Less commands and /api/qless/* take besides the roll, with their defaults
+    (each field's help is the CLI's and the API's); building one checks them (InputError)."""
+
+    lexicon: str | None = option(
+        None, "Word list: a registered name (see `lexicon list`, /api/lexicons; on the command "
+        "line also a path to a word file); default: the bundled list.", short=("-L",),
+        api={"max_length": 100})
+    common: bool = option(
+        False, "Every run on the board, crossings included, must be a common word (wordfreq "
+        "top N, no proper names); if no common-words solution turns up, the solver falls back "
+        "to all words and says so.", commands=SEARCHES)
+    common_top: int = option(DEFAULT_COMMON_TOP, "How many of the most frequent words count "
+                             "as common (a hint, a grade and the roll of the day try them "
+                             "first).", ge=1, le=1_000_000)
+    seed: int = option(0, "Search in another order, to show another solution.",
+                       commands=frozenset({SOLVE}))
+    count: bool = option(False, "Count the distinct solutions exactly (with common: of the "
+                         "common-words solutions, unless it fell back).", commands=SEARCHES)
+    max_solutions: int | None = option(None, "Stop counting (or listing) after N solutions.",
+                                       ge=1, commands=frozenset({SOLVE}))
+    solve: bool = option(False, "Solve the roll too.", commands=frozenset({ROLL}))
+    level: int = option(1, "1: length and first letter of the longest word of a solution; 2: "
+                        "the word; 3: the word on the board.", ge=1, le=3,
+                        commands=frozenset({HINT}))
+    date: str | None = option(None, "The day, YYYY-MM-DD (default: today).",
+                              commands=frozenset({DAILY}), api={"max_length": 20,
+                                                                "examples": ["2026-12-01"]})
+    grade: bool = option(True, "Grade the roll too (a second or two of counting); --no-grade, "
+                         "false in a request: the roll alone, at once.", negatable=True,
+                         commands=frozenset({DAILY}))
+    dice: str | None = option(
+        None, "Other dice: 6 letters a die, split by spaces or commas (3 to 16 dice; on the "
+        "command line also a file, one die a line); default: the 12 real Q-Less dice.",
+        commands=frozenset({ROLL, DAILY}), from_cli=dice_text,
+        api={"max_length": 200, "examples": ["abcdef ghijkl mnopqr"]})
+    time_limit: float = option(DEFAULT_TIME_LIMIT, "Seconds a roll may take.",
+                               short=("-t", "--timeout"), gt=0)
+
+    def __post_init__(self) -> None:
+        check_limits(self)
+
+    @property
+    def faces(self) -> tuple[str, ...] | None:
+        """The dice asked for (None: the real ones)."""
+        from puzzlesmith.qless.dice import parse_dice
+
+        return None if self.dice is None else parse_dice(self.dice, files=False)
