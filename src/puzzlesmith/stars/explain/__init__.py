@@ -19,8 +19,9 @@ The package, one module per family of rules; a rule is a plain function
 cells) as bit masks, and a family's module imports the ones it builds on:
 
 - `steps`: Step, Explanation, the levels; `text`: how a reason is worded.
-- `state`: the State the rules share (the board, the units' needs and capacities, the
-  bands, the caches, the rules it runs) and RuleSpec.
+- `state`: the State the rules share (the board, the units' names, needs and capacities,
+  the rules it runs, and each family's memo of it: what a family keeps between steps is a
+  class in its own module) and RuleSpec.
 - `bands`: the sets of lines (and the regions in and reaching into them) confinement and
   counting look at.
 - The rules: `basic`, `tiling`, `counting`, `knock_ons` and `follow` (supposed states
