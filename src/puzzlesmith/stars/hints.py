@@ -200,7 +200,8 @@ def _mistake(
     marks themselves (not where the stars go instead)."""
     wrong = sorted(wrong_stars + wrong_empty)
     groups = sorted({puzzle.regions[r][c] for r, c in wrong})
-    units = tuple(UnitRef("region", g, f"region {puzzle.labels[g]}") for g in groups)
+    refs = unit_refs(puzzle)
+    units = tuple(refs[2 * puzzle.size + g] for g in groups)
     count = len(wrong)
     regions = _names(units)
     nudge = (f"{'One' if count == 1 else count} of your marks {'is' if count == 1 else 'are'} "
