@@ -114,11 +114,12 @@ FIRST_TEN: dict[str, dict[str, bool]] = {
                            "copper potassium"),
     "dog": labelled_right("puppy doggy terrier puppies greyhound pug pembroke beagle poodle "
                          "doggie"),
-    "fruit": {"apple": True, "berry": True, "berries": True, "apples": True, "avocado": True,
-              "seed": False, "raisins": True, "acorn": False, "pear": True, "seeds": False},
-    "vegetable": {"chips": False, "murphy": True, "potato": True, "potatoes": True,
-                  "greens": True, "fries": False, "spinach": True, "tomatoes": True,
-                  "tomato": True, "chilli": True},
+    # (seed and acorn, the botanist's fruit, come after what is eaten: typical.eaten)
+    "fruit": labelled_right("apple berry berries apples avocado raisins pear raisin grapes "
+                           "grape"),
+    # (chips and fries, strips of potato, come last: typical.pieces)
+    "vegetable": labelled_right("murphy potato potatoes greens spinach tomatoes tomato chilli "
+                               "asparagus beans"),
     "instrument": labelled_right("guitar bones piano violin guitars vibes fife cello banjo "
                                 "saxophone"),  # bones and vibes are the instruments
     "dance": {"ballet": True, "choreography": False, "hula": True, "lindy": True,
@@ -131,8 +132,8 @@ FIRST_TEN: dict[str, dict[str, bool]] = {
     "planet": {"mars": True, "earth": True, "venus": True, "vesper": False, "world": True,
                "globe": False, "mercury": True, "lucifer": False, "phosphorus": False,
                "daystar": False},
-    "fabric": {"jean": True, "felt": True, "velvet": True, "towel": False, "silk": True,
-               "towels": False, "satin": True, "wool": True, "plaid": True, "paisley": True},
+    # (towels, below "piece of cloth", come last: typical.pieces)
+    "fabric": labelled_right("jean felt velvet silk satin wool plaid paisley serge terry"),
 }
 
 # Eight answers of `*:CATEGORY` drawn with random.Random(f"39:{category}") from all of them
@@ -181,8 +182,8 @@ FIGURES: dict[str, tuple[float, float, float]] = {
     "color": (1.0, 1.0, 0.25),  # the tail is pigments, washes, fairness
     "metal": (1.0, 1.0, 1.0),
     "dog": (1.0, 0.96, 0.75),  # labrador is a capitalized retriever (Labrador retriever)
-    "fruit": (0.7, 1.0, 0.625),  # WordNet's fruit is the botanist's: seed, acorn
-    "vegetable": (0.8, 0.97, 1.0),  # chips and fries are kinds of potato; garlic is no vegetable
+    "fruit": (1.0, 1.0, 0.625),  # WordNet's fruit is the botanist's: chickpeas, conker
+    "vegetable": (1.0, 0.97, 1.0),  # garlic is no vegetable there
     # Read as a musical instrument (typical.readings); the sample's weapons are labelled no.
     "instrument": (1.0, 1.0, 0.625),
     "dance": (0.9, 0.88, 0.75),  # no salsa, limbo (tap only as tap dancing): at most 24 of 26
@@ -190,7 +191,7 @@ FIGURES: dict[str, tuple[float, float, float]] = {
     "gem": (1.0, 0.91, 0.875),  # lapis (lapis lazuli), amber (a resin) are no gems there
     # The list holds five right answers (mars earth venus world mercury): at most 0.5.
     "planet": (0.5, 1.0, 0.25),
-    "fabric": (0.8, 1.0, 0.875),  # towels are pieces of cloth
+    "fabric": (1.0, 1.0, 0.875),  # lungi (a piece of cloth) in the sample
 }
 
 
@@ -200,7 +201,7 @@ def test_category_figures(category: str) -> None:
     precision, recall, sample = measure(category)
     assert (precision, recall, sample) == FIGURES[category]
     # The targets, for the categories that meet them (the others are in docs/meanings.md).
-    if category not in ("fruit", "vegetable", "planet", "fabric"):
+    if category != "planet":
         assert precision >= 0.9
     if category not in ("dance", "cheese"):
         assert recall >= 0.9
@@ -214,7 +215,8 @@ def test_the_issue_cases() -> None:
     fish6 = list(match_words(words_for(None, means="fish"), "??????:fish").words)
     assert fish6[0] == "salmon" and fish6.index("salmon") < fish6.index("permit")
     inst3 = list(match_words(words_for(None, means="instrument"), "???:instrument").words)
-    assert {"sax", "uke"} <= set(inst3[:4]) and inst3.index("uke") < inst3.index("put")
+    assert set(inst3[:2]) == {"sax", "uke"}  # the far readings after: weapons, legal ones
+    assert inst3.index("sax") < inst3.index("gun") and inst3.index("uke") < inst3.index("put")
     flowers = lexicon_and_index(None, kind_of="flower")[0].word_set
     assert {"rose", "lily", "iris", "tulip", "violet", "pansy"} <= flowers
     sad4 = list(match_words(words_for(None, means="sad"), "????:sad").words)
@@ -300,3 +302,132 @@ def test_a_thing_used_as_one_is_one() -> None:
     assert {"zircon", "beryl", "jargoon"} <= gems  # "used ... and as a gem", "valued as gems"
     assert "cube" not in kind_of("fish")  # its roots "are used as a fish poison"
     assert "carambola" in kind_of("vegetable")  # "used raw as a vegetable"
+
+
+def test_a_far_reading_ranks_after_every_near_one() -> None:
+    from puzzlesmith.lexicon.meanings import wordnet
+    from puzzlesmith.lexicon.typical import FAR, readings
+    from puzzlesmith.search.meaning import MOSTLY_NOT
+
+    assert FAR < 1 - MOSTLY_NOT  # so a far reading's members fall in the late group
+    wn = wordnet()
+    senses = wn.topic_synsets("state")
+    read = readings(wn, senses)
+    assert read is not None
+    condition = wn.synsets_of("state", "n")[1]  # "the way something is": mostly not so called
+    assert read[senses.index(condition)] <= FAR
+    places = [s for s in senses if s != condition and read[senses.index(s)] > FAR]
+    assert len(places) == 2  # a country, a US state (docs/meanings.md: what "state" reads as)
+    state5 = list(match_words(words_for(None, means="state"), "?????:state").words)
+    assert state5[:4] == ["india", "spain", "texas", "japan"]
+    assert state5.index("chile") < state5.index("being")  # conditions after the places
+    crossword = list(match_words(words_for("crossword", means="state"), "?????:state").words)
+    first_condition = crossword.index("being")
+    assert {"texas", "maine", "idaho", "italy", "kenya"} <= set(crossword[:first_condition])
+
+
+def test_pieces_of_the_stuff_and_what_no_one_eats_rank_last() -> None:
+    fabric = answers("fabric")
+    assert fabric.index("towel") > fabric.index("denim") and fabric.index("rag") > 100
+    vegetable = answers("vegetable")
+    assert vegetable.index("fries") > vegetable.index("turnip")
+    assert vegetable.index("chips") > vegetable.index("turnip")
+    fruit = answers("fruit")
+    assert not {"seed", "seeds", "acorn"} & set(fruit[:20])  # (in the first ten before)
+    from puzzlesmith.lexicon.meanings import wordnet
+    from puzzlesmith.lexicon.typical import eaten
+
+    wn = wordnet()  # only a plant part most of whose familiar members are eaten
+    assert eaten(wn, wn.synsets_of("fruit", "n")[0]) is not None
+    assert all(eaten(wn, s) is None for t in ("fish", "flower", "seed", "vegetable")
+               for s in wn.topic_synsets(t))
+
+
+def test_a_part_used_as_one_does_not_make_the_thing_one() -> None:
+    from puzzlesmith.lexicon.meanings import kind_of
+
+    weapons = kind_of("weapon")
+    assert "stegosaur" not in weapons  # "a spiked tail probably used as a weapon"
+    assert {"bayonet", "cudgel", "shiv"} <= weapons  # the thing itself is so used
+    from puzzlesmith.lexicon.meanings import _used_as, wordnet
+
+    wn = wordnet()  # "plant with roots used as a vegetable", "with an edible rhizome ..."
+    used = {x.lower() for s in _used_as(wn, "vegetable") for x in wn.lemmas_of(s)}
+    assert not {"sweet cassava", "potato fern"} & used and "carambola" in used
+    gems = kind_of("gem")
+    assert {"beryl", "zircon"} <= gems  # "colored transparent varieties are valued as gems"
+
+
+def test_the_main_name_of_an_instance_is_no_common_homograph() -> None:
+    from puzzlesmith.lexicon.index import wordfreq_ranks
+    from puzzlesmith.lexicon.meanings import wordnet
+    from puzzlesmith.lexicon.typical import main_name
+
+    wn = wordnet()
+    ranks = wordfreq_ranks()
+    assert main_name(wn, wn.synsets_of("yangtze")[0], ranks) == "yangtze"  # not chang
+    assert main_name(wn, wn.synsets_of("idaho")[0], ranks) == "idaho"  # not id (a symbol)
+    assert main_name(wn, wn.synsets_of("aleppo")[0], ranks) == "aleppo"  # not Halab
+    rivers = list(match_words(words_for(None, kind_of="river"), "*").words)
+    assert rivers.index("chang") > rivers.index("rhine")
+
+
+# Ten categories drawn at random, so that the rules are not tuned to the fifteen above: the
+# nouns among wordfreq's 20,000 most frequent whose first noun sense has 20 synsets or more
+# below it (1,037 of them), random.Random("39:random categories").sample(..., 10). The first
+# ten answers of `*:CATEGORY` of each, labelled by reading each word: True when a person would
+# accept it as one (a surname of a sculptor, architect or player, as crosswords clue them, is).
+RANDOM_FIRST_TEN: dict[str, dict[str, bool]] = {
+    # (a kind of help: approval and adoption are not; the synonyms aid, help come after the
+    # kinds, tier 1 after tier 0)
+    "assist": {"advocacy": True, "sponsorship": True, "approval": False, "adoption": False,
+               "childcare": True, "daycare": True, "reassurance": True, "auspices": True,
+               "backing": True, "sponsorships": True},
+    "specialist": labelled_right("psychiatrist psychiatrists pathologist pediatrician "
+                                 "dermatologist neurologist cardiologist gynecologist "
+                                 "oncologist pathologists"),
+    "reproduction": labelled_right("budding parthenogenesis fission sporulation apomixis "
+                                   "playback multiplication miscegenation fissions "
+                                   "multiplications"),
+    # (mining and agriculture are industries, not commerce)
+    "commerce": {"sale": True, "selling": True, "marketing": True, "trading": True,
+                 "publishing": True, "shipping": True, "mining": False, "tourism": True,
+                 "agriculture": False, "spending": True},
+    "waste": labelled_right("debris urine sewage garbage rubble scraps wastewater fumes "
+                            "pollutants rubbish"),
+    "beetle": labelled_right("firefly fireflies scarab weevil ladybug ladybird weevils "
+                             "ladybugs scarabs ladybirds"),
+    "sculptor": labelled_right("lin sculptress sculptresses smith french carver carvers"),
+    "architect": labelled_right("mills chambers lin downing loos speer landscaper hastings "
+                                "landscapers jenny"),
+    # (a loan shark is a shark; a moneylender need not be, though WordNet files them as one)
+    "shark": {"mako": True, "makos": True, "porbeagle": True, "shovelhead": True,
+              "shylock": True, "moneylenders": False, "moneylender": False, "usurer": True,
+              "thresher": True, "dogfish": True},
+    "player": labelled_right("palmer footballer quarterback footballers catcher kicker "
+                             "batsman golfer golfers williams"),
+}
+RANDOM_SEED = "39:random categories"
+
+
+def random_categories() -> list[str]:
+    from puzzlesmith.lexicon.index import wordfreq_ranks
+    from puzzlesmith.lexicon.meanings import wordnet
+
+    wn = wordnet()
+    drawn = sorted(w for w, r in wordfreq_ranks().items() if r <= 20_000
+                   and wn.is_lemma(w, "n") and len(wn.below(wn.synsets_of(w, "n")[:1])) >= 20)
+    return random.Random(RANDOM_SEED).sample(drawn, 10)
+
+
+@pytest.mark.slow
+def test_random_categories_first_ten() -> None:
+    cats = random_categories()
+    assert cats == list(RANDOM_FIRST_TEN)
+    right = total = 0
+    for category in cats:
+        first = answers(category)[:10]
+        assert first == list(RANDOM_FIRST_TEN[category]), f"{category}: label {first}"
+        right += sum(RANDOM_FIRST_TEN[category].values())
+        total += len(first)
+    assert (right, total) == (91, 97)  # 94%; assist, commerce and shark 8 of 10 (above)

@@ -434,12 +434,41 @@ def _used_as(wn: WordNet, topic: str) -> frozenset[int]:
     TOPIC, in one clause, TOPIC ending its noun phrase (`beryl`: its transparent varieties
     are valued as gems; `zircon`: used as a refractory ... and as a gem; not `cube`, whose
     roots are used as a fish poison), and all below
-    them, TOPIC's own senses excepted: WordNet files them as minerals, a person names them."""
+    them, TOPIC's own senses excepted: WordNet files them as minerals, a person names them.
+    The thing itself must be what is so used (`_said_of_itself`), not a part of it: the
+    stegosaur's "spiked tail probably used as a weapon" makes it no weapon."""
     said = re.compile(r"\b(?:used|valued|eaten|prized)\b[^;]*? as (?:an? )?(?:\w+ )?"
                       + re.escape(topic) + r"(?:e?s)?(?=$|[;,:.()]| (?:and|or|when|in|for|by)\b)")
-    found = {sid for sid in wn.mentioning(topic) if wn.fields(sid)[0] == "n"
-             and said.search(wn.fields(sid)[4].lower())}
+    found = set()
+    for sid in wn.mentioning(topic):
+        definition = wn.fields(sid)[4].lower()
+        if wn.fields(sid)[0] == "n" and any(_said_of_itself(definition, m.start())
+                                            for m in said.finditer(definition)):
+            found.add(sid)
     return frozenset((found | wn.below(found)) - set(wn.topic_synsets(topic)))
+
+
+_PART_OF_IT = re.compile(r"\b(?:with|having|whose|its|their)\b")
+_NO_SUBJECT = frozenset((
+    "often", "usually", "sometimes", "probably", "widely", "commonly", "mainly", "chiefly",
+    "also", "locally", "highly", "much", "formerly", "especially", "is", "are", "be", "been",
+    "being", "can", "could", "may", "was", "were", "that", "which", "and", "it", "they", "when"))
+_ITSELF = frozenset(("variety", "varieties", "form", "forms", "kind", "kinds", "type", "types",
+                     "many", "some", "most"))
+
+
+def _said_of_itself(definition: str, at: int) -> bool:
+    """Whether the "used as" at `at` of a definition is said of the defined thing: in the
+    first clause, with no part of it named before (with, having, whose, its: `cube`, "whose
+    roots are used"); in a later clause (after a semicolon), with no other subject (`fennel`:
+    "fennel seeds are ground and used") unless it is the thing's varieties or many of them
+    (`beryl`: "colored transparent varieties are valued as gems")."""
+    start = definition.rfind(";", 0, at) + 1
+    before = definition[start:at]
+    if not start:
+        return not _PART_OF_IT.search(before)
+    words = set(re.findall(r"[a-z-]+", before))
+    return not words - _NO_SUBJECT or not words.isdisjoint(_ITSELF)
 
 
 def _kind_of(wn: WordNet, topic: str) -> dict[str, bool]:
@@ -506,23 +535,26 @@ def _category_names(topic: str) -> frozenset[str]:
 @lru_cache(maxsize=64)
 def _kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
     """The category's words, each with its score (TIER_KIND, and how typical it is)."""
-    from puzzlesmith.lexicon.typical import SCALE, alternative_names, penalty, topic_factors
+    from puzzlesmith.lexicon import typical as ty
 
     sids, words = _category(wn, topic)
     senses = wn.topic_synsets(topic)
     inside: dict[int, float] = {}
-    factors = topic_factors(wn, topic, senses)
+    factors = ty.topic_factors(wn, topic, senses)
     for sid, factor in zip(senses, factors, strict=True):
         # A plant that bears the topic counts for half of one WordNet files below it.
         for below in wn.plants_bearing(topic, [sid]):
             inside[below] = max(inside.get(below, 0.0), factor * BEARING)
+        food = ty.eaten(wn, sid)  # and so does a fruit no one eats (ty.eaten)
         for below in wn.below([sid]):
-            inside[below] = max(inside.get(below, 0.0), factor)
+            f = factor if food is None or below in food else factor * BEARING
+            inside[below] = max(inside.get(below, 0.0), f)
     for used in _used_as(wn, topic):  # and so does a thing used as one
         inside[used] = max(inside.get(used, 0.0), max(factors) * BEARING)
-    # Another name of a member (world, daystar) ranks with the words least typical of it.
-    other = alternative_names(wn, sids)
-    return {w: TIER_KIND * TIER_STEP + (SCALE if w in other else penalty(wn, w, inside))
+    # Another name of a member (world, daystar), or a piece of one (towel, fries), ranks
+    # with the words least typical of it.
+    other = ty.alternative_names(wn, sids) | ty.only_in(wn, sids, ty.pieces(wn, senses, sids))
+    return {w: TIER_KIND * TIER_STEP + (ty.SCALE if w in other else ty.penalty(wn, w, inside))
             for w in words}
 
 

@@ -84,6 +84,9 @@ def topic_factors(wn: WordNet, topic: str, sids: list[int]) -> list[float]:
 
 FAMILIAR_RANK = 50_000  # a word among this many of wordfreq's most frequent is familiar
 MIN_NAMED = 3  # familiar members called by its name that make a sense the category's reading
+# The most a far reading counts (readings): under 1 - search.meaning.MOSTLY_NOT, so that its
+# members rank after those of every near reading.
+FAR = 0.2
 
 
 def readings(wn: WordNet, sids: list[int]) -> list[float] | None:
@@ -99,30 +102,119 @@ def readings(wn: WordNet, sids: list[int]) -> list[float] | None:
         return None
     scores = [named * named / familiar if named else 0.0 for named, familiar in counts]
     top = max(scores)
-    return [s / top for s in scores]
+    near = [named >= MIN_NAMED and 2 * named >= familiar for named, familiar in counts]
+    if not any(near):
+        return [s / top for s in scores]
+    return [s / top if n else min(FAR, s / top) for s, n in zip(scores, near, strict=True)]
 
 
 def naming(wn: WordNet, sid: int) -> tuple[int, int]:
-    """(named, familiar): how many familiar words (FAMILIAR_RANK) have most of their use
-    (sense_weights) below `sid`, and how many of those WordNet calls by one of its lemmas
-    there: the head of their definition is one (`guitar`: a stringed instrument), or one of
-    their own or their direct hypernyms' lemmas ends with one (`wind instrument`)."""
+    """(named, familiar): how many familiar words (familiar_members) lie below `sid`, and
+    how many of those WordNet calls by one of its lemmas there: the head of their definition
+    is one (`guitar`: a stringed instrument), or one of their own or their direct hypernyms'
+    lemmas ends with one (`wind instrument`)."""
+    names = [lemma.lower() for lemma in wn.lemmas_of(sid)]
+    members = familiar_members(wn, sid)
+    named = sum(any(_called(wn, x, sid, names) for x in held) for held in members.values())
+    return named, len(members)
+
+
+@lru_cache(maxsize=64)
+def familiar_members(wn: WordNet, sid: int) -> dict[str, tuple[int, ...]]:
+    """The familiar words (among wordfreq's FAMILIAR_RANK most frequent) most of whose use
+    (sense_weights) lies below `sid`, each with the synsets below it that hold it."""
     from puzzlesmith.lexicon.index import wordfreq_ranks
 
     ranks = wordfreq_ranks()
-    names = [lemma.lower() for lemma in wn.lemmas_of(sid)]
     below = wn.below([sid])
-    familiar: set[str] = set()
-    named: set[str] = set()
+    held: dict[str, list[int]] = {}
+    mostly: dict[str, bool] = {}
     for x in below:
-        words = [w for w in wn.forms(x) if ranks.get(w, FAMILIAR_RANK) < FAMILIAR_RANK]
-        for w in words:
-            weights = sense_weights(wn, w)
-            if 2 * sum(v for s, v in weights if s in below) > sum(v for _, v in weights):
-                familiar.add(w)
-                if w not in named and _called(wn, x, sid, names):
-                    named.add(w)
-    return len(named), len(familiar)
+        for w in wn.forms(x):
+            if ranks.get(w, FAMILIAR_RANK) >= FAMILIAR_RANK:
+                continue
+            if w not in mostly:
+                weights = sense_weights(wn, w)
+                mostly[w] = 2 * sum(v for s, v in weights if s in below) > sum(
+                    v for _, v in weights)
+            if mostly[w]:
+                held.setdefault(w, []).append(x)
+    return {w: tuple(xs) for w, xs in held.items()}
+
+
+def eaten(wn: WordNet, sid: int) -> frozenset[int] | None:
+    """For a category sense that is a part of a plant most of whose familiar members are
+    eaten (`fruit`: apple, pear, lemon; not seed, acorn, buckeye), the synsets below it that
+    are food: what a person means by the bare word, where WordNet's is the botanist's.
+    None for any other sense."""
+    if sid not in _below_first(wn, "plant part"):
+        return None
+    food = _below_first(wn, "food", 2)  # food as nutrient, and as solid food
+    members = familiar_members(wn, sid)
+    if 2 * sum(not food.isdisjoint(xs) for xs in members.values()) <= len(members):
+        return None
+    return food
+
+
+@lru_cache(maxsize=8)
+def _below_first(wn: WordNet, lemma: str, senses: int = 1) -> frozenset[int]:
+    return frozenset(wn.below(wn.synsets_of(lemma, "n")[:senses]))
+
+
+# What a piece of a thing is called: a towel is "a rectangular piece of absorbent cloth".
+_UNIT = (r"(?:piece|part|strip|slice|bit|scrap|sheet|portion|length|square|lump|chunk|"
+         r"wedge|fragment|block|bar)s?")
+_UNITS_HEAD = re.compile(r"(?:^|\s)" + _UNIT.removesuffix("s?") + "s$")  # plural
+_UNIT_OF = re.compile(r"^" + _UNIT + r" of (.*)$")
+
+
+def pieces(wn: WordNet, senses: Iterable[int], sids: Iterable[int]) -> set[int]:
+    """The synsets of a category (`sids`, below the topic's `senses`) that are pieces of
+    the stuff rather than kinds of it, and all below them: one of their lemmas is a piece
+    (strip, slice, ...) of something a synset above them in the category is called (`piece
+    of cloth`, and the towels, handkerchiefs and rags below it), or the head of their
+    definition is pieces of it (`fries`: strips of potato). A definition's singular "a
+    piece of" says what one member is made of, where the member may well be one: a lamp
+    is "a piece of furniture", a diamond "a transparent piece of diamond"."""
+    from puzzlesmith.lexicon.meanings import gloss_head
+
+    inside = set(sids) | set(senses)
+    found: set[int] = set()
+    for sid in sids:
+        f = wn.fields(sid)
+        definition = f[4].lower()
+        head = gloss_head(definition)
+        after = definition.partition(head + " of ")[2] if _UNITS_HEAD.search(head) else ""
+        whats = [after] + [m.group(1) for x in f[1].split("|") if (m := _UNIT_OF.match(x.lower()))]
+        whats = [w for w in whats if w]
+        if whats and any(re.search(r"\b" + re.escape(name) + r"\b", w)
+                         for name in _names_above(wn, sid, inside) for w in whats):
+            found.add(sid)
+    return found | wn.below(found) & inside
+
+
+def _names_above(wn: WordNet, sid: int, inside: set[int]) -> set[str]:
+    """The lemmas (lowercase) of the synsets above `sid` within `inside`."""
+    names: set[str] = set()
+    seen: set[int] = set()
+    stack = [int(h) for h in wn.fields(sid)[2].split(",") if h]
+    while stack:
+        up = stack.pop()
+        if up in seen or up not in inside:
+            continue
+        seen.add(up)
+        names.update(x.lower() for x in wn.lemmas_of(up))
+        stack.extend(int(h) for h in wn.fields(up)[2].split(",") if h)
+    return names
+
+
+def only_in(wn: WordNet, sids: Iterable[int], some: set[int]) -> set[str]:
+    """The words of the synsets `sids` that every one of them holding it is in `some`."""
+    only: dict[str, bool] = {}
+    for sid in sids:
+        for w in wn.forms(sid):
+            only[w] = only.get(w, True) and sid in some
+    return {w for w, yes in only.items() if yes}
 
 
 def _called(wn: WordNet, sid: int, topic_sid: int, names: list[str]) -> bool:
@@ -151,8 +243,7 @@ def alternative_names(wn: WordNet, sids: Iterable[int]) -> set[str]:
     (a member with a name) and the word is not its most used name (`world`, `globe` beside
     Earth), or the synset is a kind, no instance, whose
     definition names an instance of the category (`daystar`: a planet (usually Venus) seen
-    just before sunrise). The most used name is the one most tagged, else the most frequent
-    (Aleppo, not WordNet's first, Halab)."""
+    just before sunrise). The most used name is `main_name`'s."""
     from puzzlesmith.lexicon.index import wordfreq_ranks
 
     ranks = wordfreq_ranks()
@@ -170,10 +261,29 @@ def alternative_names(wn: WordNet, sids: Iterable[int]) -> set[str]:
         runs = [] if instance else [r.split() for r in _CAPITALIZED.findall(f[4])]
         described = any(" ".join(r[i:j]) in names and " ".join(r[i:j]) not in lemmas
                         for r in runs for i in range(len(r)) for j in range(i + 1, len(r) + 1))
-        tags = [int(t) for t in f[6].split("|")] if f[6] else [0] * len(lemmas)
-        main = min(lemmas, key=lambda x: (-tags[lemmas.index(x)],
-                                          ranks.get(x.lower(), len(ranks) + 1))).lower()
+        main = main_name(wn, sid, ranks) if instance else ""
         for w in wn.forms(sid):
             other = described or (instance and w != main)
             only[w] = only.get(w, True) and other
     return {w for w, other in only.items() if other}
+
+
+
+def main_name(wn: WordNet, sid: int, ranks: Mapping[str, int]) -> str:
+    """The most used name (lowercase) of an instance synset, among its words (WordNet.forms:
+    no symbol or abbreviation, so not `id` for Idaho): the most tagged; else the one that
+    most of its names hold (`yangtze`: Yangtze, Yangtze River, Yangtze Kiang); else the
+    most frequent (Aleppo, not WordNet's first, Halab). Frequency comes last because it
+    counts a common homograph's use: `chang`, a surname, outnumbers Yangtze."""
+    f = wn.fields(sid)
+    lemmas = [x.lower() for x in f[1].split("|")]
+    tags = [int(t) for t in f[6].split("|")] if f[6] else [0] * len(lemmas)
+    parts = [re.split(r"[ -]", x) for x in lemmas]
+    unknown = len(ranks) + 1
+
+    def key(w: str) -> tuple[int, int, int]:
+        tag = max(t for x, t in zip(lemmas, tags, strict=True) if x == w)
+        held = sum(w == x or w in p for x, p in zip(lemmas, parts, strict=True))
+        return (-tag, -held, ranks.get(w, unknown))
+
+    return min(wn.forms(sid), key=key, default="")
