@@ -18,6 +18,7 @@ from puzzlesmith.fill.options import FillOptions
 from puzzlesmith.options import declared, option_table
 from puzzlesmith.qless.options import QlessOptions
 from puzzlesmith.search.query import WordQuery
+from puzzlesmith.stars.options import GenerateOptions
 from puzzlesmith.wordgrid.options import CreateOptions, SolveOptions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,6 +86,9 @@ FAMILIES = [
         ("hint", ["qless", "hint"], "QlessHintRequest", ROLLS),
         ("grade", ["qless", "grade"], "QlessGradeRequest", ROLLS),
         ("daily", ["qless", "daily"], "QlessDailyRequest", frozenset()),
+    ]),
+    (GenerateOptions, "docs/stars.md", [
+        ("generate", ["stars", "generate"], "StarsGenerateRequest", frozenset({"show_solution"})),
     ]),
 ]
 CASES = [(cls, command, path, model, own) for cls, _, commands in FAMILIES

@@ -20,14 +20,14 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.errors import InputError
 from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.options import cli_command
 from puzzlesmith.stars.check import check_marks
 from puzzlesmith.stars.explain import Explanation, Step
 from puzzlesmith.stars.explain import explain as explain_puzzle
 from puzzlesmith.stars.formats import is_url, load, parse_cells, to_text, to_url
-from puzzlesmith.stars.generate import DIFFICULTIES, parse_score_range
-from puzzlesmith.stars.generate import generate as generate_puzzle
 from puzzlesmith.stars.hints import Hint, teach
 from puzzlesmith.stars.model import Cell, StarPuzzle
+from puzzlesmith.stars.options import GENERATE, GenerateOptions
 from puzzlesmith.stars.solve import ENGINES
 from puzzlesmith.stars.solve import solve as solve_puzzle
 
@@ -409,28 +409,20 @@ def check(
 
 
 @stars_app.command("generate")
+@cli_command(GenerateOptions, GENERATE)
 def generate(
-    size: Annotated[int, typer.Option("--size", "-n", min=1, max=40, help="Grid size N.")] = 10,
-    stars: Annotated[int, typer.Option("--stars", "-k", min=1, help="Stars per unit.")] = 2,
-    seed: Annotated[int | None, typer.Option(help="Random seed (same seed, same puzzle).")] = None,
-    difficulty: Annotated[
-        str | None, typer.Option(help=f"One of {', '.join(DIFFICULTIES)}.")
-    ] = None,
-    score: Annotated[
-        str | None, typer.Option("--score", help="Score range MIN-MAX (see `stars explain`).")
-    ] = None,
     show_solution: Annotated[bool, typer.Option("--solution", help="Also draw the solution.")] = False,
-    time_limit: TimeOpt = 120.0,
     json: JsonOpt = False,
+    *,
+    options: GenerateOptions,
 ) -> None:
     """A random puzzle with exactly one solution, as text and as a puzz.link URL."""
+    size, stars = options.size, options.stars
     try:
-        scores = parse_score_range(score) if score else None
-        with working(f"generating a {size}x{size} puzzle", time_limit):
-            made = generate_puzzle(size, stars, seed=seed, difficulty=difficulty, score=scores,
-                                   deadline=Deadline(time_limit))
-    except SearchTimeout:
-        err_console.print(f"no puzzle found within the time limit ({time_limit:g} s)")
+        with working(f"generating a {size}x{size} puzzle", options.time_limit):
+            made = options.generate()
+    except SearchTimeout as e:
+        err_console.print(str(e))
         raise typer.Exit(1) from None
     if json:
         print_json(made.to_json())

@@ -34,6 +34,7 @@ from puzzlesmith.options import request_model
 from puzzlesmith.qless.options import DAILY, GRADE, HINT, ROLL, QlessOptions
 from puzzlesmith.qless.options import SOLVE as Q_SOLVE
 from puzzlesmith.search.query import ANAGRAM, EQUATION, MATCH, WordQuery
+from puzzlesmith.stars.options import GENERATE, GenerateOptions
 from puzzlesmith.web import tasks
 from puzzlesmith.web.admission import FairGate, client_of
 from puzzlesmith.web.facts import config, facts_of
@@ -365,15 +366,13 @@ class StarsCheckRequest(StarsParseRequest, TimeLimited):
     time_limit: float = TimeLimitField(tasks.run_stars_check)
 
 
-class StarsGenerateRequest(TimeLimited):
-    model_config = ConfigDict(extra="forbid")
-    size: int = Field(10, ge=1, le=40, description="Grid size N.")
-    stars: int = Field(2, ge=1, description="Stars per row, column and region.")
-    seed: int | None = Field(None, description="Random seed (same seed, same puzzle).")
-    difficulty: str | None = Field(None, max_length=10, description="easy, medium, hard or expert.")
-    score: str | None = Field(None, max_length=40, examples=["20-60"],
-                              description="Score range MIN-MAX (see `stars explain`).")
-    time_limit: float = TimeLimitField(tasks.run_stars_generate)
+_StarsGenerate: Any = request_model(
+    GenerateOptions, GENERATE, "StarsGenerate", (Strict, TimeLimited),
+    overrides={"time_limit": (float, TimeLimitField(tasks.run_stars_generate))})
+
+
+class StarsGenerateRequest(_StarsGenerate):
+    pass
 
 
 SETTER_WORDS_MAX = tasks.SETTER_WORDS_MAX  # a fill page's limit too (the task's facts)

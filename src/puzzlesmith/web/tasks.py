@@ -25,6 +25,7 @@ from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.options import DEFAULT_TIME_LIMIT as QLESS_TIME_LIMIT
 from puzzlesmith.qless.options import QlessOptions
 from puzzlesmith.search.query import DEFAULT_TIME_LIMIT as WORDS_TIME_LIMIT
+from puzzlesmith.stars.options import DEFAULT_GENERATE_SECONDS
 from puzzlesmith.web.facts import MAX_COUNT_TIMEOUT, task
 from puzzlesmith.wordgrid.options import DEFAULT_SECONDS as WORDGRID_TIME_LIMIT
 
@@ -426,28 +427,16 @@ def run_stars_check(
                        deadline=Deadline(time_limit)).to_json()
 
 
-@task(time_limit=120.0, long=True, page_most=60.0)
-def run_stars_generate(
-    *,
-    size: int = 10,
-    stars: int = 2,
-    seed: int | None = None,
-    difficulty: str | None = None,
-    score: str | None = None,
-    time_limit: float = 120.0,
-) -> Doc:
+@task(time_limit=DEFAULT_GENERATE_SECONDS, long=True, page_most=60.0)
+def run_stars_generate(**options: Any) -> Doc:
     """`puzzlesmith stars generate --json`; SearchTimeout (504) when no puzzle turned up. As a
     job, it reports how far the current try got (`generate`'s progress)."""
-    from puzzlesmith.stars.generate import generate, parse_score_range
+    from puzzlesmith.options import from_request
+    from puzzlesmith.stars.options import GENERATE, GenerateOptions
     from puzzlesmith.web.pool import report_progress
 
-    try:
-        made = generate(size, stars, seed=seed, difficulty=difficulty,
-                        score=parse_score_range(score) if score else None,
-                        deadline=Deadline(time_limit), progress=report_progress)
-    except SearchTimeout:
-        raise SearchTimeout(f"no puzzle found within the time limit ({time_limit:g} s)") from None
-    return made.to_json()
+    generate = from_request(GenerateOptions, GENERATE, options)
+    return generate.generate(progress=report_progress).to_json()
 
 
 def _fill_options(command: str, options: dict[str, Any]) -> Any:
