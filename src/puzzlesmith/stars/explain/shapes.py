@@ -8,7 +8,7 @@ from puzzlesmith.stars.explain.counting import case_sets
 from puzzlesmith.stars.explain.follow import follow_through
 from puzzlesmith.stars.explain.state import RuleFn, State
 from puzzlesmith.stars.explain.steps import Step
-from puzzlesmith.stars.explain.text import cells_text, decided_text, rc
+from puzzlesmith.stars.explain.text import cells_text, decided_text, rc, stars_text
 
 
 class Ways:
@@ -116,8 +116,7 @@ def _shapes(st: State, stars: int, open_: int, cap: int, rule: RuleFn) -> Step |
             continue
         facts = []
         if star:
-            facts.append(f"{cells_text(b.cells(star))} "
-                         f"{'is a star' if star.bit_count() == 1 else 'are stars'} in every one")
+            facts.append(f"{stars_text(b, star)} in every one")
         if touched:
             facts.append(f"{cells_text(b.cells(touched))} "
                          f"touch{'es' if touched.bit_count() == 1 else ''} a star in every one")

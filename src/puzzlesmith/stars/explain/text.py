@@ -21,11 +21,9 @@ def tiling_text(cover: list[tuple[int, int, int]], star: int, empty: int, need: 
     names = ", ".join(f"{rc((r, c))}-{rc((r + 1, c + 1))}" for r, c, _ in cover)
     parts = []
     if empty:
-        parts.append(f"{cells_text(b.cells(empty))} "
-                     f"{'is' if empty.bit_count() == 1 else 'are'} empty")
+        parts.append(empty_text(b, empty))
     if star:
-        parts.append(f"{cells_text(b.cells(star))} "
-                     f"{'is a star' if star.bit_count() == 1 else 'are stars'} (the only open cell "
+        parts.append(f"{stars_text(b, star)} (the only open cell "
                      f"left for {'its block' if star.bit_count() == 1 else 'their blocks'})")
     blocks = "the 2x2 block" if need == 1 else f"{_NUMBER_WORDS.get(need, need)} 2x2 blocks"
     return (f"its open cells fit in {blocks} {names}; a 2x2 block holds at most one "
@@ -53,11 +51,20 @@ def decided_text(b: Board, star: int, empty: int) -> str:
     """ "r1c2 is a star and r3c4, r5c6 are empty" """
     parts = []
     if star:
-        parts.append(f"{cells_text(b.cells(star))} "
-                     f"{'is a star' if star.bit_count() == 1 else 'are stars'}")
+        parts.append(stars_text(b, star))
     if empty:
-        parts.append(f"{cells_text(b.cells(empty))} {'is' if empty.bit_count() == 1 else 'are'} empty")
+        parts.append(empty_text(b, empty))
     return " and ".join(parts)
+
+
+def stars_text(b: Board, star: int) -> str:
+    """ "r1c2 is a star", "r1c2, r3c4 are stars" """
+    return f"{cells_text(b.cells(star))} {'is a star' if star.bit_count() == 1 else 'are stars'}"
+
+
+def empty_text(b: Board, empty: int) -> str:
+    """ "r1c2 is empty", "r1c2, r3c4 are empty" """
+    return f"{cells_text(b.cells(empty))} {'is' if empty.bit_count() == 1 else 'are'} empty"
 
 
 def cap_first(text: str) -> str:
