@@ -44,6 +44,8 @@ class Spec:
     api_type: Any = None  # what a request holds, where not the field's type
     api: dict[str, Any] = dataclasses.field(default_factory=dict)  # more pydantic Field args
     required: bool = False  # a request must give it (the command line says so itself)
+    # A command's own default where it is not the field's: {"explain": 30.0}.
+    defaults: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     def takes(self, command: str) -> bool:
         return self.commands is None or command in self.commands
@@ -74,7 +76,7 @@ class Declared:
 
 def declared(cls: type, command: str | tuple[str, ...] | None = None) -> list[Declared]:
     """The options of `cls` (all, or those `command` takes: any of them, for a tuple), in
-    their order."""
+    their order, each with its default for `command` (a command's own, `Spec.defaults`)."""
     commands = (command,) if isinstance(command, str) else command
     hints = typing.get_type_hints(cls)
     out = []
@@ -84,6 +86,8 @@ def declared(cls: type, command: str | tuple[str, ...] | None = None) -> list[De
             continue
         default = f.default if f.default is not dataclasses.MISSING else (
             f.default_factory() if f.default_factory is not dataclasses.MISSING else None)
+        if isinstance(command, str):
+            default = spec.defaults.get(command, default)
         out.append(Declared(f.name, hints[f.name], default, spec))
     return out
 
@@ -239,5 +243,7 @@ def option_table(cls: type, commands: tuple[str, ...]) -> str:
         where = "all" if d.spec.commands is None else ", ".join(
             c for c in commands if c in d.spec.commands)
         meaning = d.spec.help.replace("|", "\\|")
-        lines.append(f"| `{d.flag}` | {where} | {_shown(d.default)} | {meaning} |")
+        default = _shown(d.default) + "".join(
+            f", {c}: {_shown(v)}" for c, v in d.spec.defaults.items())
+        lines.append(f"| `{d.flag}` | {where} | {default} | {meaning} |")
     return "\n".join(lines) + "\n"

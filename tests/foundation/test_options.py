@@ -18,7 +18,7 @@ from puzzlesmith.fill.options import FillOptions
 from puzzlesmith.options import declared, option_table
 from puzzlesmith.qless.options import QlessOptions
 from puzzlesmith.search.query import WordQuery
-from puzzlesmith.stars.options import GenerateOptions
+from puzzlesmith.stars.options import GenerateOptions, StarsOptions
 from puzzlesmith.wordgrid.options import CreateOptions, SolveOptions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,6 +56,8 @@ WORDS = frozenset({"patterns", "pattern", "letters", "from_file", "equation", "q
 
 ROLLS = frozenset({"letters", "from_file", "all_", "anagrams", "define"})
 
+PUZZLES = frozenset({"puzzle", "sources", "source", "from_file"})
+
 # (family's object, its docs page, its commands as (name, CLI path, request model, what the
 # command or the request takes besides the options: its input, its output)); one CLI
 # command may run two (`match --equation`): its options are both commands' options.
@@ -86,6 +88,13 @@ FAMILIES = [
         ("hint", ["qless", "hint"], "QlessHintRequest", ROLLS),
         ("grade", ["qless", "grade"], "QlessGradeRequest", ROLLS),
         ("daily", ["qless", "daily"], "QlessDailyRequest", frozenset()),
+    ]),
+    (StarsOptions, "docs/stars.md", [
+        ("solve", ["stars", "solve"], "StarsSolveRequest", PUZZLES),
+        ("explain", ["stars", "explain"], "StarsExplainRequest", PUZZLES),
+        ("hint", ["stars", "hint"], "StarsHintRequest", PUZZLES | {"level"}),
+        ("check", ["stars", "check"], "StarsCheckRequest", PUZZLES),
+        ("convert", ["stars", "convert"], "StarsParseRequest", PUZZLES | {"to", "output"}),
     ]),
     (GenerateOptions, "docs/stars.md", [
         ("generate", ["stars", "generate"], "StarsGenerateRequest", frozenset({"show_solution"})),

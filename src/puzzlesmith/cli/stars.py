@@ -24,11 +24,19 @@ from puzzlesmith.options import cli_command
 from puzzlesmith.stars.check import check_marks
 from puzzlesmith.stars.explain import Explanation, Step
 from puzzlesmith.stars.explain import explain as explain_puzzle
-from puzzlesmith.stars.formats import is_url, load, parse_cells, to_text, to_url
+from puzzlesmith.stars.formats import is_url, load, to_text, to_url
 from puzzlesmith.stars.hints import Hint, teach
 from puzzlesmith.stars.model import Cell, StarPuzzle
-from puzzlesmith.stars.options import GENERATE, GenerateOptions
-from puzzlesmith.stars.solve import ENGINES
+from puzzlesmith.stars.options import (
+    CHECK,
+    CONVERT,
+    EXPLAIN,
+    GENERATE,
+    HINT,
+    SOLVE,
+    GenerateOptions,
+    StarsOptions,
+)
 from puzzlesmith.stars.solve import solve as solve_puzzle
 
 stars_app = typer.Typer(
@@ -41,18 +49,6 @@ SourcesArg = Annotated[
     typer.Argument(help="Puzzle files (text format), puzz.link URLs, or - for stdin."),
 ]
 SourceArg = Annotated[str, typer.Argument(help="Puzzle file (text format), puzz.link URL, or -.")]
-StarsOpt = Annotated[
-    int | None, typer.Option("--stars", "-k", min=1, help="Stars per row, column and region.")
-]
-TimeOpt = Annotated[
-    float, typer.Option("--time-limit", "-t", "--timeout", min=0.001, help="Seconds before giving up.")
-]
-StarMarksOpt = Annotated[
-    list[str] | None, typer.Option("--star", help="A star you placed: r3c5 or 3,5 (repeat).")
-]
-EmptyMarksOpt = Annotated[
-    list[str] | None, typer.Option("--empty", help="A cell you marked empty (repeat).")
-]
 
 _ARMS = {
     (1, 0, 1, 0): "┃", (0, 1, 0, 1): "━", (0, 1, 1, 0): "┏", (0, 0, 1, 1): "┓",
@@ -138,27 +134,24 @@ def _all_cells(puzzle: StarPuzzle) -> list[Cell]:
 
 
 @stars_app.command("solve")
+@cli_command(StarsOptions, SOLVE)
 def solve(
     sources: SourcesArg = None,
     from_file: FromOpt = None,
-    stars: StarsOpt = None,
-    count: Annotated[bool, typer.Option("--count", help="Count every solution.")] = False,
-    max_count: Annotated[
-        int | None, typer.Option("--max", min=1, help="Stop counting at this many (implies --count).")
-    ] = None,
-    engine: Annotated[str, typer.Option(help=f"One of {', '.join(ENGINES)}.")] = "auto",
-    time_limit: TimeOpt = 10.0,
     json: JsonOpt = False,
+    *,
+    options: StarsOptions,
 ) -> None:
     """Solve puzzles, drawing each solution, and say whether it is the only one."""
     items = read_inputs(sources, from_file)
-    counting = count or max_count is not None
+    counting = options.count or options.max is not None
+    time_limit = options.time_limit
     timed_out = False
     for source in items:
-        puzzle = _load(source, stars)
+        puzzle = _load(source, options.stars)
         result = solve_puzzle(
-            puzzle, count=counting, max_count=max_count, deadline=Deadline(time_limit),
-            engine=engine
+            puzzle, count=counting, max_count=options.max, deadline=Deadline(time_limit),
+            engine=options.engine
         )
         timed_out |= result.status == "timeout"
         if json:
@@ -230,20 +223,22 @@ def _json_line(result: Explanation | Hint, source: str, several: bool) -> None:
 
 
 @stars_app.command("explain")
+@cli_command(StarsOptions, EXPLAIN)
 def explain(
     sources: SourcesArg = None,
     from_file: FromOpt = None,
-    stars: StarsOpt = None,
-    time_limit: TimeOpt = 30.0,
     json: JsonOpt = False,
+    *,
+    options: StarsOptions,
 ) -> None:
     """Solve step by step with the rules a person uses, and grade each puzzle (several: one
     after the other; JSON Lines with --json)."""
     items = read_inputs(sources, from_file)
     several = len(items) > 1
+    time_limit = options.time_limit
     timed_out = False
     for source in items:
-        puzzle = _load(source, stars)
+        puzzle = _load(source, options.stars)
         with working(f"explaining {puzzle.size}x{puzzle.size}", time_limit):
             result = explain_puzzle(puzzle, deadline=Deadline(time_limit))
         if json:
@@ -290,16 +285,15 @@ _HURRIED = ("[yellow]the rules ran past half of the time limit[/], when the cost
 
 
 @stars_app.command("hint")
+@cli_command(StarsOptions, HINT)
 def hint(
     sources: SourcesArg = None,
     from_file: FromOpt = None,
-    star: StarMarksOpt = None,
-    empty: EmptyMarksOpt = None,
-    stars: StarsOpt = None,
     level: Annotated[int, typer.Option("--level", help="1: where to look; 2: the rule, in "
                                        "general words; 3: the step itself, on the board.")] = 3,
-    time_limit: TimeOpt = 30.0,
     json: JsonOpt = False,
+    *,
+    options: StarsOptions,
 ) -> None:
     """The next real deduction (from the start, or from the marks you give, for one puzzle;
     what your stars already give is applied first), or the marks that are wrong; several
@@ -308,13 +302,13 @@ def hint(
         raise InputError(f"--level must be 1, 2 or 3, not {level}")
     items = read_inputs(sources, from_file)
     several = len(items) > 1
-    if several and (star or empty):
+    if several and (options.star or options.empty):
         raise InputError("--star and --empty mark one puzzle: give a single puzzle with them")
-    given_stars = parse_cells(star, "--star")
-    given_empty = parse_cells(empty, "--empty")
+    given_stars, given_empty = options.marks()
+    time_limit = options.time_limit
     timed_out = False
     for source in items:
-        puzzle = _load(source, stars)
+        puzzle = _load(source, options.stars)
         with working(f"looking for a step ({puzzle.size}x{puzzle.size})", time_limit):
             found = teach(puzzle, given_stars=given_stars, given_empty=given_empty,
                           deadline=Deadline(time_limit))
@@ -381,19 +375,18 @@ _CHECK_SAYS = {
 
 
 @stars_app.command("check")
+@cli_command(StarsOptions, CHECK)
 def check(
     source: SourceArg,
-    star: StarMarksOpt = None,
-    empty: EmptyMarksOpt = None,
-    stars: StarsOpt = None,
-    time_limit: TimeOpt = 10.0,
     json: JsonOpt = False,
+    *,
+    options: StarsOptions,
 ) -> None:
     """Whether your marks are right so far (compared with the puzzle's only solution), without
     saying which cells are wrong or showing the answer."""
-    puzzle = _load(source, stars)
-    given_stars = parse_cells(star, "--star")
-    given_empty = parse_cells(empty, "--empty")
+    puzzle = _load(source, options.stars)
+    given_stars, given_empty = options.marks()
+    time_limit = options.time_limit
     with working(f"checking ({puzzle.size}x{puzzle.size})", time_limit):
         result = check_marks(puzzle, given_stars=given_stars, given_empty=given_empty,
                              deadline=Deadline(time_limit))
@@ -442,17 +435,19 @@ def generate(
 
 
 @stars_app.command("convert")
+@cli_command(StarsOptions, CONVERT)
 def convert(
     sources: SourcesArg = None,
     from_file: FromOpt = None,
     to: Annotated[
         str | None, typer.Option(help="text or url (default: the other one).")
     ] = None,
-    stars: StarsOpt = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
     ] = None,
     json: JsonOpt = False,
+    *,
+    options: StarsOptions,
 ) -> None:
     """Turn text puzzles into puzz.link URLs and back."""
     if to not in (None, "text", "url"):
@@ -460,7 +455,7 @@ def convert(
     check_output(output)
     outs = []
     for source in read_inputs(sources, from_file):
-        puzzle = _load(source, stars)
+        puzzle = _load(source, options.stars)
         if json:
             print_json({"source": source, "size": puzzle.size, "stars": puzzle.stars,
                         "text": to_text(puzzle), "url": to_url(puzzle)})

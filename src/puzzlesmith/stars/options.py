@@ -1,8 +1,10 @@
-"""`stars generate`'s options in one place: their defaults, limits and checks, and the one call
-the CLI and the web make.
+"""The Star Battle commands' options in one place: their defaults, limits and checks, and the
+one call `stars generate` makes.
 
-The CLI's command and the API's request (/api/stars/generate) are made from `GenerateOptions`
-(`puzzlesmith.options`); a new option is a field here and its use in `generate()`.
+The CLI's commands and the API's requests are made from `StarsOptions` (`stars solve`,
+`explain`, `hint`, `check`, `convert`: a puzzle given) and `GenerateOptions` (`stars
+generate`: a puzzle made) with `puzzlesmith.options`; a new option is a field here and its
+use where the command runs.
 """
 
 from __future__ import annotations
@@ -12,12 +14,59 @@ from typing import TYPE_CHECKING
 
 from puzzlesmith.options import check_limits, option
 from puzzlesmith.stars.generate import DIFFICULTIES
+from puzzlesmith.stars.solve import ENGINES
 
 if TYPE_CHECKING:
     from puzzlesmith.stars.generate import GeneratedPuzzle, Progress
+    from puzzlesmith.stars.model import Cell
 
+SOLVE, EXPLAIN, HINT, CHECK, CONVERT = "solve", "explain", "hint", "check", "convert"
+STARS_COMMANDS = (SOLVE, EXPLAIN, HINT, CHECK, CONVERT)
+MARKED = frozenset({HINT, CHECK})  # the commands that take a player's marks
+SEARCHES = frozenset({SOLVE, EXPLAIN, HINT, CHECK})  # the commands with a time limit
 GENERATE = "generate"
+DEFAULT_SECONDS = 10.0
+EXPLAIN_SECONDS = 30.0  # an explanation (and a hint, which is one) tries every rule
 DEFAULT_GENERATE_SECONDS = 120.0
+
+
+def _marks(values: list[str] | None) -> tuple[str, ...]:
+    return tuple(values or ())
+
+
+@dataclass(frozen=True)
+class StarsOptions:
+    """What `stars solve`, `explain`, `hint`, `check` and `convert` (and /api/stars/*) take
+    besides the puzzle, with their defaults (each field's help is the CLI's and the API's);
+    building one checks them (InputError)."""
+
+    stars: int | None = option(None, "Stars per row, column and region (overrides the "
+                               "puzzle's own).", short=("-k",), ge=1, le=20)
+    count: bool = option(False, "Count every solution.", commands=frozenset({SOLVE}))
+    max: int | None = option(None, "Stop counting at this many (implies count).", ge=1,
+                             commands=frozenset({SOLVE}))
+    engine: str = option("auto", f"One of {', '.join(ENGINES)}.", commands=frozenset({SOLVE}),
+                         api={"max_length": 10})
+    star: tuple[str, ...] = option(
+        help="A star you placed: r3c5 or 3,5, from 1 (any number of times; a request's list).",
+        factory=tuple, commands=MARKED, cli_type=list[str] | None, from_cli=_marks,
+        api_type=list[str], api={"max_length": 2000, "examples": [["r1c8"]]})
+    empty: tuple[str, ...] = option(
+        help="A cell you marked empty, as --star.", factory=tuple, commands=MARKED,
+        cli_type=list[str] | None, from_cli=_marks, api_type=list[str],
+        api={"max_length": 2000, "examples": [["r7c2"]]})
+    time_limit: float = option(DEFAULT_SECONDS, "Seconds before giving up.",
+                               short=("-t", "--timeout"), gt=0, commands=SEARCHES,
+                               defaults={EXPLAIN: EXPLAIN_SECONDS, HINT: EXPLAIN_SECONDS})
+
+    def __post_init__(self) -> None:
+        check_limits(self)
+
+    def marks(self) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+        """The player's stars and empty cells, 0-based (InputError for a bad one)."""
+        from puzzlesmith.stars.formats import parse_cells
+
+        return parse_cells(list(self.star), "--star"), parse_cells(list(self.empty), "--empty")
 
 
 @dataclass(frozen=True)

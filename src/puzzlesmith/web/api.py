@@ -34,7 +34,11 @@ from puzzlesmith.options import request_model
 from puzzlesmith.qless.options import DAILY, GRADE, HINT, ROLL, QlessOptions
 from puzzlesmith.qless.options import SOLVE as Q_SOLVE
 from puzzlesmith.search.query import ANAGRAM, EQUATION, MATCH, WordQuery
-from puzzlesmith.stars.options import GENERATE, GenerateOptions
+from puzzlesmith.stars.options import CHECK as S_CHECK
+from puzzlesmith.stars.options import CONVERT as S_CONVERT
+from puzzlesmith.stars.options import EXPLAIN, GENERATE, GenerateOptions, StarsOptions
+from puzzlesmith.stars.options import HINT as S_HINT
+from puzzlesmith.stars.options import SOLVE as S_SOLVE
 from puzzlesmith.web import tasks
 from puzzlesmith.web.admission import FairGate, client_of
 from puzzlesmith.web.facts import config, facts_of
@@ -325,45 +329,48 @@ class QlessCheckRequest(Options):
         description="The board as rows: a letter a-z, or '.' for an empty cell.")
 
 
-PuzzleField = Field(..., max_length=20_000, examples=[
+PuzzleField = (str, Field(..., max_length=20_000, examples=[
     "https://puzz.link/p?starbattle/8/8/1/2041iicc7m8g1g1eb43vi960"],
     description="The puzzle: its text region grid (an optional first line stars=K, then N "
-    "lines of N region labels) or a puzz.link / pzv.jp URL.")
-StarsField = Field(None, ge=1, le=20, description="Stars per row, column and region "
-                   "(overrides the puzzle's own).")
+    "lines of N region labels) or a puzz.link / pzv.jp URL."))
 
 
-class StarsParseRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    puzzle: str = PuzzleField
-    stars: int | None = StarsField
+def _stars_request(command: str, name: str, time_limit: Any = None) -> Any:
+    """A Star Battle command's request: the puzzle, then its `StarsOptions` (the one list); a
+    search's time limit is its task's (`TimeLimitField`)."""
+    if time_limit is None:
+        return request_model(StarsOptions, command, name, Strict, puzzle=PuzzleField)
+    return request_model(StarsOptions, command, name, (Strict, TimeLimited),
+                         overrides={"time_limit": (float, time_limit)}, puzzle=PuzzleField)
 
 
-class StarsSolveRequest(StarsParseRequest, TimeLimited):
-    count: StrictBool = Field(False, description="Count every solution.")
-    max: int | None = Field(None, ge=1, description="Stop counting at this many (implies count).")
-    engine: str = Field("auto", max_length=10, description="auto, python or sat.")
-    time_limit: float = TimeLimitField(tasks.run_stars_solve)
+_StarsParse: Any = _stars_request(S_CONVERT, "StarsParse")
+_StarsSolve: Any = _stars_request(S_SOLVE, "StarsSolve", TimeLimitField(tasks.run_stars_solve))
+_StarsExplain: Any = _stars_request(EXPLAIN, "StarsExplain",
+                                    TimeLimitField(tasks.run_stars_explain))
+_StarsHint: Any = _stars_request(S_HINT, "StarsHint", TimeLimitField(tasks.run_stars_hint))
+_StarsCheck: Any = _stars_request(S_CHECK, "StarsCheck", TimeLimitField(tasks.run_stars_check))
 
 
-class StarsExplainRequest(StarsParseRequest, TimeLimited):
-    time_limit: float = TimeLimitField(tasks.run_stars_explain)
+# A class of its name for each, as the word requests above.
+class StarsParseRequest(_StarsParse):
+    pass
 
 
-class StarsHintRequest(StarsExplainRequest):
-    time_limit: float = TimeLimitField(tasks.run_stars_hint)
-    star: list[str] = Field([], max_length=2000, examples=[["r1c8"]],
-                            description="Stars you placed: r3c5 or 3,5 (from 1).")
-    empty: list[str] = Field([], max_length=2000, examples=[["r7c2"]],
-                             description="Cells you marked empty.")
+class StarsSolveRequest(_StarsSolve):
+    pass
 
 
-class StarsCheckRequest(StarsParseRequest, TimeLimited):
-    star: list[str] = Field([], max_length=2000, examples=[["r1c8"]],
-                            description="Stars you placed: r3c5 or 3,5 (from 1).")
-    empty: list[str] = Field([], max_length=2000, examples=[["r7c2"]],
-                             description="Cells you marked empty.")
-    time_limit: float = TimeLimitField(tasks.run_stars_check)
+class StarsExplainRequest(_StarsExplain):
+    pass
+
+
+class StarsHintRequest(_StarsHint):
+    pass
+
+
+class StarsCheckRequest(_StarsCheck):
+    pass
 
 
 _StarsGenerate: Any = request_model(

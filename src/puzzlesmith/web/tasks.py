@@ -25,7 +25,8 @@ from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.options import DEFAULT_TIME_LIMIT as QLESS_TIME_LIMIT
 from puzzlesmith.qless.options import QlessOptions
 from puzzlesmith.search.query import DEFAULT_TIME_LIMIT as WORDS_TIME_LIMIT
-from puzzlesmith.stars.options import DEFAULT_GENERATE_SECONDS
+from puzzlesmith.stars.options import DEFAULT_GENERATE_SECONDS, EXPLAIN_SECONDS, StarsOptions
+from puzzlesmith.stars.options import DEFAULT_SECONDS as STARS_TIME_LIMIT
 from puzzlesmith.web.facts import MAX_COUNT_TIMEOUT, task
 from puzzlesmith.wordgrid.options import DEFAULT_SECONDS as WORDGRID_TIME_LIMIT
 
@@ -335,96 +336,74 @@ def _star_puzzle(puzzle: str, stars: int | None) -> Any:
     return parse_text(puzzle, stars)
 
 
-def _star_marks(
-    star: list[str] | None, empty: list[str] | None
-) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-    # `stars hint --star r3c5 --empty 3,4`: the CLI's own reading of cells (1-based, as people
-    # count), stars first.
-    from puzzlesmith.stars.formats import parse_cells
+def _stars(command: str, options: dict[str, Any]) -> StarsOptions:
+    from puzzlesmith.options import from_request
 
-    return parse_cells(star or [], "--star"), parse_cells(empty or [], "--empty")
+    q: StarsOptions = from_request(StarsOptions, command, options)
+    return q
 
 
 @task(most=None)
-def run_stars_parse(puzzle: str, *, stars: int | None = None) -> Doc:
+def run_stars_parse(puzzle: str, **options: Any) -> Doc:
     """The puzzle itself (regions, labels, warnings) with its text and URL forms, to draw it."""
     from puzzlesmith.stars.formats import to_text, to_url
 
-    p = _star_puzzle(puzzle, stars)
+    p = _star_puzzle(puzzle, _stars("convert", options).stars)
     return {**p.to_json(), "text": to_text(p), "url": to_url(p)}
 
 
 @task(most=None)
-def run_stars_convert(puzzle: str, *, stars: int | None = None) -> Doc:
+def run_stars_convert(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars convert PUZZLE --json`, the puzzle given as text or URL."""
     from puzzlesmith.stars.formats import to_text, to_url
 
-    p = _star_puzzle(puzzle, stars)
+    p = _star_puzzle(puzzle, _stars("convert", options).stars)
     return {"source": puzzle, "size": p.size, "stars": p.stars, "text": to_text(p),
             "url": to_url(p)}
 
 
-@task(time_limit=10.0, long_when=("count", "max"))
-def run_stars_solve(
-    puzzle: str,
-    *,
-    stars: int | None = None,
-    count: bool = False,
-    max: int | None = None,
-    engine: str = "auto",
-    time_limit: float = 10.0,
-) -> Doc:
+@task(time_limit=STARS_TIME_LIMIT, long_when=("count", "max"))
+def run_stars_solve(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars solve PUZZLE --json` (one puzzle)."""
     from puzzlesmith.stars.solve import solve
 
-    p = _star_puzzle(puzzle, stars)
-    result = solve(p, count=count or max is not None, max_count=max,
-                   deadline=Deadline(time_limit), engine=engine)
+    q = _stars("solve", options)
+    result = solve(_star_puzzle(puzzle, q.stars), count=q.count or q.max is not None,
+                   max_count=q.max, deadline=Deadline(q.time_limit), engine=q.engine)
     return result.to_json()
 
 
-@task(time_limit=30.0, cheap_up_to=QUICK_EXPLAIN)
-def run_stars_explain(puzzle: str, *, stars: int | None = None, time_limit: float = 30.0) -> Doc:
+@task(time_limit=EXPLAIN_SECONDS, cheap_up_to=QUICK_EXPLAIN)
+def run_stars_explain(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars explain PUZZLE --json`."""
     from puzzlesmith.stars.explain import explain
 
-    return explain(_star_puzzle(puzzle, stars), deadline=Deadline(time_limit)).to_json()
+    q = _stars("explain", options)
+    return explain(_star_puzzle(puzzle, q.stars), deadline=Deadline(q.time_limit)).to_json()
 
 
-@task(time_limit=30.0)
-def run_stars_hint(
-    puzzle: str,
-    *,
-    star: list[str] | None = None,
-    empty: list[str] | None = None,
-    stars: int | None = None,
-    time_limit: float = 30.0,
-) -> Doc:
+@task(time_limit=EXPLAIN_SECONDS)
+def run_stars_hint(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars hint PUZZLE --star r1c2 --empty r3c4 --json`."""
     from puzzlesmith.stars.hints import teach
 
-    p = _star_puzzle(puzzle, stars)
-    given_stars, given_empty = _star_marks(star, empty)
+    q = _stars("hint", options)
+    p = _star_puzzle(puzzle, q.stars)
+    given_stars, given_empty = q.marks()
     return teach(p, given_stars=given_stars, given_empty=given_empty,
-                 deadline=Deadline(time_limit)).to_json()
+                 deadline=Deadline(q.time_limit)).to_json()
 
 
-@task(time_limit=10.0)
-def run_stars_check(
-    puzzle: str,
-    *,
-    star: list[str] | None = None,
-    empty: list[str] | None = None,
-    stars: int | None = None,
-    time_limit: float = 10.0,
-) -> Doc:
+@task(time_limit=STARS_TIME_LIMIT)
+def run_stars_check(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars check PUZZLE --star r1c2 --empty r3c4 --json`."""
     from puzzlesmith.stars.check import check_marks
 
-    p = _star_puzzle(puzzle, stars)
-    given_stars, given_empty = _star_marks(star, empty)
+    q = _stars("check", options)
+    p = _star_puzzle(puzzle, q.stars)
+    given_stars, given_empty = q.marks()
     return check_marks(p, given_stars=given_stars, given_empty=given_empty,
-                       deadline=Deadline(time_limit)).to_json()
+                       deadline=Deadline(q.time_limit)).to_json()
 
 
 @task(time_limit=DEFAULT_GENERATE_SECONDS, long=True, page_most=60.0)
