@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from benchmarks.common import median, ms, percentile, timed, write_results
-from puzzlesmith.lexicon import lexicon_and_index, load_lexicon
+from puzzlesmith.lexicon import LexiconSpec, lexicon_and_index, load_lexicon
 from puzzlesmith.lexicon import meanings as m
 from puzzlesmith.lexicon.narrow import _by_meaning
 from puzzlesmith.search.meaning import match_words, words_for
@@ -77,7 +77,7 @@ def kind_of_times(rng: random.Random) -> list[str]:
         _by_meaning.clear()
         m._category.cache_clear()
         m._kind_scores.cache_clear()
-        t_narrow, found = timed(lambda t: words_for(None, kind_of=t), topic)
+        t_narrow, found = timed(lambda t: words_for(LexiconSpec(kind_of=t)), topic)
         plain, filtered = [], []
         for p in patterns:
             t1, a = timed(match, index, p)
@@ -149,7 +149,7 @@ def category_answers() -> list[str]:
         _by_meaning.clear()
         for fn in (m._category, m._kind_scores, m._routes, m._means):
             fn.cache_clear()
-        t, found = timed(lambda c: words_for(None, means=c), c)
+        t, found = timed(lambda c: words_for(LexiconSpec(means=c)), c)
         first = match_words(found, f"*:{c}", limit=10)
         right = sum(FIRST_TEN[c].get(w, False) for w in first.words)
         named = [w for w in HAND[c].split() if w in held]

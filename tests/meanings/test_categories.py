@@ -14,7 +14,7 @@ import random
 import pytest
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, lexicon_and_index
 from puzzlesmith.search.meaning import match_words, words_for
 
 # The members a person names, written before looking at the answers.
@@ -210,40 +210,40 @@ def test_category_figures(category: str) -> None:
 def test_the_issue_cases() -> None:
     first = {c: answers(c)[:12] for c in ("fish", "instrument")}
     assert "salmon" in first["fish"] and "permit" not in first["fish"]
-    metal3 = list(match_words(words_for(None, means="metal"), "???:metal").words)
+    metal3 = list(match_words(words_for(LexiconSpec(means="metal")), "???:metal").words)
     assert metal3 == ["tin"]
-    fish6 = list(match_words(words_for(None, means="fish"), "??????:fish").words)
+    fish6 = list(match_words(words_for(LexiconSpec(means="fish")), "??????:fish").words)
     assert fish6[0] == "salmon" and fish6.index("salmon") < fish6.index("permit")
-    inst3 = list(match_words(words_for(None, means="instrument"), "???:instrument").words)
+    inst3 = list(match_words(words_for(LexiconSpec(means="instrument")), "???:instrument").words)
     assert set(inst3[:2]) == {"sax", "uke"}  # the far readings after: weapons, legal ones
     assert inst3.index("sax") < inst3.index("gun") and inst3.index("uke") < inst3.index("put")
     flowers = lexicon_and_index(None, kind_of="flower")[0].word_set
     assert {"rose", "lily", "iris", "tulip", "violet", "pansy"} <= flowers
-    sad4 = list(match_words(words_for(None, means="sad"), "????:sad").words)
+    sad4 = list(match_words(words_for(LexiconSpec(means="sad")), "????:sad").words)
     assert {"blue", "glum", "down"} <= set(sad4) and "pout" not in sad4
-    angry5 = set(match_words(words_for(None, means="angry"), "?????:angry").words)
+    angry5 = set(match_words(words_for(LexiconSpec(means="angry")), "?????:angry").words)
     assert {"irate", "cross"} <= angry5
-    bird5 = list(match_words(words_for(None, means="bird"), "c????:bird").words)
+    bird5 = list(match_words(words_for(LexiconSpec(means="bird")), "c????:bird").words)
     assert not {"calls", "crops", "crest", "claws", "cages"} & set(bird5)
 
 
 def test_reverse_dictionary() -> None:
-    found = list(match_words(words_for(None, means="large wading bird"), "?????").words)
+    found = list(match_words(words_for(LexiconSpec(means="large wading bird")), "?????").words)
     assert {"heron", "egret", "stork"} <= set(found)
     assert found.index("stork") < 3  # every word of the description in its definition
-    fruit = list(match_words(words_for(None, means="yellow fruit"), "*").words)[:12]
+    fruit = list(match_words(words_for(LexiconSpec(means="yellow fruit")), "*").words)[:12]
     assert {"lemon", "banana"} <= set(fruit)
 
 
 def test_an_unknown_meaning_says_so() -> None:
     with pytest.raises(InputError, match="nothing in WordNet means 'xyzzyq'"):
-        words_for(None, means="xyzzyq")
+        words_for(LexiconSpec(means="xyzzyq"))
     with pytest.raises(InputError, match="no noun sense of 'xyzzyq' in WordNet"):
-        words_for(None, kind_of="xyzzyq")
+        words_for(LexiconSpec(kind_of="xyzzyq"))
 
 
 def answers(category: str) -> list[str]:
-    return list(match_words(words_for(None, means=category), f"*:{category}").words)
+    return list(match_words(words_for(LexiconSpec(means=category)), f"*:{category}").words)
 
 
 def measure(category: str) -> tuple[float, float, float]:
@@ -260,12 +260,12 @@ def measure(category: str) -> tuple[float, float, float]:
 
 
 def test_names_the_list_lacks_come_from_the_crossword_list() -> None:
-    planets = match_words(words_for(None, means="planet"), "??????:planet")
+    planets = match_words(words_for(LexiconSpec(means="planet")), "??????:planet")
     assert planets.extra["names_elsewhere"] == ["saturn", "uranus"]
     assert "saturn" not in planets.words  # the bundled list has no names
-    states = match_words(words_for(None, kind_of="american state"), "????")
+    states = match_words(words_for(LexiconSpec(kind_of="american state")), "????")
     assert states.extra["names_elsewhere"] == ["iowa", "ohio", "utah"] and not states.words
-    crossword = match_words(words_for("crossword", means="planet"), "??????:planet")
+    crossword = match_words(words_for(LexiconSpec("crossword", means="planet")), "??????:planet")
     assert "saturn" in crossword.words and "names_elsewhere" not in crossword.extra
 
 
@@ -318,10 +318,10 @@ def test_a_far_reading_ranks_after_every_near_one() -> None:
     assert read[senses.index(condition)] <= FAR
     places = [s for s in senses if s != condition and read[senses.index(s)] > FAR]
     assert len(places) == 2  # a country, a US state (docs/meanings.md: what "state" reads as)
-    state5 = list(match_words(words_for(None, means="state"), "?????:state").words)
+    state5 = list(match_words(words_for(LexiconSpec(means="state")), "?????:state").words)
     assert state5[:4] == ["india", "spain", "texas", "japan"]
     assert state5.index("chile") < state5.index("being")  # conditions after the places
-    crossword = list(match_words(words_for("crossword", means="state"), "?????:state").words)
+    crossword = list(match_words(words_for(LexiconSpec("crossword", means="state")), "?????:state").words)
     first_condition = crossword.index("being")
     assert {"texas", "maine", "idaho", "italy", "kenya"} <= set(crossword[:first_condition])
 
@@ -368,7 +368,7 @@ def test_the_main_name_of_an_instance_is_no_common_homograph() -> None:
     assert main_name(wn, wn.synsets_of("yangtze")[0], ranks) == "yangtze"  # not chang
     assert main_name(wn, wn.synsets_of("idaho")[0], ranks) == "idaho"  # not id (a symbol)
     assert main_name(wn, wn.synsets_of("aleppo")[0], ranks) == "aleppo"  # not Halab
-    rivers = list(match_words(words_for(None, kind_of="river"), "*").words)
+    rivers = list(match_words(words_for(LexiconSpec(kind_of="river")), "*").words)
     assert rivers.index("chang") > rivers.index("rhine")
 
 

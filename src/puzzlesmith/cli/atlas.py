@@ -24,11 +24,12 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.cli.qless import DiceOpt
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, common_cut, lexicon_and_index
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconSpec, common_cut, narrowed
 
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+    from puzzlesmith.lexicon import Lexicon
     from puzzlesmith.qless.atlas import stats as atlas_stats
 
 atlas_app = typer.Typer(
@@ -48,6 +49,11 @@ def _db(path: Path | None) -> Path:
     from puzzlesmith.qless.atlas import store
 
     return path if path is not None else store.default_db_path()
+
+
+def _lexicon(lexicon: str | None, common: bool, common_top: int) -> Lexicon:
+    """The word list an atlas command's --lexicon, --common and --common-top name."""
+    return narrowed(LexiconSpec(lexicon, common_cut(common, common_top)))[0]
 
 
 def _timeout(seconds: float) -> float:
@@ -163,7 +169,7 @@ def build_cmd(
         raise InputError(f"--sample must be at least 1, got {sample}")
     if scheduler is not None and workers is not None:
         raise InputError("--workers is for local runs; a --scheduler's cluster has its own")
-    job = Job(lexicon_and_index(lexicon, common_cut(common, common_top))[0], _timeout(timeout),
+    job = Job(_lexicon(lexicon, common, common_top), _timeout(timeout),
               count_solutions, faces)
     given = (sources.from_lines(read_inputs(None, from_file), faces)
              if from_file is not None else None)
@@ -283,7 +289,7 @@ def stats_cmd(
     path = _db(db)
     if not path.exists():
         # No atlas here: the census (the bundled one or $PUZZLESMITH_CENSUS) knows every roll.
-        lex = lexicon_and_index(lexicon, common_cut(common, common_top))[0]
+        lex = _lexicon(lexicon, common, common_top)
         found = census.of(lex.content_hash, which)
         if found is None:
             raise InputError(f"no atlas at {path}, and no census for {lex.name} and these dice:"
@@ -302,7 +308,7 @@ def stats_cmd(
     if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
         h, name, _ = present[0]
     else:
-        lex = lexicon_and_index(lexicon, common_cut(common, common_top))[0]
+        lex = _lexicon(lexicon, common, common_top)
         h, name = lex.content_hash, lex.name
     if unsolvable:
         _print_unsolvable(atlas_stats.unsolvable(con, h, which), json)
@@ -433,7 +439,7 @@ def lookup_cmd(
         # No word list named and the atlas holds one: that is the one meant.
         h, name, _ = present[0]
     else:
-        lex = lexicon_and_index(lexicon, common_cut(common, common_top))[0]
+        lex = _lexicon(lexicon, common, common_top)
         h, name = lex.content_hash, lex.name
     if not path.exists() and census.of(h, which) is None:
         raise InputError(f"no atlas at {path}, and no census for {name} and these dice:"

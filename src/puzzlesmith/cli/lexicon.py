@@ -9,7 +9,15 @@ import typer
 
 from puzzlesmith.cli.common import JsonOpt, console, print_json
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available, get_index, load_lexicon, register_file
+from puzzlesmith.lexicon import (
+    DEFAULT_COMMON_TOP,
+    LexiconSpec,
+    available,
+    get_index,
+    load_lexicon,
+    narrowed,
+    register_file,
+)
 
 lexicon_app = typer.Typer(help="Word lists: the bundled one and your own.", no_args_is_help=True)
 
@@ -52,8 +60,7 @@ def info(
     if name == "phrases" and "phrases" not in available():
         _phrases_info(json)
         return
-    lex = load_lexicon(name)
-    index = get_index(lex)
+    lex, index = narrowed(LexiconSpec(name))
     by_length = lex.counts_by_length()
     common = len(index.common_words())
     if json:
@@ -113,8 +120,7 @@ def rank(
     """Frequency rank of words (1 = most frequent English word), and whether each is common."""
     from rich.table import Table
 
-    lex = load_lexicon(lexicon)
-    index = get_index(lex)
+    lex, index = narrowed(LexiconSpec(lexicon))
     common = index.common_words(common_top)
     rows = []
     for word in words:

@@ -118,7 +118,7 @@ def solve_rolls(
     define: bool = False,
 ) -> None:
     """Solve each roll in turn (one process, one lexicon load); exit 1 if any ran out of time."""
-    from puzzlesmith.lexicon import common_cut, lexicon_and_index, load_lexicon
+    from puzzlesmith.lexicon import LexiconSpec, common_cut, load_lexicon, narrowed
     from puzzlesmith.limits import Deadline
     from puzzlesmith.qless.answer import known_or_search
     from puzzlesmith.qless.solve import parse_letters
@@ -130,7 +130,7 @@ def solve_rolls(
     common_index: LexiconIndex | None = None
     cut = common_cut(options.common, options.common_top)
     if cut is not None:
-        _, common_index = lexicon_and_index(lexicon, cut)
+        _, common_index = narrowed(LexiconSpec(lexicon, cut))
     timed_out = False
     for roll in letters:
         _prepare(len(roll), lex)

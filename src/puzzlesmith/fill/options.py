@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP
+from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut, narrowed
 from puzzlesmith.options import check_limits, option
 
 if TYPE_CHECKING:
@@ -192,22 +193,28 @@ class FillOptions:
 
     # --- the words ---------------------------------------------------------------------------
 
-    def base(self) -> Lexicon:
-        """The word list named (the fill's default list when none is)."""
+    def lexicon_spec(self) -> LexiconSpec:
+        """The list a fill runs on: `lexicon` (the fill's default list when none is), its
+        common cut."""
         from puzzlesmith.fill.scores import FILL_LEXICON
+
+        return LexiconSpec(self.lexicon or FILL_LEXICON, common_cut(self.common, self.common_top))
+
+    def base(self) -> Lexicon:
+        """The word list named (the fill's default list when none is), before its cut."""
         from puzzlesmith.lexicon.registry import load_lexicon
 
-        return load_lexicon(self.lexicon or FILL_LEXICON)
+        return load_lexicon(self.lexicon_spec().source)
 
     def words(self, transient: bool = False) -> FillWords:
         """The lexicon and index a fill runs on (lexicon, common, common_top), the prefer
         words scored first, and every word blocked: the shipped block list, unless
         allow_iffy the iffy tier, and the setter's own. `transient` (the server, whose every
         request may send another prefer list): no fill table of it is kept on disk."""
-        from puzzlesmith.fill.scores import default_blocked, fill_lexicon, with_preferred
+        from puzzlesmith.fill.scores import default_blocked, with_preferred
         from puzzlesmith.lexicon.registry import load_lexicon
 
-        lex, index = fill_lexicon(self.lexicon, self.common, self.common_top)
+        lex, index = narrowed(self.lexicon_spec())
         preferred = frozenset(self.prefer).union(*(load_lexicon(n).word_set
                                                    for n in self.prefer_lists))
         blocked = frozenset(self.block).union(*(load_lexicon(n).word_set

@@ -79,9 +79,9 @@ class Hint:
 def play_words(lexicon: str | None, common_top: int) -> tuple[Lexicon, LexiconIndex]:
     """The words hint, grade and daily play with: all words (the plain list) and the common
     words a person knows, tried first (an index: it needs word ranks)."""
-    from puzzlesmith.lexicon import lexicon_and_index, load_lexicon
+    from puzzlesmith.lexicon import LexiconSpec, load_lexicon, narrowed
 
-    return load_lexicon(lexicon), lexicon_and_index(lexicon, common_top)[1]
+    return load_lexicon(lexicon), narrowed(LexiconSpec(lexicon, common_top))[1]
 
 
 def hint(

@@ -1,7 +1,7 @@
 """Meaning filters and phrases on the word searches: `--kind-of`, `--means`, `PATTERN:TEXT`,
 `--phrases`.
 
-A filter narrows the lexicon once (lexicon.lexicon_and_index, as --common does), so `match` and
+A filter narrows the lexicon once (`lexicon.narrowed`, as --common does), so `match` and
 `anagrams` run unchanged on fewer words. What this module adds is the part that is not
 narrowing: `--means` answers ranked (a kind of TEXT, then synonyms, then words whose definition
 mentions it, each tier by frequency), and WordNet's phrases searched beside the words and
@@ -15,8 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import LexiconIndex, common_cut, get_index, lexicon_and_index, meaning_narrowed
-from puzzlesmith.lexicon.index import DEFAULT_COMMON_TOP
+from puzzlesmith.lexicon import LexiconIndex, LexiconSpec, get_index, meaning_narrowed, narrowed
 from puzzlesmith.lexicon.meanings import TIER_MENTION, TIER_STEP
 from puzzlesmith.lexicon.typical import SCALE
 from puzzlesmith.limits import Deadline
@@ -94,19 +93,12 @@ class Words:
         return r or UNRANKED
 
 
-def words_for(
-    spec: str | None,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-    *,
-    kind_of: str | None = None,
-    means: str | None = None,
-    phrases: bool = False,
-    foreign: bool = True,
-) -> Words:
-    """The Words a command searches, from its --lexicon/--common/--kind-of/--means/--phrases/
-    --no-foreign (which leaves the phrases as they are: the flags are of single words)."""
-    lexicon, index = lexicon_and_index(spec, common_cut(common, common_top), foreign=foreign)
+def words_for(spec: LexiconSpec, phrases: bool = False) -> Words:
+    """The Words a command searches: the list `spec` narrows to, each word's tier when it has
+    a meaning filter (--kind-of, --means), and with `phrases` WordNet's phrases of that
+    meaning (--no-foreign leaves them as they are: the flags are of single words)."""
+    kind_of, means = spec.kind_of, spec.means
+    lexicon, index = narrowed(replace(spec, kind_of=None, means=None))
     tiers = None
     if kind_of is not None or means is not None:
         _, index, found = meaning_narrowed(lexicon, index, kind_of, means)
@@ -202,7 +194,7 @@ def names_elsewhere(words: Words, pattern: str) -> list[str]:
              if n not in words.index.rank_of and regex.fullmatch(n)]
     if not names:
         return []
-    crossword = lexicon_and_index(CROSSWORD_NAME)[0].word_set
+    crossword = narrowed(LexiconSpec(CROSSWORD_NAME))[0].word_set
     return sorted(n for n in names if n in crossword)
 
 

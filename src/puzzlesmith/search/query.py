@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP
+from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut
 from puzzlesmith.options import check_limits, declared, option
 
 if TYPE_CHECKING:
@@ -113,14 +114,17 @@ class WordQuery:
 
     # --- the words and the searches --------------------------------------------------------
 
+    def lexicon_spec(self, means: str | None = None) -> LexiconSpec:
+        """The list searched (lexicon, common cut, foreign, kind of, means); `means` in place
+        of the option's (a pattern's own PATTERN:TEXT)."""
+        return LexiconSpec(self.lexicon, common_cut(self.common, self.common_top), self.foreign,
+                           self.kind_of, means if means is not None else self.means)
+
     def words_for(self, means: str | None = None) -> Words:
-        """The words searched (lexicon, common cut, foreign, kind of, means, phrases);
-        `means` in place of the option's (a pattern's own PATTERN:TEXT)."""
+        """The words searched: `lexicon_spec(means)`'s, and the phrases with `phrases`."""
         from puzzlesmith.search.meaning import words_for
 
-        return words_for(self.lexicon, self.common, self.common_top, kind_of=self.kind_of,
-                         means=means if means is not None else self.means,
-                         phrases=self.phrases, foreign=self.foreign)
+        return words_for(self.lexicon_spec(means), phrases=self.phrases)
 
     def match(self, pattern: str, *, words: Words | None = None) -> MatchResult:
         """`match PATTERN` (SearchTimeout at the time limit)."""

@@ -240,9 +240,10 @@ def _start_fill_warmer() -> subprocess.Popen[bytes]:
     builder = subprocess.Popen(
         [sys.executable, "-c",
          "import os; os.nice(19)\n"
-         "from puzzlesmith.fill.scores import fill_lexicon\n"
+         "from puzzlesmith.fill.options import FillOptions\n"
          "from puzzlesmith.fill.tables import warm_tables\n"
-         "warm_tables(*fill_lexicon(None))"],
+         "from puzzlesmith.lexicon import narrowed\n"
+         "warm_tables(*narrowed(FillOptions().lexicon_spec()))"],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     threading.Thread(target=builder.wait, name="reap-fill-warmer", daemon=True).start()
     return builder

@@ -18,8 +18,9 @@ from puzzlesmith.fill.scores import FILL_LEXICON
 from puzzlesmith.lexicon import (
     DEFAULT_COMMON_TOP,
     LexiconIndex,
+    LexiconSpec,
     common_cut,
-    lexicon_and_index,
+    narrowed,
 )
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.options import DEFAULT_TIME_LIMIT as QLESS_TIME_LIMIT
@@ -60,7 +61,7 @@ def warm(spec: str | None) -> None:
     worker starts, so no request spends its time limit on them."""
     from puzzlesmith.qless.engines.dispatch import prepare
 
-    lexicon_and_index(spec)
+    narrowed(LexiconSpec(spec))
     prepare(12)
 
 
@@ -129,9 +130,9 @@ def _qless_indexes(
     lexicon: str | None, common: bool, common_top: int
 ) -> tuple[LexiconIndex, LexiconIndex | None]:
     # As `cli.qless.solve_rolls`: all words, plus the common words to try first if asked.
-    _, index = lexicon_and_index(lexicon)
+    _, index = narrowed(LexiconSpec(lexicon))
     cut = common_cut(common, common_top)
-    return index, None if cut is None else lexicon_and_index(lexicon, cut)[1]
+    return index, None if cut is None else narrowed(LexiconSpec(lexicon, cut))[1]
 
 
 def _prepared_roll(letters: str) -> str:
@@ -280,7 +281,7 @@ def run_qless_check(
 
     roll = parse_letters(letters)
     cells = _board_cells(board)
-    _, index = lexicon_and_index(lexicon)
+    _, index = narrowed(LexiconSpec(lexicon))
     judged = review(cells, roll, index)
     words = [run.text for run, verdict in judged.runs if verdict == WORD]
     common_words = index.common_among(words, common_top)
@@ -320,7 +321,7 @@ def run_atlas_lookup(
     from puzzlesmith.qless.atlas.rolls import canonical
 
     key = canonical(letters)
-    lex, _ = lexicon_and_index(lexicon, common_cut(common, common_top))
+    lex, _ = narrowed(LexiconSpec(lexicon, common_cut(common, common_top)))
     return _no_server_path(look_up(key, lex.content_hash, lex.name, db_path=default_db_path()))
 
 

@@ -152,7 +152,7 @@ def create(
     - `title`: the puzzle's title (kept in its puzzle file).
     - `deadline`: time limit (default DEFAULT_SECONDS).
     - `answers`: a random answer is drawn only from these words (a themed puzzle, e.g. the
-      birds of `lexicon.lexicon_and_index(kind_of="bird")`).
+      birds of `lexicon.narrowed(LexiconSpec(kind_of="bird"))`).
 
     Bad parameters raise InputError. A puzzle that cannot exist is status "impossible" with a
     `reason`; running out of time is status "timeout". Every created puzzle has been solved

@@ -20,13 +20,13 @@ The solution count is still judged over the whole list, which a solver may use.
 from __future__ import annotations
 
 import gzip
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, common_cut
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconSpec, common_cut, narrowed
 from puzzlesmith.options import check_limits, option
 from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 
@@ -88,15 +88,17 @@ class SolveOptions:
     def mode(self) -> Mode:
         return "all" if self.all else "count" if self.count else "first"
 
-    def word_lists(self) -> tuple[LexiconIndex, LexiconIndex]:
-        """The full list (every column's) and the unknown rows' list (both held in memory
-        by `lexicon_and_index`, so each puzzle of a run finds them loaded)."""
-        from puzzlesmith.lexicon import lexicon_and_index
+    def lexicon_spec(self) -> LexiconSpec:
+        """The unknown rows' list: the list, its common cut, foreign words, meaning filter."""
+        return LexiconSpec(self.lexicon, common_cut(self.common, self.common_top), self.foreign,
+                           self.kind_of, self.means)
 
-        _, full = lexicon_and_index(self.lexicon, foreign=self.foreign)
-        _, rows = lexicon_and_index(self.lexicon, common_cut(self.common, self.common_top),
-                                    kind_of=self.kind_of, means=self.means,
-                                    foreign=self.foreign)
+    def word_lists(self) -> tuple[LexiconIndex, LexiconIndex]:
+        """The full list (every column's: the whole list, less its foreign words unless
+        `foreign`) and the unknown rows' list (both held in memory by `narrowed`, so each
+        puzzle of a run finds them loaded)."""
+        _, full = narrowed(LexiconSpec(self.lexicon, foreign=self.foreign))
+        _, rows = narrowed(self.lexicon_spec())
         return full, rows
 
     def solve(self, puzzle: Puzzle) -> SolveResult:
@@ -171,12 +173,15 @@ class CreateOptions:
     def cut(self) -> int | None:
         return common_cut(self.common, self.common_top)
 
+    def lexicon_spec(self) -> LexiconSpec:
+        """The list the puzzle's words are drawn from, before `people_words` keeps the words a
+        person uses: the list, its common cut, less its foreign words unless `foreign`."""
+        return LexiconSpec(self.lexicon, self.cut, self.foreign)
+
     def word_lists(self) -> tuple[LexiconIndex, LexiconIndex]:
         """The full list (solution counts) and the list the puzzle's words are drawn from."""
-        from puzzlesmith.lexicon import lexicon_and_index
-
-        _, full = lexicon_and_index(self.lexicon)
-        lexicon, words = lexicon_and_index(self.lexicon, self.cut, foreign=self.foreign)
+        _, full = narrowed(LexiconSpec(self.lexicon))
+        lexicon, words = narrowed(self.lexicon_spec())
         if self.cut is not None:
             words = people_words(lexicon, words, {self.answer_length, self.rows})
         return full, words
@@ -184,15 +189,13 @@ class CreateOptions:
     def answers(self) -> frozenset[str] | None:
         """The words a random answer is drawn from (None: any of the list's), checked
         against `word` and `foreign`."""
-        from puzzlesmith.lexicon import lexicon_and_index
         from puzzlesmith.wordgrid.create import check_not_foreign
 
         if self.word is not None and not self.foreign:
             check_not_foreign(self.word)
         if self.kind_of is None:
             return None
-        found = lexicon_and_index(self.lexicon, self.cut, kind_of=self.kind_of,
-                                  foreign=self.foreign)[0].word_set
+        found = narrowed(replace(self.lexicon_spec(), kind_of=self.kind_of))[0].word_set
         if self.word is not None and self.word not in found:
             raise InputError(f"--word {self.word!r} is not a kind of {self.kind_of!r}")
         return found

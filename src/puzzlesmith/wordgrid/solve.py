@@ -323,7 +323,7 @@ def solve(
     - `puzzle`: from `model.parse_rows` or `formats.parse_puzzle` (both raise InputError).
     - `column_index`: index of the full word list; every column must be one of its words.
     - `row_index`: index the unknown rows' words come from (e.g. the common-words index of
-      `lexicon.lexicon_and_index(spec, common_top)`); defaults to `column_index`. When it finds nothing
+      `options.SolveOptions.word_lists`); defaults to `column_index`. When it finds nothing
       the result's `note` says how many solutions the column list would allow.
     - `mode`: "first" (stop at one), "all" (list every solution) or "count" (the number only,
       no list). Candidate words are tried most frequent first, so the first solution and the
