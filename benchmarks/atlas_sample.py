@@ -52,6 +52,7 @@ def main(argv: list[str] | None = None) -> None:
     # unweighted fraction directly, with no reweighting.
     uniform_db = a.db.with_name(a.db.stem + "-uniform.sqlite")
     uniform_file = a.db.with_name(a.db.stem + "-uniform.txt")
+    a.db.parent.mkdir(parents=True, exist_ok=True)  # (a fresh machine has no data folder yet)
     uniform_file.write_text(
         "".join(f"{k}\n" for k, _ in uniform_sample(a.uniform, a.seed)), "utf-8"
     )
