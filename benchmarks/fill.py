@@ -10,7 +10,7 @@ grid is listed at the end of the results.
 Word lists: the bundled list's common words (`--common`, the issue's target) and the whole
 bundled list; then, for the 15x15 grids and our engine only, larger common cuts
 (`--common-top 50000` and `100000`: the words among the 50k and 100k most frequent), to show
-what a setter gets when the 23k common words cannot fill a grid. Scores are ours
+what a setter gets when the common words cannot fill a grid. Scores are ours
 (puzzlesmith.fill.scores: word frequency, 0-100); blacksquare gets the same words with the
 same scores (plus one, so none is zero). Each engine gets 10 s a grid. Our time includes the
 search for a better fill after the first (the default `--improve`: 300 search nodes and 5 an
