@@ -60,6 +60,24 @@ def option(default: Any = None, help: str = "", *, factory: Callable[[], Any] | 
     return dataclasses.field(default=default, metadata=meta)
 
 
+LEXICON_HELP = ("Word list: a registered name (see `lexicon list`, /api/lexicons; on the command "
+                "line also a path to a word file); default: the bundled list.")
+COMMON_TOP_HELP = "How many of the most frequent words count as common."
+
+
+def lexicon_option(help: str = LEXICON_HELP) -> Any:
+    """The word list, an option of every family that searches words: spelled, bounded and
+    shortened (-L) the same everywhere."""
+    return option(None, help, short=("-L",), api={"max_length": 100})
+
+
+def common_top_option(help: str = COMMON_TOP_HELP) -> Any:
+    """The frequency cut of what is common, the same bounds in every family."""
+    from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP
+
+    return option(DEFAULT_COMMON_TOP, help, ge=1, le=1_000_000)
+
+
 @dataclass(frozen=True)
 class Declared:
     """One option of a family as the adapters see it: its name, type, default and spec."""

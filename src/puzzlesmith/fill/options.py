@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP
 from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut, narrowed
-from puzzlesmith.options import check_limits, option
+from puzzlesmith.options import check_limits, common_top_option, lexicon_option, option
 
 if TYPE_CHECKING:
     from puzzlesmith.fill.candidates import CandidatesResult
@@ -96,13 +95,12 @@ class FillOptions:
     """What the fill commands and /api/fill* take, with their defaults (each field's help is
     the CLI's and the API's); building one checks them (InputError)."""
 
-    lexicon: str | None = option(
-        None, "Word list: a registered name (on the command line also a path to a word file); "
+    lexicon: str | None = lexicon_option(
+        "Word list: a registered name (on the command line also a path to a word file); "
         "default: crossword, the bundled crossword list (letterpress is the Scrabble-style "
-        "list).", short=("-L",), api={"max_length": 100})
+        "list).")
     common: bool = option(False, "Only common words (wordfreq top N, no proper names).")
-    common_top: int = option(DEFAULT_COMMON_TOP, "How many of the most frequent words count "
-                             "as common.", ge=1, le=1_000_000)
+    common_top: int = common_top_option()
     allow_2: bool = option(False, "Allow 2-letter entries.")
     allow_repeats: bool = option(False, "Let a word fill two entries.")
     allow_same_stem: bool = option(

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP
-from puzzlesmith.options import check_limits, option
+from puzzlesmith.options import check_limits, common_top_option, lexicon_option, option
 
 SOLVE, ROLL, HINT, GRADE, DAILY = "solve", "roll", "hint", "grade", "daily"
 COMMANDS = (SOLVE, ROLL, HINT, GRADE, DAILY)
@@ -33,17 +32,14 @@ class QlessOptions:
     """What the Q-Less commands and /api/qless/* take besides the roll, with their defaults
     (each field's help is the CLI's and the API's); building one checks them (InputError)."""
 
-    lexicon: str | None = option(
-        None, "Word list: a registered name (see `lexicon list`, /api/lexicons; on the command "
-        "line also a path to a word file); default: the bundled list.", short=("-L",),
-        api={"max_length": 100})
+    lexicon: str | None = lexicon_option()
     common: bool = option(
         False, "Every run on the board, crossings included, must be a common word (wordfreq "
         "top N, no proper names); if no common-words solution turns up, the solver falls back "
         "to all words and says so.", commands=SEARCHES)
-    common_top: int = option(DEFAULT_COMMON_TOP, "How many of the most frequent words count "
-                             "as common (a hint, a grade and the roll of the day try them "
-                             "first).", ge=1, le=1_000_000)
+    common_top: int = common_top_option(
+        "How many of the most frequent words count as common (a hint, a grade and the roll of "
+        "the day try them first).")
     seed: int = option(0, "Search in another order, to show another solution.",
                        commands=frozenset({SOLVE}))
     count: bool = option(False, "Count the distinct solutions exactly (with common: of the "

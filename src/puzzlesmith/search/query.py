@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP
 from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut
-from puzzlesmith.options import check_limits, declared, option
+from puzzlesmith.options import check_limits, common_top_option, declared, lexicon_option, option
 
 if TYPE_CHECKING:
     from puzzlesmith.search.anagram import AnagramResult
@@ -36,13 +35,9 @@ class WordQuery:
     /api/equation) take besides the pattern, letters or equation, with their defaults (each
     field's help is the CLI's and the API's); building one checks them (InputError)."""
 
-    lexicon: str | None = option(
-        None, "Word list: a registered name (see `lexicon list`, /api/lexicons; on the command "
-        "line also a path to a word file); default: the bundled list.", short=("-L",),
-        api={"max_length": 100})
+    lexicon: str | None = lexicon_option()
     common: bool = option(False, "Only common words (wordfreq top N, no proper names).")
-    common_top: int = option(DEFAULT_COMMON_TOP, "How many of the most frequent words count "
-                             "as common.", ge=1, le=1_000_000)
+    common_top: int = common_top_option()
     foreign: bool = option(
         True, "Let in, or leave out, words markedly more frequent in French, Spanish, Italian, "
         "German, Portuguese or Dutch text than in English (ciao, merci, ja; see "

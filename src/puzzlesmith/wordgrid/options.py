@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconSpec, common_cut, narrowed
-from puzzlesmith.options import check_limits, option
+from puzzlesmith.options import check_limits, common_top_option, lexicon_option, option
 from puzzlesmith.wordgrid.model import UNIQUE_DEFAULT
 
 if TYPE_CHECKING:
@@ -53,16 +53,12 @@ class SolveOptions:
     all: bool = option(False, "Every solution.")
     count: bool = option(False, "Only the number of solutions.")
     allow_repeats: bool = option(False, "Let two unknown rows hold the same word.")
-    lexicon: str | None = option(
-        None, "Word list: a registered name (see `lexicon list`, /api/lexicons; on the command "
-        "line also a path to a word file); default: the bundled list.", short=("-L",),
-        api={"max_length": 100})
+    lexicon: str | None = lexicon_option()
     common: bool = option(
         False, "The unknown rows must be common words (wordfreq top N, no proper names); "
         "column words still come from the whole list, and when that leaves no solution a "
         "note says how many the whole list allows.")
-    common_top: int = option(DEFAULT_COMMON_TOP, "How many of the most frequent words count "
-                             "as common.", ge=1, le=1_000_000)
+    common_top: int = common_top_option()
     kind_of: str | None = option(None, "The unknown rows must be a kind of TOPIC in WordNet "
                                  "(bird, city).", api={"max_length": 100})
     means: str | None = option(None, "The unknown rows must be words for TEXT: kinds of it, "
@@ -136,8 +132,7 @@ class CreateOptions:
         True, "Draw the answer and every column from words a person uses: common words that "
         "SCOWL's everyday lists and WordNet spell in lower case, no names or crosswordese "
         "(the default; --no-common, false in a request: the whole list).", negatable=True)
-    common_top: int = option(DEFAULT_COMMON_TOP, "How many of the most frequent words count "
-                             "as common.", ge=1, le=1_000_000)
+    common_top: int = common_top_option()
     seed: int | None = option(None, "Random seed (the same seed and options make the same "
                               "puzzle).")
     answer_hidden: bool = option(False, "Leave the answer out of what is printed, written "
@@ -148,10 +143,7 @@ class CreateOptions:
     foreign: bool = option(
         False, "Let foreign words (ciao, merci, ja; see docs/foreign.md) into the answer, "
         "columns and word rows; left out by default.", negatable=True)
-    lexicon: str | None = option(
-        None, "Word list: a registered name (see `lexicon list`, /api/lexicons; on the command "
-        "line also a path to a word file); default: the bundled list.", short=("-L",),
-        api={"max_length": 100})
+    lexicon: str | None = lexicon_option()
     time_limit: float = option(DEFAULT_SECONDS, "Seconds before the search gives up.",
                                short=("-t", "--timeout"), gt=0)
 
