@@ -131,7 +131,7 @@ def test_create_impossible(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--word", "fal-con"], "letters"),
         (["--word", "falcon", "--length", "5"], "disagrees"),
-        (["--rows", "1"], "2 to 15 rows"),
+        (["--rows", "1"], "--rows must be at least 2 and at most 15, not 1"),
         (["--blank-row", "4"], "between 1 and 3"),
         (["--length", "2"], "3 to 15 letters"),
     ],
