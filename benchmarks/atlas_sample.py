@@ -15,7 +15,7 @@ from pathlib import Path
 
 from benchmarks.common import write_results
 from puzzlesmith.cli import main as cli
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, lexicon_and_index
+from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconSpec, narrowed
 from puzzlesmith.qless.atlas import stats, store
 from puzzlesmith.qless.atlas.rolls import uniform_sample
 from puzzlesmith.qless.atlas.stats import Estimate
@@ -56,8 +56,8 @@ def main(argv: list[str] | None = None) -> None:
     uniform_file.write_text(
         "".join(f"{k}\n" for k, _ in uniform_sample(a.uniform, a.seed)), "utf-8"
     )
-    lexicons = [("bundled word list", lexicon_and_index(None)[0]),
-                ("common words only", lexicon_and_index(None, DEFAULT_COMMON_TOP)[0])]
+    lexicons = [("bundled word list", narrowed(LexiconSpec())[0]),
+                ("common words only", narrowed(LexiconSpec(common_top=DEFAULT_COMMON_TOP))[0])]
     rows = []
     for (label, lex), common in zip(lexicons, (False, True), strict=True):
         sample_args = ["--sample", str(a.n), "--seed", str(a.seed)]

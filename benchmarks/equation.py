@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from benchmarks.common import median, write_results
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.limits import Deadline
 from puzzlesmith.search.equation import solve_equation
 
@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Equation search against naive loops and Qat.")
     parser.add_argument("--rounds", type=int, default=5, help="whole-process rounds")
     args = parser.parse_args(argv)
-    _, index = lexicon_and_index()
+    _, index = narrowed(LexiconSpec())
     words = [w for n in index.lengths for w in index.buckets[n].words]
     rows = []
     for query, qat, loop in CASES:

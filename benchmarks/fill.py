@@ -47,7 +47,7 @@ from benchmarks.common import write_results
 from puzzlesmith.fill.engine import fill, fill_region, word_table
 from puzzlesmith.fill.model import Grid, parse_grid, repeated
 from puzzlesmith.fill.scores import word_scores
-from puzzlesmith.lexicon import Lexicon, LexiconIndex, common_cut, lexicon_and_index
+from puzzlesmith.lexicon import Lexicon, LexiconIndex, LexiconSpec, common_cut, narrowed
 from puzzlesmith.limits import Deadline
 
 LIMIT = 10.0
@@ -379,7 +379,7 @@ def main(argv: list[str] | None = None) -> None:
     if not quick:
         runs += [("common-top 50000", True, 50000), ("common-top 100000", True, 100000)]
     for label, common, top in runs:
-        lex, index = lexicon_and_index(None, common_cut(common, top) if top else common_cut(common))
+        lex, index = narrowed(LexiconSpec(common_top=common_cut(common, top) if top else common_cut(common)))
         side_by_side = top is None
         t = time.perf_counter()
         scores = word_scores(lex, index)
@@ -520,7 +520,7 @@ def independent_has_fill(rows: list[str], labels: list[str], words: list[str]) -
 def _proofs_and_costs(grids: dict[str, Grid]) -> str:
     """The relaxation proof for themeless 2, and what beating blacksquare's weakest entry
     on the open 5x5 costs (a fill with every entry at 37 or more)."""
-    lex, index = lexicon_and_index(None, common_cut(True))
+    lex, index = narrowed(LexiconSpec(common_top=common_cut(True)))
     lines = ["### Common words: proofs, and the price of a stronger 5x5", ""]
     grid = grids["15x15 themeless 2"]
     found = fill(grid, lex, index, deadline=Deadline(120))
@@ -558,7 +558,7 @@ WHOLE_RUNS = 3  # each command line is run this many times; the least wall time 
 def _whole_process(grids: dict[str, Grid]) -> str:
     """The small grids and one 15x15 as a user runs them: the command line, start-up included,
     beside `python -c pass` (the interpreter's own start-up)."""
-    lex, index = lexicon_and_index(None, common_cut(True))
+    lex, index = narrowed(LexiconSpec(common_top=common_cut(True)))
     scores = word_scores(lex, index)
     bare = min(_timed([sys.executable, "-c", "pass"])[:2] for _ in range(WHOLE_RUNS))
     lines = ["### Whole process, common words: the command line as a user runs it", "",

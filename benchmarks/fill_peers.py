@@ -32,7 +32,7 @@ from benchmarks.common import shared_data, shared_data_missing, write_results
 from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.model import parse_grid
 from puzzlesmith.fill.scores import word_scores
-from puzzlesmith.lexicon import Lexicon, lexicon_and_index
+from puzzlesmith.lexicon import Lexicon, LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 
@@ -119,7 +119,7 @@ def main() -> None:
     except ImportError:
         print("skipped: blacksquare is not installed (pip install blacksquare)")
         return
-    cross, cross_index = lexicon_and_index("crossword")
+    cross, cross_index = narrowed(LexiconSpec("crossword"))
     scale = word_scores(cross, cross_index)
     ranked = sorted(scale.items(), key=lambda kv: (-kv[1], kv[0]))
     words = dict(ranked[:TOP])

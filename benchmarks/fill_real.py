@@ -45,7 +45,7 @@ from benchmarks.common import shared_data, shared_data_missing, write_results
 from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.model import Grid, parse_grid
 from puzzlesmith.fill.scores import word_scores
-from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index
+from puzzlesmith.lexicon import Lexicon, LexiconIndex, LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import get_index
 from puzzlesmith.limits import Deadline
 
@@ -131,11 +131,12 @@ def default_limit(grids: list[dict[str, Any]]) -> str:
     improvement ended, weakest and mean, and the questionable entries of the fill beside
     the published fill's (iffy: lexicon.sensitivity; inside: pairs as above; junk: entries
     scoring under 10 on the crossword list's scale, or not in it)."""
-    from puzzlesmith.fill.scores import default_blocked, fill_lexicon
+    from puzzlesmith.fill.scores import FILL_LEXICON, default_blocked
+    from puzzlesmith.lexicon import LexiconSpec, narrowed
     from puzzlesmith.lexicon.sensitivity import iffy_words
 
     limit = 10.0
-    lex, index = fill_lexicon(None)
+    lex, index = narrowed(LexiconSpec(FILL_LEXICON))
     scale = word_scores(lex, index)
     iffy, blocked = iffy_words(), default_blocked()
     lines = ["### Every real grid at the default limit (issue 40)", "",
@@ -182,8 +183,8 @@ def main() -> None:
                              "limit (issue 40)", body, command="fill_real --default-limit")
         print(f"wrote {path}")
         return
-    bundled, bundled_index = lexicon_and_index("letterpress")
-    cross, cross_index = lexicon_and_index("crossword")
+    bundled, bundled_index = narrowed(LexiconSpec("letterpress"))
+    cross, cross_index = narrowed(LexiconSpec("crossword"))
     scale = word_scores(cross, cross_index)
     ranked = sorted(scale.values(), reverse=True)
     cut = ranked[TOP_GOOD - 1]

@@ -181,7 +181,7 @@ def sat_fill_within(rows: list[str], words: list[str], limit: float,
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     from benchmarks.fill import THEMED, THEMELESS
-    from puzzlesmith.lexicon import common_cut, lexicon_and_index
+    from puzzlesmith.lexicon import LexiconSpec, common_cut, narrowed
 
     limit = 3600.0
     if "--limit" in argv:
@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> None:
     whole = "--whole" in argv
     solver = argv[argv.index("--solver") + 1] if "--solver" in argv else "cadical153"
     names = [a for a in argv if a.startswith("15x15")] or [*THEMED, *THEMELESS]
-    lex, _ = lexicon_and_index(None, common_cut(not whole))
+    lex, _ = narrowed(LexiconSpec(common_top=common_cut(not whole)))
     words = [w for w in lex.words if w.isalpha() and w.isascii()]
     print(f"{lex.name}: {len(words):,} words, limit {limit:.0f} s", flush=True)
     for name in names:

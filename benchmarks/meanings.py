@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from benchmarks.common import median, ms, percentile, timed, write_results
-from puzzlesmith.lexicon import LexiconSpec, lexicon_and_index, load_lexicon
+from puzzlesmith.lexicon import LexiconSpec, load_lexicon, narrowed
 from puzzlesmith.lexicon import meanings as m
 from puzzlesmith.lexicon.narrow import _by_meaning
 from puzzlesmith.search.meaning import match_words, words_for
@@ -24,8 +24,8 @@ TOPICS = ["bird", "city", "tool", "fish", "tree", "musical instrument", "person"
 
 def coverage() -> list[str]:
     wn = m.wordnet()
-    lex, _ = lexicon_and_index()
-    common, _ = lexicon_and_index(None, 30_000)
+    lex, _ = narrowed(LexiconSpec())
+    common, _ = narrowed(LexiconSpec(common_top=30_000))
     rows = []
     for name, words in (("bundled list", lex.words), ("its common words", common.words)):
         direct = sum(1 for w in words if wn.is_lemma(w))
@@ -63,7 +63,7 @@ def define_times(rng: random.Random) -> list[str]:
 
 
 def kind_of_times(rng: random.Random) -> list[str]:
-    _, index = lexicon_and_index()
+    _, index = narrowed(LexiconSpec())
     patterns = []
     for _ in range(200):
         bucket = index.bucket(rng.randint(4, 9))
@@ -139,7 +139,7 @@ def category_answers() -> list[str]:
     from puzzlesmith.files import cache_dir
     from tests.meanings.test_categories import FIRST_TEN, HAND
 
-    held = lexicon_and_index(None)[0].word_set
+    held = narrowed(LexiconSpec())[0].word_set
     rows = ["| category | narrowing, first ask | words | first ten answers of `*:CATEGORY` "
             "| first ten right | recall of the hand list (held) |",
             "|---|---|---|---|---|---|"]

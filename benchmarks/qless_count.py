@@ -16,7 +16,7 @@ import os
 import time
 
 from benchmarks.common import median, percentile, timed, write_results
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.dice import roll
 from puzzlesmith.qless.shapes.skeletons import trie
@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--rolls", type=int, default=200)
     p.add_argument("--cap", type=float, default=40.0)
     a = p.parse_args(argv)
-    _, index = lexicon_and_index(None)
+    _, index = narrowed(LexiconSpec())
     trie(12)
     rows = []
     cpu: list[float] = []

@@ -16,7 +16,7 @@ import argparse
 import time
 
 from benchmarks.common import median, write_results
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.dice import roll
 from puzzlesmith.qless.engines.attach import attach_solutions
@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--rolls", type=int, default=6)
     p.add_argument("--cap", type=float, default=60.0)
     a = p.parse_args(argv)
-    _, index = lexicon_and_index(None)
+    _, index = narrowed(LexiconSpec())
     trie(12)
     pool = [roll(seed) for seed in range(200)]
     chosen = sorted(pool, key=lambda r: (len(anagrams_of(r, index)), r))[: a.rolls]

@@ -48,12 +48,12 @@ def run_times(rounds: int) -> list[tuple[str, float, float]]:
 
 def exact_shares() -> tuple[list[int], list[int], int]:
     """(common exact, all exact) with the file and without, and the days the file covers."""
-    from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, lexicon_and_index, load_lexicon
+    from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconSpec, load_lexicon, narrowed
     from puzzlesmith.limits import Deadline
     from puzzlesmith.qless import ahead
     from puzzlesmith.qless.play import daily
 
-    full, common = load_lexicon(None), lexicon_and_index(None, DEFAULT_COMMON_TOP)[1]
+    full, common = load_lexicon(None), narrowed(LexiconSpec(common_top=DEFAULT_COMMON_TOP))[1]
     with_file = [0, 0]
     without = [0, 0]
     covered = 0

@@ -14,7 +14,7 @@ import argparse
 import time
 
 from benchmarks.common import median, ms, percentile, timed, write_results
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.limits import Deadline, SearchTimeout
 from puzzlesmith.qless.board import is_solution
 from puzzlesmith.qless.dice import roll
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--rolls", type=int, default=200)
     p.add_argument("--cap", type=float, default=5.0, help="seconds per roll for the baseline")
     a = p.parse_args(argv)
-    _, index = lexicon_and_index(None)
+    _, index = narrowed(LexiconSpec())
     load, _ = timed(lambda: trie(12))
     rolls = [roll(seed) for seed in range(a.rolls)]
     ours: list[float] = []

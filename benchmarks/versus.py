@@ -39,7 +39,12 @@ def child(workload: str, items: list[Any]) -> list[tuple[float, Any]]:
     from puzzlesmith import lexicon as lx
     from puzzlesmith.limits import Deadline
 
-    pick = getattr(lx, "lexicon_and_index", None) or lx.select  # the name before the merge
+    def pick(source: str | None, top: int | None = None) -> Any:
+        if hasattr(lx, "narrowed"):
+            return lx.narrowed(lx.LexiconSpec(source, top))
+        # The names of older commits: lexicon_and_index, and select before that.
+        return (getattr(lx, "lexicon_and_index", None) or lx.select)(source, top)
+
     out: list[tuple[float, Any]] = []
     if workload == "fill":
         from puzzlesmith.fill.engine import fill
@@ -88,9 +93,9 @@ def items_for(workload: str, rolls: int, patterns: int) -> list[Any]:
 
         return [roll(seed) for seed in range(rolls)]
     from benchmarks.pattern import fixed_patterns
-    from puzzlesmith.lexicon import lexicon_and_index
+    from puzzlesmith.lexicon import LexiconSpec, narrowed
 
-    return fixed_patterns(lexicon_and_index(None)[1], patterns, random.Random(7))
+    return fixed_patterns(narrowed(LexiconSpec())[1], patterns, random.Random(7))
 
 
 def run(src: Path, cache: str, workload: str, items: list[Any]) -> list[tuple[float, Any]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from benchmarks.common import median, ms, percentile, timed, write_results
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.limits import Deadline
 from puzzlesmith.wordgrid.create import create
 
@@ -51,8 +51,8 @@ def seed_create(rng: random.Random, six: list[str], threes: set[str], prefixes: 
 
 
 def main() -> None:
-    lexicon, full = lexicon_and_index()
-    _, common = lexicon_and_index(None, 30_000)
+    lexicon, full = narrowed(LexiconSpec())
+    _, common = narrowed(LexiconSpec(common_top=30_000))
     six = [w for w in lexicon.words if len(w) == 6]
     threes = {w for w in lexicon.words if len(w) == 3}
     prefixes = {w[:2] for w in threes}

@@ -12,7 +12,7 @@ Run: python -m benchmarks.wordgrid_solve
 from __future__ import annotations
 
 from benchmarks.common import median, ms, percentile, timed, write_results
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.limits import Deadline
 from puzzlesmith.wordgrid.create import create
 from puzzlesmith.wordgrid.model import Puzzle
@@ -38,8 +38,8 @@ def seed_scan(puzzle: Puzzle, row_words: list[str], column_words: set[str]) -> l
 
 
 def main() -> None:
-    lexicon, full = lexicon_and_index()
-    _, common = lexicon_and_index(None, 30_000)
+    lexicon, full = narrowed(LexiconSpec())
+    _, common = narrowed(LexiconSpec(common_top=30_000))
     lines = [
         f"{PUZZLES_PER_KIND} puzzles per size ({PUZZLES_PER_KIND // 2} from common words, the "
         "rest from the whole list), bundled list, blank top row, every solution listed "

@@ -33,8 +33,9 @@ def main(argv: list[str] | None = None) -> int:
         DEFAULT_COMMON_TOP,
         Lexicon,
         LexiconIndex,
-        lexicon_and_index,
+        LexiconSpec,
         load_lexicon,
+        narrowed,
     )
     from puzzlesmith.limits import Deadline
     from puzzlesmith.qless import ahead
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="write the output from the counts made so far, counting nothing new")
     args = p.parse_args(argv)
     full = load_lexicon(None)
-    common = lexicon_and_index(None, DEFAULT_COMMON_TOP)[1]
+    common = narrowed(LexiconSpec(common_top=DEFAULT_COMMON_TOP))[1]
     header = {"lexicon": full.name, "lexicon_hash": full.content_hash,
               "common_top": DEFAULT_COMMON_TOP, "common_hash": common.content_hash,
               "dice": REAL_KEY}

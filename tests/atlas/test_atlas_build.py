@@ -9,7 +9,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.atlas import runner, sources, store
 from puzzlesmith.qless.atlas.rolls import outcomes, sample_rolls
@@ -19,7 +19,7 @@ from tests.cli import run as run_cli
 
 from .tasks import failing_task, parity_task
 
-LEX = lexicon_and_index(None)[0]
+LEX = narrowed(LexiconSpec())[0]
 
 
 def test_runner_stores_every_roll_once(dask_client: Any, tmp_path: Path) -> None:
@@ -59,7 +59,7 @@ def test_real_solver_rows_match_a_direct_solve(dask_client: Any, tmp_path: Path)
     picks = sources.weighted_sample(con, 4, seed=5)
     report = runner.run(dask_client, con, job, runner.pending(con, job, picks), batch_size=2)
     assert report.solved == sum(len(c) for c in picks)
-    index = lexicon_and_index(None)[1]
+    index = narrowed(LexiconSpec())[1]
     for rows in store.iter_rows(con):
         for row in rows:
             direct = search_roll(row.letters, index, deadline=Deadline(3.0))

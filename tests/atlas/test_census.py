@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.qless import census
 from puzzlesmith.qless.atlas import store
 from puzzlesmith.qless.atlas.rolls import iter_rolls
@@ -66,7 +66,7 @@ def test_an_incomplete_atlas_is_refused_then_the_census_is_exact(
     assert done.returncode == 0, done.stderr
     made = census.read(out)
 
-    lex = lexicon_and_index(None)[0]
+    lex = narrowed(LexiconSpec())[0]
     words = frozenset(w for w in lex.words if len(w) == 3)
     rolls = list(iter_rolls(TOY))
     assert made.rolls == len(rolls) and made.dice == dice_key(TOY)
@@ -91,7 +91,7 @@ def test_stats_print_the_census_figures(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     con = store.connect(toy_atlas)
-    made = from_atlas(con, lexicon_and_index(None)[0].content_hash, TOY) if _complete(con) else None
+    made = from_atlas(con, narrowed(LexiconSpec())[0].content_hash, TOY) if _complete(con) else None
     if made is None:
         pytest.skip("the toy atlas is completed by the test above")
     path = tmp_path / "toy.census"
@@ -111,7 +111,7 @@ def test_stats_print_the_census_figures(
 
 def _complete(con: object) -> bool:
     try:
-        from_atlas(con, lexicon_and_index(None)[0].content_hash, TOY)  # type: ignore[arg-type]
+        from_atlas(con, narrowed(LexiconSpec())[0].content_hash, TOY)  # type: ignore[arg-type]
     except census.IncompleteCensus:
         return False
     return True
@@ -121,7 +121,7 @@ def _real_census(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A census of the real dice that lists two rolls the exhaustive search proves
     unsolvable (tests/qless checks the engine against the brute force), with a placeholder
     bit array, made the one consulted."""
-    lex = lexicon_and_index(None)[0]
+    lex = narrowed(LexiconSpec())[0]
     listed = ("abbbceggnnpw", "bcefggjmnntu")
     header = {"lexicon": lex.name, "lexicon_hash": lex.content_hash, "dice": REAL_KEY,
               "engine_versions": ["test"], "rolls": 16, "unsolvable": 2, "outcomes": 6**12,
@@ -135,7 +135,7 @@ def _real_census(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_qless_solve_answers_unsolvable_from_the_census(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    lex = lexicon_and_index(None)[0]
+    lex = narrowed(LexiconSpec())[0]
     _real_census(tmp_path, monkeypatch)
     try:
         code, out, _ = run_cli(["qless", "solve", "bcefggjmnntu", "--json"], capsys)

@@ -16,7 +16,7 @@ from puzzlesmith.fill.clues import NO_DRAFT, draft_clue, house_style, with_clue_
 from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.formats import read_grid_file
 from puzzlesmith.fill.model import parse_grid
-from puzzlesmith.lexicon import common_cut, lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, common_cut, narrowed
 from puzzlesmith.lexicon.meanings import wordnet
 from puzzlesmith.limits import Deadline
 from tests.cli import run as run_cli
@@ -100,7 +100,7 @@ def test_drafts_on_a_seeded_sample_of_the_list() -> None:
 
 def test_an_unknown_entry_gets_no_clue() -> None:
     assert draft_clue("qzxvw") == ""
-    lex, index = lexicon_and_index("letterpress", common_cut(True))
+    lex, index = narrowed(LexiconSpec("letterpress", common_cut(True)))
     grid = parse_grid(["#....", ".....", ".....", ".....", "....#"])
     result = fill(grid, lex, index, deadline=Deadline(30))
     assert result.filled is not None
@@ -112,7 +112,7 @@ def test_an_unknown_entry_gets_no_clue() -> None:
 
 
 def test_drafts_fill_the_grid_and_keep_the_setters_clues() -> None:
-    lex, index = lexicon_and_index("letterpress", common_cut(True))
+    lex, index = narrowed(LexiconSpec("letterpress", common_cut(True)))
     grid = parse_grid(["#....", ".....", ".....", ".....", "....#"]).with_clues({"1 across": "Mine"})
     result = with_clue_drafts(fill(grid, lex, index, deadline=Deadline(30)))
     assert result.filled is not None

@@ -181,9 +181,9 @@ def test_no_word_twice_unless_allowed() -> None:
 
 
 def test_time_limit_is_a_timeout() -> None:
-    from puzzlesmith.lexicon import lexicon_and_index
+    from puzzlesmith.lexicon import LexiconSpec, narrowed
 
-    lex, index = lexicon_and_index(None)
+    lex, index = narrowed(LexiconSpec())
     result = fill(parse_grid(["." * 7] * 7), lex, index, deadline=Deadline(0.05))
     assert result.status == "timeout" and result.filled is None
 
@@ -211,9 +211,9 @@ def test_the_improvement_budget_is_nodes_so_a_fill_repeats() -> None:
     # The same grid and seed give the same fill however loaded the machine: the budget counts
     # search nodes, and the search stops within it (the mean search spends at most as many
     # nodes again as were spent before it).
-    from puzzlesmith.lexicon import lexicon_and_index
+    from puzzlesmith.lexicon import LexiconSpec, narrowed
 
-    lex, index = lexicon_and_index(None, 30000)
+    lex, index = narrowed(LexiconSpec(common_top=30000))
     grid = parse_grid(["...#...", ".......", ".......", "##...##", ".......", ".......", "...#..."])
     runs = [fill(grid, lex, index, deadline=Deadline(60), seed=3) for _ in range(2)]
     assert runs[0].status == "filled" and runs[0].first_nodes is not None

@@ -13,7 +13,8 @@ from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.fill.candidates import candidates
 from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.model import parse_grid
-from puzzlesmith.fill.scores import default_blocked, fill_lexicon
+from puzzlesmith.fill.scores import FILL_LEXICON, default_blocked
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.lexicon.sensitivity import iffy_words
 from puzzlesmith.limits import Deadline
 from tests.fill.oracle import runs
@@ -51,7 +52,7 @@ GRIDS = [
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("g", range(len(GRIDS)))
 def test_default_fills_hold_no_entry_inside_another_and_no_iffy_entry(g: int, seed: int) -> None:
-    lex, index = fill_lexicon(None)
+    lex, index = narrowed(LexiconSpec(FILL_LEXICON))
     result = fill(parse_grid(GRIDS[g]), lex, index, seed=seed, deadline=Deadline(None),
                   blocked=default_blocked())
     assert result.status == "filled" and result.filled is not None
@@ -61,7 +62,7 @@ def test_default_fills_hold_no_entry_inside_another_and_no_iffy_entry(g: int, se
 
 
 def test_candidates_leave_out_a_word_holding_a_whole_entry_unless_allowed() -> None:
-    lex, index = fill_lexicon(None)
+    lex, index = narrowed(LexiconSpec(FILL_LEXICON))
     # 3 across is CLOSE...; SET is whole at 1 across.
     grid = parse_grid(["set#####", "########", "close..."])
     default = [c.word for c in candidates(grid, lex, index, "2 across", limit=2000).candidates]
@@ -79,7 +80,7 @@ def test_candidates_leave_out_a_word_holding_a_whole_entry_unless_allowed() -> N
 
 def test_a_whole_entry_keeps_its_words_out_of_the_fill() -> None:
     # USE given whole: no fill of the rest may start or end with it, unless allowed.
-    lex, index = fill_lexicon(None)
+    lex, index = narrowed(LexiconSpec(FILL_LEXICON))
     grid = parse_grid(["use###", "######", "......", "######", "......"])
     for seed in range(4):
         r = fill(grid, lex, index, seed=seed, deadline=Deadline(None))
@@ -87,7 +88,7 @@ def test_a_whole_entry_keeps_its_words_out_of_the_fill() -> None:
 
 
 def test_iffy_entries_are_left_out_unless_allowed() -> None:
-    lex, index = fill_lexicon(None)
+    lex, index = narrowed(LexiconSpec(FILL_LEXICON))
     grid = parse_grid(["gestap.", "#######"])
     iffy = default_blocked()
     plain = default_blocked(allow_iffy=True)
@@ -115,7 +116,7 @@ def test_the_web_tasks_take_allow_inside_and_allow_iffy() -> None:
 def test_real_15x15_fills_pass_the_scan() -> None:
     if not REAL.exists():
         pytest.skip(f"no real crosswords: {shared_data_missing(REAL)}")
-    lex, index = fill_lexicon(None)
+    lex, index = narrowed(LexiconSpec(FILL_LEXICON))
     docs = [json.loads(line) for line in REAL.read_text("utf-8").splitlines() if line.strip()]
     for doc in docs:
         if doc["width"] != 15:

@@ -345,11 +345,12 @@ def test_a_real_rebus_crossword_reads_its_entries_and_fills_around_its_rebus(tmp
         cell = next(c for c in slot.cells if c in rebus)
         assert rebus[cell] in read.word(slot) and len(read.word(slot)) == slot.length + len(rebus[cell]) - 1
     # the published pattern with only its rebus cells kept fills around them (crossword list)
-    from puzzlesmith.fill.scores import fill_lexicon
+    from puzzlesmith.fill.scores import FILL_LEXICON
+    from puzzlesmith.lexicon import LexiconSpec, narrowed
 
     blank = read.with_cells(["#" if ch == "#" else rebus[c][0] if c in rebus else "."
                              for c, ch in enumerate(read.cells)])
-    lex, index = fill_lexicon(None)
+    lex, index = narrowed(LexiconSpec(FILL_LEXICON))
     result = fill(blank, lex, index, deadline=Deadline(60), improve=0)
     assert result.status == "filled" and result.filled is not None
     assert dict(result.filled.rebus) == rebus

@@ -27,7 +27,7 @@ from benchmarks.common import shared_data, shared_data_missing
 from puzzlesmith.errors import InputError
 from puzzlesmith.fill.engine import check, fill, fill_region
 from puzzlesmith.fill.model import Grid, parse_grid
-from puzzlesmith.lexicon import Lexicon, common_cut, lexicon_and_index
+from puzzlesmith.lexicon import Lexicon, LexiconSpec, common_cut, narrowed
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 
@@ -105,7 +105,7 @@ def _cases() -> dict[str, Any]:
     for name, text in SMALL_GRIDS.items():
         for common in (True, False):
             def small(text: str = text, common: bool = common) -> Any:
-                lex, index = lexicon_and_index(None, common_cut(common))
+                lex, index = narrowed(LexiconSpec(common_top=common_cut(common)))
                 grid = parse_grid(text.split("|"))
                 return [_fill_doc(grid, lex, index, seed=s) for s in (0, 1)]
             out[f"{name} {'common' if common else 'whole'}"] = small
@@ -116,7 +116,7 @@ def _cases() -> dict[str, Any]:
                 continue
 
             def real(blocks: list[str] = d["blocks"]) -> Any:
-                lex, index = lexicon_and_index(None)
+                lex, index = narrowed(LexiconSpec())
                 grid = parse_grid(blocks)
                 return [_fill_doc(grid, lex, index, improve=150),
                         check(grid, lex, index).to_json() | {"seconds": 0}]

@@ -143,10 +143,11 @@ def _real_15x15() -> list[str]:
 
 @pytest.mark.parametrize("which", ["mini", "real 15x15"])
 def test_a_mini_and_a_real_15x15_fill_without_inflection_pairs(which: str) -> None:
-    from puzzlesmith.fill.scores import fill_lexicon
+    from puzzlesmith.fill.scores import FILL_LEXICON
+    from puzzlesmith.lexicon import LexiconSpec, narrowed
 
     rows = ["#....", ".....", ".....", ".....", "....#"] if which == "mini" else _real_15x15()
-    lex, index = fill_lexicon(None, False)
+    lex, index = narrowed(LexiconSpec(FILL_LEXICON))
     grid = parse_grid(rows)
     for seed in range(2):
         got = fill(grid, lex, index, seed=seed, deadline=Deadline(30), improve=200)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from puzzlesmith.fill.engine import fill
 from puzzlesmith.fill.model import parse_grid
-from puzzlesmith.fill.scores import fill_lexicon
-from puzzlesmith.lexicon import Lexicon
+from puzzlesmith.lexicon import Lexicon, LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import build_index, wordfreq_ranks
 from puzzlesmith.limits import Deadline
 from tests.fill import oracle
@@ -17,7 +16,7 @@ MINI = ["#....", ".....", ".....", ".....", "....#"]
 def tiered() -> tuple[Lexicon, object, set[str]]:
     """The crossword list's 4- and 5-letter words in two tiers, as a setter's list has them:
     50 for most, 20 for the rest."""
-    base, _ = fill_lexicon("crossword")
+    base, _ = narrowed(LexiconSpec("crossword"))
     words = sorted(w for w in base.words if len(w) in (4, 5) and w.isalpha())
     scores = tuple(20 if i % 7 == 0 else 50 for i in range(len(words)))
     lex = Lexicon("tiered", "test", "test", tuple(words), scores=scores)

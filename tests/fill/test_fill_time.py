@@ -11,7 +11,8 @@ import pytest
 
 from puzzlesmith.fill.engine import FillResult, fill
 from puzzlesmith.fill.model import parse_grid
-from puzzlesmith.fill.scores import fill_lexicon
+from puzzlesmith.fill.scores import FILL_LEXICON
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.limits import Deadline
 from tests.cli import run
 
@@ -32,12 +33,12 @@ class _Checks(Deadline):
 def _cut_fill(monkeypatch: pytest.MonkeyPatch, budget: int) -> FillResult:
     monkeypatch.setattr(_Checks, "budget", budget)
     monkeypatch.setattr(_Checks, "calls", 0)
-    lex, index = fill_lexicon(None)
+    lex, index = narrowed(LexiconSpec(FILL_LEXICON))
     return fill(parse_grid(OPEN_5), lex, index, deadline=_Checks(60))
 
 
 def test_an_improvement_cut_by_the_limit_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    lex, index = fill_lexicon(None)
+    lex, index = narrowed(LexiconSpec(FILL_LEXICON))
     whole = fill(parse_grid(OPEN_5), lex, index, deadline=Deadline(None))
     assert whole.status == "filled" and whole.improvement in ("budget", "proved")
     assert whole.to_json()["improvement"] == whole.improvement

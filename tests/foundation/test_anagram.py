@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.lexicon.model import Lexicon
 from puzzlesmith.search.anagram import anagrams, buildable_words
@@ -39,7 +39,7 @@ def test_multiword_matches_oracle(words: list[str], letters: str, n: int) -> Non
 
 
 def test_full_anagrams_bundled() -> None:
-    index = lexicon_and_index()[1]
+    index = narrowed(LexiconSpec())[1]
     result = anagrams(index, parse_rack("listen"))
     assert set(result.full) >= {"silent", "enlist", "tinsel", "listen"}
     assert "lint" in result.words and "list" in result.words

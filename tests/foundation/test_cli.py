@@ -318,7 +318,7 @@ def test_pattern_expanded_by_the_shell_says_to_quote(tmp_path: Path, monkeypatch
 
 
 def test_anagram_takes_matchs_length_sort_and_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    from puzzlesmith.lexicon import lexicon_and_index
+    from puzzlesmith.lexicon import LexiconSpec, narrowed
 
     _, every, _ = run(["anagram", "listen", "--json"], capsys)
     words = json.loads(every)["words"]
@@ -337,7 +337,7 @@ def test_anagram_takes_matchs_length_sort_and_limit(capsys: pytest.CaptureFixtur
     assert sorted(doc["words"]) == sorted(longest_first)
     _, out, _ = run(["anagram", "listen", "--sort", "freq", "--json"], capsys)
     ranked = json.loads(out)["words"]
-    index = lexicon_and_index()[1]
+    index = narrowed(LexiconSpec())[1]
     assert sorted(ranked) == sorted(words)
     for n in {len(w) for w in ranked}:
         group = [w for w in ranked if len(w) == n]

@@ -9,7 +9,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from tests.foundation import common_samples as samples
 
 DATA = resources.files("puzzlesmith.lexicon").joinpath("data")
@@ -45,7 +45,7 @@ def test_figures_before_and_after() -> None:
     and 27 names, abbreviations or foreign; now the cut keeps 3 and 11 of them, and 108 of the
     114 words a person uses (of other lengths: 195 of 195, and 2 of the 5 others: sawyer, glover)."""
     before = cut_before()
-    _, index = lexicon_and_index(None)
+    _, index = narrowed(LexiconSpec())
     after = set(index.common_words())
     assert after <= before
     assert counts(samples.THREE, before) == {"U": (114, 114), "C": (9, 9), "N": (27, 27)}

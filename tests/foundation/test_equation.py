@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.lexicon.model import Lexicon
 from puzzlesmith.limits import Deadline, WorkLimit
@@ -168,7 +168,7 @@ def test_equations_match_brute_force(words: list[str], query: str) -> None:
 
 @pytest.fixture(scope="module")
 def bundled():  # type: ignore[no-untyped-def]
-    return lexicon_and_index()[1]
+    return narrowed(LexiconSpec())[1]
 
 
 def test_word_pairs_and_reversals(bundled) -> None:  # type: ignore[no-untyped-def]

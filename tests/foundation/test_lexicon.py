@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import (
     DEFAULT_COMMON_TOP,
+    LexiconSpec,
     common_cut,
     get_index,
-    lexicon_and_index,
     load_lexicon,
+    narrowed,
     register_file,
 )
 from puzzlesmith.lexicon.index import bits_to_index_array, bits_to_indices, cache_dir, proper_names
@@ -77,7 +78,7 @@ def test_bundled_lexicon() -> None:
 
 
 def test_index_agrees_with_plain_scan() -> None:
-    lex, index = lexicon_and_index()
+    lex, index = narrowed(LexiconSpec())
     for length in (3, 9, 15):
         bucket = index.bucket(length)
         assert bucket is not None
@@ -216,7 +217,7 @@ def test_missing_word_file(tmp_path: Path) -> None:
 
 
 def test_common_words() -> None:
-    _, index = lexicon_and_index()
+    _, index = narrowed(LexiconSpec())
     common = index.common_words()
     assert 15_000 < len(common) < 30_000
     assert {"the", "house", "apple"} <= common
@@ -226,7 +227,7 @@ def test_common_words() -> None:
     assert rank["the"] < rank["house"] < rank.get("zymurgy", 10**9)
     small = index.common_words(1000)
     assert small < common
-    lex_common, index_common = lexicon_and_index(None, 1000)
+    lex_common, index_common = narrowed(LexiconSpec(common_top=1000))
     assert set(lex_common.words) == small and index_common.bucket(3) is not None
 
 
@@ -291,8 +292,8 @@ def test_common_narrowing_keeps_each_lists_own_scores(
     first, second = tmp_path / "a.txt", tmp_path / "b.txt"
     first.write_text("house;10\nwater;20\n")
     second.write_text("house;70\nwater;80\n")
-    common_a, _ = lexicon_and_index(str(first), 30_000)
-    common_b, _ = lexicon_and_index(str(second), 30_000)
+    common_a, _ = narrowed(LexiconSpec(str(first), 30_000))
+    common_b, _ = narrowed(LexiconSpec(str(second), 30_000))
     assert common_a.words == common_b.words == ("house", "water")
     assert common_a.scores == (10, 20)
     assert common_b.scores == (70, 80)
@@ -311,26 +312,26 @@ def test_common_narrowing_from_the_disk_cache_is_the_same(
     f.write_text("house;10\nwater;20\nzymurgy;30\nthe;40\n")
     for spec, top in ((str(f), 30_000), (None, 30_000)):
         monkeypatch.setattr(lexicon_pkg, "_narrowed", {})
-        made, _ = lexicon_and_index(spec, top)
+        made, _ = narrowed(LexiconSpec(spec, top))
         expected = set(made.words)
-        full, index = lexicon_and_index(spec)
+        full, index = narrowed(LexiconSpec(spec))
         assert expected == index.common_words(top) & set(full.words)
         for damage in (None, "cut"):
             if damage:
                 for path in (tmp_path / "cache").glob(f"common-*-{top}.txt"):
                     path.write_bytes(path.read_bytes()[:-20])
             monkeypatch.setattr(lexicon_pkg, "_narrowed", {})
-            again, _ = lexicon_and_index(spec, top)
+            again, _ = narrowed(LexiconSpec(spec, top))
             assert (again.words, again.scores, again.name) == (made.words, made.scores, made.name)
     assert made.scores is None
-    assert lexicon_and_index(str(f), 30_000)[0].scores == (10, 40, 20)  # house the water
+    assert narrowed(LexiconSpec(str(f), 30_000))[0].scores == (10, 40, 20)  # house the water
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=0, max_size=9),
                  st.integers(0, 274_000)))
 def test_index_membership_is_the_word_sets(probe: str | int) -> None:
-    lex, index = lexicon_and_index()
+    lex, index = narrowed(LexiconSpec())
     word = lex.words[probe % len(lex.words)] if isinstance(probe, int) else probe
     assert (word in index) == (word in lex.word_set)
 

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.lexicon.model import Lexicon
 from puzzlesmith.search.pattern import match, parse_length, parse_pattern, plain_match_json
@@ -78,7 +78,7 @@ def test_contains_excludes(words: list[str], contains: str, excludes: str) -> No
 
 @pytest.fixture(scope="module")
 def bundled():  # type: ignore[no-untyped-def]
-    return lexicon_and_index()[1]
+    return narrowed(LexiconSpec())[1]
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.lexicon import lexicon_and_index, sounds
+from puzzlesmith.lexicon import LexiconSpec, narrowed, sounds
 from tests.cli import run
 
 ARPA_VOWEL = re.compile(r"^[A-Z]+[012]$")
@@ -201,7 +201,7 @@ def test_initialisms_readings_are_not_heard(shipped: dict[str, list[list[str]]])
 def test_match_rhymes_and_syllables(shipped: dict[str, list[list[str]]],
                                     capsys: pytest.CaptureFixture[str]) -> None:
     raw = shipped
-    five = [w for w in lexicon_and_index()[1].bucket(5).words]  # type: ignore[union-attr]
+    five = [w for w in narrowed(LexiconSpec())[1].bucket(5).words]  # type: ignore[union-attr]
     keys = {raw_rhyme(p, "table") for p in raw["table"]}
     code, out, _ = run(["match", "?????", "--rhymes", "table", "--json"], capsys)
     doc = json.loads(out)
@@ -279,7 +279,7 @@ def test_sounds_like_homophones_then_one_sound_away(shipped: dict[str, list[list
 
 def test_match_near_rhymes_after_perfect_ones(shipped: dict[str, list[list[str]]],
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    four = {w for w in lexicon_and_index()[1].bucket(4).words}  # type: ignore[union-attr]
+    four = {w for w in narrowed(LexiconSpec())[1].bucket(4).words}  # type: ignore[union-attr]
     perfect = {raw_rhyme(p, "time") for p in shipped["time"]}
     near = {raw_near(p, "time") for p in shipped["time"]}
     code, out, _ = run(["match", "????", "--rhymes", "time", "--near-rhymes", "--json"], capsys)

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import LexiconSpec, lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.search.meaning import match_words, words_for
 
 # The members a person names, written before looking at the answers.
@@ -217,7 +217,7 @@ def test_the_issue_cases() -> None:
     inst3 = list(match_words(words_for(LexiconSpec(means="instrument")), "???:instrument").words)
     assert set(inst3[:2]) == {"sax", "uke"}  # the far readings after: weapons, legal ones
     assert inst3.index("sax") < inst3.index("gun") and inst3.index("uke") < inst3.index("put")
-    flowers = lexicon_and_index(None, kind_of="flower")[0].word_set
+    flowers = narrowed(LexiconSpec(kind_of="flower"))[0].word_set
     assert {"rose", "lily", "iris", "tulip", "violet", "pansy"} <= flowers
     sad4 = list(match_words(words_for(LexiconSpec(means="sad")), "????:sad").words)
     assert {"blue", "glum", "down"} <= set(sad4) and "pout" not in sad4
@@ -252,7 +252,7 @@ def measure(category: str) -> tuple[float, float, float]:
     unlabelled = [w for w in first if w not in FIRST_TEN[category]]
     assert not unlabelled, f"{category}: label the new first answers {unlabelled}"
     precision = sum(FIRST_TEN[category][w] for w in first) / len(first)
-    held = [w for w in HAND[category].split() if w in lexicon_and_index(None)[0].word_set]
+    held = [w for w in HAND[category].split() if w in narrowed(LexiconSpec())[0].word_set]
     recall = sum(w in set(got) for w in held) / len(held)
     sample = random.Random(f"39:{category}").sample(sorted(got), min(8, len(got)))
     assert set(sample) == set(SAMPLE[category]), f"{category}: label the new sample {sample}"

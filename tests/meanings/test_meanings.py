@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import lexicon_and_index, load_lexicon
+from puzzlesmith.lexicon import LexiconSpec, load_lexicon, narrowed
 from puzzlesmith.lexicon import meanings as m
 from tests.meanings.raw import RawWordNet
 
@@ -56,14 +56,14 @@ def test_senses_in_pos_order_with_glosses_examples_synonyms() -> None:
 def test_inflections_take_no_symbol_abbreviation_letter_or_name_sense() -> None:
     # Issue 39: `???:metal` gave las (La, lanthanum), pos (Po), tis (Ti); `--kind-of city`
     # gave corks and kievs; `define las` said "metallic element".
-    metal = lexicon_and_index(None, kind_of="metal")[0].word_set
+    metal = narrowed(LexiconSpec(kind_of="metal"))[0].word_set
     assert "tin" in metal and not {"las", "pos", "tis", "nas", "bas", "ers", "tas"} & metal
-    element = lexicon_and_index(None, kind_of="chemical element")[0].word_set
+    element = narrowed(LexiconSpec(kind_of="chemical element"))[0].word_set
     assert {"tin", "neon", "iron", "gold"} <= element
     assert not {"las", "ars", "ids", "pos", "fes", "la", "ar", "fe"} & element
-    state = lexicon_and_index(None, kind_of="american state")[0].word_set
+    state = narrowed(LexiconSpec(kind_of="american state"))[0].word_set
     assert not {"ars", "ids", "las", "mas", "mes"} & state
-    city = lexicon_and_index(None, kind_of="city")[0].word_set
+    city = narrowed(LexiconSpec(kind_of="city"))[0].word_set
     assert not {"corks", "kievs", "bales", "gents", "fezes"} & city
     d = m.define("las")
     assert d.base == "la" and all("metal" not in s.gloss for s in d.senses) and d.senses
@@ -89,12 +89,12 @@ def test_bad_characters_are_bad_input() -> None:
 def test_an_exception_to_a_phrase_counts() -> None:
     # WordNet's exception list maps "comics" to "comic strip", a kind of cartoon; the per-word
     # rule therefore lets "comics" through, though "comic strip" is no bundled word.
-    lex, _ = lexicon_and_index(None, kind_of="cartoon")
+    lex, _ = narrowed(LexiconSpec(kind_of="cartoon"))
     assert "comics" in lex.word_set and "strips" in lex.word_set
 
 
 def test_narrowed_lexicon_keeps_inflections_of_birds() -> None:
-    lex, _ = lexicon_and_index(None, kind_of="bird")
+    lex, _ = narrowed(LexiconSpec(kind_of="bird"))
     assert {"falcon", "falcons", "parrot", "geese"} <= lex.word_set
     assert "common" not in lex.word_set and "bird" not in lex.word_set
 
@@ -166,7 +166,7 @@ def test_kind_of_filter_is_the_per_word_rule(raw: RawWordNet, noun_lemmas: list[
     topic = data.draw(st.sampled_from(["bird", "city", "tool", "fruit", *noun_lemmas]))
     cat = raw.below_forms(topic)
     expected = {w for w, bases in noun_bases.items() if w in cat or any(cat.get(b) for b in bases)}
-    lex, _ = lexicon_and_index(None, kind_of=topic)
+    lex, _ = narrowed(LexiconSpec(kind_of=topic))
     assert lex.word_set == expected
 
 
@@ -194,9 +194,9 @@ def test_means_matches_the_raw_files(raw: RawWordNet, all_lemmas: list[str],
 
 
 def test_both_filters_keep_the_words_that_pass_both() -> None:
-    both = lexicon_and_index(None, kind_of="bird", means="hawk")[0].word_set
-    kind = lexicon_and_index(None, kind_of="bird")[0].word_set
-    means = lexicon_and_index(None, means="hawk")[0].word_set
+    both = narrowed(LexiconSpec(kind_of="bird", means="hawk"))[0].word_set
+    kind = narrowed(LexiconSpec(kind_of="bird"))[0].word_set
+    means = narrowed(LexiconSpec(means="hawk"))[0].word_set
     assert both == kind & means and "falcon" in both and "eagled" not in both
 
 

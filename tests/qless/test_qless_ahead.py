@@ -19,8 +19,9 @@ from puzzlesmith.lexicon import (
     DEFAULT_COMMON_TOP,
     Lexicon,
     LexiconIndex,
-    lexicon_and_index,
+    LexiconSpec,
     load_lexicon,
+    narrowed,
 )
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless import ahead, play
@@ -30,7 +31,7 @@ from tests.clock import Clock
 
 
 def lists() -> tuple[Lexicon, LexiconIndex]:
-    return load_lexicon(None), lexicon_and_index(None, DEFAULT_COMMON_TOP)[1]
+    return load_lexicon(None), narrowed(LexiconSpec(common_top=DEFAULT_COMMON_TOP))[1]
 
 
 def bundled() -> ahead.Ahead:

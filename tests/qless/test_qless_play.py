@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import Lexicon, lexicon_and_index
+from puzzlesmith.lexicon import Lexicon, LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless import play
@@ -72,7 +72,7 @@ def test_grade_boundaries() -> None:
 
 
 def test_hint_levels_on_a_real_roll() -> None:
-    full, common = lexicon_and_index(None)[0], lexicon_and_index(None, 30_000)[1]
+    full, common = narrowed(LexiconSpec())[0], narrowed(LexiconSpec(common_top=30_000))[1]
     docs = [hint("mvhdrxwcciaa", full, level=k, deadline=Deadline(10), common_index=common).to_json()
             for k in (1, 2, 3)]
     assert set(docs[0]) >= {"letters", "level", "length", "first_letter"} and "word" not in docs[0]
@@ -103,7 +103,7 @@ def test_a_lower_bound_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
             return replace(done, solutions=12, count_complete=False)
         return done
 
-    full, common = lexicon_and_index(None)[0], lexicon_and_index(None, 30_000)[1]
+    full, common = narrowed(LexiconSpec())[0], narrowed(LexiconSpec(common_top=30_000))[1]
     monkeypatch.setattr(play, "search_roll", cut_common)
     g = grade("readingsto", full, common, deadline=Deadline(30))
     assert g.grade == "advanced" and g.common_solutions == 12 and not g.common_exact
@@ -112,7 +112,7 @@ def test_a_lower_bound_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.slow
 def test_the_roll_of_a_day_is_fixed_and_solvable_with_common_words() -> None:
-    full, common = lexicon_and_index(None)[0], lexicon_and_index(None, 30_000)[1]
+    full, common = narrowed(LexiconSpec())[0], narrowed(LexiconSpec(common_top=30_000))[1]
     day = dt.date(2026, 12, 1)
     a = daily(day, full, common, deadline=Deadline(10))
     b = daily(day, full, common, deadline=Deadline(10))
@@ -132,7 +132,7 @@ def test_the_roll_of_a_day_is_fixed_and_solvable_with_common_words() -> None:
 @pytest.mark.slow
 def test_the_daily_grade_is_the_same_on_a_slow_clock_and_its_counts_are_lower_bounds(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    full, common = lexicon_and_index(None)[0], lexicon_and_index(None, 30_000)[1]
+    full, common = narrowed(LexiconSpec())[0], narrowed(LexiconSpec(common_top=30_000))[1]
     letters = daily(dt.date(2026, 12, 1), full, common, deadline=Deadline(10),
                     graded=False).letters
     quick = play.daily_grade(letters, full, common, deadline=Deadline(60))

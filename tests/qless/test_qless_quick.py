@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index
+from puzzlesmith.lexicon import Lexicon, LexiconIndex, LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.atlas.rolls import uniform_sample
@@ -115,11 +115,11 @@ def test_batches_answer_each_roll_as_alone() -> None:
 
 @pytest.mark.slow
 def test_real_rolls_agree_with_the_exhaustive_engine() -> None:
-    index = lexicon_and_index(None)[1]
+    index = narrowed(LexiconSpec())[1]
     # bcffhjlnnooo: a crossing word that ran through a second board cell once lost a letter.
     rolls = ["bcffhjlnnooo"] + [k for k, _ in uniform_sample(150, seed=13)]
     results = verdicts(rolls, index, time_limit=30)
-    words = set(lexicon_and_index(None)[0].words)
+    words = set(narrowed(LexiconSpec())[0].words)
     methods = set()
     for letters, result in zip(rolls, results, strict=True):
         methods.add(result.extra["method"])

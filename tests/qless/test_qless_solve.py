@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index
+from puzzlesmith.lexicon import Lexicon, LexiconIndex, LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.board import is_solution
@@ -43,13 +43,13 @@ def test_unsolvable_with_both_lists() -> None:
 
 
 def test_timeout_status() -> None:
-    _, index = lexicon_and_index(None)
+    _, index = narrowed(LexiconSpec())
     r = search_roll(roll(0), index, deadline=Deadline(1e-9))
     assert r.status == "timeout" and r.board is None
 
 
 def test_other_seeds_show_other_solutions() -> None:
-    _, index = lexicon_and_index(None)
+    _, index = narrowed(LexiconSpec())
     letters = roll(3)
     boards = {tuple(search_roll(letters, index, deadline=Deadline(10), seed=s).board.rows())
               for s in range(6)}
@@ -64,7 +64,7 @@ def test_count_and_cap() -> None:
 
 
 def test_long_rolls_are_solved_past_the_stored_skeletons() -> None:
-    _, index = lexicon_and_index(None)
+    _, index = narrowed(LexiconSpec())
     letters = roll(5) + "ear"  # 15 letters: cores and hung words
     r = search_roll(letters, index, deadline=Deadline(20))
     assert r.status == "solved"
@@ -72,7 +72,7 @@ def test_long_rolls_are_solved_past_the_stored_skeletons() -> None:
 
 
 def test_real_rolls_give_valid_boards() -> None:
-    _, index = lexicon_and_index(None)
+    _, index = narrowed(LexiconSpec())
     for seed in range(10):
         letters = roll(seed)
         r = search_roll(letters, index, deadline=Deadline(10))
@@ -91,7 +91,7 @@ def test_bad_letters(bad: str) -> None:
 
 def test_a_count_reports_its_progress_as_it_goes() -> None:
     """The progress hook sees a rising count that ends at the exact total."""
-    lex = lexicon_and_index(None)[0]
+    lex = narrowed(LexiconSpec())[0]
     seen: list[int] = []
     result = search_roll("plantersa", lex, deadline=Deadline(60), count=True, on_progress=seen.append)
     assert result.count_complete and result.solutions is not None

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.limits import Deadline
 from puzzlesmith.qless.anagrams import roll_anagrams
 from puzzlesmith.qless.atlas.rolls import uniform_sample
@@ -75,7 +75,7 @@ def test_the_word_sets_hold_every_solution_and_the_verdict_is_the_brute_forces(
 
 @pytest.mark.slow
 def test_two_vowel_rolls_of_the_real_dice_agree_with_the_skeleton_search() -> None:
-    _, index = lexicon_and_index(None)
+    _, index = narrowed(LexiconSpec())
     rolls = [k for k, _ in uniform_sample(600, seed=21)]
     # Unsolvable rolls from the census (two vowels, ten consonants): the hard case.
     rolls += ["ddeejmmnprtx", "bcefggjmnntu", "cdeejlnnrrtv", "dfkmmnoorrtv"]
@@ -98,7 +98,7 @@ def test_two_vowel_rolls_of_the_real_dice_agree_with_the_skeleton_search() -> No
 
 
 def test_rolls_outside_the_bound_are_left_to_the_other_searches() -> None:
-    _, index = lexicon_and_index(None)
+    _, index = narrowed(LexiconSpec())
     three = "aeiklmnprstx"  # three vowels
     assert not vowels.applies(three, roll_anagrams(three, index))
     # Two vowels, but with nth and pht among its words its boards may have more runs.

@@ -49,7 +49,7 @@ def test_a_hundred_common_cuts_leave_no_file(tmp_path: Path, monkeypatch: pytest
         return sorted(p.name for p in cache.iterdir()) if cache.exists() else []
 
     kept = files()
-    _, index = lexicon_pkg.lexicon_and_index()
+    _, index = lexicon_pkg.narrowed(lexicon_pkg.LexiconSpec())
     names = not_common()
     for i, top in enumerate(500 + 37 * i for i in range(100)):
         words = tasks.run_match("?????", common=True, common_top=top)["words"]

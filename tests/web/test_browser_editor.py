@@ -49,9 +49,9 @@ def figures(page: Any, label: str) -> str:
 @cache
 def common_words() -> frozenset[str]:
     """The list the page uses (the Letterpress list's common words): data only."""
-    from puzzlesmith.lexicon import common_cut, lexicon_and_index
+    from puzzlesmith.lexicon import LexiconSpec, common_cut, narrowed
 
-    lex, _ = lexicon_and_index("letterpress", common_cut(True))
+    lex, _ = narrowed(LexiconSpec("letterpress", common_cut(True)))
     return frozenset(lex.words)
 
 

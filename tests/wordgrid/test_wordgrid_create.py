@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index
+from puzzlesmith.lexicon import Lexicon, LexiconIndex, LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline
 from puzzlesmith.wordgrid.create import create
@@ -153,7 +153,7 @@ def test_created_puzzles_resolve(case: dict) -> None:
 
 @pytest.fixture(scope="module")
 def bundled() -> tuple[LexiconIndex, LexiconIndex]:
-    return lexicon_and_index(None)[1], lexicon_and_index(None, 30_000)[1]
+    return narrowed(LexiconSpec())[1], narrowed(LexiconSpec(common_top=30_000))[1]
 
 
 @pytest.mark.parametrize(

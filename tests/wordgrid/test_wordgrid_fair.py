@@ -9,7 +9,7 @@ import random
 import pytest
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import lexicon_and_index
+from puzzlesmith.lexicon import LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import proper_names
 from puzzlesmith.wordgrid import CreateOptions
 from puzzlesmith.wordgrid.options import is_people_word
@@ -43,7 +43,7 @@ LEFT_OUT = dict.fromkeys(_words(
 
 
 def _sample() -> tuple[list[str], list[str], list[str], int]:
-    _, idx = lexicon_and_index(None, 30_000, foreign=False)
+    _, idx = narrowed(LexiconSpec(common_top=30_000, foreign=False))
     rng = random.Random(SEED)
     kept = {}
     for n, k in ((3, 60), (6, 40)):
@@ -65,7 +65,7 @@ def test_people_words_on_a_hand_labelled_random_sample() -> None:
 
 
 def test_the_issues_names_and_crosswordese_are_not_people_words() -> None:
-    _, idx = lexicon_and_index(None, 30_000)
+    _, idx = narrowed(LexiconSpec(common_top=30_000))
     for word in _words("barton parton mor rom mora mort shh ecu emo myc dobson batman carter "
                        "murphy aba raj tsk"):
         assert not is_people_word(word, idx.rank(word)), word
@@ -78,7 +78,7 @@ def test_the_issues_names_and_crosswordese_are_not_people_words() -> None:
 def test_created_puzzles_are_fair_by_default(extra: dict[str, object]) -> None:
     """A plain scan of each created grid: its columns all differ, and the answer and every
     column are among the 30,000 most frequent words, no proper name."""
-    _, full = lexicon_and_index(None)
+    _, full = narrowed(LexiconSpec())
     names = proper_names()
     made = 0
     for seed in range(6):

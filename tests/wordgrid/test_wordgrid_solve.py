@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzlesmith.lexicon import Lexicon, LexiconIndex, lexicon_and_index
+from puzzlesmith.lexicon import Lexicon, LexiconIndex, LexiconSpec, narrowed
 from puzzlesmith.lexicon.index import build_index
 from puzzlesmith.limits import Deadline, WorkLimit
 from puzzlesmith.wordgrid.model import check_solution, parse_rows
@@ -112,7 +112,7 @@ def test_common_rows_full_columns(case: tuple[list[str], set[str], set[str]]) ->
 
 @pytest.fixture(scope="module")
 def bundled() -> tuple[Lexicon, LexiconIndex]:
-    return lexicon_and_index(None)
+    return narrowed(LexiconSpec())
 
 
 CALENDAR = [
@@ -170,7 +170,7 @@ def test_partly_known_and_several_rows(bundled: tuple[Lexicon, LexiconIndex]) ->
 
 def test_common_note_when_none(bundled: tuple[Lexicon, LexiconIndex]) -> None:
     _, full = bundled
-    _, common = lexicon_and_index(None, 30_000)
+    _, common = narrowed(LexiconSpec(common_top=30_000))
     puzzle = parse_rows(["??????", "yyyyyy", "ttzzyy"])
     result = solve(puzzle, full, common, mode="all")
     assert result.count == 0 and result.note is not None

@@ -13,7 +13,7 @@ import hashlib
 import math
 from array import array
 
-from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, Lexicon, LexiconIndex, common_cut, lexicon_and_index
+from puzzlesmith.lexicon import Lexicon, LexiconIndex
 
 MAX_SCORE = 100
 # The word list a fill runs on when none is named (the CLI's and the web editor's): the
@@ -66,12 +66,6 @@ def with_preferred(lexicon: Lexicon, index: LexiconIndex, preferred: frozenset[s
                    scores=tuple(PREFERRED_SCORE if w in preferred else scores.get(w, 0)
                                 for w in lexicon.words),
                    transient=transient or lexicon.transient)
-
-
-def fill_lexicon(spec: str | None, common: bool = False,
-                 common_top: int = DEFAULT_COMMON_TOP) -> tuple[Lexicon, LexiconIndex]:
-    """The lexicon and index a fill runs on: `--lexicon` (default FILL_LEXICON), `--common`."""
-    return lexicon_and_index(spec or FILL_LEXICON, common_cut(common, common_top))
 
 
 def rank_score(rank: int) -> int:

@@ -1,9 +1,9 @@
 """Word lists in, indexes out: the one place that reads word files.
 
 A command's word list is chosen and narrowed in `narrow`: a `LexiconSpec` in, `narrowed(spec)`
-(or `lexicon_and_index` with keywords) gives the lexicon and its index. The registry
-and index modules load on first use of one of their names, so a command's --help (which
-needs only DEFAULT_COMMON_TOP) starts without them.
+gives the lexicon and its index (an options object gives its spec: `lexicon_spec()`). The
+registry and index modules load on first use of one of their names, so a command's --help
+(which needs only DEFAULT_COMMON_TOP) starts without them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from puzzlesmith.lexicon.model import DEFAULT_COMMON_TOP, Lexicon
 from puzzlesmith.lexicon.narrow import (
     LexiconSpec,
     common_cut,
-    lexicon_and_index,
     meaning_narrowed,
     narrowed,
 )
@@ -31,7 +30,6 @@ __all__ = [
     "get_index",
     "letter_counts",
     "letter_mask",
-    "lexicon_and_index",
     "load_lexicon",
     "meaning_narrowed",
     "narrowed",

@@ -62,18 +62,6 @@ def narrowed(spec: LexiconSpec) -> tuple[Lexicon, LexiconIndex]:
     return lexicon, index
 
 
-def lexicon_and_index(
-    spec: str | None = None,
-    common_top: int | None = None,
-    *,
-    kind_of: str | None = None,
-    means: str | None = None,
-    foreign: bool = True,
-) -> tuple[Lexicon, LexiconIndex]:
-    """`narrowed(LexiconSpec(...))` spelled with keywords, as most callers have them."""
-    return narrowed(LexiconSpec(spec, common_top, foreign, kind_of, means))
-
-
 # Step 1, the common cut. The memos below are dicts keyed by the list's content hash and
 # scores, not functools.lru_cache over the Lexicon: Lexicon equality ignores the scores, and
 # two lists of the same words with other scores narrow to other lexicons.
