@@ -7,10 +7,11 @@ vowel on, primary or secondary stress alike (its last vowel if none is stressed)
 dropped: two words rhyme perfectly when a pronunciation of each has the same rhyme ("table",
 "fable"; "read" /R IY1 D/ and "seed"), and a compound rhymes with its last part, as a rhyming
 dictionary hears it (sweetheart /S W IY1 T HH AA2 R T/ with "heart", honeymoon with "moon").
-A word's final -y is the unstressed suffix even where CMUdict marks its IY with secondary
-stress (possibility /... IH1 L AH0 T IY2/ rhymes with "ability", not with "sea"; so do some
--ly, -ogy and -ty words); a compound's last part spelled otherwise keeps its stress
-(bumblebee with "bee", latchkey with "key").
+A word's final -y, -i, -ie or consonant and -e is unstressed even where CMUdict marks its IY
+with secondary stress (possibility /... IH1 L AH0 T IY2/ rhymes with "ability", not with
+"sea"; so do some -ly, -ogy and -ty words, and newbie, machete, hyperbole, anti); a compound's
+last part spelled -ee, -ea or -ey keeps its stress (bumblebee with "bee", latchkey with "key";
+wannabe, spelled -be, loses it).
 A pronunciation that reads a word letter by letter (`id` /AY1 D IY1/, `cod` /S IY1 OW1 D IY1/,
 `am` /EY1 EH1 M/) is its initialism's, not the word's: when the word has a vowel letter and
 another pronunciation, rhymes and sounds-alike leave it out, so "id" and "cod" do not rhyme
@@ -86,13 +87,21 @@ def syllable_counts(word: str) -> frozenset[int]:
     return frozenset(sum(p[-1].isdigit() for p in pron.split()) for pron in pronunciations(word))
 
 
+def _unstressed_ending(word: str) -> bool:
+    """Whether the word's spelling ends as an unstressed -y, -i, -ie or consonant and -e does
+    (not -ey, -ee, -ea: the -key of latchkey and the -bee of bumblebee are words)."""
+    if word.endswith(("ey", "ee", "ea")):
+        return False
+    return word.endswith(("y", "i", "ie")) or (word[-2:-1] not in ("", *"aeiou")
+                                               and word.endswith("e"))
+
+
 def _rhyme_start(phones: list[str] | tuple[str, ...], word: str = "") -> int:
     """Where a pronunciation's rhyme starts: its last stressed vowel, else its last vowel; a
-    final IY of a word spelled with a final -y (not -ey) counts as unstressed (the module's
+    final IY2 of a word spelled with an unstressed ending counts as unstressed (the module's
     docstring)."""
     vowels = [i for i, p in enumerate(phones) if p[-1].isdigit()]
-    plain_y = word.endswith("y") and not word.endswith("ey")  # -key of latchkey is a word
-    suffix = len(phones) - 1 if plain_y and phones[-1:] == ["IY2"] else -1
+    suffix = len(phones) - 1 if phones[-1:] == ["IY2"] and _unstressed_ending(word) else -1
     stressed = [i for i in vowels if phones[i][-1] in "12" and i != suffix]
     return (stressed or vowels or [0])[-1]
 
