@@ -118,7 +118,7 @@ def solve_rolls(
     define: bool = False,
 ) -> None:
     """Solve each roll in turn (one process, one lexicon load); exit 1 if any ran out of time."""
-    from puzzlesmith.lexicon import LexiconSpec, common_cut, load_lexicon, narrowed
+    from puzzlesmith.lexicon import load_lexicon, narrowed
     from puzzlesmith.limits import Deadline
     from puzzlesmith.qless.answer import known_or_search
     from puzzlesmith.qless.solve import parse_letters
@@ -128,9 +128,9 @@ def solve_rolls(
     # The plain word list is all a default solve needs (no index, so no numpy at start-up).
     lex = load_lexicon(lexicon)
     common_index: LexiconIndex | None = None
-    cut = common_cut(options.common, options.common_top)
-    if cut is not None:
-        _, common_index = narrowed(LexiconSpec(lexicon, cut))
+    common = options.lexicon_spec()
+    if common.common_top is not None:
+        _, common_index = narrowed(common)
     timed_out = False
     for roll in letters:
         _prepare(len(roll), lex)
@@ -248,7 +248,7 @@ def hint_cmd(
 
     roll = parse_letters(letters)
     level, seconds = options.level, options.time_limit
-    full, common = play_words(options.lexicon, options.common_top)
+    full, common = play_words(options.lexicon_spec(always_common=True))
     _prepare(len(roll), full)
     try:
         h = hint(roll, full, level=level, deadline=Deadline(seconds), common_index=common)
@@ -284,7 +284,7 @@ def grade_cmd(
 
     roll = parse_letters(letters)
     seconds = options.time_limit
-    full, common = play_words(options.lexicon, options.common_top)
+    full, common = play_words(options.lexicon_spec(always_common=True))
     _prepare(len(roll), full)
     try:
         g = grade(roll, full, common, deadline=Deadline(seconds))
@@ -323,7 +323,7 @@ def daily_cmd(
 
     day = parse_date(options.date)
     faces, seconds, graded = options.faces, options.time_limit, options.grade
-    full, common = play_words(options.lexicon, options.common_top)
+    full, common = play_words(options.lexicon_spec(always_common=True))
     _prepare(12 if faces is None else len(faces), full)
     try:
         # The roll at once; its grade follows (a second or two of counting).

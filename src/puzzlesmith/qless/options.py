@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut
 from puzzlesmith.options import check_limits, common_top_option, lexicon_option, option
 
 SOLVE, ROLL, HINT, GRADE, DAILY = "solve", "roll", "hint", "grade", "daily"
@@ -66,6 +67,13 @@ class QlessOptions:
 
     def __post_init__(self) -> None:
         check_limits(self)
+
+    def lexicon_spec(self, *, always_common: bool = False) -> LexiconSpec:
+        """The common words a search tries first: the `common_top` most frequent when `common`
+        (or a `common_top` of its own) asks, or `always_common` (a hint, a grade and the roll
+        of the day always try them); else no cut (`common_top` None): no such list."""
+        top = self.common_top if always_common else common_cut(self.common, self.common_top)
+        return LexiconSpec(self.lexicon, top)
 
     @property
     def faces(self) -> tuple[str, ...] | None:

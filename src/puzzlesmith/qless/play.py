@@ -33,7 +33,7 @@ from puzzlesmith.qless.dice import dice_key, roll
 from puzzlesmith.qless.solve import parse_letters, search_roll
 
 if TYPE_CHECKING:
-    from puzzlesmith.lexicon import Lexicon, LexiconIndex
+    from puzzlesmith.lexicon import Lexicon, LexiconIndex, LexiconSpec
     from puzzlesmith.qless.solve import WordList
 
 LEVELS = (1, 2, 3)
@@ -76,12 +76,13 @@ class Hint:
         return doc
 
 
-def play_words(lexicon: str | None, common_top: int) -> tuple[Lexicon, LexiconIndex]:
+def play_words(spec: LexiconSpec) -> tuple[Lexicon, LexiconIndex]:
     """The words hint, grade and daily play with: all words (the plain list) and the common
-    words a person knows, tried first (an index: it needs word ranks)."""
-    from puzzlesmith.lexicon import LexiconSpec, load_lexicon, narrowed
+    words a person knows (`spec`, `QlessOptions.lexicon_spec(always_common=True)`), tried
+    first (an index: it needs word ranks)."""
+    from puzzlesmith.lexicon import load_lexicon, narrowed
 
-    return load_lexicon(lexicon), narrowed(LexiconSpec(lexicon, common_top))[1]
+    return load_lexicon(spec.source), narrowed(spec)[1]
 
 
 def hint(

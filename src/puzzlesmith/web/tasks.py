@@ -126,13 +126,11 @@ def run_define(word: str) -> Doc:
     return {**d.to_json(), **described(d.word)}
 
 
-def _qless_indexes(
-    lexicon: str | None, common: bool, common_top: int
-) -> tuple[LexiconIndex, LexiconIndex | None]:
+def _qless_indexes(q: QlessOptions) -> tuple[LexiconIndex, LexiconIndex | None]:
     # As `cli.qless.solve_rolls`: all words, plus the common words to try first if asked.
-    _, index = narrowed(LexiconSpec(lexicon))
-    cut = common_cut(common, common_top)
-    return index, None if cut is None else narrowed(LexiconSpec(lexicon, cut))[1]
+    _, index = narrowed(LexiconSpec(q.lexicon))
+    common = q.lexicon_spec()
+    return index, None if common.common_top is None else narrowed(common)[1]
 
 
 def _prepared_roll(letters: str) -> str:
@@ -165,7 +163,7 @@ def _qless_answer(letters: str, q: QlessOptions) -> Doc:
     from puzzlesmith.qless.answer import known_or_search
 
     roll = _prepared_roll(letters)
-    index, common_index = _qless_indexes(q.lexicon, q.common, q.common_top)
+    index, common_index = _qless_indexes(q)
     from puzzlesmith.web.pool import report_progress
 
     # The CLI's order (census, atlas, search). No on_solution callback: with one the engine
@@ -211,7 +209,7 @@ def run_qless_hint(letters: str, **options: Any) -> Doc:
 
     q = _qless("hint", options)
     roll = _prepared_roll(letters)
-    full, words = play_words(q.lexicon, q.common_top)
+    full, words = play_words(q.lexicon_spec(always_common=True))
     return hint(roll, full, level=q.level, deadline=Deadline(q.time_limit),
                 common_index=words).to_json()
 
@@ -223,7 +221,7 @@ def run_qless_grade(letters: str, **options: Any) -> Doc:
 
     q = _qless("grade", options)
     _prepared_roll(letters)
-    full, words = play_words(q.lexicon, q.common_top)
+    full, words = play_words(q.lexicon_spec(always_common=True))
     return grade(letters, full, words, deadline=Deadline(q.time_limit)).to_json()
 
 
@@ -233,7 +231,7 @@ def run_qless_daily(**options: Any) -> Doc:
     from puzzlesmith.qless.play import daily, parse_date, play_words
 
     q = _qless("daily", options)
-    full, words = play_words(q.lexicon, q.common_top)
+    full, words = play_words(q.lexicon_spec(always_common=True))
     return daily(parse_date(q.date), full, words, deadline=Deadline(q.time_limit),
                  dice=q.faces, graded=q.grade).to_json()
 
