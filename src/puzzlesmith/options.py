@@ -122,11 +122,16 @@ def check_limits(obj: Any) -> None:
             raise InputError(f"{d.flag} must be a finite number, not {value}")
         if (s.ge is not None and value < s.ge) or (s.le is not None and value > s.le) or (
                 s.gt is not None and value <= s.gt):
-            low = f"at least {s.ge:g}" if s.ge is not None else (
-                f"over {s.gt:g}" if s.gt is not None else "")
-            high = f"at most {s.le:g}" if s.le is not None else ""
+            low = f"at least {_number(s.ge)}" if s.ge is not None else (
+                f"over {_number(s.gt)}" if s.gt is not None else "")
+            high = f"at most {_number(s.le)}" if s.le is not None else ""
             raise InputError(f"{d.flag} must be {' and '.join(p for p in (low, high) if p)}, "
-                             f"not {value:g}")
+                             f"not {_number(value)}")
+
+
+def _number(x: float) -> str:
+    """A bound as a person writes it: 1000000, not 1e+06; 0.5 as is."""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
 # --- the command line -------------------------------------------------------------------
