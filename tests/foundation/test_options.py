@@ -38,7 +38,7 @@ def _cli_command(path: list[str]) -> Any:
 
     command: Any = load_command(path[0])
     for name in path[1:]:
-        command = command.commands[name]
+        command = command.get_command(None, name)  # a lazy group's too (`qless atlas`)
     return command
 
 
@@ -88,6 +88,7 @@ FAMILIES = [
         ("hint", ["qless", "hint"], "QlessHintRequest", ROLLS),
         ("grade", ["qless", "grade"], "QlessGradeRequest", ROLLS),
         ("daily", ["qless", "daily"], "QlessDailyRequest", frozenset()),
+        ("lookup", ["qless", "atlas", "lookup"], "AtlasLookupRequest", ROLLS | {"db"}),
     ]),
     (StarsOptions, "docs/stars.md", [
         ("solve", ["stars", "solve"], "StarsSolveRequest", PUZZLES),

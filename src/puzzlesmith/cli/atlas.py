@@ -25,6 +25,8 @@ from puzzlesmith.cli.common import (
 from puzzlesmith.cli.qless import DiceOpt
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, LexiconSpec, common_cut, narrowed
+from puzzlesmith.options import cli_command
+from puzzlesmith.qless.options import LOOKUP, QlessOptions
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -408,24 +410,24 @@ def _print_stats(s: atlas_stats.AtlasStats, path: Path, others: list[tuple[str, 
 
 
 @atlas_app.command("lookup")
+@cli_command(QlessOptions, LOOKUP)
 def lookup_cmd(
     letters: Annotated[list[str] | None, typer.Argument(help="Rolls (12 letters each).")] = None,
     from_file: FromOpt = None,
     db: DbOpt = None,
-    lexicon: LexiconOpt = None,
-    common: CommonOpt = False,
-    common_top: CommonTopOpt = DEFAULT_COMMON_TOP,
-    dice: DiceOpt = None,
     json: JsonOpt = False,
+    *,
+    options: QlessOptions,
 ) -> None:
     """The stored result of a roll, at once (nothing is solved)."""
     from puzzlesmith.qless import census
     from puzzlesmith.qless.answer import look_up
     from puzzlesmith.qless.atlas import store
     from puzzlesmith.qless.atlas.rolls import canonical
-    from puzzlesmith.qless.dice import dice_key, parse_dice
+    from puzzlesmith.qless.dice import dice_key
 
-    faces = parse_dice(dice) if dice is not None else None
+    lexicon, common, common_top = options.lexicon, options.common, options.common_top
+    faces = options.faces
     which = dice_key(faces) if faces is not None else store.REAL_DICE
 
     keys = [canonical(x) for x in read_inputs(letters, from_file)]

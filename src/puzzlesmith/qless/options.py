@@ -1,8 +1,8 @@
-"""`qless solve`, `roll`, `hint`, `grade` and `daily`'s options in one place: their defaults,
-limits and checks.
+"""`qless solve`, `roll`, `hint`, `grade`, `daily` and `atlas lookup`'s options in one place:
+their defaults, limits and checks.
 
-The CLI's commands and the API's requests (/api/qless/solve, count, roll, hint, grade, daily)
-are made from `QlessOptions` (`puzzlesmith.options`); a new option is a field here and its use
+The CLI's commands and the API's requests (/api/qless/solve, count, roll, hint, grade, daily,
+atlas) are made from `QlessOptions` (`puzzlesmith.options`); a new option is a field here and its use
 where the command runs. What a command is given rather than told (the roll's letters, a
 roll's seed) stays its own input.
 """
@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut
 from puzzlesmith.options import check_limits, common_top_option, lexicon_option, option
 
-SOLVE, ROLL, HINT, GRADE, DAILY = "solve", "roll", "hint", "grade", "daily"
-COMMANDS = (SOLVE, ROLL, HINT, GRADE, DAILY)
+SOLVE, ROLL, HINT, GRADE, DAILY, LOOKUP = "solve", "roll", "hint", "grade", "daily", "lookup"
+COMMANDS = (SOLVE, ROLL, HINT, GRADE, DAILY, LOOKUP)
 SEARCHES = frozenset({SOLVE, ROLL})  # the commands that run the solver (with --solve, a roll)
+TIMED = frozenset(COMMANDS) - {LOOKUP}  # a lookup reads a stored answer, at once
 DEFAULT_TIME_LIMIT = 5.0
 
 
@@ -37,7 +38,8 @@ class QlessOptions:
     common: bool = option(
         False, "Every run on the board, crossings included, must be a common word (wordfreq "
         "top N, no proper names); if no common-words solution turns up, the solver falls back "
-        "to all words and says so.", commands=SEARCHES)
+        "to all words and says so (a lookup: the answer stored for the common words).",
+        commands=SEARCHES | {LOOKUP})
     common_top: int = common_top_option(
         "How many of the most frequent words count as common (a hint, a grade and the roll of "
         "the day try them first).")
@@ -60,10 +62,10 @@ class QlessOptions:
     dice: str | None = option(
         None, "Other dice: 6 letters a die, split by spaces or commas (3 to 16 dice; on the "
         "command line also a file, one die a line); default: the 12 real Q-Less dice.",
-        commands=frozenset({ROLL, DAILY}), from_cli=dice_text,
+        commands=frozenset({ROLL, DAILY, LOOKUP}), from_cli=dice_text,
         api={"max_length": 200, "examples": ["abcdef ghijkl mnopqr"]})
     time_limit: float = option(DEFAULT_TIME_LIMIT, "Seconds a roll may take.",
-                               short=("-t", "--timeout"), gt=0)
+                               short=("-t", "--timeout"), gt=0, commands=TIMED)
 
     def __post_init__(self) -> None:
         check_limits(self)

@@ -31,7 +31,7 @@ from puzzlesmith.fill.options import CANDIDATES, CHECK, FILL, REGION, FillOption
 from puzzlesmith.lexicon import DEFAULT_COMMON_TOP, available
 from puzzlesmith.lexicon.registry import DEFAULT_NAME
 from puzzlesmith.options import request_model
-from puzzlesmith.qless.options import DAILY, GRADE, HINT, ROLL, QlessOptions
+from puzzlesmith.qless.options import DAILY, GRADE, HINT, LOOKUP, ROLL, QlessOptions
 from puzzlesmith.qless.options import SOLVE as Q_SOLVE
 from puzzlesmith.search.query import ANAGRAM, EQUATION, MATCH, WordQuery
 from puzzlesmith.stars.options import CHECK as S_CHECK
@@ -316,9 +316,13 @@ class QlessDailyRequest(_QlessDaily):
     pass
 
 
-class AtlasLookupRequest(Options):
-    letters: str = Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
-                         description="The roll (12 letters).")
+_AtlasLookup: Any = request_model(QlessOptions, LOOKUP, "AtlasLookup", Strict, letters=(
+    str, Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
+               description="The roll (12 letters).")))
+
+
+class AtlasLookupRequest(_AtlasLookup):
+    pass
 
 
 class QlessCheckRequest(Options):

@@ -301,13 +301,7 @@ def run_qless_check(
 
 
 @task(most=None)
-def run_atlas_lookup(
-    letters: str,
-    *,
-    lexicon: str | None = None,
-    common: bool = False,
-    common_top: int = DEFAULT_COMMON_TOP,
-) -> Doc:
+def run_atlas_lookup(letters: str, **options: Any) -> Doc:
     """`puzzlesmith qless atlas lookup LETTERS --json` (one roll), less the atlas file's path.
 
     A server without an atlas has no stored answer, which is an answer ("found": false, with
@@ -318,9 +312,11 @@ def run_atlas_lookup(
     from puzzlesmith.qless.atlas import default_db_path
     from puzzlesmith.qless.atlas.rolls import canonical
 
+    q = _qless("lookup", options)
     key = canonical(letters)
-    lex, _ = narrowed(LexiconSpec(lexicon, common_cut(common, common_top)))
-    return _no_server_path(look_up(key, lex.content_hash, lex.name, db_path=default_db_path()))
+    lex, _ = narrowed(LexiconSpec(q.lexicon, common_cut(q.common, q.common_top)))
+    return _no_server_path(look_up(key, lex.content_hash, lex.name, db_path=default_db_path(),
+                                   faces=q.faces))
 
 
 def _star_puzzle(puzzle: str, stars: int | None) -> Any:
