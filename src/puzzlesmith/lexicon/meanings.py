@@ -106,7 +106,6 @@ class WordNet:
         self._blob = synset_blob
         self._blocks: list[list[str] | None] = [None] * (len(self._offsets) - 1)
         self._block_size = 0
-        self._forms: dict[int, dict[str, bool]] = {}
 
     @cached_property
     def exceptions(self) -> dict[str, dict[str, tuple[str, ...]]]:
@@ -163,11 +162,12 @@ class WordNet:
         after the synset's first lemma) is no word of the synset. A word is inflectable unless
         the synset is a letter (`s`), or an instance, the name of one thing (Saturn, Kiev,
         Cork): `kievs` and `corks` take no sense of those; `americans` and `dalmatians` (class
-        senses that are capitalized) keep theirs. Kept per synset (callers only read it): a
-        category's ranking asks for the same synsets' words many times."""
-        kept = self._forms.get(sid)
-        if kept is not None:
-            return kept
+        senses that are capitalized) keep theirs. Kept for the last FORMS_KEPT synsets asked
+        (callers only read it): a category's ranking asks for the same synsets' words many
+        times, and every synset's would hold 43 MB."""
+        return _forms(self, sid)
+
+    def _forms(self, sid: int) -> dict[str, bool]:
         f = self.fields(sid)
         lemmas = f[1].split("|")
         up = f[2]
@@ -179,7 +179,6 @@ class WordNet:
                 continue
             low = lemma.lower()
             out[low] = out.get(low, False) or inflectable
-        self._forms[sid] = out
         return out
 
     def lemmas_of(self, sid: int) -> list[str]:
@@ -391,6 +390,14 @@ class WordNet:
                 if len(key) > 1 and key.isascii() and key.isalpha():
                     out.setdefault(key, []).append(lemma)
         return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+FORMS_KEPT = 1 << 15  # synsets whose words are kept (WordNet.forms): person's category fits
+
+
+@lru_cache(maxsize=FORMS_KEPT)
+def _forms(wn: WordNet, sid: int) -> dict[str, bool]:
+    return wn._forms(sid)
 
 
 def _word_char(ch: str) -> bool:
