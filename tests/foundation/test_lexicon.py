@@ -361,3 +361,45 @@ def test_index_words_are_a_to_z(word: str) -> None:
 
     with pytest.raises(ValueError, match="a-z"):
         build_bucket(len(word), sorted(["about"[: len(word)], word]), {})
+
+
+def test_each_options_object_gives_the_spec_of_its_fields() -> None:
+    """The one place a command's list is told: each options object's `lexicon_spec()`, with
+    the common cut read as everywhere (--common-top alone turns it on) and a fill's own list."""
+    from puzzlesmith.fill.options import FillOptions
+    from puzzlesmith.fill.scores import FILL_LEXICON
+    from puzzlesmith.qless.options import QlessOptions
+    from puzzlesmith.search.query import WordQuery
+    from puzzlesmith.wordgrid.options import CreateOptions, SolveOptions
+
+    top = DEFAULT_COMMON_TOP
+    assert WordQuery().lexicon_spec() == LexiconSpec()
+    assert WordQuery(lexicon="crossword", common=True, foreign=False, kind_of="bird",
+                     means="prey").lexicon_spec() == LexiconSpec("crossword", top, False,
+                                                                 "bird", "prey")
+    assert WordQuery(means="hawk").lexicon_spec("fish").means == "fish"  # PATTERN:TEXT's own
+    assert WordQuery(common_top=500).lexicon_spec() == LexiconSpec(common_top=500)
+    assert FillOptions().lexicon_spec() == LexiconSpec(FILL_LEXICON)
+    assert FillOptions(lexicon="letterpress", common=True).lexicon_spec() == LexiconSpec(
+        "letterpress", top)
+    assert SolveOptions(common=True, means="hawk", foreign=False).lexicon_spec() == LexiconSpec(
+        None, top, False, None, "hawk")
+    assert CreateOptions().lexicon_spec() == LexiconSpec(None, top, False)  # fair by default
+    assert CreateOptions(common=False, foreign=True).lexicon_spec() == LexiconSpec()
+    assert QlessOptions().lexicon_spec() == LexiconSpec()  # no common list unless asked
+    assert QlessOptions(common=True).lexicon_spec() == LexiconSpec(common_top=top)
+    assert QlessOptions().lexicon_spec(always_common=True) == LexiconSpec(common_top=top)
+
+
+def test_a_spec_narrows_step_by_step() -> None:
+    """`narrowed` of a spec with two narrowings is the first narrowing's list less what the
+    second leaves out: the common words (their own cut, read from the index) without the
+    flagged foreign words (read from the flag file), the order of the list kept."""
+    from puzzlesmith.lexicon.foreign import foreign_words
+
+    full, index = narrowed(LexiconSpec())
+    common = index.common_words(30_000)
+    flagged = foreign_words()
+    both, both_index = narrowed(LexiconSpec(common_top=30_000, foreign=False))
+    assert both.words == tuple(w for w in full.words if w in common and w not in flagged)
+    assert both_index.word_set == frozenset(both.words) and both.words != full.words
