@@ -3,6 +3,10 @@ file), its common cut (--common, --common-top), less its foreign words (--no-for
 a meaning filter (--kind-of, --means), each narrowed lexicon kept in memory and, where it
 pays, in the cache folder (`files`).
 
+`narrowed(spec)` is the one way to ask for a narrowed list and its index: a command's options
+object gives its `LexiconSpec` (`lexicon_spec()`), so no adapter assembles one; a plain list,
+with no index and no narrowing, is `registry.load_lexicon`.
+
 Light on purpose (no numpy, no registry, no WordNet at import): `lexicon` re-exports
 `common_cut` for every command's options.
 """
