@@ -39,6 +39,7 @@ _LATE = 0.5  # share of the time limit after which no scan checks more than `SCA
 
 
 def union_of(units: tuple[int, ...], which: list[int]) -> int:
+    """The cells of the units `which` (indices into `units`) together, as a mask."""
     m = 0
     for u in which:
         m |= units[u]
