@@ -441,7 +441,7 @@ def lookup_cmd(
         # No word list named and the atlas holds one: that is the one meant.
         h, name, _ = present[0]
     else:
-        lex = _lexicon(lexicon, common, common_top)
+        lex = narrowed(options.lexicon_spec())[0]
         h, name = lex.content_hash, lex.name
     if not path.exists() and census.of(h, which) is None:
         raise InputError(f"no atlas at {path}, and no census for {name} and these dice:"

@@ -19,7 +19,6 @@ from puzzlesmith.lexicon import (
     DEFAULT_COMMON_TOP,
     LexiconIndex,
     LexiconSpec,
-    common_cut,
     narrowed,
 )
 from puzzlesmith.limits import Deadline, SearchTimeout
@@ -314,7 +313,7 @@ def run_atlas_lookup(letters: str, **options: Any) -> Doc:
 
     q = _qless("lookup", options)
     key = canonical(letters)
-    lex, _ = narrowed(LexiconSpec(q.lexicon, common_cut(q.common, q.common_top)))
+    lex, _ = narrowed(q.lexicon_spec())
     return _no_server_path(look_up(key, lex.content_hash, lex.name, db_path=default_db_path(),
                                    faces=q.faces))
 
