@@ -30,6 +30,11 @@ UNRANKED = 1 << 30
 # whose use is of the meaning: `salmon` (mostly a fish) before the more frequent `permit`.
 TYPICAL_WEIGHT = 2
 MOSTLY_NOT = 0.75  # share of a word's use not of the meaning above which it ranks later
+# The same two powers of ten among the words less than a quarter typical, whose untypicality
+# spans only the last quarter of the scale: so a far reading's members (a gun, an instrument
+# a fifth of the way) come before words hardly of the meaning at all (`put`, a legal
+# instrument in a thousandth of its use), frequent as those are.
+LATE_WEIGHT = TYPICAL_WEIGHT / (1 - MOSTLY_NOT)
 
 
 def split_query(query: str, means: str | None = None) -> tuple[str, str | None]:
@@ -79,11 +84,13 @@ class Words:
         """The ranking of a meaning answer: its tier; then the words at least MOSTLY_NOT of
         whose use is this meaning before the others (`put`, a legal instrument in a tenth of
         its use at most, after `sax`); then how typical it is and how frequent (the log of its
-        frequency rank, plus TYPICAL_WEIGHT for a word none of whose use is of this meaning)."""
+        frequency rank, plus TYPICAL_WEIGHT for a word none of whose use is of this meaning,
+        LATE_WEIGHT among the others)."""
         score = self.tier(word)
         tier, untypical = divmod(score, TIER_STEP)
-        return (tier, untypical > MOSTLY_NOT * SCALE,
-                math.log10(self.rank(word)) + TYPICAL_WEIGHT * untypical / SCALE)
+        late = untypical > MOSTLY_NOT * SCALE
+        weight = LATE_WEIGHT if late else TYPICAL_WEIGHT
+        return (tier, late, math.log10(self.rank(word)) + weight * untypical / SCALE)
 
     def rank(self, word: str) -> int:
         k = self.key(word)
