@@ -523,7 +523,9 @@ def build_uncommon() -> None:
                         bc.capital_sizes(scowl), foreign)
     header = (f"# wordfreq {version('wordfreq')} top {bc.RANKED:,} not common: foreign.txt.gz, "
               f"capitalised first in SCOWL, or as frequent in {bc.OTHER_TEXT_LANGUAGES} of "
-              f"{','.join(fw.OTHER_LANGUAGES)} unless SCOWL size <= {bc.CORE_SCOWL_SIZE}")
+              f"{','.join(fw.OTHER_LANGUAGES)} (3 letters: half as frequent in "
+              f"{bc.SHORT_LANGUAGES}) unless SCOWL size <= {bc.CORE_SCOWL_SIZE} or a "
+              f"never-capitalised SCOWL word <= {bc.LOAN_SCOWL_SIZE} of 4+ letters")
     write_gz(DATA / "uncommon.txt.gz", [header, *out])
     print(f"uncommon.txt.gz: {len(out)} words")
 

@@ -101,3 +101,62 @@ ANY: dict[str, str] = {
     "motives": "U", "community": "U", "sandwich": "U", "reprinted": "U", "creditors": "U",
     "native": "U", "prime": "U", "heretics": "U",
 }
+
+
+# A second draw, made after the rule of issue 39's second pass was chosen on the first (so the
+# figures it gives were not tuned on it): seed FRESH_SEED, the first FRESH_SIZE three-letter words
+# of the same cut before, labelled as above; and the first LEFT_SIZE words of that order that the
+# cut now leaves out (what a user loses: `max`, `tic`, `tesla`, `hotspot` are words a person uses).
+FRESH_SEED = 3939
+FRESH_SIZE = 120
+LEFT_SIZE = 100
+
+
+def drawn_fresh(before: Iterable[str], left_out: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The first FRESH_SIZE three-letter words of `before` and the first LEFT_SIZE of
+    `left_out`, in the order of FRESH_SEED."""
+    def key(word: str) -> bytes:
+        return hashlib.blake2b(f"{FRESH_SEED} {word}".encode(), digest_size=8).digest()
+    return ([w for w in sorted(before, key=key) if len(w) == 3][:FRESH_SIZE],
+            sorted(left_out, key=key)[:LEFT_SIZE])
+
+
+FRESH: dict[str, str] = {
+    "oil": "U", "thy": "U", "fog": "U", "moo": "U", "boa": "U", "sip": "U", "hon": "U",
+    "hog": "U", "lad": "U", "hun": "U", "jun": "N", "wai": "N", "gan": "N", "joy": "U",
+    "pet": "U", "jar": "U", "dae": "N", "ani": "C", "oop": "N", "ear": "U", "max": "U",
+    "suk": "N", "aka": "U", "ate": "U", "was": "U", "bas": "N", "ids": "U", "yak": "U",
+    "loo": "U", "pie": "U", "wot": "U", "rue": "U", "odd": "U", "yam": "U", "sir": "U",
+    "ecu": "N", "did": "U", "ora": "C", "nom": "U", "box": "U", "yes": "U", "mun": "N",
+    "roe": "U", "abs": "U", "sky": "U", "sic": "U", "bar": "U", "jam": "U", "mas": "N",
+    "ump": "U", "car": "U", "ore": "U", "rim": "U", "bag": "U", "tug": "U", "ski": "U",
+    "job": "U", "wad": "U", "fas": "N", "gov": "U", "lit": "U", "tho": "U", "tic": "U",
+    "pop": "U", "wat": "U", "est": "N", "ape": "U", "gun": "U", "auf": "N", "mol": "N",
+    "ads": "U", "bal": "N", "sag": "U", "may": "U", "mum": "U", "lee": "U", "mat": "U",
+    "tab": "U", "tap": "U", "sue": "U", "pan": "U", "top": "U", "how": "U", "law": "U",
+    "gem": "U", "wed": "U", "sup": "U", "ska": "U", "aye": "U", "zed": "U", "eel": "U",
+    "gay": "U", "key": "U", "var": "N", "pax": "C", "toe": "U", "cod": "U", "mig": "N",
+    "gag": "U", "eve": "U", "sec": "U", "bac": "N", "naw": "U", "wit": "U", "dal": "U",
+    "qin": "N", "syn": "N", "obi": "C", "fan": "U", "led": "U", "fly": "U", "sat": "U",
+    "mal": "N", "dak": "N", "wee": "U", "lei": "C", "aft": "U", "lip": "U", "das": "N",
+    "rat": "U",
+}
+
+LEFT: dict[str, str] = {
+    "fletcher": "N", "kraft": "N", "mm": "N", "samaritan": "U", "hon": "U", "spiegel": "N",
+    "hun": "U", "scot": "N", "jun": "N", "wai": "N", "mana": "U", "plat": "C", "et": "N",
+    "gan": "N", "max": "U", "garth": "N", "schiller": "N", "kelvin": "U", "whitehead": "U",
+    "bros": "U", "primo": "U", "telecom": "U", "ninjas": "U", "ch": "N", "germanic": "N",
+    "scotia": "N", "corvette": "U", "bas": "N", "alfa": "N", "aa": "C", "jerry": "N",
+    "ora": "C", "nom": "U", "mun": "N", "abba": "N", "mora": "C", "bien": "N", "alps": "N",
+    "dada": "N", "carl": "N", "dexter": "N", "ne": "N", "fiat": "U", "tres": "N", "yuan": "U",
+    "fas": "N", "ar": "N", "tic": "U", "wat": "U", "est": "N", "manhattan": "N", "auf": "N",
+    "mol": "N", "toro": "N", "bal": "N", "jane": "N", "tesla": "U", "el": "C", "bailey": "N",
+    "geneva": "N", "hotspot": "U", "pe": "N", "vert": "N", "shaw": "N", "barton": "N",
+    "silva": "N", "vikings": "N", "otto": "N", "ska": "U", "mack": "N", "mach": "U", "var": "N",
+    "pax": "C", "dolce": "N", "mig": "N", "dutch": "N", "celeste": "N", "sable": "U",
+    "bac": "N", "dal": "U", "qin": "N", "logan": "N", "obi": "C", "genoa": "N", "mal": "N",
+    "missy": "U", "christie": "N", "lei": "C", "torah": "N", "om": "U", "das": "N", "bah": "U",
+    "germain": "N", "wo": "N", "burton": "N", "pascal": "U", "galilee": "N", "graham": "N",
+    "gestapo": "N", "waterloo": "N",
+}

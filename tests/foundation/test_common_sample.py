@@ -42,17 +42,34 @@ def test_the_sample_is_the_seeds_draw() -> None:
 
 def test_figures_before_and_after() -> None:
     """As docs/common.md gives them: before, 9 of the 150 three-letter words were crosswordese
-    and 27 names, abbreviations or foreign; now the cut keeps 3 and 11 of them, and 108 of the
+    and 27 names, abbreviations or foreign; now the cut keeps 2 and 9 of them, and 107 of the
     114 words a person uses (of other lengths: 195 of 195, and 2 of the 5 others: sawyer, glover)."""
     before = cut_before()
     _, index = narrowed(LexiconSpec())
     after = set(index.common_words())
     assert after <= before
     assert counts(samples.THREE, before) == {"U": (114, 114), "C": (9, 9), "N": (27, 27)}
-    assert counts(samples.THREE, after) == {"U": (108, 114), "C": (3, 9), "N": (11, 27)}
+    assert counts(samples.THREE, after) == {"U": (107, 114), "C": (2, 9), "N": (9, 27)}
     assert counts(samples.ANY, before) == {"U": (195, 195), "C": (2, 2), "N": (3, 3)}
     assert counts(samples.ANY, after) == {"U": (195, 195), "C": (1, 2), "N": (1, 3)}
-    assert {"lea", "sol", "eta", "asp", "tam", "batman", "barton", "mort", "mora"}.isdisjoint(after)
+    assert {"lea", "sol", "eta", "asp", "tam", "batman", "barton", "mort", "mora", "deb", "mor",
+            "lam"}.isdisjoint(after)
+    assert {"webcam", "smartphone", "espresso", "manga", "online", "sushi"} <= after
+
+
+def test_fresh_sample() -> None:
+    """The second draw (seed 3939, made after the rule was chosen): of 120 three-letter words
+    the cut keeps 84 of the 92 words a person uses, 1 of the 5 crosswordese (ani) and 7 of the
+    23 names, abbreviations and foreign words; of 100 words it leaves out, 27 are words a
+    person uses (`max`, `tic`, `tesla`, `hotspot`, `telecom`)."""
+    before = cut_before()
+    _, index = narrowed(LexiconSpec())
+    after = set(index.common_words())
+    three, left = samples.drawn_fresh(before, before - after)
+    assert three == list(samples.FRESH)
+    assert left == list(samples.LEFT)
+    assert counts(samples.FRESH, after) == {"U": (84, 92), "C": (1, 5), "N": (7, 23)}
+    assert counts(samples.LEFT, after) == {"U": (0, 27), "C": (0, 8), "N": (0, 65)}
 
 
 def test_rule_on_hand_cases() -> None:
@@ -69,3 +86,25 @@ def test_rule_on_hand_cases() -> None:
                         capital, frozenset({"moi"}))
     # web is among SCOWL's most common words; york is a name first; moi is foreign.
     assert out == ["lea", "moi", "york"]
+
+
+def test_short_and_international_words() -> None:
+    """Three letters seen half as often in four other languages are used across languages
+    (names and abbreviations travel: `lam`); a word of four letters or more that SCOWL lists
+    in lowercase up to size 50 and never capitalised is an international word (`webcam`)."""
+    english = {"lam": 10.0, "yup": 10.0, "webcam": 10.0, "lea": 10.0, "tamale": 10.0}
+    others = [{"lam": 6.0, "webcam": 20.0, "lea": 20.0, "tamale": 20.0},
+              {"lam": 5.0, "webcam": 20.0, "lea": 20.0, "tamale": 20.0},
+              {"lam": 5.0, "yup": 9.0}, {"lam": 4.9, "yup": 9.0}, {"yup": 9.0}, {}]
+    assert not bc.used_abroad("lam", english, others[:3] + others[4:])  # half in three only
+    assert bc.used_abroad("lam", english, [*others[:3], {"lam": 5.0}, *others[4:]])
+    assert bc.used_abroad("yup", english, [{"yup": 9.0}] * 4)  # and not yup, at home in SCOWL 35
+    capital = {"lea": 50, "lam": 70}
+    sizes = {"lam": 50, "yup": 35, "webcam": 50, "lea": 50, "tamale": 70}
+    assert bc.international("webcam", 50, capital)
+    assert not bc.international("lea", 50, capital)  # Lea: a name
+    assert not bc.international("tamale", 70, capital)  # not an everyday word of SCOWL
+    assert not bc.international("rad", 50, {})  # three letters: abbreviations and crosswordese
+    out = bc.not_common(list(sizes), english, [{"yup": 9.0}] * 4 + others[:2], sizes.get,
+                        capital, frozenset())
+    assert out == ["lea", "tamale"]

@@ -192,7 +192,7 @@ def test_roll_of_the_day(browser: Any, server: str, client: Any, width: int, sho
         assert (f"{doc['grade_text']} ({counted(doc['common_solutions'], doc['common_complete'])}"
                 f" common-word solutions, {counted(doc['solutions'], doc['solutions_complete'])}"
                 " with all words)") in status
-        assert "intermediate (50 common-word solutions, 2,563 with all words)" in status  # the README's
+        assert "advanced (26 common-word solutions, 2,563 with all words)" in status  # the README's
         shot(page, f"qless-daily-{width}")
     finally:
         context.close()

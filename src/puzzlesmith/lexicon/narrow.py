@@ -90,7 +90,7 @@ def _common_step(lexicon: Lexicon, index: LexiconIndex, top: int) -> tuple[Lexic
 
 # Part of the names of the narrowed-lexicon files (`_write_narrowed`): bump it when their
 # layout, or the rule that picks their words, changes, so no file of the old kind is read.
-_NARROWED_FORMAT = 6
+_NARROWED_FORMAT = 7
 
 
 def _common_lexicon(lexicon: Lexicon, index: LexiconIndex, top: int, scores_key: int | None) -> Lexicon:
