@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,9 @@ FAMILIES = [
 
 
 class _Client:
-    """Posts to the app in-process, one event loop a request (as TestClient did, unentered)."""
+    """Posts to the app in-process, one event loop a request in a thread of its own (as
+    TestClient did, unentered): the browser tests' Playwright keeps a loop running in this
+    thread, where asyncio.run would refuse to start one."""
 
     def __init__(self, app: FastAPI) -> None:
         self.app = app
@@ -43,7 +46,8 @@ class _Client:
                                          base_url="http://127.0.0.1") as client:
                 return await client.post(path, json=json)
 
-        return asyncio.run(go())
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(asyncio.run, go()).result()
 
 
 class _Recorder:
