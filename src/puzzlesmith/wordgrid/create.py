@@ -5,8 +5,8 @@ blank row; the other rows are whatever letters those words put there.
 
 Unique puzzles: a column word leaves a *set* of letters that would also make a word in the
 blank row (`?at` allows b, c, e, f, ...). The puzzle's other answers are the row words that fit
-those sets, so column words are chosen, fewest alternatives first, until the row bitset of
-the answer pattern holds the answer alone. A letter every candidate of a column allows is
+those sets, so column words are chosen, in a random order, until the row bitset of the
+answer pattern holds the answer alone. A letter every candidate of a column allows is
 unavoidable; if the unavoidable sets already admit another word, no choice can help.
 
 Word-row puzzles: the other rows must be words too. That is a column-word grid with the
@@ -364,7 +364,11 @@ class _Maker:
         for c, cands in enumerate(columns):
             by_bits: dict[int, list[str]] = {}
             common_letters = (1 << 26) - 1
-            for col in cands:
+            # The words in a random order and each row-bitset tried where its first word
+            # comes: every column word has a fair draw. Trying the fewest alternatives first
+            # brought the same few words (err, two, ohm) back in puzzle after puzzle, and
+            # the floor check below keeps the random order about as fast.
+            for col in self.rng.sample(cands, len(cands)):
                 letters = 0
                 for x in range(26):
                     alt = col[: self.k] + chr(97 + x) + col[self.k + 1 :]
@@ -373,10 +377,7 @@ class _Maker:
                 common_letters &= letters
                 bits = _union(rpl[c], letters)
                 by_bits.setdefault(bits, []).append(col)
-            opts = list(by_bits.items())
-            self.rng.shuffle(opts)
-            opts.sort(key=lambda o: o[0].bit_count())
-            options.append(opts)
+            options.append(list(by_bits.items()))
             floors.append(_union(rpl[c], common_letters))
         # floor_from[i]: the answers no choice for columns i.. can rule out.
         floor_from = [full_rows.all_bits] * (len(word) + 1)
