@@ -101,6 +101,15 @@ class RawWordNet:
                 count, ptrs = int(tok[2]), int(tok[3])
                 self.index[lemma][fpos] = [(fpos, o) for o in tok[-count:]]
                 assert len(tok) == 6 + ptrs + count
+        # (synset key, lowercase lemma) -> the most any of its sense keys is tagged
+        self.tags: dict[tuple[tuple[str, str], str], int] = {}
+        ss_pos = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}
+        for line in text["index.sense"].split("\n"):
+            tok = line.split()
+            if len(tok) == 4:
+                lemma, rest = tok[0].split("%", 1)
+                k = ((ss_pos[rest[0]], tok[1]), lemma.replace("_", " "))
+                self.tags[k] = max(self.tags.get(k, 0), int(tok[3]))
         self.exc: dict[str, dict[str, list[str]]] = {p: {} for p in FILES.values()}
         for fname, fpos in FILES.items():
             for line in exc[f"{fname}.exc"].split("\n"):
@@ -146,12 +155,14 @@ class RawWordNet:
 
     def below_forms(self, topic: str) -> dict[str, bool]:
         """`below` with whether an inflection of each word is in the category too."""
-        starts = list(self.index.get(topic, {}).get("n", []))
-        if not starts:
+        every = list(self.index.get(topic, {}).get("n", []))
+        if not every:
             for b in self.noun_bases(topic):
-                starts += self.index[b]["n"]
-        if not starts:
+                every += self.index[b]["n"]
+        if not every:
             raise LookupError(topic)
+        unread = self.unread(every)
+        starts = [k for k in every if k not in unread]
         seen = self._descendants(starts)
         plants = self._descendants(self.index["plant life"]["n"][:1])
         if any(s in plants for s in starts):
@@ -166,19 +177,74 @@ class RawWordNet:
                 if k in said or (len(kids) >= 2 and 2 * len([c for c in kids if c in said])
                                  >= len(kids)):
                     bearing.add(k)
-            seen |= (bearing | self._descendants(list(bearing))) - set(starts)
+            seen |= (bearing | self._descendants(list(bearing))) - set(every)
         # The use rule: nouns defined as used, valued, eaten or prized as a TOPIC (in one
         # clause, TOPIC ending the phrase), and all below them (the topic's senses excepted).
         use = re.compile(r"\b(used|valued|eaten|prized)\b[^;]*? as (an? )?(\w+ )?"
                          + re.escape(topic) + r"(e?s)?($|[;,:.()]| (and|or|when|in|for|by)\b)")
         used = [k for k, g in self.gloss.items()
                 if k[0] == "n" and use.search(self.split(g)[0].lower())]
-        seen |= (set(used) | self._descendants(used)) - set(starts)
+        seen |= (set(used) | self._descendants(used)) - set(every)
         out: dict[str, bool] = {}
         for s in seen:
             for w, inflectable in self.word_forms(s).items():
                 out[w] = out.get(w, False) or inflectable
         return out
+
+    def sense_weights(self, word: str) -> list[tuple[tuple[str, str], float]]:
+        """The spec's weight of each sense of `word`: its tag count plus one over its place
+        (nouns, verbs, adjectives, adverbs, in order), a quarter when only a capitalized
+        lemma of the synset is the word."""
+        out = []
+        keys = [k for pos in "nvar" for k in self.index.get(word, {}).get(pos, [])]
+        for place, k in enumerate(keys, 1):
+            lemmas = [x for x in self.words[k] if x.lower() == word]
+            weight = max((self.tags.get((k, word), 0) for _ in lemmas), default=0) + 1 / place
+            out.append((k, weight if word in lemmas else weight / 4))
+        return out
+
+    def ranks(self) -> dict[str, int]:
+        if not hasattr(self, "_ranks"):
+            import gzip
+            import importlib.resources
+
+            data = importlib.resources.files("puzzlesmith.lexicon") / "data" / "english_ranks.txt.gz"
+            lines = gzip.decompress(data.read_bytes()).decode().splitlines()[1:]
+            self._ranks = {w: n for n, w in enumerate(lines, 1) if w}
+        return self._ranks
+
+    def unread(self, senses: list[tuple[str, str]]) -> set[tuple[str, str]]:
+        """The spec's senses of a category word that give no members: when one sense is a
+        near reading (3+ of its familiar members, and at least half, called by its name)
+        with 10+ familiar members,
+        a far one with 10+ familiar members whose named^2/familiar is under a hundredth of
+        the best sense's."""
+        ranks = self.ranks()
+        counts = []
+        for sense in senses:
+            below = self._descendants([sense])
+            names = [x.lower() for x in self.words[sense]]
+            familiar: dict[str, bool] = {}
+            for k in below:
+                called = any(self.head_mentions(self.split(self.gloss[k])[0], n) for n in names)
+                kin = [k] + [h for h in self.parents.get(k, []) if h != sense]
+                called = called or any(x.lower().endswith(" " + n) for h in kin
+                                       for x in self.words[h] for n in names)
+                for w in self.word_forms(k):
+                    if ranks.get(w, 50_000) >= 50_000:
+                        continue
+                    weights = self.sense_weights(w)
+                    if 2 * sum(v for h, v in weights if h in below) > sum(v for _, v in weights):
+                        familiar[w] = familiar.get(w, False) or called
+            counts.append((sum(familiar.values()), len(familiar)))
+        if all(named < 3 for named, _ in counts):
+            return set()
+        scores = [named * named / n if named else 0.0 for named, n in counts]
+        near = [named >= 3 and 2 * named >= n for named, n in counts]
+        if not any(ne and n >= 10 for ne, (_, n) in zip(near, counts, strict=True)):
+            return set()
+        return {sense for sense, sc, ne, (_, n) in zip(senses, scores, near, counts, strict=True)
+                if not ne and n >= 10 and sc < max(scores) / 100}
 
     def _descendants(self, starts: list[tuple[str, str]]) -> set[tuple[str, str]]:
         """Breadth-first over the inverted hypernym pointers; a start only if reached."""

@@ -157,8 +157,10 @@ SAMPLE: dict[str, dict[str, bool]] = {
               "chinkapin": True, "lemons": True, "clings": True, "cukes": False},
     "vegetable": labelled_right("escarole maniocs scorzoneras pulses casava sorrel escaroles "
                                "romaines"),
-    "instrument": {"gallous": False, "carillon": True, "firearm": False, "carillons": True,
-                   "tubas": True, "kicksorter": True, "magnifier": True, "flacks": False},
+    # Drawn again once the legal reading gave no members (typical.unread); bioscope, a
+    # film projector, is labelled no.
+    "instrument": {"horologes": True, "cither": True, "halberd": False, "cithern": True,
+                   "onager": False, "planimeters": True, "handguns": False, "bioscope": False},
     "dance": {"formal": True, "courante": True, "choreographies": False, "congas": True,
               "phrase": False, "contredanses": True, "ballets": True, "valses": True},
     "cheese": {"gruyere": True, "mascarpone": True, "caseating": False, "parmesan": True,
@@ -185,7 +187,7 @@ FIGURES: dict[str, tuple[float, float, float]] = {
     "fruit": (1.0, 1.0, 0.625),  # WordNet's fruit is the botanist's: chickpeas, conker
     "vegetable": (1.0, 0.97, 1.0),  # garlic is no vegetable there
     # Read as a musical instrument (typical.readings); the sample's weapons are labelled no.
-    "instrument": (1.0, 1.0, 0.625),
+    "instrument": (1.0, 1.0, 0.5),
     "dance": (0.9, 0.88, 0.75),  # no salsa, limbo (tap only as tap dancing): at most 24 of 26
     "cheese": (1.0, 0.73, 0.75),  # WordNet has no feta, halloumi, provolone: at most 8 of 11
     "gem": (1.0, 0.91, 0.875),  # lapis (lapis lazuli), amber (a resin) are no gems there
@@ -215,8 +217,12 @@ def test_the_issue_cases() -> None:
     fish6 = list(match_words(words_for(LexiconSpec(means="fish")), "??????:fish").words)
     assert fish6[0] == "salmon" and fish6.index("salmon") < fish6.index("permit")
     inst3 = list(match_words(words_for(LexiconSpec(means="instrument")), "???:instrument").words)
-    assert set(inst3[:2]) == {"sax", "uke"}  # the far readings after: weapons, legal ones
-    assert inst3.index("sax") < inst3.index("gun") and inst3.index("uke") < inst3.index("put")
+    assert set(inst3[:2]) == {"sax", "uke"}  # the far device reading after: weapons
+    assert inst3.index("sax") < inst3.index("gun")
+    assert not {"put", "law", "act"} & set(inst3)  # the legal reading gives none (unread)
+    country4 = list(match_words(words_for(LexiconSpec(kind_of="country")), "????").words)
+    assert country4[:2] == ["mali", "chad"]
+    assert not {"open", "dark", "male", "seat"} & set(country4)  # a region gives none
     flowers = narrowed(LexiconSpec(kind_of="flower"))[0].word_set
     assert {"rose", "lily", "iris", "tulip", "violet", "pansy"} <= flowers
     sad4 = list(match_words(words_for(LexiconSpec(means="sad")), "????:sad").words)

@@ -130,6 +130,17 @@ def test_kind_of_big_topics(raw: RawWordNet, topic: str) -> None:
     assert m.kind_of(topic) == raw.below(topic)
 
 
+@pytest.mark.parametrize("topic", ["country", "instrument", "gem", "state", "writing"])
+def test_a_sense_almost_no_one_means_gives_no_members(raw: RawWordNet, topic: str) -> None:
+    """docs/meanings.md, near and far readings: the region sense of `country` and the legal
+    one of `instrument` give no members; `gem`'s thinly named precious stone still does, and
+    so do all of `writing`'s, whose near reading (the activity) has too few familiar members."""
+    unread = {" ".join(raw.words[k]) for k in raw.unread(raw.index[topic]["n"])}
+    assert unread == {"country": {"area country"}, "instrument": {
+        "legal document legal instrument official document instrument"}}.get(topic, set())
+    assert m.kind_of(topic) == raw.below(topic)
+
+
 @pytest.mark.slow
 @SETTINGS
 @given(data=st.data())

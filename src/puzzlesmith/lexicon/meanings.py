@@ -426,13 +426,23 @@ def _symbolic(lemma: str, position: int) -> bool:
 def _category(wn: WordNet, topic: str) -> tuple[frozenset[int], dict[str, bool]]:
     """The category's synsets, and its words, each with whether an inflection of it is in
     the category too."""
-    senses = wn.topic_synsets(topic)
+    senses = read_senses(wn, topic)
     sids = frozenset(wn.below(senses) | wn.plants_bearing(topic, senses) | _used_as(wn, topic))
     out: dict[str, bool] = {}
     for sid in sids:
         for word, inflectable in wn.forms(sid).items():
             out[word] = out.get(word, False) or inflectable
     return sids, out
+
+
+def read_senses(wn: WordNet, topic: str) -> list[int]:
+    """TOPIC's noun senses that give it members: all but those a person almost never means
+    by the bare word (typical.unread)."""
+    from puzzlesmith.lexicon import typical as ty
+
+    senses = wn.topic_synsets(topic)
+    unread = ty.unread(wn, senses)
+    return [sid for sid in senses if sid not in unread]
 
 
 @lru_cache(maxsize=64)

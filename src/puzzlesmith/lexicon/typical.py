@@ -87,6 +87,11 @@ MIN_NAMED = 3  # familiar members called by its name that make a sense the categ
 # The most a far reading counts (readings): under 1 - search.meaning.MOSTLY_NOT, so that its
 # members rank after those of every near reading.
 FAR = 0.2
+# The least a far reading is read, as a share of the likeliest, that keeps its members
+# (unread): under it, fewer than one in a hundred of the familiar members it calls by the
+# name, against the near reading's.
+UNREAD = 0.01
+MIN_JUDGED = 10  # familiar members a far reading needs for `unread` to judge it
 
 
 def readings(wn: WordNet, sids: list[int]) -> list[float] | None:
@@ -97,15 +102,43 @@ def readings(wn: WordNet, sids: list[int]) -> list[float] | None:
     familiar members are so called: a guitar is a stringed instrument) before a device (most
     are not: a gun is a weapon), though the tagged corpus uses the device sense far more
     (docs/meanings.md has the counts)."""
+    read = _read(wn, tuple(sids))
+    if read is None:
+        return None
+    scores, near, _ = read
+    if not any(near):
+        return list(scores)
+    return [s if n else min(FAR, s) for s, n in zip(scores, near, strict=True)]
+
+
+@lru_cache(maxsize=64)
+def _read(wn: WordNet, sids: tuple[int, ...]) -> tuple[tuple[float, ...], ...] | None:
+    """`readings` before the cap on far readings: each sense's score over the best's,
+    whether it is a near reading, and whether it has MIN_JUDGED familiar members. None when
+    no sense has MIN_NAMED members so called."""
     counts = [naming(wn, sid) for sid in sids]
     if all(named < MIN_NAMED for named, _ in counts):
         return None
     scores = [named * named / familiar if named else 0.0 for named, familiar in counts]
     top = max(scores)
-    near = [named >= MIN_NAMED and 2 * named >= familiar for named, familiar in counts]
-    if not any(near):
-        return [s / top for s in scores]
-    return [s / top if n else min(FAR, s / top) for s, n in zip(scores, near, strict=True)]
+    near = tuple(named >= MIN_NAMED and 2 * named >= familiar for named, familiar in counts)
+    judged = tuple(familiar >= MIN_JUDGED for _, familiar in counts)
+    return tuple(s / top for s in scores), near, judged
+
+
+def unread(wn: WordNet, sids: list[int]) -> set[int]:
+    """The senses `sids` of a category word that give it no members: when it has a near
+    reading with MIN_JUDGED familiar members (`readings`; `writing`'s, the activity, has 6),
+    the far ones with MIN_JUDGED familiar members that are fewer than
+    UNREAD as likely as the likeliest (a region, as `country`'s; a legal document, as
+    `instrument`'s: their members would fill the first answers where the list lacks the
+    near reading's). A sense with fewer familiar members is too thinly named to judge: a
+    pearl is a gem (a precious stone) though neither of that sense's two is called one."""
+    read = _read(wn, tuple(sids))
+    if read is None or not any(n and j for n, j in zip(read[1], read[2], strict=True)):
+        return set()
+    return {sid for sid, s, n, j in zip(sids, *read, strict=True)
+            if not n and j and s < UNREAD}
 
 
 def naming(wn: WordNet, sid: int) -> tuple[int, int]:
