@@ -230,3 +230,16 @@ def test_a_seed_makes_the_same_puzzle_on_a_fast_and_a_slow_machine(
     crawl = CreateOptions(seed=32).create()
     assert crawl.status in ("timeout", "created")
     assert crawl.status == "timeout" or crawl.grid == fast.grid
+
+
+def test_a_column_word_another_column_needs_is_not_the_only_try() -> None:
+    # 'aab' over aa, ab, bb: the first two columns take aa and ab in some order, and only
+    # one order leaves 'aab' the one answer ('abb' fits too when column 2 is ab). Column 1's
+    # two words are alike to the search, so whichever it drew first, the other must be tried.
+    words = {"aa", "aab", "ab", "abb", "bb"}
+    assert plain_possible("aab", 0, 2, words, words, True)
+    for seed in range(20):
+        result = create(index_of(words, "full"), None, word="aab", length=3, rows=2,
+                        blank_row=1, unique=True, seed=seed, deadline=Deadline(None))
+        assert result.status == "created", (seed, result.reason)
+        assert result.solution_count == 1

@@ -402,10 +402,16 @@ class _Maker:
                 free = [w for w in cols if w not in picks]  # no column word twice
                 if not free:
                     continue
-                picks.append(self.rng.choice(free))
-                if search(i + 1, bits & opt_bits):
-                    return True
-                picks.pop()
+                # The words of a group differ only in the no-repeat rule: a fill that works
+                # with one of them works with any the later columns do not use, so as many
+                # tries as there are columns from here on are enough (one missed fills).
+                first = self.rng.choice(free)
+                others = [w for w in free if w != first][: len(word) - i - 1]
+                for pick in (first, *others):
+                    picks.append(pick)
+                    if search(i + 1, bits & opt_bits):
+                        return True
+                    picks.pop()
             return False
 
         if not search(0, full_rows.all_bits):
