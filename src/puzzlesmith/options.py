@@ -21,7 +21,7 @@ import math
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from puzzlesmith.errors import InputError
 
@@ -235,7 +235,10 @@ def request_model(cls: type, command: str, name: str, base: Any,
     return create_model(name, __base__=base, __module__="puzzlesmith.web.api", **fields)
 
 
-def from_request(cls: type, command: str, values: dict[str, Any]) -> Any:
+_Options = TypeVar("_Options")
+
+
+def from_request(cls: type[_Options], command: str, values: dict[str, Any]) -> _Options:
     """The options object of a request's values (a task's keyword arguments): its options
     for `command`, each list a tuple; other keys are left to the caller."""
     kept = {}

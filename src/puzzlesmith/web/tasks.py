@@ -22,6 +22,7 @@ from puzzlesmith.lexicon import (
     narrowed,
 )
 from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.options import from_request
 from puzzlesmith.qless.options import DEFAULT_TIME_LIMIT as QLESS_TIME_LIMIT
 from puzzlesmith.qless.options import QlessOptions
 from puzzlesmith.search.query import DEFAULT_TIME_LIMIT as WORDS_TIME_LIMIT
@@ -65,7 +66,6 @@ def warm(spec: str | None) -> None:
 
 
 def _word_query(command: str, options: dict[str, Any]) -> Any:
-    from puzzlesmith.options import from_request
     from puzzlesmith.search.query import WordQuery
 
     return from_request(WordQuery, command, options)
@@ -97,7 +97,6 @@ def run_anagram(letters: str, **options: Any) -> Doc:
 @task(time_limit=WORDGRID_TIME_LIMIT, long_when=("all", "count"))
 def run_wordgrid_solve(rows: list[str], **options: Any) -> Doc:
     """`puzzlesmith wordgrid solve ROWS... --json`: the options are wordgrid.SolveOptions's."""
-    from puzzlesmith.options import from_request
     from puzzlesmith.wordgrid.model import parse_rows
     from puzzlesmith.wordgrid.options import SOLVE, SolveOptions
 
@@ -108,7 +107,6 @@ def run_wordgrid_solve(rows: list[str], **options: Any) -> Doc:
 @task(time_limit=WORDGRID_TIME_LIMIT, long=True)
 def run_wordgrid_create(**options: Any) -> Doc:
     """`puzzlesmith wordgrid create ... --json`: the options are wordgrid.CreateOptions's."""
-    from puzzlesmith.options import from_request
     from puzzlesmith.wordgrid.options import CREATE, CreateOptions
 
     create = from_request(CreateOptions, CREATE, options)
@@ -144,17 +142,10 @@ def _prepared_roll(letters: str) -> str:
     return roll
 
 
-def _qless(command: str, options: dict[str, Any]) -> QlessOptions:
-    from puzzlesmith.options import from_request
-
-    q: QlessOptions = from_request(QlessOptions, command, options)
-    return q
-
-
 @task(time_limit=QLESS_TIME_LIMIT, job_for=("count", "/api/qless/count"))
 def run_qless_solve(letters: str, **options: Any) -> Doc:
     """`puzzlesmith qless solve LETTERS --json` (one roll), less the atlas file's path."""
-    return _qless_answer(letters, _qless("solve", options))
+    return _qless_answer(letters, from_request(QlessOptions, "solve", options))
 
 
 def _qless_answer(letters: str, q: QlessOptions) -> Doc:
@@ -196,7 +187,7 @@ def run_qless_roll(*, seed: int | None = None, **options: Any) -> Doc:
     --dice's text, never a file."""
     from puzzlesmith.qless.dice import roll_document
 
-    q = _qless("roll", options)
+    q = from_request(QlessOptions, "roll", options)
     doc = roll_document(seed, q.faces)
     return _qless_answer(doc["letters"], q) if q.solve else doc
 
@@ -206,7 +197,7 @@ def run_qless_hint(letters: str, **options: Any) -> Doc:
     """`puzzlesmith qless hint LETTERS --level N --json`."""
     from puzzlesmith.qless.play import hint, play_words
 
-    q = _qless("hint", options)
+    q = from_request(QlessOptions, "hint", options)
     roll = _prepared_roll(letters)
     full, words = play_words(q.lexicon_spec(always_common=True))
     return hint(roll, full, level=q.level, deadline=Deadline(q.time_limit),
@@ -218,7 +209,7 @@ def run_qless_grade(letters: str, **options: Any) -> Doc:
     """`puzzlesmith qless grade LETTERS --json`."""
     from puzzlesmith.qless.play import grade, play_words
 
-    q = _qless("grade", options)
+    q = from_request(QlessOptions, "grade", options)
     _prepared_roll(letters)
     full, words = play_words(q.lexicon_spec(always_common=True))
     return grade(letters, full, words, deadline=Deadline(q.time_limit)).to_json()
@@ -229,7 +220,7 @@ def run_qless_daily(**options: Any) -> Doc:
     """`puzzlesmith qless daily --date D --json` (`--no-grade` without `grade`)."""
     from puzzlesmith.qless.play import daily, parse_date, play_words
 
-    q = _qless("daily", options)
+    q = from_request(QlessOptions, "daily", options)
     full, words = play_words(q.lexicon_spec(always_common=True))
     return daily(parse_date(q.date), full, words, deadline=Deadline(q.time_limit),
                  dice=q.faces, graded=q.grade).to_json()
@@ -311,7 +302,7 @@ def run_atlas_lookup(letters: str, **options: Any) -> Doc:
     from puzzlesmith.qless.atlas import default_db_path
     from puzzlesmith.qless.atlas.rolls import canonical
 
-    q = _qless("lookup", options)
+    q = from_request(QlessOptions, "lookup", options)
     key = canonical(letters)
     lex, _ = narrowed(q.lexicon_spec())
     return _no_server_path(look_up(key, lex.content_hash, lex.name, db_path=default_db_path(),
@@ -330,19 +321,12 @@ def _star_puzzle(puzzle: str, stars: int | None) -> Any:
     return parse_text(puzzle, stars)
 
 
-def _stars(command: str, options: dict[str, Any]) -> StarsOptions:
-    from puzzlesmith.options import from_request
-
-    q: StarsOptions = from_request(StarsOptions, command, options)
-    return q
-
-
 @task(most=None)
 def run_stars_parse(puzzle: str, **options: Any) -> Doc:
     """The puzzle itself (regions, labels, warnings) with its text and URL forms, to draw it."""
     from puzzlesmith.stars.formats import to_text, to_url
 
-    p = _star_puzzle(puzzle, _stars("convert", options).stars)
+    p = _star_puzzle(puzzle, from_request(StarsOptions, "convert", options).stars)
     return {**p.to_json(), "text": to_text(p), "url": to_url(p)}
 
 
@@ -351,7 +335,7 @@ def run_stars_convert(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars convert PUZZLE --json`, the puzzle given as text or URL."""
     from puzzlesmith.stars.formats import to_text, to_url
 
-    p = _star_puzzle(puzzle, _stars("convert", options).stars)
+    p = _star_puzzle(puzzle, from_request(StarsOptions, "convert", options).stars)
     return {"source": puzzle, "size": p.size, "stars": p.stars, "text": to_text(p),
             "url": to_url(p)}
 
@@ -361,7 +345,7 @@ def run_stars_solve(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars solve PUZZLE --json` (one puzzle)."""
     from puzzlesmith.stars.solve import solve
 
-    q = _stars("solve", options)
+    q = from_request(StarsOptions, "solve", options)
     result = solve(_star_puzzle(puzzle, q.stars), count=q.count or q.max is not None,
                    max_count=q.max, deadline=Deadline(q.time_limit), engine=q.engine)
     return result.to_json()
@@ -372,7 +356,7 @@ def run_stars_explain(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars explain PUZZLE --json`."""
     from puzzlesmith.stars.explain import explain
 
-    q = _stars("explain", options)
+    q = from_request(StarsOptions, "explain", options)
     return explain(_star_puzzle(puzzle, q.stars), deadline=Deadline(q.time_limit)).to_json()
 
 
@@ -381,7 +365,7 @@ def run_stars_hint(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars hint PUZZLE --star r1c2 --empty r3c4 --json`."""
     from puzzlesmith.stars.hints import teach
 
-    q = _stars("hint", options)
+    q = from_request(StarsOptions, "hint", options)
     p = _star_puzzle(puzzle, q.stars)
     given_stars, given_empty = q.marks()
     return teach(p, given_stars=given_stars, given_empty=given_empty,
@@ -393,7 +377,7 @@ def run_stars_check(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars check PUZZLE --star r1c2 --empty r3c4 --json`."""
     from puzzlesmith.stars.check import check_marks
 
-    q = _stars("check", options)
+    q = from_request(StarsOptions, "check", options)
     p = _star_puzzle(puzzle, q.stars)
     given_stars, given_empty = q.marks()
     return check_marks(p, given_stars=given_stars, given_empty=given_empty,
@@ -404,7 +388,6 @@ def run_stars_check(puzzle: str, **options: Any) -> Doc:
 def run_stars_generate(**options: Any) -> Doc:
     """`puzzlesmith stars generate --json`; SearchTimeout (504) when no puzzle turned up. As a
     job, it reports how far the current try got (`generate`'s progress)."""
-    from puzzlesmith.options import from_request
     from puzzlesmith.stars.options import GENERATE, GenerateOptions
     from puzzlesmith.web.pool import report_progress
 
@@ -414,7 +397,6 @@ def run_stars_generate(**options: Any) -> Doc:
 
 def _fill_options(command: str, options: dict[str, Any]) -> Any:
     from puzzlesmith.fill.options import FillOptions
-    from puzzlesmith.options import from_request
 
     return from_request(FillOptions, command, options)
 
