@@ -28,7 +28,7 @@ from puzzlesmith.qless.options import DAILY, GRADE, HINT, ROLL, SOLVE, QlessOpti
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from puzzlesmith.lexicon import Lexicon, LexiconIndex
+    from puzzlesmith.lexicon import Lexicon
     from puzzlesmith.qless.board import Board
     from puzzlesmith.qless.solve import QlessResult
 
@@ -118,7 +118,7 @@ def solve_rolls(
     define: bool = False,
 ) -> None:
     """Solve each roll in turn (one process, one lexicon load); exit 1 if any ran out of time."""
-    from puzzlesmith.lexicon import load_lexicon, narrowed
+    from puzzlesmith.lexicon import load_lexicon
     from puzzlesmith.limits import Deadline
     from puzzlesmith.qless.answer import known_or_search
     from puzzlesmith.qless.solve import parse_letters
@@ -127,10 +127,7 @@ def solve_rolls(
     letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work
     # The plain word list is all a default solve needs (no index, so no numpy at start-up).
     lex = load_lexicon(lexicon)
-    common_index: LexiconIndex | None = None
-    common = options.lexicon_spec()
-    if common.common_top is not None:
-        _, common_index = narrowed(common)
+    common_index = options.common_index()
     timed_out = False
     for roll in letters:
         _prepare(len(roll), lex)

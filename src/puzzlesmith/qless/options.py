@@ -10,9 +10,13 @@ roll's seed) stays its own input.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut
+from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut, narrowed
 from puzzlesmith.options import check_limits, common_top_option, lexicon_option, option
+
+if TYPE_CHECKING:
+    from puzzlesmith.lexicon import LexiconIndex
 
 SOLVE, ROLL, HINT, GRADE, DAILY, LOOKUP = "solve", "roll", "hint", "grade", "daily", "lookup"
 COMMANDS = (SOLVE, ROLL, HINT, GRADE, DAILY, LOOKUP)
@@ -76,6 +80,12 @@ class QlessOptions:
         of the day always try them); else no cut (`common_top` None): no such list."""
         top = self.common_top if always_common else common_cut(self.common, self.common_top)
         return LexiconSpec(self.lexicon, top)
+
+    def common_index(self) -> LexiconIndex | None:
+        """The index of the common words a solve tries first (`lexicon_spec`); None when
+        none are asked for."""
+        spec = self.lexicon_spec()
+        return None if spec.common_top is None else narrowed(spec)[1]
 
     @property
     def faces(self) -> tuple[str, ...] | None:

@@ -125,9 +125,7 @@ def run_define(word: str) -> Doc:
 
 def _qless_indexes(q: QlessOptions) -> tuple[LexiconIndex, LexiconIndex | None]:
     # As `cli.qless.solve_rolls`: all words, plus the common words to try first if asked.
-    _, index = narrowed(LexiconSpec(q.lexicon))
-    common = q.lexicon_spec()
-    return index, None if common.common_top is None else narrowed(common)[1]
+    return narrowed(LexiconSpec(q.lexicon))[1], q.common_index()
 
 
 def _prepared_roll(letters: str) -> str:
