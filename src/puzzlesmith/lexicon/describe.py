@@ -1,7 +1,7 @@
 """Words for a description or an adjective (`--means`): the reverse dictionary and adjective kin.
 
 `reverse_dictionary` finds the synsets a description (`large wading bird`) describes, each of
-its content words weighed by inverse document frequency; `_adjective_kin` the adjectives near
+its content words weighed by inverse document frequency; `adjective_kin` the adjectives near
 an adjective's senses (`sad`: blue, glum). lexicon/meanings.py ranks what they find.
 """
 
@@ -51,7 +51,7 @@ def reverse_dictionary(wn: WordNet, text: str) -> tuple[list[int], list[int]]:
     return whole, most
 
 
-def _adjective_kin(wn: WordNet, adjectives: list[int]) -> tuple[set[int], set[int]]:
+def adjective_kin(wn: WordNet, adjectives: list[int]) -> tuple[set[int], set[int]]:
     """The adjective synsets near TEXT's (`adjectives`) and farther: near are its similar-to
     and also-see synsets and those that share a derivationally related noun with it (`sad`
     and `blue`, gloomy, share *sadness*); farther are the heads of the near satellites and the

@@ -25,7 +25,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon.describe import _adjective_kin, reverse_dictionary
+from puzzlesmith.lexicon.describe import adjective_kin, reverse_dictionary
 
 if TYPE_CHECKING:
     from puzzlesmith.lexicon.model import Lexicon
@@ -639,7 +639,7 @@ def _routes(wn: WordNet, text: str) -> tuple[Routes, Routes]:
         add_all(whole, TIER_SYNONYM)
         add_all(most, TIER_MENTION)
     own = [sid for b in base for sid in wn.synsets_of(b)]
-    near, far = _adjective_kin(wn, [sid for sid in own if wn.fields(sid)[0] in "as"])
+    near, far = adjective_kin(wn, [sid for sid in own if wn.fields(sid)[0] in "as"])
     add_all(own + sorted(near - set(own)), TIER_SYNONYM)
     add_all(sorted(far - near - set(own)), TIER_MENTION)
     if not routes and not wn.is_lemma(text) and not wn.base_forms(text):
