@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.common import median, ms, percentile, timed, write_results
-from puzzlesmith.lexicon import LexiconSpec, load_lexicon, narrowed
+from puzzlesmith.lexicon import LexiconSpec, load_lexicon, means, narrowed
 from puzzlesmith.lexicon import meanings as m
 from puzzlesmith.lexicon.narrow import _by_meaning
 from puzzlesmith.search.meaning import match_words, words_for
@@ -103,7 +103,7 @@ def first_ask() -> None:
     for old in cache_dir().glob("meaning-*"):
         old.unlink()
     _by_meaning.clear()
-    for fn in (m._category, m._kind_scores, m._routes, m._means, m._used_as,
+    for fn in (m._category, m.kind_scores, means.routes_of, means.means_of, m._used_as,
                typical.sense_weights, typical.familiar_members):
         fn.cache_clear()
 

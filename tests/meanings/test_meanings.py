@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import LexiconSpec, load_lexicon, narrowed
+from puzzlesmith.lexicon import LexiconSpec, load_lexicon, means, narrowed
 from puzzlesmith.lexicon import meanings as m
 from tests.meanings.raw import RawWordNet
 
@@ -74,7 +74,7 @@ def test_inflections_take_no_symbol_abbreviation_letter_or_name_sense() -> None:
 
     assert "sixth" in (first_definitions(["las"])["las"] or "")
     assert "metal" not in draft_clue("las").lower() and draft_clue("las")
-    assert m._kind_of(m.wordnet(), "dog")["dalmatian"]  # (Dalmatian: a class sense)
+    assert m.kinds_inflectable(m.wordnet(), "dog")["dalmatian"]  # (Dalmatian: a class sense)
     assert m.wordnet().forms(m.wordnet().synsets_of("lanthanum", "n")[0]) == {
         "lanthanum": True, "atomic number 57": True}
     assert m.wordnet().forms(m.wordnet().synsets_of("saturn", "n")[0]) == {"saturn": False}
@@ -188,9 +188,9 @@ def test_means_tiers(raw: RawWordNet) -> None:
     # defined as one ("wader": any of many long-legged birds that wade in water) is a
     # mention; a definition that only mentions a bird is not (aviary: a large cage for birds)
     assert tiers.get("wader") == m.TIER_KIND and "aviary" not in tiers and "calls" not in tiers
-    assert m.gloss_head("any of various usually white herons having long plumes") == (
+    assert means.gloss_head("any of various usually white herons having long plumes") == (
         "usually white herons")
-    assert m.gloss_head("large long-necked wading bird of marshes") == "large long-necked wading bird"
+    assert means.gloss_head("large long-necked wading bird of marshes") == "large long-necked wading bird"
     assert "bird" not in tiers
 
 

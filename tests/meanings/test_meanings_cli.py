@@ -8,6 +8,7 @@ import re
 import pytest
 
 from puzzlesmith.lexicon import meanings as m
+from puzzlesmith.lexicon import means
 from tests.cli import run
 
 
@@ -68,7 +69,7 @@ def test_pattern_colon_text_is_means(capsys: pytest.CaptureFixture[str]) -> None
 def test_means_ranks_kinds_before_mentions(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(["match", "????????", "--means", "bird", "--json"], capsys)
     words = docs(out)[0]["words"]
-    routes, inflect = m.means_routes("bird")
+    routes, inflect = means.means_routes("bird")
 
     def tier(w: str) -> int:
         if w in routes:

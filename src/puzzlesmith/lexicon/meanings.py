@@ -25,7 +25,6 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon.describe import adjective_kin, reverse_dictionary
 
 if TYPE_CHECKING:
     from puzzlesmith.lexicon.model import Lexicon
@@ -320,7 +319,7 @@ class WordNet:
 
     def kind_of(self, topic: str) -> frozenset[str]:
         """Every noun word (lowercase, `forms`) of a synset below any noun sense of TOPIC."""
-        return frozenset(_kind_of(self, normalize(topic)))
+        return frozenset(kinds_inflectable(self, normalize(topic)))
 
     @cached_property
     def _definitions(self) -> tuple[str, Sequence[int]]:
@@ -375,7 +374,9 @@ class WordNet:
     def means(self, text: str) -> dict[str, int]:
         """Lemma (lowercase) -> tier: a kind of TEXT (0), a synonym of it (1), or in a synset
         whose definition mentions it (2)."""
-        return _means(self, normalize(text))
+        from puzzlesmith.lexicon.means import means_of
+
+        return means_of(self, normalize(text))
 
     # -- phrases ----------------------------------------------------------------------------
 
@@ -488,7 +489,7 @@ def _said_of_itself(definition: str, at: int) -> bool:
     return not words - _NO_SUBJECT or not words.isdisjoint(_ITSELF)
 
 
-def _kind_of(wn: WordNet, topic: str) -> dict[str, bool]:
+def kinds_inflectable(wn: WordNet, topic: str) -> dict[str, bool]:
     return _category(wn, topic)[1]
 
 
@@ -499,7 +500,7 @@ def rules_fingerprint() -> bytes:
     rules (an upgrade, an edit) is then never read, where a key of the data alone would
     serve the old answers."""
     h = hashlib.blake2b(digest_size=12)
-    for name in ("meanings.py", "typical.py", "describe.py"):
+    for name in ("meanings.py", "means.py", "typical.py", "describe.py"):
         try:
             h.update(resources.files("puzzlesmith.lexicon").joinpath(name).read_bytes())
         except OSError:  # no sources installed: the version stands in for them
@@ -550,7 +551,7 @@ def _category_names(topic: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=64)
-def _kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
+def kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
     """The category's words, each with its score (TIER_KIND, and how typical it is)."""
     from puzzlesmith.lexicon import typical as ty
 
@@ -573,95 +574,6 @@ def _kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
     other = ty.alternative_names(wn, sids) | ty.only_in(wn, sids, ty.pieces(wn, senses, sids))
     return {w: TIER_KIND * TIER_STEP + (ty.SCALE if w in other else ty.penalty(wn, w, inside))
             for w in words}
-
-
-_HEAD_START = re.compile(
-    r"^(?:(?:any|one|some|either|each|a|an|the) (?:of|(?:kind|type|variety|species|sort|member|"
-    r"form|group) of) )?(?:the |a |an )?(?:several |various |many |numerous |two |three )?")
-_HEAD_END = re.compile(
-    r"[;,:(]| (?:of|that|which|who|whose|with|in|for|by|from|to|having|used|on|at|as|when|"
-    r"where|especially|usually|typically|often|found|native|esp)\b")
-
-
-def gloss_head(definition: str) -> str:
-    """The head of a definition, the words before its first qualifier: 'large long-necked
-    wading bird' of 'large long-necked wading bird of marshes', 'plants' of 'any of various
-    plants having ...'. A definition mentions TEXT as its head when its head ends with TEXT
-    (or TEXT+s, +es): the defined word is a TEXT."""
-    d = _HEAD_START.sub("", definition.lower().strip(), count=1)
-    m = _HEAD_END.search(d)
-    return (d[: m.start()] if m else d).strip()
-
-
-def _heads(head: str, text: str) -> bool:
-    return any(head == t or head.endswith(" " + t) for t in (text, text + "s", text + "es"))
-
-
-@lru_cache(maxsize=64)
-def _means(wn: WordNet, text: str) -> dict[str, int]:
-    return {lemma: min(by_pos.values()) // TIER_STEP
-            for lemma, by_pos in _routes(wn, text)[0].items()}
-
-
-Routes = dict[str, dict[str, int]]
-
-
-@lru_cache(maxsize=64)
-def _routes(wn: WordNet, text: str) -> tuple[Routes, Routes]:
-    """Word -> {part of speech: tier} for `means`: through which senses each word qualifies
-    (a kind of TEXT is a noun sense; a synonym or a mention, the sense's own part of speech),
-    and the same through the senses an inflection may take (WordNet.forms), so an inflected
-    word qualifies only by an inflection of that part of speech, of a sense that is a word."""
-    from puzzlesmith.lexicon.typical import penalty
-
-    routes: Routes = {}
-    inflect: Routes = {}
-
-    def add(lemma: str, pos: str, score: int, inflectable: bool) -> None:
-        pos = "a" if pos == "s" else pos
-        for table in (routes, inflect) if inflectable else (routes,):
-            by_pos = table.setdefault(lemma, {})
-            if score < by_pos.get(pos, (TIER_MENTION + 1) * TIER_STEP):
-                by_pos[pos] = score
-
-    def add_all(sids: list[int], tier: int) -> None:
-        inside = dict.fromkeys(sids, 1.0)
-        for sid in sids:
-            pos = wn.fields(sid)[0]
-            for lemma, inflectable in wn.forms(sid).items():
-                add(lemma, pos, tier * TIER_STEP + penalty(wn, lemma, inside), inflectable)
-
-    base = [text] if wn.is_lemma(text) else [b for _, b in wn.base_forms(text)] or [text]
-    add_all([sid for sid in wn.mentioning(text)
-             if _heads(gloss_head(wn.fields(sid)[4]), text)], TIER_MENTION)
-    if " " in text and not wn.is_lemma(text):
-        whole, most = reverse_dictionary(wn, text)
-        add_all(whole, TIER_SYNONYM)
-        add_all(most, TIER_MENTION)
-    own = [sid for b in base for sid in wn.synsets_of(b)]
-    near, far = adjective_kin(wn, [sid for sid in own if wn.fields(sid)[0] in "as"])
-    add_all(own + sorted(near - set(own)), TIER_SYNONYM)
-    add_all(sorted(far - near - set(own)), TIER_MENTION)
-    if not routes and not wn.is_lemma(text) and not wn.base_forms(text):
-        raise InputError(f"nothing in WordNet means {text!r}: it has no sense there, and no "
-                         "definition is of one")
-    try:
-        kinds = _kind_scores(wn, text)
-        inflectable = _kind_of(wn, text)
-    except InputError:
-        kinds, inflectable = {}, {}
-    for lemma, score in kinds.items():
-        add(lemma, "n", score, inflectable[lemma])
-    for b in {text, *base}:
-        routes.pop(b, None)
-        inflect.pop(b, None)
-    return routes, inflect
-
-
-def means_routes(text: str) -> tuple[Routes, Routes]:
-    """`means` with the parts of speech each word qualifies through, and the tier of each;
-    then the same for the inflections of each word (WordNet.forms)."""
-    return _routes(wordnet(), normalize(text))
 
 
 @cache
@@ -737,7 +649,9 @@ def category(kind: str | None = None, text: str | None = None) -> dict[str, int]
     kinds = kind_of(kind) if kind is not None else None
     if text is None:
         assert kind is not None
-        return dict(_kind_scores(wordnet(), normalize(kind)))
+        return dict(kind_scores(wordnet(), normalize(kind)))
+    from puzzlesmith.lexicon.means import means_routes
+
     routes = means_routes(text)[0]
     scores = {w: min(by_pos.values()) for w, by_pos in routes.items()}
     return scores if kinds is None else {w: t for w, t in scores.items() if w in kinds}
@@ -766,6 +680,8 @@ def narrow_words(words: Container[str], kind: str | None = None, text: str | Non
     if text is None:
         assert kind is not None
         return _narrow_kind(words, kind, tiers)
+    from puzzlesmith.lexicon.means import means_routes
+
     out = narrow(words, *means_routes(text))
     if kind is not None:
         kinds = _narrow_kind(words, kind, dict.fromkeys(kind_of(kind), 0))
@@ -774,7 +690,7 @@ def narrow_words(words: Container[str], kind: str | None = None, text: str | Non
 
 
 def _narrow_kind(words: Container[str], kind: str, tiers: dict[str, int]) -> dict[str, int]:
-    inflectable = _kind_of(wordnet(), normalize(kind))
+    inflectable = kinds_inflectable(wordnet(), normalize(kind))
     return narrow(words, {w: {"n": t} for w, t in tiers.items()},
                   {w: {"n": t} for w, t in tiers.items() if inflectable.get(w)})
 

@@ -209,7 +209,7 @@ def pieces(wn: WordNet, senses: Iterable[int], sids: Iterable[int]) -> set[int]:
     definition is pieces of it (`fries`: strips of potato). A definition's singular "a
     piece of" says what one member is made of, where the member may well be one: a lamp
     is "a piece of furniture", a diamond "a transparent piece of diamond"."""
-    from puzzlesmith.lexicon.meanings import gloss_head
+    from puzzlesmith.lexicon.means import gloss_head
 
     inside = set(sids) | set(senses)
     found: set[int] = set()
@@ -251,11 +251,11 @@ def only_in(wn: WordNet, sids: Iterable[int], some: set[int]) -> set[str]:
 
 
 def _called(wn: WordNet, sid: int, topic_sid: int, names: list[str]) -> bool:
-    from puzzlesmith.lexicon.meanings import _heads, gloss_head
+    from puzzlesmith.lexicon.means import gloss_head, heads
 
     f = wn.fields(sid)
     head = gloss_head(f[4])
-    if any(_heads(head, n) for n in names):
+    if any(heads(head, n) for n in names):
         return True
     kin = [sid] + [int(h) for h in f[2].split(",") if h and int(h) != topic_sid]
     return any(lemma.lower().endswith(" " + n) for k in kin for lemma in wn.lemmas_of(k)
