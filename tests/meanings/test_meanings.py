@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import LexiconSpec, load_lexicon, means, narrowed
+from puzzlesmith.lexicon import LexiconSpec, describe, load_lexicon, means, narrowed
 from puzzlesmith.lexicon import meanings as m
 from tests.meanings.raw import RawWordNet
 
@@ -319,7 +319,7 @@ def test_reverse_dictionary_matches_the_raw_files(raw: RawWordNet) -> None:
     wn = m.wordnet()
     for text in ("large wading bird", "yellow fruit", "small dog", "sweet red wine",
                  "a person who steals"):
-        whole, most = m.reverse_dictionary(wn, text)
+        whole, most = describe.reverse_dictionary(wn, text)
         got = ({w for sid in whole for w in wn.forms(sid)},
                {w for sid in most for w in wn.forms(sid)})
         assert got == raw.reverse(text), text
