@@ -92,16 +92,16 @@ def test_solve_timeout_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_create_json_and_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out_file = tmp_path / "p.txt"
-    code, out, _ = run(["create", "--word", "falcon", "--unique", "--seed", "1", "--json",
+    code, out, _ = run(["create", "--word", "parrot", "--unique", "--seed", "1", "--json",
                         "--out", str(out_file)], capsys)
     doc = json.loads(out)
     assert code == 0 and doc["status"] == "created"
-    assert doc["answer"] == "falcon" and doc["solution_count"] == 1
+    assert doc["answer"] == "parrot" and doc["solution_count"] == 1
     assert doc["puzzle"][0] == "??????" and len(doc["puzzle"]) == 3
     code, out, _ = run(["solve", "--file", str(out_file), "--all", "--json"], capsys)
     again = json.loads(out)
     assert again["rows"] == doc["puzzle"] and [s["words"] for s in again["solutions"]] == [
-        ["falcon"]]
+        ["parrot"]]
 
 
 def test_create_answer_hidden(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

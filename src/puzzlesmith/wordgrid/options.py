@@ -10,10 +10,14 @@ a person uses, and no column word comes twice. So by default (`common`) they are
 common words (wordfreq's `common_top` most frequent English words, no proper names, no foreign
 words unless `foreign`) that two dictionaries list in lower case: SCOWL's everyday size-50
 American and British lists (data/everyday.txt.gz, by scripts/build_data.py everyday) and WordNet (the
-word, or the base of an inflected word, is a lower-case lemma). That leaves out surnames
+word is a lower-case lemma, or an inflection of one whose sense an inflection may take, as
+`define` reads it: `hes` is no plural of the letter he). That leaves out surnames
 (barton, parton, carter, murphy), the fragments and crosswordese of the frequency list (mor,
 mora, mort, shh, ecu, myc, aba, raj, tsk) and words known mostly as names (batman). The most
-frequent words are kept without that test: WordNet has no entry for "the", "and", "you".
+frequent words SCOWL lists need no WordNet entry: it has none for "the", "and", "you" (but a
+prefix, `pre`, is no word of SCOWL's). Last, CROSSWORDESE: the words of three letters (every
+column of a calendar puzzle) that pass those tests and that a person would still not accept
+in a puzzle for friends, judged one by one (docs/wordgrid.md).
 The solution count is still judged over the whole list, which a solver may use.
 """
 
@@ -42,6 +46,12 @@ DEFAULT_SECONDS = 10.0
 # wordfreq's most frequent words are words a person uses whether or not WordNet lists them
 # (function words: the, and, you, her).
 EVERYDAY_TOP = 3_000
+# Our own judgement, word by word, of every three-letter word the dictionary tests keep (the
+# column words of a calendar puzzle): crosswordese and abbreviations a solver would not accept,
+# which both dictionaries list (docs/wordgrid.md; tests/wordgrid/test_wordgrid_fair.py).
+CROSSWORDESE = frozenset((
+    "ani", "chi", "col", "ell", "ems", "ids", "ism", "ken", "mas", "meg", "non", "ova", "pap",
+    "pas", "sic"))
 
 
 @dataclass(frozen=True)
@@ -231,26 +241,39 @@ def everyday_words() -> frozenset[str]:
 
 
 def is_people_word(word: str, rank: int) -> bool:
-    """Whether a common word (of wordfreq rank `rank`) is one a person uses: among the
-    everyday top, or in SCOWL's everyday list with the word or its base a lower-case WordNet
-    lemma (the module's docstring)."""
-    if 0 < rank <= EVERYDAY_TOP:
-        return True
-    if word not in everyday_words():
+    """Whether a common word (of wordfreq rank `rank`) is one a person uses: in SCOWL's
+    everyday lists and no CROSSWORDESE, and among the everyday top or with a sense in WordNet
+    as a lower-case word (`lower_case_sense`; the module's docstring)."""
+    if word not in everyday_words() or word in CROSSWORDESE:
         return False
+    return 0 < rank <= EVERYDAY_TOP or lower_case_sense(word)
+
+
+def lower_case_sense(word: str) -> bool:
+    """Whether WordNet gives the word a sense as a lower-case lemma, no symbol or abbreviation,
+    or gives one to a base it inflects that an inflection may take (`WordNet.forms`, the rule
+    of `define`: `hes` takes no sense of the letter he). Its bases are read even when the word
+    is itself a lemma: "judges" is also the book of Judges."""
     from puzzlesmith.lexicon.meanings import wordnet
 
     wn = wordnet()
-    # Its bases too when the word is itself a lemma: "judges" is also the book of Judges.
-    lemmas = [word, *(b for pos in "nvar" for b in wn.bases(word, pos))]
-    return any(lemma in wn.lemmas_of(s) for lemma in lemmas for s in wn.synsets_of(lemma))
+    if any(word in wn.lemmas_of(s) and word in wn.forms(s) for s in wn.synsets_of(word)):
+        return True
+    return any(base in wn.lemmas_of(s) and wn.forms(s).get(base)
+               for pos in "nvar" for base in wn.bases(word, pos)
+               for s in wn.synsets_of(base, pos))
 
 
 def people_words(lexicon: Lexicon, index: LexiconIndex, lengths: set[int]) -> LexiconIndex:
-    """The words of `lengths` letters of a common list (`lexicon`, `index`) a person uses."""
+    """The words of `lengths` letters of a common list (`lexicon`, `index`) a person uses,
+    less those a fill leaves out by default: the block list and the words that fail the
+    breakfast test (`fill.scores.default_blocked`: pee, cancer, heroin), which no one wants
+    in a puzzle a friend receives."""
+    from puzzlesmith.fill.scores import default_blocked
     from puzzlesmith.lexicon.index import sub_index
 
+    blocked = default_blocked()
     kept = frozenset(w for n in lengths if (b := index.bucket(n)) is not None
-                     for w in b.words if is_people_word(w, index.rank(w)))
+                     for w in b.words if w not in blocked and is_people_word(w, index.rank(w)))
     people = lexicon.restricted(kept, "+people", transient=True)
     return sub_index(index, people)
