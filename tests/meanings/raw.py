@@ -128,8 +128,20 @@ class RawWordNet:
                 continue  # La., ID, NASA
             if i and len(w) < 3 and w[0].isupper():
                 continue  # La (lanthanum), Fe
-            out[w.lower()] = out.get(w.lower(), False) or inflectable
+            # A capitalized word of a class below communication or psychological feature (a
+            # language, a belief) is one of a kind: no plural takes it.
+            one = w != w.lower() and bool(self.ancestors(key) & self.uncounted())
+            out[w.lower()] = out.get(w.lower(), False) or (inflectable and not one)
         return out
+
+    def uncounted(self) -> set[tuple[str, str]]:
+        return {self.index["communication"]["n"][1], self.index["psychological feature"]["n"][0]}
+
+    def ancestors(self, key: tuple[str, str]) -> set[tuple[str, str]]:
+        """The synsets every path up from `key` (hypernym and instance-hypernym pointers)
+        passes through, the synset itself included."""
+        ups = [self.ancestors(h) for h in self.parents.get(key, [])]
+        return {key} | (set.intersection(*ups) if ups else set())
 
     def is_lemma(self, w: str, pos: str | None = None) -> bool:
         return w in self.index and (pos is None or pos in self.index[w])
@@ -156,12 +168,14 @@ class RawWordNet:
     def below_forms(self, topic: str) -> dict[str, bool]:
         """`below` with whether an inflection of each word is in the category too."""
         every = list(self.index.get(topic, {}).get("n", []))
+        named = [topic]
         if not every:
-            for b in self.noun_bases(topic):
+            named = self.noun_bases(topic)
+            for b in named:
                 every += self.index[b]["n"]
         if not every:
             raise LookupError(topic)
-        unread = self.unread(every)
+        unread = self.unread(every, named)
         starts = [k for k in every if k not in unread]
         seen = self._descendants(starts)
         plants = self._descendants(self.index["plant life"]["n"][:1])
@@ -213,12 +227,13 @@ class RawWordNet:
             self._ranks = {w: n for n, w in enumerate(lines, 1) if w}
         return self._ranks
 
-    def unread(self, senses: list[tuple[str, str]]) -> set[tuple[str, str]]:
-        """The spec's senses of a category word that give no members: when one sense is a
-        near reading (3+ of its familiar members, and at least half, called by its name)
-        with 10+ familiar members,
-        a far one with 10+ familiar members whose named^2/familiar is under a hundredth of
-        the best sense's."""
+    def unread(self, senses: list[tuple[str, str]], named: list[str]) -> set[tuple[str, str]]:
+        """The spec's senses of a category word (the words `named`) that give no members,
+        when one sense is a near reading (3+ of its familiar members, and at least half,
+        called by its name): a far one with 10+ familiar members whose named^2/familiar is
+        under a hundredth of the best sense's, when a near reading has 10+ familiar members;
+        a far one with fewer whose sense weight for the word is under a hundredth of the
+        heaviest near reading's."""
         ranks = self.ranks()
         counts = []
         for sense in senses:
@@ -237,14 +252,24 @@ class RawWordNet:
                     if 2 * sum(v for h, v in weights if h in below) > sum(v for _, v in weights):
                         familiar[w] = familiar.get(w, False) or called
             counts.append((sum(familiar.values()), len(familiar)))
-        if all(named < 3 for named, _ in counts):
+        if all(c < 3 for c, _ in counts):
             return set()
-        scores = [named * named / n if named else 0.0 for named, n in counts]
-        near = [named >= 3 and 2 * named >= n for named, n in counts]
-        if not any(ne and n >= 10 for ne, (_, n) in zip(near, counts, strict=True)):
+        scores = [c * c / n if c else 0.0 for c, n in counts]
+        near = [c >= 3 and 2 * c >= n for c, n in counts]
+        if not any(near):
             return set()
-        return {sense for sense, sc, ne, (_, n) in zip(senses, scores, near, counts, strict=True)
-                if not ne and n >= 10 and sc < max(scores) / 100}
+        judged = any(ne and n >= 10 for ne, (_, n) in zip(near, counts, strict=True))
+        weight = {k: v for w in named for k, v in self.sense_weights(w)}
+        heaviest = max(weight.get(s, 0.0) for s, ne in zip(senses, near, strict=True) if ne)
+        out = set()
+        for sense, sc, ne, (_, n) in zip(senses, scores, near, counts, strict=True):
+            if ne:
+                continue
+            if n >= 10 and judged and sc < max(scores) / 100:
+                out.add(sense)
+            if n < 10 and weight.get(sense, 0.0) < heaviest / 100:
+                out.add(sense)
+        return out
 
     def _descendants(self, starts: list[tuple[str, str]]) -> set[tuple[str, str]]:
         """Breadth-first over the inverted hypernym pointers; a start only if reached."""

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from puzzlesmith.errors import InputError
-from puzzlesmith.lexicon import LexiconSpec, narrowed
+from puzzlesmith.lexicon import LexiconSpec, load_lexicon, narrowed
 from puzzlesmith.search.meaning import match_words, words_for
 
 # The members a person names, written before looking at the answers.
@@ -100,40 +100,44 @@ def labelled_right(words: str) -> dict[str, bool]:
 
 # The first ten answers of `*:CATEGORY`, each labelled by reading it: True when a person
 # would accept it as one (a plural of one counts; a dictionary sense a setter would not
-# use, `glasses` an optical instrument, is labelled False).
+# use, `glasses` an optical instrument, is labelled False). Since the inflected answers rank
+# after the base ones (meanings.INFLECTED), the first ten hold no plurals; words
+# added then were labelled as they came (poultry, birds as a whole, and hoofing, dancing,
+# no).
 FIRST_TEN: dict[str, dict[str, bool]] = {
-    "bird": labelled_right("chicken robin turkey owl penguin chickens brent penguins chick "
-                          "pigeon"),
+    "bird": {**labelled_right("chicken robin turkey owl penguin chickens brent penguins chick "
+                              "pigeon finch hen"), "poultry": False},
     "fish": labelled_right("molly trout salmon sturgeon goldfish argentine marlins eel rudd "
-                          "eels"),
-    "tree": labelled_right("holly willow coco aspen rowan dak tung acacia pine mangrove"),
+                          "eels brill moray marlin mako"),
+    "tree": labelled_right("holly willow coco aspen rowan dak tung acacia pine mangrove cacao"),
     "flower": labelled_right("daisy poppy veronica sunflower orchid orchids marguerite rose "
-                            "columbine daisies"),
+                            "columbine daisies dahlia marigold campion snapdragon"),
     "color": labelled_right("white black green brown red blue yellow pink gray purple"),
     "metal": labelled_right("platinum aluminum iron sodium uranium mercury calcium aluminium "
                            "copper potassium"),
     "dog": labelled_right("puppy doggy terrier puppies greyhound pug pembroke beagle poodle "
-                         "doggie"),
+                         "doggie retriever collie"),
     # (seed and acorn, the botanist's fruit, come after what is eaten: typical.eaten)
     "fruit": labelled_right("apple berry berries apples avocado raisins pear raisin grapes "
-                           "grape"),
+                           "grape blackberry citrus melon lemon"),
     # (chips and fries, strips of potato, come last: typical.pieces)
     "vegetable": labelled_right("murphy potato potatoes greens spinach tomatoes tomato chilli "
-                               "asparagus beans"),
+                               "asparagus beans chipotle beet eggplant bean"),
     "instrument": labelled_right("guitar bones piano violin guitars vibes fife cello banjo "
-                                "saxophone"),  # bones and vibes are the instruments
+                                "saxophone clarinet"),  # bones and vibes are the instruments
     "dance": {"ballet": True, "choreography": False, "hula": True, "lindy": True,
               "tango": True, "fandango": True, "lancers": True, "cotillion": True,
-              "valse": True, "cancan": True},
+              "valse": True, "cancan": True, "hoofing": False},
     "cheese": labelled_right("parmesan mozzarella brie ricotta mascarpone gruyere cheddar "
                             "muenster chevre quark"),
     "gem": labelled_right("diamond jasper diamonds ruby opal garnet amethyst onyx emerald "
-                         "agate"),
+                         "agate moonstone"),
     "planet": {"mars": True, "earth": True, "venus": True, "vesper": False, "world": True,
                "globe": False, "mercury": True, "lucifer": False, "phosphorus": False,
                "daystar": False},
     # (towels, below "piece of cloth", come last: typical.pieces)
-    "fabric": labelled_right("jean felt velvet silk satin wool plaid paisley serge terry"),
+    "fabric": labelled_right("jean felt velvet silk satin wool plaid paisley serge terry "
+                            "camo khaki"),
 }
 
 # Eight answers of `*:CATEGORY` drawn with random.Random(f"39:{category}") from all of them
@@ -143,16 +147,19 @@ SAMPLE: dict[str, dict[str, bool]] = {
              "blackbirds": True, "trogon": True, "peewits": True, "yellowbirds": True},
     "fish": labelled_right("topminnows smallmouth dealfishes yellowtail sunfish shovelhead "
                           "boarfish wolffishes"),
-    "tree": {"amarelle": True, "steppes": False, "kinos": True, "algarrobas": True,
-             "cercis": True, "cottonwoods": True, "madronos": True, "yellowwood": True},
+    # Drawn again once the tree diagram gave no members (typical.unread).
+    "tree": labelled_right("amarelle stringybark kittuls algarrobas cercis courbarils "
+                           "magnolias zamang"),
     "flower": {"toothwort": True, "yarrow": True, "storksbills": True, "saguaro": False,
                "oat": False, "radishes": False, "coralroot": True, "squawbush": False},
     "color": {"rooks": False, "luciferins": False, "fairnesses": False, "whitewash": False,
               "brighter": False, "apricot": True, "greyness": True, "wash": False},
     "metal": labelled_right("fermium scandium radium beryllium stainless amalgam chromes "
                            "potassium"),
-    "dog": {"frankfurters": False, "pooches": True, "hound": True, "husky": True,
-            "staghounds": True, "bulldog": True, "greyhound": True, "detents": False},
+    # Drawn again once the frankfurter and the cad gave no kinds (typical.unread); they
+    # still come in as synonyms (tier 1), as `tagging` (to dog, to tag) does.
+    "dog": {"frankfurters": False, "poodles": True, "hound": True, "husky": True,
+            "tagging": False, "bulldog": True, "greyhound": True, "detents": False},
     "fruit": {"ackee": True, "chincapins": True, "chickpeas": False, "conker": False,
               "chinkapin": True, "lemons": True, "clings": True, "cukes": False},
     "vegetable": labelled_right("escarole maniocs scorzoneras pulses casava sorrel escaroles "
@@ -161,8 +168,10 @@ SAMPLE: dict[str, dict[str, bool]] = {
     # film projector, is labelled no.
     "instrument": {"horologes": True, "cither": True, "halberd": False, "cithern": True,
                    "onager": False, "planimeters": True, "handguns": False, "bioscope": False},
-    "dance": {"formal": True, "courante": True, "choreographies": False, "congas": True,
-              "phrase": False, "contredanses": True, "ballets": True, "valses": True},
+    # Drawn again once capitalized dances took no plural (WordNet.forms); `variation`
+    # is a solo dance in a ballet.
+    "dance": {"formals": True, "courantes": True, "choreography": False, "contradance": True,
+              "phrases": False, "cotillion": True, "ballets": True, "variation": True},
     "cheese": {"gruyere": True, "mascarpone": True, "caseating": False, "parmesan": True,
                "sapsagos": True, "mozzarella": True, "muenster": True, "caseate": False},
     "gem": {"amethysts": True, "emeralds": True, "chrysoprases": True, "sardine": False,
@@ -177,18 +186,19 @@ SAMPLE: dict[str, dict[str, bool]] = {
 # What each category gets: (precision of the first ten, recall of HAND within the list,
 # share right in SAMPLE). The targets are 0.9, 0.9; the rest are recorded as measured.
 FIGURES: dict[str, tuple[float, float, float]] = {
-    "bird": (1.0, 1.0, 0.875),
+    "bird": (0.9, 1.0, 0.875),  # poultry (the plurals labelled right have gone)
     "fish": (1.0, 0.96, 1.0),  # tilapia is no fish in WordNet (a genus)
-    "tree": (1.0, 1.0, 0.875),
+    "tree": (1.0, 1.0, 1.0),
     "flower": (1.0, 1.0, 0.5),  # the plants that bear flowers bring in oat, radishes
     "color": (1.0, 1.0, 0.25),  # the tail is pigments, washes, fairness
     "metal": (1.0, 1.0, 1.0),
-    "dog": (1.0, 0.96, 0.75),  # labrador is a capitalized retriever (Labrador retriever)
+    "dog": (1.0, 0.96, 0.625),  # labrador is a capitalized retriever (Labrador retriever)
     "fruit": (1.0, 1.0, 0.625),  # WordNet's fruit is the botanist's: chickpeas, conker
     "vegetable": (1.0, 0.97, 1.0),  # garlic is no vegetable there
     # Read as a musical instrument (typical.readings); the sample's weapons are labelled no.
     "instrument": (1.0, 1.0, 0.5),
-    "dance": (0.9, 0.88, 0.75),  # no salsa, limbo (tap only as tap dancing): at most 24 of 26
+    # No salsa, limbo (tap only as tap dancing): at most 24 of 26; choreography, hoofing.
+    "dance": (0.8, 0.88, 0.75),
     "cheese": (1.0, 0.73, 0.75),  # WordNet has no feta, halloumi, provolone: at most 8 of 11
     "gem": (1.0, 0.91, 0.875),  # lapis (lapis lazuli), amber (a resin) are no gems there
     # The list holds five right answers (mars earth venus world mercury): at most 0.5.
@@ -203,7 +213,7 @@ def test_category_figures(category: str) -> None:
     precision, recall, sample = measure(category)
     assert (precision, recall, sample) == FIGURES[category]
     # The targets, for the categories that meet them (the others are in docs/meanings.md).
-    if category != "planet":
+    if category not in ("planet", "dance"):
         assert precision >= 0.9
     if category not in ("dance", "cheese"):
         assert recall >= 0.9
@@ -270,7 +280,11 @@ def test_names_the_list_lacks_come_from_the_crossword_list() -> None:
     assert planets.extra["names_elsewhere"] == ["saturn", "uranus"]
     assert "saturn" not in planets.words  # the bundled list has no names
     states = match_words(words_for(LexiconSpec(kind_of="american state")), "????")
-    assert states.extra["names_elsewhere"] == ["iowa", "ohio", "utah"] and not states.words
+    assert states.extra["names_elsewhere"] == ["ohio", "iowa", "utah"] and not states.words
+    # Capitalized classes are names too (a language), most frequent first.
+    languages = match_words(words_for(LexiconSpec(kind_of="language")), "????")
+    shown = languages.extra["names_elsewhere"]
+    assert {"thai", "urdu", "erse"} <= set(shown) and shown.index("thai") < shown.index("abor")
     crossword = match_words(words_for(LexiconSpec("crossword", means="planet")), "??????:planet")
     assert "saturn" in crossword.words and "names_elsewhere" not in crossword.extra
 
@@ -325,7 +339,7 @@ def test_a_far_reading_ranks_after_every_near_one() -> None:
     places = [s for s in senses if s != condition and read[senses.index(s)] > FAR]
     assert len(places) == 2  # a country, a US state (docs/meanings.md: what "state" reads as)
     state5 = list(match_words(words_for(LexiconSpec(means="state")), "?????:state").words)
-    assert state5[:4] == ["india", "spain", "texas", "japan"]
+    assert state5[:4] == ["japan", "india", "chile", "spain"]
     assert state5.index("chile") < state5.index("being")  # conditions after the places
     crossword = list(match_words(words_for(LexiconSpec("crossword", means="state")), "?????:state").words)
     first_condition = crossword.index("being")
@@ -388,42 +402,43 @@ RANDOM_FIRST_TEN: dict[str, dict[str, bool]] = {
     # kinds, tier 1 after tier 0)
     "assist": {"advocacy": True, "sponsorship": True, "approval": False, "adoption": False,
                "childcare": True, "daycare": True, "reassurance": True, "auspices": True,
-               "backing": True, "sponsorships": True},
-    "specialist": labelled_right("psychiatrist psychiatrists pathologist pediatrician "
+               "backing": True, "adherence": False},
+    "specialist": labelled_right("psychiatrist pathologist pediatrician "
                                  "dermatologist neurologist cardiologist gynecologist "
-                                 "oncologist pathologists"),
+                                 "oncologist ophthalmologist obstetrician"),
     "reproduction": labelled_right("budding parthenogenesis fission sporulation apomixis "
-                                   "playback multiplication miscegenation fissions "
-                                   "multiplications"),
+                                   "playback multiplication miscegenation agamogenesis "
+                                   "androgenesis"),
     # (mining and agriculture are industries, not commerce)
     "commerce": {"sale": True, "selling": True, "marketing": True, "trading": True,
                  "publishing": True, "shipping": True, "mining": False, "tourism": True,
                  "agriculture": False, "spending": True},
     "waste": labelled_right("debris urine sewage garbage rubble scraps wastewater fumes "
-                            "pollutants rubbish"),
-    "beetle": labelled_right("firefly fireflies scarab weevil ladybug ladybird weevils "
-                             "ladybugs scarabs ladybirds"),
-    "sculptor": labelled_right("lin sculptress sculptresses smith french carver carvers"),
-    "architect": labelled_right("mills chambers lin downing loos speer landscaper hastings "
-                                "landscapers jenny"),
+                            "rubbish excrement"),
+    "beetle": labelled_right("firefly scarab weevil ladybug ladybird glowworm cockchafer "
+                             "scarabaeus sawyer deathwatch"),
+    "sculptor": labelled_right("sculptress lin smith french sculptresses carver carvers"),
+    "architect": labelled_right("mills chambers downing landscaper wren lin bullfinch loos "
+                                "speer landscapist"),
     # (a loan shark is a shark; a moneylender need not be, though WordNet files them as one)
-    "shark": {"mako": True, "makos": True, "porbeagle": True, "shovelhead": True,
-              "shylock": True, "moneylenders": False, "moneylender": False, "usurer": True,
-              "thresher": True, "dogfish": True},
-    "player": labelled_right("palmer footballer quarterback footballers catcher kicker "
-                             "batsman golfer golfers williams"),
+    "shark": {"mako": True, "porbeagle": True, "shovelhead": True, "moneylender": False,
+              "usurer": True, "thresher": True, "dogfish": True, "shylock": True,
+              "soupfin": True, "hammerhead": True},
+    # (a sharper, a card sharp, is a card player)
+    "player": labelled_right("palmer footballer quarterback catcher kicker batsman golfer "
+                             "sharper pitcher cornerback"),
 }
 RANDOM_SEED = "39:random categories"
 
 
-def random_categories() -> list[str]:
+def random_categories(seed: str = RANDOM_SEED) -> list[str]:
     from puzzlesmith.lexicon.index import wordfreq_ranks
     from puzzlesmith.lexicon.meanings import wordnet
 
     wn = wordnet()
     drawn = sorted(w for w, r in wordfreq_ranks().items() if r <= 20_000
                    and wn.is_lemma(w, "n") and len(wn.below(wn.synsets_of(w, "n")[:1])) >= 20)
-    return random.Random(RANDOM_SEED).sample(drawn, 10)
+    return random.Random(seed).sample(drawn, 10)
 
 
 @pytest.mark.slow
@@ -436,4 +451,133 @@ def test_random_categories_first_ten() -> None:
         assert first == list(RANDOM_FIRST_TEN[category]), f"{category}: label {first}"
         right += sum(RANDOM_FIRST_TEN[category].values())
         total += len(first)
-    assert (right, total) == (91, 97)  # 94%; assist, commerce and shark 8 of 10 (above)
+    assert (right, total) == (91, 97)  # 94%; assist 7, commerce 8, shark 9 of 10 (above)
+
+
+def test_a_category_clue_names_one_thing() -> None:
+    """The inflected answers rank after the base ones of their typicality group, a plural
+    topic the other way round (meanings.INFLECTED)."""
+    from puzzlesmith.lexicon.meanings import wordnet
+
+    wn = wordnet()
+    for query in ("????:mammal", "????:boat", "????:game", "?????:fruit"):
+        found = list(match_words(words_for(LexiconSpec(means=query.split(":")[1])),
+                                 query).words)
+        inflected = [wn.is_lemma(w) is False and bool(wn.bases(w, "n")) for w in found]
+        assert inflected[:3] == [False] * 3, (query, found[:10])
+        assert "nims" not in found[:5] and "does" not in found[:10]
+    mammal4 = list(match_words(words_for(LexiconSpec(means="mammal")), "????:mammal").words)
+    assert mammal4.index("deer") < mammal4.index("dogs") and "lion" in mammal4[:10]
+    birds = list(match_words(words_for(LexiconSpec(means="birds")), "?????:birds").words)
+    assert all(not wn.is_lemma(w) for w in birds[:10])  # geese, terns, doves...
+    assert "geese" in birds[:10]
+
+
+def test_a_language_or_a_belief_takes_no_plural() -> None:
+    """A capitalized class below communication or psychological feature is one of a kind
+    (WordNet.forms): no `frenches`, `choctaws`, `tays` among the languages; the peoples of
+    the same names keep theirs."""
+    from puzzlesmith.lexicon.meanings import kind_of
+
+    languages = narrowed(LexiconSpec(kind_of="language"))[0].word_set
+    assert {"french", "choctaw", "tay", "danish"} <= languages
+    assert not {"frenches", "choctaws", "tays", "yays", "danishes", "germanics"} & languages
+    people = narrowed(LexiconSpec(kind_of="person"))[0].word_set
+    assert {"choctaws", "mohicans"} <= people
+    from puzzlesmith.lexicon.meanings import kinds_inflectable, wordnet
+
+    assert kinds_inflectable(wordnet(), "person")["american"]
+    assert "dalmatians" in narrowed(LexiconSpec(kind_of="dog"))[0].word_set
+    assert "vienna sausage" not in kind_of("dog")  # the frankfurter gives no kinds
+
+
+# The capitalized class senses WordNet.forms makes one of a kind (below communication or
+# psychological feature, every way up), one word each whose plural the bundled list holds,
+# drawn with random.Random("39:one of a kind") from all of them, sorted (234), each labelled
+# by reading its sense: True when no plural of the word means that sense.
+ONE_OF_A_KIND: dict[tuple[str, int], bool] = {
+    ("breton", 37695): True, ("labanotation", 36819): True, ("parcheesi", 2491): True,
+    ("ewe", 37932): True, ("romance", 37709): True, ("mandarin", 37492): True,
+    ("gur", 37923): True,
+    ("bible", 34789): False,  # copies of it are Bibles
+    ("transfiguration", 39869): True, ("superfund", 32336): True,
+    ("bris", 5264): False,  # a rite performed again and again
+    ("titania", 51360): True, ("same", 37679): True, ("medusa", 51062): True,
+    ("amazon", 52687): False,  # one of a nation of women warriors: Amazons
+    ("tatar", 37473): True, ("president", 3010): True, ("demotic", 37788): True,
+    ("nagari", 34360): True, ("fang", 37895): True, ("renascence", 5361): True,
+    ("olympiad", 40410): False,  # held every four years: Olympiads
+    ("oread", 51376): False,  # one of the mountain nymphs: oreads
+    ("bushido", 36026): True, ("ro", 37260): True,
+}
+
+
+def test_one_of_a_kind_sample() -> None:
+    from puzzlesmith.lexicon.meanings import _symbolic, wordnet
+
+    wn = wordnet()
+    words = load_lexicon().word_set
+    pairs: set[tuple[str, int]] = set()
+    for sid, line in enumerate(wn.synsets):
+        f = line.split("\t")
+        up = [int(h) for h in f[2].split(",") if h]
+        if f[0] != "n" or "@i:" in f[7] or wn._letters.intersection(up):
+            continue
+        caps = [x for i, x in enumerate(f[1].split("|"))
+                if x != x.lower() and x.isalpha() and not _symbolic(x, i)]
+        if caps and wn._one_of_a_kind(sid):
+            pairs |= {(x.lower(), sid) for x in caps
+                      if x.lower() + "s" in words or x.lower() + "es" in words}
+            assert not any(wn.forms(sid)[x.lower()] for x in caps if x.lower() not in
+                           {y for y in f[1].split("|") if y == y.lower()})
+    drawn = random.Random("39:one of a kind").sample(sorted(pairs), 25)
+    assert set(drawn) == set(ONE_OF_A_KIND)
+    assert sum(ONE_OF_A_KIND.values()) == 20  # 80%: docs/meanings.md
+
+
+# Ten more categories, drawn afresh from the same 1,037 with random.Random("39:fresh
+# categories") once the plurals ranked after the base answers, the first ten of each
+# labelled by reading it (the same rule: True when a person would take it for one).
+FRESH_SEED = "39:fresh categories"
+FRESH_FIRST_TEN: dict[str, dict[str, bool]] = {
+    # (WordNet's belongings are any property: land, let or rented, is no one's belongings)
+    "belongings": {"things": True, "effects": True, "estate": True, "letting": False,
+                   "acres": False, "plantation": False, "realty": False, "rental": False,
+                   "shareholding": False, "glebe": False},
+    "supporter": {**labelled_right("fanatic loyalist apostle"), "reb": False,
+                  **labelled_right("enthusiast colonialist maintainer confederate "
+                                   "functionalist believer")},
+    "religion": labelled_right("cult paganism theism monotheism shamanism evangelicalism "
+                               "polytheism pantheism revivalism obeah"),
+    "filmmaker": labelled_right("lee ford wilder auteur warner pollack director stone "
+                                "stevens auteurs"),
+    "court": {"consistory": True, "assizes": True, "motel": False, "chancery": True,
+              "inquisition": True, "forecourt": True, "parvis": True, "rota": True,
+              "piste": False, "lawcourt": True},
+    "soldier": labelled_right("trooper lancer reb bayard guardsman paratrooper reservist "
+                              "smuts infantryman musketeer"),
+    "monkey": labelled_right("baboon rhesus macaque marmoset colobus langur tamarin mandrill "
+                             "vervet guenon"),
+    # (WordNet's kinds of concept, where a person means an idea, a notion)
+    "conception": {"whole": False, "kind": False, "type": False, "given": True,
+                   "multiple": False, "sort": False, "model": True, "access": False,
+                   "due": False, "point": False},
+    "unfortunate": {"patient": False, "prisoner": False, "hostage": True, "chased": False,
+                    "psycho": False, "paranoid": False, "victim": True, "obsessive": False,
+                    "psychotic": False, "underdog": True},
+    "energy": {**labelled_right("chi ki qi work power"), "line": False,
+               **labelled_right("juice light"), "athleticism": False, "sun": True},
+}
+
+
+@pytest.mark.slow
+def test_fresh_random_categories_first_ten() -> None:
+    """73 of 100 (docs/meanings.md; the code before gave 69, its plurals labelled alike)."""
+    cats = random_categories(FRESH_SEED)
+    assert cats == list(FRESH_FIRST_TEN)
+    right = 0
+    for category in cats:
+        first = answers(category)[:10]
+        assert first == list(FRESH_FIRST_TEN[category]), f"{category}: label {first}"
+        right += sum(FRESH_FIRST_TEN[category].values())
+    assert right == 73

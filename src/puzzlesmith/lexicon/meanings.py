@@ -41,8 +41,13 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
     "r": (),
 }
 TIER_KIND, TIER_SYNONYM, TIER_MENTION = 0, 1, 2
-# A filter's score of a word: its tier times TIER_STEP plus typical.penalty (0-999).
-TIER_STEP = 1000
+# A filter's score of a word: its tier times TIER_STEP, plus INFLECTED for a word that
+# qualifies through its base form (`falcons`) where the meaning names one thing (not
+# through an inflected TEXT, `birds`: then for one that qualifies itself), plus
+# typical.penalty (0-999). A category clue names one thing: the ranking puts the inflected
+# answers after the base ones of the same typicality (search/meaning.py).
+INFLECTED = 1000
+TIER_STEP = 2 * INFLECTED
 BEARING = 0.5  # how much a plant that bears TOPIC counts beside a kind of TOPIC (typical.share)
 CREDIT = " \u2014 "  # between an example and its author's credit (as scripts/build_data.py)
 _WORD = re.compile(r"[a-z' -]+")
@@ -160,8 +165,11 @@ class WordNet:
         dot, two or more capitals and nothing else, or a capital and at most one more letter
         after the synset's first lemma) is no word of the synset. A word is inflectable unless
         the synset is a letter (`s`), or an instance, the name of one thing (Saturn, Kiev,
-        Cork): `kievs` and `corks` take no sense of those; `americans` and `dalmatians` (class
-        senses that are capitalized) keep theirs. Kept for the last FORMS_KEPT synsets asked
+        Cork): `kievs` and `corks` take no sense of those; or the word is capitalized there
+        and the synset lies below communication or psychological feature (a language,
+        a belief, a named act: `German`, `Choctaw`, `Taoism`), which are one of a kind too:
+        `frenches` and `choctaws` are no languages. `americans` and `dalmatians` (class senses
+        of people and things that are capitalized) keep theirs. Kept for the last FORMS_KEPT synsets asked
         (callers only read it): a category's ranking asks for the same synsets' words many
         times, and every synset's would hold 43 MB."""
         return _forms(self, sid)
@@ -177,8 +185,25 @@ class WordNet:
             if _symbolic(lemma, i):
                 continue
             low = lemma.lower()
-            out[low] = out.get(low, False) or inflectable
+            named = inflectable and low != lemma and self._one_of_a_kind(sid)
+            out[low] = out.get(low, False) or (inflectable and not named)
         return out
+
+    @cached_property
+    def _uncounted(self) -> frozenset[int]:
+        """The roots below which a capitalized class is one of a kind (WordNet.forms):
+        communication (`German` the language) and psychological feature (acts, events,
+        beliefs: `Taoism`)."""
+        return frozenset((self.synsets_of("communication", "n")[1],
+                          self.synsets_of("psychological feature", "n")[0]))
+
+    def _one_of_a_kind(self, sid: int) -> bool:
+        """Whether every way up from synset `sid` (hypernym links) reaches an `_uncounted`
+        root: `Sharpie`, a pen and a brand name, is a thing of which there are many."""
+        if sid in self._uncounted:
+            return True
+        up = self.fields(sid)[2]
+        return bool(up) and all(self._one_of_a_kind(int(h)) for h in up.split(","))
 
     def lemmas_of(self, sid: int) -> list[str]:
         return self.line(sid).split("\t", 2)[1].split("|")
@@ -442,7 +467,10 @@ def read_senses(wn: WordNet, topic: str) -> list[int]:
     from puzzlesmith.lexicon import typical as ty
 
     senses = wn.topic_synsets(topic)
-    unread = ty.unread(wn, senses)
+    t = normalize(topic)
+    words = [t] if wn.is_lemma(t, "n") else wn.bases(t, "n")
+    weights = {sid: w for b in words for sid, w in ty.sense_weights(wn, b)}
+    unread = ty.unread(wn, senses, weights)
     return [sid for sid in senses if sid not in unread]
 
 
@@ -512,8 +540,9 @@ def rules_fingerprint() -> bytes:
 
 @lru_cache(maxsize=16)
 def category_names(topic: str) -> frozenset[str]:
-    """The proper names in TOPIC's category, squashed to a-z (`saturn`, `newyork`): the
-    capitalized lemmas (no symbols or abbreviations) of its instance synsets. A word list
+    """The proper names in TOPIC's category, squashed to a-z (`saturn`, `newyork`, `thai`):
+    the capitalized lemmas (no symbols or abbreviations) of its instance synsets (Saturn)
+    and of its classes that are one of a kind (WordNet.forms: Thai, a language). A word list
     without names lacks them; search/meaning.py then shows them from the crossword list.
     Kept in the disk cache by topic and WordNet data: walking the category took a third of
     a second of every meaning search."""
@@ -523,7 +552,7 @@ def category_names(topic: str) -> frozenset[str]:
     key = hashlib.blake2b(topic.encode("utf-8") + b"\0", digest_size=10)
     key.update(data.joinpath("wordnet-index.txt.gz").read_bytes())
     key.update(rules_fingerprint())
-    path = cache_dir() / f"wordnet-names-v1-{key.hexdigest()}.txt"
+    path = cache_dir() / f"wordnet-names-v2-{key.hexdigest()}.txt"
     kept = read_cache(path)
     if kept is not None:
         return frozenset(kept.decode("ascii").split())
@@ -541,7 +570,7 @@ def _category_names(topic: str) -> frozenset[str]:
     out: set[str] = set()
     for sid in sids:
         f = wn.fields(sid)
-        if "@i:" not in f[7]:
+        if "@i:" not in f[7] and not wn._one_of_a_kind(sid):
             continue
         for i, lemma in enumerate(f[1].split("|")):
             key = lemma.lower().replace(" ", "").replace("-", "")
@@ -563,9 +592,9 @@ def kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
         # A plant that bears the topic counts for half of one WordNet files below it.
         for below in wn.plants_bearing(topic, [sid]):
             inside[below] = max(inside.get(below, 0.0), factor * BEARING)
-        food = ty.eaten(wn, sid)  # and so does a fruit no one eats (ty.eaten)
+        food = ty.eaten(wn, sid)  # a fruit no one eats is a far reading (ty.eaten)
         for below in wn.below([sid]):
-            f = factor if food is None or below in food else factor * BEARING
+            f = factor if food is None or below in food else min(factor, ty.FAR)
             inside[below] = max(inside.get(below, 0.0), f)
     for used in _used_as(wn, topic):  # and so does a thing used as one
         inside[used] = max(inside.get(used, 0.0), max(factors) * BEARING)
@@ -601,8 +630,9 @@ def means(text: str) -> dict[str, int]:
 
 def narrow(words: Container[str], routes: Mapping[str, Mapping[str, int]],
            inflect: Mapping[str, Mapping[str, int]] | None = None) -> dict[str, int]:
-    """The words (a lexicon's, a-z) that qualify, each with its best tier: the word is a
-    qualifying word (`routes`: word -> {part of speech: tier}), or it is not itself a lemma
+    """The words (a lexicon's, a-z) that qualify, each with its best score: the word is a
+    qualifying word (`routes`: word -> {part of speech: score}), or (its score plus
+    INFLECTED) it is not itself a lemma
     and one of its base forms of a part of speech through which that base qualifies by a sense
     an inflection may take (`inflect`, as routes; routes itself when None) is, so "ducked" (a
     verb form) does not come in through the noun "duck" (a kind of bird), nor "las" through
@@ -624,10 +654,10 @@ def narrow(words: Container[str], routes: Mapping[str, Mapping[str, int]],
                     if lemma.endswith(end):
                         cands.add(lemma[: len(lemma) - len(end)] + suf)
             for c in cands:
-                if c not in words or out.get(c, 1 << 30) <= tier or wn.is_lemma(c):
+                if c not in words or out.get(c, 1 << 30) <= tier + INFLECTED or wn.is_lemma(c):
                     continue
                 if lemma in wn.bases(c, p):
-                    out[c] = tier
+                    out[c] = tier + INFLECTED
     return out
 
 
@@ -679,13 +709,27 @@ def narrow_words(words: Container[str], kind: str | None = None, text: str | Non
     # of speech.
     if text is None:
         assert kind is not None
-        return _narrow_kind(words, kind, tiers)
+        return _for_plural(kind, _narrow_kind(words, kind, tiers))
     from puzzlesmith.lexicon.means import means_routes
 
     out = narrow(words, *means_routes(text))
     if kind is not None:
         kinds = _narrow_kind(words, kind, dict.fromkeys(kind_of(kind), 0))
         out = {w: t for w, t in out.items() if w in kinds}
+    return _for_plural(text, out)
+
+
+def _for_plural(topic: str, scores: dict[str, int]) -> dict[str, int]:
+    """`scores` as a plural TOPIC (`birds`: no lemma, a noun base form) asks for them: the
+    inflected words (`falcons`) without INFLECTED, the others with it, so they rank first."""
+    wn = wordnet()
+    t = normalize(topic)
+    if wn.is_lemma(t) or not wn.bases(t, "n"):
+        return scores
+    out = {}
+    for w, score in scores.items():
+        tier, rest = divmod(score, TIER_STEP)
+        out[w] = tier * TIER_STEP + (rest + INFLECTED) % TIER_STEP
     return out
 
 

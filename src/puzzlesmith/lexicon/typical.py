@@ -126,19 +126,28 @@ def _read(wn: WordNet, sids: tuple[int, ...]) -> tuple[tuple[float, ...], ...] |
     return tuple(s / top for s in scores), near, judged
 
 
-def unread(wn: WordNet, sids: list[int]) -> set[int]:
-    """The senses `sids` of a category word that give it no members: when it has a near
-    reading with MIN_JUDGED familiar members (`readings`; `writing`'s, the activity, has 6),
-    the far ones with MIN_JUDGED familiar members that are fewer than
-    UNREAD as likely as the likeliest (a region, as `country`'s; a legal document, as
+def unread(wn: WordNet, sids: list[int], weights: Mapping[int, float] | None = None) -> set[int]:
+    """The senses `sids` of a category word that give it no members, when it has a near
+    reading (`readings`): the far ones with MIN_JUDGED familiar members that are fewer than
+    UNREAD as likely as the likeliest, when a near reading has MIN_JUDGED familiar members
+    too (`writing`'s, the activity, has 6; a region, as `country`'s; a legal document, as
     `instrument`'s: their members would fill the first answers where the list lacks the
-    near reading's). A sense with fewer familiar members is too thinly named to judge: a
-    pearl is a gem (a precious stone) though neither of that sense's two is called one."""
+    near reading's); and the far ones with fewer, too thinly named to judge so, in which
+    the word is used (`weights`: sense -> sense_weights of the category word) under UNREAD
+    as much as in its most used near reading (`dog`'s frankfurter, 0.005 of the domestic
+    dog; `game`'s meat; `house`'s theatre and zodiac sign). A thinly named sense used as
+    much as that keeps its members: a pearl is a gem (a precious stone, 0.4 of the
+    gemstone's use) though neither of that sense's two familiar members is called one."""
     read = _read(wn, tuple(sids))
-    if read is None or not any(n and j for n, j in zip(read[1], read[2], strict=True)):
+    if read is None or not any(read[1]):
         return set()
-    return {sid for sid, s, n, j in zip(sids, *read, strict=True)
-            if not n and j and s < UNREAD}
+    scores, near, judged = read
+    judged_near = any(n and j for n, j in zip(near, judged, strict=True))
+    weights = weights or {}
+    top = max(weights.get(sid, 0.0) for sid, n in zip(sids, near, strict=True) if n)
+    return {sid for sid, s, n, j in zip(sids, scores, near, judged, strict=True)
+            if not n and ((j and judged_near and s < UNREAD)
+                          or (not j and weights.get(sid, 0.0) < UNREAD * top))}
 
 
 def naming(wn: WordNet, sid: int) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LexiconIndex, LexiconSpec, get_index, meaning_narrowed, narrowed
-from puzzlesmith.lexicon.meanings import TIER_MENTION, TIER_STEP
+from puzzlesmith.lexicon.meanings import INFLECTED, TIER_MENTION, TIER_STEP
 from puzzlesmith.lexicon.typical import SCALE
 from puzzlesmith.limits import Deadline
 from puzzlesmith.search.letters import Rack
@@ -80,17 +80,31 @@ class Words:
                 return t[k]
         return (TIER_MENTION + 1) * TIER_STEP
 
-    def typical_key(self, word: str) -> tuple[int, bool, float]:
-        """The ranking of a meaning answer: its tier; then the words at least MOSTLY_NOT of
+    def typical_key(self, word: str) -> tuple[int, bool, bool, float]:
+        """The ranking of a meaning answer: its tier; then the words that name one thing
+        before those that qualify only through their base form (meanings.INFLECTED: `dogs`
+        after `deer`, as a plural never answers a clue that names one; the other way round
+        for a plural topic, `birds`); then the words at least MOSTLY_NOT of
         whose use is this meaning before the others (`put`, a legal instrument in a tenth of
-        its use at most, after `sax`); then how typical it is and how frequent (the log of its
-        frequency rank, plus TYPICAL_WEIGHT for a word none of whose use is of this meaning,
-        LATE_WEIGHT among the others)."""
+        its use at most, after `sax`); then how typical it is and how frequent (the
+        log of its frequency rank, plus TYPICAL_WEIGHT for a word none of whose use is of
+        this meaning, LATE_WEIGHT among the others)."""
         score = self.tier(word)
-        tier, untypical = divmod(score, TIER_STEP)
+        tier, rest = divmod(score, TIER_STEP)
+        inflected, untypical = divmod(rest, INFLECTED)
         late = untypical > MOSTLY_NOT * SCALE
         weight = LATE_WEIGHT if late else TYPICAL_WEIGHT
-        return (tier, late, math.log10(self.rank(word)) + weight * untypical / SCALE)
+        return (tier, bool(inflected), late,
+                math.log10(self.rank(word)) + weight * untypical / SCALE + self.named(word))
+
+    def named(self, word: str) -> float:
+        """What a word's frequency is worth when the common cut leaves it out as a name first,
+        foreign or crosswordese (index.not_common: `murphy`, a surname, slang for a potato):
+        its frequency is mostly not of this meaning, so it counts TYPICAL_WEIGHT powers of
+        ten less, as a word none of whose use is."""
+        from puzzlesmith.lexicon.index import not_common
+
+        return TYPICAL_WEIGHT if self.key(word) in not_common() else 0.0
 
     def rank(self, word: str) -> int:
         k = self.key(word)
@@ -186,7 +200,8 @@ def match_words(
 def names_elsewhere(words: Words, pattern: str) -> list[str]:
     """The proper names of the meaning's category that fit `pattern` and that the searched
     list lacks but the crossword list holds (`??????:planet` on the bundled list: jupiter,
-    saturn), for a line saying so; [] when the list searched is the crossword list."""
+    saturn), most frequent first, for a line saying so; [] when the list searched is the
+    crossword list."""
     from puzzlesmith.lexicon.meanings import category_names
     from puzzlesmith.lexicon.registry import CROSSWORD_NAME
     from puzzlesmith.search.pattern import compile_pattern, parse_pattern
@@ -201,8 +216,9 @@ def names_elsewhere(words: Words, pattern: str) -> list[str]:
              if n not in words.index.rank_of and regex.fullmatch(n)]
     if not names:
         return []
-    crossword = narrowed(LexiconSpec(CROSSWORD_NAME))[0].word_set
-    return sorted(n for n in names if n in crossword)
+    crossword = narrowed(LexiconSpec(CROSSWORD_NAME))[1].rank_of
+    # Most frequent first: a language's names run to sixty (thai, urdu before abor, akha).
+    return sorted((n for n in names if n in crossword), key=lambda n: (crossword[n], n))
 
 
 _SAME = (0, 0.0)
