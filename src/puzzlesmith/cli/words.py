@@ -142,8 +142,7 @@ def match_cmd(
             print_json(result.to_json(), ("words",) if result.plain else ())
             continue
         marked = frozenset() if o.common else index.common_among(result.words, o.common_top)
-        _print_match(result, marked, _listed_in_order(o.order, found.ranked, o.sounds_like,
-                                                      o.near_rhymes))
+        _print_match(result, marked, _listed_in_order(o, found.ranked))
 
 
 def _print_match(result: MatchResult, marked: frozenset[str], in_order: bool) -> None:
@@ -166,11 +165,11 @@ def _print_match(result: MatchResult, marked: frozenset[str], in_order: bool) ->
                       f"crossword list: {' '.join(result.extra['names_elsewhere'])}")
 
 
-def _listed_in_order(order: str | None, ranked: bool, sounds_like: str | None,
-                     near_rhymes: bool) -> bool:
+def _listed_in_order(o: WordQuery, ranked: bool) -> bool:
     """Whether match lists its answers in their order (by frequency, meaning or sound) rather
     than grouped by length."""
-    return order == "freq" or (ranked and order is None) or bool(sounds_like) or near_rhymes
+    return (o.order == "freq" or ((ranked or bool(o.rhymes)) and o.order is None)
+            or bool(o.sounds_like) or o.near_rhymes)
 
 
 def _equations(options: WordQuery, queries: list[str], json: bool) -> None:

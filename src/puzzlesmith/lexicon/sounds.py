@@ -20,14 +20,21 @@ with "sea" nor "am" with "them" (a word with no vowel letter, "tv", is read that
 A near rhyme has the same vowels in its rhyme and consonants of the same kind (stop,
 fricative, affricate, nasal, l, r or glide) in the same places: "time" and "line", "heart"
 and "hard".
+A rhyme is the stronger the more vowels the ending it shares holds (rhyme_strengths: for
+takeaway, breakaway before getaway before day), then when it rhymes through the other word's
+first pronunciation, then when it is not an identical rhyme (a word's whole sound ending the
+other's, beyond the rhyme: lifetime for time); a search lists the stronger first.
+Sounds-like reaches one phone changed, added or removed, two for a pronunciation of five
+phones or more (deepen: deepened, weapon), a vowel for a consonant counting two.
 """
 
 from __future__ import annotations
 
 import gzip
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
+from typing import Any
 
 
 @cache
@@ -161,6 +168,49 @@ def near_rhymes(word: str) -> frozenset[str]:
     return frozenset(found - rhymes(word) - {word.lower()})
 
 
+def _shared_vowels(mine: list[str], other: list[str], least: int, kinds: bool) -> int:
+    """How many vowels the longest ending of two pronunciations holds that they share phone for
+    phone (stress aside; each consonant by its kind with `kinds`), 0 when that ending is
+    shorter than `least` phones (it misses the rhyme)."""
+    shared = vowels = 0
+    for a, b in zip(reversed(mine), reversed(other), strict=False):
+        a, b = a.rstrip("012"), b.rstrip("012")
+        if a != b and not (kinds and _KIND.get(a, a) == _KIND.get(b, b)):
+            break
+        shared += 1
+        vowels += a not in _KIND
+    return vowels if shared >= least else 0
+
+
+def rhyme_strengths(word: str, others: Iterable[str], near: bool = False) -> dict[str, int]:
+    """How well each of `others` (WORD's rhymes, or its near rhymes with `near`) rhymes with
+    WORD, higher better: four points for each vowel of the longest ending that a heard
+    pronunciation of each shares and that holds WORD's rhyme (for takeaway: breakaway 3 vowels,
+    getaway 2, day 1), two more when that is the other word's first pronunciation (when rhymes
+    with win only as CMUdict's third reading, W IH1 N), one more when neither sound is the
+    whole end of the other beyond the rhyme (time ends lifetime, away takeaway, see sea:
+    identical rhymes; eight and late rhyme as others do); the best pair of pronunciations
+    counts. 0: no such ending."""
+    w = word.lower()
+    mine = [(phones, len(phones) - _rhyme_start(phones, w))
+            for phones in (p.split() for p in _heard(w, pronunciations(w)))]
+    out: dict[str, int] = {}
+    for other in others:
+        prons = pronunciations(other)
+        theirs = [(p.split(), p == prons[0]) for p in _heard(other, prons)]
+        best = 0
+        for m, least in mine:
+            for t, first in theirs:
+                vowels = _shared_vowels(m, t, least, near)
+                if vowels:
+                    short, long = sorted((m, t), key=len)
+                    ends = len(short) > least and _plain(" ".join(long[-len(short):])) == \
+                        _plain(" ".join(short))
+                    best = max(best, 4 * vowels + 2 * first + (not ends))
+        out[other] = best
+    return out
+
+
 def described(word: str) -> dict[str, list[str] | list[int]]:
     """The word's pronunciations and syllable counts, as `define --json` adds them."""
     prons = pronunciations(word)
@@ -172,18 +222,51 @@ def _plain(pronunciation: str) -> tuple[str, ...]:
     return tuple(p.rstrip("012") for p in pronunciation.split())
 
 
-def _within_one(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """Whether one phone changed, added or removed turns a into b (or they are equal)."""
-    if len(a) > len(b):
-        a, b = b, a
-    if len(b) - len(a) > 1:
-        return False
-    i = 0
-    while i < len(a) and a[i] == b[i]:
-        i += 1
-    if len(a) == len(b):
-        return a[i + 1:] == b[i + 1:]
-    return a[i:] == b[i + 1:]
+def reach(phones: int) -> int:
+    """How many sounds sounds-like may change, add or remove in a pronunciation of that many
+    phones: one up to four, two beyond (the module's docstring)."""
+    return 1 if phones <= 4 else 2
+
+
+@cache
+def _plain_table() -> tuple[list[tuple[str, ...]], Any, Any, dict[str, str]]:
+    """_by_plain's sounds, each as a row of phone codes (0 past its end), and their lengths."""
+    import numpy as np
+
+    sounds = list(_by_plain())
+    # Vowels' codes are odd, consonants' even, so a code's last bit tells them apart.
+    phones = sorted({p for s in sounds for p in s})
+    code = {p: chr(2 * i + 1 + (p not in _VOWEL_GROUP)) for i, p in enumerate(phones)}
+    width = max(map(len, sounds))
+    rows = "".join("".join(code[p] for p in s).ljust(width, "\0") for s in sounds)
+    table = np.frombuffer(rows.encode("latin-1"), dtype=np.uint8).reshape(len(sounds), width)
+    return sounds, table, np.array([len(s) for s in sounds]), code
+
+
+def _within(target: tuple[str, ...], most: int) -> dict[tuple[str, ...], int]:
+    """The sounds at most `most` phones changed, added or removed from `target`, with how many,
+    a vowel changed for a consonant or back counting two (a Levenshtein
+    distance over all sounds of a near length at once: each target phone's row is its
+    changes and removals, then its additions as a running minimum along the row)."""
+    import numpy as np
+
+    sounds, table, lengths, code = _plain_table()
+    n = len(target)
+    rows = np.flatnonzero(np.abs(lengths - n) <= most)
+    width = min(table.shape[1], n + most)
+    cand = table[rows, :width].astype(np.int16)
+    steps = np.arange(width + 1, dtype=np.int16)
+    row = np.broadcast_to(steps, (len(rows), width + 1)).copy()
+    vowel = cand & 1
+    for i, phone in enumerate(target, 1):
+        c = ord(code.get(phone, "\0"))
+        changed = row[:, :-1] + (cand != c) + (vowel != (c & 1))
+        new = np.empty_like(row)
+        new[:, 0] = i
+        new[:, 1:] = np.minimum(row[:, 1:] + 1, changed)
+        row = np.minimum.accumulate(new - steps, axis=1) + steps
+    ends = row[np.arange(len(rows)), np.minimum(lengths[rows], width)]
+    return {sounds[rows[i]]: int(ends[i]) for i in np.flatnonzero(ends <= most)}
 
 
 @cache
@@ -242,21 +325,21 @@ def _distance(target: str, other: tuple[str, ...], word: str = "") -> float:
 
 
 def sounds_like(word: str) -> dict[str, float]:
-    """Words that sound like WORD (homophones and words one phone changed, added or removed,
-    not the word itself), each with its phonetic distance (see _distance): 0 for a homophone
-    (the same phones but for stress), nearer first."""
-    prons = _heard(word.lower(), pronunciations(word))
-    targets = {_plain(p) for p in prons}
+    """Words that sound like WORD (homophones and words a few phones changed, added or removed:
+    `reach`; not the word itself), each with how far: the number of phones changed, added or
+    removed (0 for a homophone, the same phones but for stress; a vowel for a consonant or back
+    counts as two, so swing is not sounded like saying), plus a tenth of the phonetic distance
+    (see _distance), so nearer first within each number."""
+    w = word.lower()
+    prons = _heard(w, pronunciations(word))
+    by_plain = _by_plain()
     found: dict[str, float] = {}
-    for sound, words in _by_plain().items():
-        if sound in targets:
-            near = 0.0
-        elif any(_within_one(sound, t) for t in targets):
-            near = round(min(_distance(p, sound, word.lower()) for p in prons), 3)
-        else:
-            continue
-        for w in words:
-            if found.get(w, 99.0) > near:
-                found[w] = near
-    found.pop(word.lower(), None)
+    for pron in prons:
+        target = _plain(pron)
+        for sound, edits in _within(target, reach(len(target))).items():
+            near = edits and round(edits + _distance(pron, sound, w) / 10, 4)
+            for other in by_plain[sound]:
+                if found.get(other, 99.0) > near:
+                    found[other] = near
+    found.pop(w, None)
     return found

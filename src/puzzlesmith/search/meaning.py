@@ -178,12 +178,14 @@ def match_words(
     if words.phrases is not None:
         found += _spelled(run(words.phrases, None).words)
     extra: dict[str, Any] = {}
-    near: dict[str, tuple[int, float]] = {}
+    near: dict[str, tuple[int, int, float]] = {}
     if sounds:
         found, extra["skipped"], near = _by_sound(found, rhymes, syllables, sounds_like,
-                                                  near_rhymes)
+                                                  near_rhymes, strong=sort is None)
     if words.ranked and sort is None:
         found.sort(key=lambda w: (near.get(w, _SAME), words.typical_key(w), w))
+    elif sort is None and (rhymes or sounds_like):  # a sound's order, then commoner first
+        found.sort(key=lambda w: (near[w], words.rank(w), w))
     elif order == "freq":
         found.sort(key=lambda w: (near.get(w, _SAME), words.rank(w), w))
     else:
@@ -221,7 +223,7 @@ def names_elsewhere(words: Words, pattern: str) -> list[str]:
     return sorted((n for n in names if n in crossword), key=lambda n: (crossword[n], n))
 
 
-_SAME = (0, 0.0)
+_SAME = (0, 0, 0.0)
 
 
 def _sound_asked(rhymes: str | None, syllables: int | None, sounds_like: str | None,
@@ -230,11 +232,12 @@ def _sound_asked(rhymes: str | None, syllables: int | None, sounds_like: str | N
 
 
 def _by_sound(found: list[str], rhymes: str | None, syllables: int | None,
-              sounds_like: str | None = None, near_rhymes: bool = False,
-              ) -> tuple[list[str], int, dict[str, tuple[int, float]]]:
+              sounds_like: str | None = None, near_rhymes: bool = False, strong: bool = False,
+              ) -> tuple[list[str], int, dict[str, tuple[int, int, float]]]:
     """The words that pass the sound filters, how many had no pronunciation, and how near
-    each kept word is: 1 for a near rhyme (0 a perfect one), then its phonetic distance from
-    `sounds_like` (0 a homophone)."""
+    each kept word is: 1 for a near rhyme (0 a perfect one), then with `strong` minus its
+    rhyme's strength (sounds.rhyme_strengths), then its phonetic distance from `sounds_like`
+    (0 a homophone)."""
     from puzzlesmith.lexicon import sounds
 
     if near_rhymes and rhymes is None:
@@ -253,7 +256,12 @@ def _by_sound(found: list[str], rhymes: str | None, syllables: int | None,
         elif (rhyming is None or w in rhyming or w in slant) and (near is None or w in near) and (
                 syllables is None or syllables in sounds.syllable_counts(w)):
             kept.append(w)
-    return kept, skipped, {w: (w in slant, near[w] if near else 0.0) for w in kept}
+    strength: dict[str, int] = {}
+    if strong and rhymes is not None:
+        strength = sounds.rhyme_strengths(rhymes, (w for w in kept if w not in slant))
+        strength |= sounds.rhyme_strengths(rhymes, (w for w in kept if w in slant), near=True)
+    return kept, skipped, {w: (w in slant, -strength.get(w, 0), near[w] if near else 0.0)
+                           for w in kept}
 
 
 def anagram_words(

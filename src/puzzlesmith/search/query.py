@@ -52,7 +52,8 @@ class WordQuery:
                            "and hyphens.", commands=WORDS)
     rhymes: str | None = option(
         None, "Only perfect rhymes of WORD: the same last stressed vowel (primary or "
-        "secondary) and what follows it (CMU Pronouncing Dictionary).", commands=WORDS,
+        "secondary) and what follows it (CMU Pronouncing Dictionary); the strongest first, "
+        "then the commonest.", commands=WORDS,
         api={"max_length": 64})
     near_rhymes: bool = option(
         False, "With rhymes, near rhymes too, after the perfect ones (the same vowels, "
@@ -60,8 +61,9 @@ class WordQuery:
     syllables: int | None = option(None, "Only words of N syllables (CMU Pronouncing "
                                    "Dictionary).", ge=1, le=30, commands=WORDS)
     sounds_like: str | None = option(
-        None, "Only words that sound like WORD: homophones first, then words one sound away, "
-        "nearest first (CMU Pronouncing Dictionary).", commands=WORDS, api={"max_length": 64})
+        None, "Only words that sound like WORD: homophones first, then words one sound away "
+        "(two for a word of five sounds or more), nearest first (CMU Pronouncing Dictionary).",
+        commands=WORDS, api={"max_length": 64})
     contains: str = option("", "Letters the word must contain.", commands=frozenset({MATCH}),
                            api={"max_length": 64})
     excludes: str = option("", "Letters the word must not contain.",

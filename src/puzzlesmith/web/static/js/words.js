@@ -150,9 +150,9 @@ async function search() {
     const multi = mode() === "anagram" && Number(nWords.value) > 1;
     const full = doc.full && !multi ? new Set(doc.full) : null;
     showPhrases(multi ? doc : null);
-    // --means answers come ranked by meaning: keep that order, ungrouped
+    // --means answers come ranked by meaning, rhymes strongest first: keep that order, ungrouped
     const ranked = mode() === "match" && ((meaningHow.value === "means" && meaning.value.trim())
-      || soundsLike.value.trim() || (rhymes.value.trim() && nearRhymes.checked));
+      || soundsLike.value.trim() || rhymes.value.trim());
     const shown = (freq.checked || ranked) && mode() === "match"
       ? renderFlat(doc.words, marked)
       : renderGroups(results, doc.words, { common: marked, full });
