@@ -21,6 +21,8 @@ from puzzlesmith.lexicon import LexiconSpec, narrowed, sounds
 from tests.cli import run
 
 ARPA_VOWEL = re.compile(r"^[A-Z]+[012]$")
+VOWEL_PHONES = frozenset(["AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW",
+                          "OY", "UH", "UW"])
 
 
 def _raw_file(tmp: Path) -> str | None:
@@ -376,9 +378,6 @@ def raw_strength(word: str, other: str, shipped: dict[str, list[list[str]]], kin
             best = max(best, (sum(x in VOWEL_PHONES for x in a[:same]), q == shipped[other][0],
                               not whole))
     return best
-
-
-VOWEL_PHONES = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
 
 
 @pytest.mark.slow

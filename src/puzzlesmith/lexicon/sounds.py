@@ -182,20 +182,22 @@ def _shared_vowels(mine: list[str], other: list[str], least: int, kinds: bool) -
     return vowels if shared >= least else 0
 
 
-def rhyme_strengths(word: str, others: Iterable[str], near: bool = False) -> dict[str, int]:
-    """How well each of `others` (WORD's rhymes, or its near rhymes with `near`) rhymes with
-    WORD, higher better: four points for each vowel of the longest ending that a heard
-    pronunciation of each shares and that holds WORD's rhyme (for takeaway: breakaway 3 vowels,
-    getaway 2, day 1), two more when that is the other word's first pronunciation (when rhymes
-    with win only as CMUdict's third reading, W IH1 N), one more when neither sound is the
-    whole end of the other beyond the rhyme (time ends lifetime, away takeaway, see sea:
-    identical rhymes; eight and late rhyme as others do); the best pair of pronunciations
-    counts. 0: no such ending."""
+def rhyme_strengths(word: str, others: Iterable[str]) -> dict[str, int]:
+    """How well each of `others` (WORD's rhymes and near rhymes, the latter's consonants
+    compared by kind) rhymes with WORD, higher better: four points for each vowel of the
+    longest ending that a heard pronunciation of each shares and that holds WORD's rhyme (for
+    takeaway: breakaway 3 vowels, getaway 2, day 1), two more when that is the other word's
+    first pronunciation (when rhymes with win only as CMUdict's third reading, W IH1 N), one
+    more when neither sound is the whole end of the other beyond the rhyme (time ends
+    lifetime, away takeaway, see sea: identical rhymes; eight and late rhyme as others do);
+    the best pair of pronunciations counts. 0: no such ending."""
     w = word.lower()
     mine = [(phones, len(phones) - _rhyme_start(phones, w))
             for phones in (p.split() for p in _heard(w, pronunciations(w)))]
+    perfect = rhymes(w)
     out: dict[str, int] = {}
     for other in others:
+        near = other not in perfect
         prons = pronunciations(other)
         theirs = [(p.split(), p == prons[0]) for p in _heard(other, prons)]
         best = 0

@@ -256,10 +256,7 @@ def _by_sound(found: list[str], rhymes: str | None, syllables: int | None,
         elif (rhyming is None or w in rhyming or w in slant) and (near is None or w in near) and (
                 syllables is None or syllables in sounds.syllable_counts(w)):
             kept.append(w)
-    strength: dict[str, int] = {}
-    if strong and rhymes is not None:
-        strength = sounds.rhyme_strengths(rhymes, (w for w in kept if w not in slant))
-        strength |= sounds.rhyme_strengths(rhymes, (w for w in kept if w in slant), near=True)
+    strength = sounds.rhyme_strengths(rhymes, kept) if strong and rhymes else {}
     return kept, skipped, {w: (w in slant, -strength.get(w, 0), near[w] if near else 0.0)
                            for w in kept}
 
