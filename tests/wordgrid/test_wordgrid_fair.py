@@ -54,6 +54,8 @@ LEFT_OUT = dict.fromkeys(_words(
 # puzzle: 474 words); these are the ones a solver would not accept, here from the rule
 # (pre: no word of SCOWL's; hes, cis: no sense an inflection takes) or our list (CROSSWORDESE).
 CROSSWORDESE_3 = _words("ani chi cis col ell ems hes ids ism ken mas meg non ova pap pas pre sic")
+# The same for the 1,620 four-letter words (a grid of four rows): these four.
+CROSSWORDESE_4 = _words("ares gage rhea sera")
 
 
 def _sample() -> tuple[list[str], list[str], list[str], int]:
@@ -82,7 +84,7 @@ def test_people_words_on_a_hand_labelled_random_sample() -> None:
 def test_the_issues_names_and_crosswordese_are_not_people_words() -> None:
     _, idx = narrowed(LexiconSpec(common_top=30_000))
     for word in _words("barton parton mor rom mora mort shh ecu emo myc dobson batman carter "
-                       "murphy aba raj tsk") + CROSSWORDESE_3:
+                       "murphy aba raj tsk") + CROSSWORDESE_3 + CROSSWORDESE_4:
         assert not is_people_word(word, idx.rank(word)), word
     # Each by the rule it fails: a prefix SCOWL lacks though frequent, plurals of a letter
     # (he, the Hebrew letter; ci, the curie's symbol) that take no sense of it.
@@ -92,6 +94,9 @@ def test_the_issues_names_and_crosswordese_are_not_people_words() -> None:
     _, three = narrowed(LexiconSpec(common_top=30_000, foreign=False))
     kept = [w for w in three.bucket(3).words if is_people_word(w, three.rank(w))]
     assert len(kept) + len(CROSSWORDESE_3) == 474 and not set(kept) & set(CROSSWORDESE_3)
+    kept = [w for w in three.bucket(4).words if is_people_word(w, three.rank(w))]
+    assert len(kept) + len(CROSSWORDESE_4) == 1620 and not set(kept) & set(CROSSWORDESE_4)
+    assert set(CROSSWORDESE) == set(CROSSWORDESE_3 + CROSSWORDESE_4) - {"pre", "hes", "cis"}
     for word in _words("the and you two eel ore judges"):  # WordNet lacks the first three
         assert is_people_word(word, idx.rank(word)), word
 

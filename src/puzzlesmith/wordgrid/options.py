@@ -15,9 +15,10 @@ word is a lower-case lemma, or an inflection of one whose sense an inflection ma
 (barton, parton, carter, murphy), the fragments and crosswordese of the frequency list (mor,
 mora, mort, shh, ecu, myc, aba, raj, tsk) and words known mostly as names (batman). The most
 frequent words SCOWL lists need no WordNet entry: it has none for "the", "and", "you" (but a
-prefix, `pre`, is no word of SCOWL's). Last, CROSSWORDESE: the words of three letters (every
-column of a calendar puzzle) that pass those tests and that a person would still not accept
-in a puzzle for friends, judged one by one (docs/wordgrid.md).
+prefix, `pre`, is no word of SCOWL's). Last, CROSSWORDESE: the words of three and four
+letters (every column of a calendar puzzle, or of one a row taller) that pass those tests and
+that a person would still not accept in a puzzle for friends, judged one by one
+(docs/wordgrid.md).
 The solution count is still judged over the whole list, which a solver may use.
 """
 
@@ -46,12 +47,13 @@ DEFAULT_SECONDS = 10.0
 # wordfreq's most frequent words are words a person uses whether or not WordNet lists them
 # (function words: the, and, you, her).
 EVERYDAY_TOP = 3_000
-# Our own judgement, word by word, of every three-letter word the dictionary tests keep (the
-# column words of a calendar puzzle): crosswordese and abbreviations a solver would not accept,
-# which both dictionaries list (docs/wordgrid.md; tests/wordgrid/test_wordgrid_fair.py).
+# Our own judgement, word by word, of every three- and four-letter word the dictionary tests
+# keep (the column words of a calendar puzzle, and of one a row taller): crosswordese and
+# abbreviations a solver would not accept, which both dictionaries list (docs/wordgrid.md;
+# tests/wordgrid/test_wordgrid_fair.py).
 CROSSWORDESE = frozenset((
     "ani", "chi", "col", "ell", "ems", "ids", "ism", "ken", "mas", "meg", "non", "ova", "pap",
-    "pas", "sic"))
+    "pas", "sic", "ares", "gage", "rhea", "sera"))
 
 
 @dataclass(frozen=True)
