@@ -43,10 +43,13 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
 TIER_KIND, TIER_SYNONYM, TIER_MENTION = 0, 1, 2
 # A filter's score of a word: its tier times TIER_STEP, plus INFLECTED for a word that
 # qualifies through its base form (`falcons`) where the meaning names one thing (not
-# through an inflected TEXT, `birds`: then for one that qualifies itself), plus
-# typical.penalty (0-999). A category clue names one thing: the ranking puts the inflected
-# answers after the base ones of the same typicality (search/meaning.py).
-INFLECTED = 1000
+# through an inflected TEXT, `birds`: then for one that qualifies itself), plus FAR_ONLY
+# for a kind only of readings a person does not mean by the bare category word (a gun, an
+# instrument; a rye grain, a fruit), plus typical.penalty (0-999). The ranking puts the
+# inflected answers after the base ones, and a far reading's after a near one's
+# (search/meaning.py).
+FAR_ONLY = 1000
+INFLECTED = 2 * FAR_ONLY
 TIER_STEP = 2 * INFLECTED
 BEARING = 0.5  # how much a plant that bears TOPIC counts beside a kind of TOPIC (typical.share)
 CREDIT = " \u2014 "  # between an example and its author's credit (as scripts/build_data.py)
@@ -588,21 +591,26 @@ def kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
     senses = wn.topic_synsets(topic)
     inside: dict[int, float] = {}
     factors = ty.topic_factors(wn, topic, senses)
+    far: set[int] = set()  # the synsets only a far reading holds
+    near: set[int] = set()
     for sid, factor in zip(senses, factors, strict=True):
         # A plant that bears the topic counts for half of one WordNet files below it.
         for below in wn.plants_bearing(topic, [sid]):
             inside[below] = max(inside.get(below, 0.0), factor * BEARING)
         food = ty.eaten(wn, sid)  # a fruit no one eats is a far reading (ty.eaten)
+        reading = ty.is_far(wn, senses, sid)
         for below in wn.below([sid]):
             f = factor if food is None or below in food else min(factor, ty.FAR)
             inside[below] = max(inside.get(below, 0.0), f)
+            (far if reading or f < factor else near).add(below)
     for used in _used_as(wn, topic):  # and so does a thing used as one
         inside[used] = max(inside.get(used, 0.0), max(factors) * BEARING)
     # Another name of a member (world, daystar), or a piece of one (towel, fries), ranks
     # with the words least typical of it.
     other = ty.alternative_names(wn, sids) | ty.only_in(wn, sids, ty.pieces(wn, senses, sids))
-    return {w: TIER_KIND * TIER_STEP + (ty.SCALE if w in other else ty.penalty(wn, w, inside))
-            for w in words}
+    far_only = ty.only_in(wn, sids, far - near)
+    return {w: TIER_KIND * TIER_STEP + FAR_ONLY * (w in far_only)
+            + (ty.SCALE if w in other else ty.penalty(wn, w, inside)) for w in words}
 
 
 @cache

@@ -126,6 +126,13 @@ def _read(wn: WordNet, sids: tuple[int, ...]) -> tuple[tuple[float, ...], ...] |
     return tuple(s / top for s in scores), near, judged
 
 
+def is_far(wn: WordNet, sids: list[int], sid: int) -> bool:
+    """Whether `sid`, one of a category word's senses `sids`, is a far reading of it
+    (`readings`): it is not near where another is."""
+    read = _read(wn, tuple(sids))
+    return read is not None and any(read[1]) and not read[1][sids.index(sid)]
+
+
 def unread(wn: WordNet, sids: list[int], weights: Mapping[int, float] | None = None) -> set[int]:
     """The senses `sids` of a category word that give it no members, when it has a near
     reading (`readings`): the far ones with MIN_JUDGED familiar members that are fewer than

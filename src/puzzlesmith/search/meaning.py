@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon import LexiconIndex, LexiconSpec, get_index, meaning_narrowed, narrowed
-from puzzlesmith.lexicon.meanings import INFLECTED, TIER_MENTION, TIER_STEP
+from puzzlesmith.lexicon.meanings import FAR_ONLY, INFLECTED, TIER_MENTION, TIER_STEP
 from puzzlesmith.lexicon.typical import SCALE
 from puzzlesmith.limits import Deadline
 from puzzlesmith.search.letters import Rack
@@ -80,21 +80,24 @@ class Words:
                 return t[k]
         return (TIER_MENTION + 1) * TIER_STEP
 
-    def typical_key(self, word: str) -> tuple[int, bool, bool, float]:
+    def typical_key(self, word: str) -> tuple[int, bool, bool, bool, float]:
         """The ranking of a meaning answer: its tier; then the words that name one thing
         before those that qualify only through their base form (meanings.INFLECTED: `dogs`
         after `deer`, as a plural never answers a clue that names one; the other way round
-        for a plural topic, `birds`); then the words at least MOSTLY_NOT of
+        for a plural topic, `birds`); then the kinds of a near reading before those only of
+        a far one (meanings.FAR_ONLY: `fig`, mostly a figure, before `rye`, a botanist's
+        fruit); then the words at least MOSTLY_NOT of
         whose use is this meaning before the others (`put`, a legal instrument in a tenth of
         its use at most, after `sax`); then how typical it is and how frequent (the
         log of its frequency rank, plus TYPICAL_WEIGHT for a word none of whose use is of
         this meaning, LATE_WEIGHT among the others)."""
         score = self.tier(word)
         tier, rest = divmod(score, TIER_STEP)
-        inflected, untypical = divmod(rest, INFLECTED)
+        inflected, rest = divmod(rest, INFLECTED)
+        far, untypical = divmod(rest, FAR_ONLY)
         late = untypical > MOSTLY_NOT * SCALE
         weight = LATE_WEIGHT if late else TYPICAL_WEIGHT
-        return (tier, bool(inflected), late,
+        return (tier, bool(inflected), bool(far), late,
                 math.log10(self.rank(word)) + weight * untypical / SCALE + self.named(word))
 
     def named(self, word: str) -> float:
