@@ -386,8 +386,11 @@ def raw_strength(word: str, other: str, shipped: dict[str, list[list[str]]], kin
 def test_rhymes_strongest_then_commonest(word: str, shipped: dict[str, list[list[str]]],
                                          capsys: pytest.CaptureFixture[str]) -> None:
     """With no --sort, a rhyme search lists its words by rhyme strength (raw_strength), then
-    the list's frequency rank, then the alphabet, perfect rhymes before near ones; --sort
-    alpha keeps the alphabet within each (perfect, near) group."""
+    the words the common cut does not leave out as names, crosswordese or foreign, then the
+    list's frequency rank, then the alphabet, perfect rhymes before near ones; --sort alpha
+    keeps the alphabet within each (perfect, near) group."""
+    from puzzlesmith.lexicon.index import not_common
+
     listed, index = narrowed(LexiconSpec())
     code, out, _ = run(["match", "*", "--rhymes", word, "--near-rhymes", "--json"], capsys)
     words = json.loads(out)["words"]
@@ -398,7 +401,7 @@ def test_rhymes_strongest_then_commonest(word: str, shipped: dict[str, list[list
     def key(w: str) -> tuple[object, ...]:
         near = w not in perfect
         return (near, tuple(-x for x in raw_strength(word, w, shipped, near)),
-                index.rank_of.get(w, 1 << 30), w)
+                w in not_common(), index.rank_of.get(w, 1 << 30), w)
     assert words == sorted(words, key=key)
     code, out, _ = run(["match", "*", "--rhymes", word, "--near-rhymes", "--sort", "alpha",
                         "--json"], capsys)
@@ -444,7 +447,7 @@ RHYME_SAMPLE = {
                   "plinking thinking",
     "commute": "malamute telecommute institute shoot suit route cute fruit absolute root",
     "synchronous": "asynchronous",
-    "smelly": "-kelly belly jelly deli -shelly telly -nelly -tele -nellie -allele",
+    "smelly": "belly jelly deli telly -allele underbelly -skelly -celli -vitelli -saltarelli",
     "catalogs": "",
     "boiler": "spoiler broiler oiler potboiler",
     "thorns": "horns warns newborns longhorns mourns adorns corns scorns bullhorns bighorns",
@@ -452,7 +455,7 @@ RHYME_SAMPLE = {
 SOUND_SAMPLE = {
     "spotting": "slotting spotted spawning sparring spitting spouting spurting squatting "
                 "trotting -botting",
-    "soap": "hope -tope -shope pope nope rope cope dope lope scope",
+    "soap": "hope -shope -tope pope nope rope cope dope lope scope",
     "automobiles": "automobile",
     "blond": "blonde bond blind blend bland blondes blonds blonder beyond pond",
     "reacted": "reacting reactive redacted acted reenacted rejected -rafted recanted -ranted "
@@ -463,7 +466,7 @@ SOUND_SAMPLE = {
 @pytest.mark.slow
 def test_first_ten_of_a_seeded_sample() -> None:
     """The first ten rhymes and sound-alikes of seed 3923's draw are the ones read by hand
-    (a '-' marks one a puzzler would not accept there): 68 of 75 rhymes and 35 of 41
+    (a '-' marks one a puzzler would not accept there): 69 of 75 rhymes and 35 of 41
     sound-alikes accepted."""
     from puzzlesmith.search.query import WordQuery
 
@@ -479,5 +482,4 @@ def test_first_ten_of_a_seeded_sample() -> None:
             assert got == [w.lstrip("-") for w in labelled.split()], word
             accepted[kind][0] += sum(not w.startswith("-") for w in labelled.split())
             accepted[kind][1] += len(got)
-    assert accepted == {"rhymes": [68, 75], "sounds": [35, 41]}
-    assert 68 / 75 >= 0.9
+    assert accepted == {"rhymes": [69, 75], "sounds": [35, 41]}

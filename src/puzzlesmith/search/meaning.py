@@ -187,8 +187,12 @@ def match_words(
                                                   near_rhymes, strong=sort is None)
     if words.ranked and sort is None:
         found.sort(key=lambda w: (near.get(w, _SAME), words.typical_key(w), w))
-    elif sort is None and (rhymes or sounds_like):  # a sound's order, then commoner first
-        found.sort(key=lambda w: (near[w], words.rank(w), w))
+    elif sort is None and (rhymes or sounds_like):
+        # a sound's order, then words a person uses (not names: docs/words.md), commoner first
+        from puzzlesmith.lexicon.index import not_common
+
+        unused = not_common()
+        found.sort(key=lambda w: (near[w], w in unused, words.rank(w), w))
     elif order == "freq":
         found.sort(key=lambda w: (near.get(w, _SAME), words.rank(w), w))
     else:
