@@ -341,41 +341,121 @@ class RawWordNet:
     def means_routes(self, text: str) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
         """`means` by part of speech: word -> {pos: best tier through senses of that pos}
         (a kind is a noun sense; adjective satellites count as adjectives); then the same
-        through the senses an inflection may take."""
+        through the senses a plural may take (nouns only: a verb or an adjective answers in
+        TEXT's inflection, as a word of its own in the first table)."""
         routes: dict[str, dict[str, int]] = {}
         inflect: dict[str, dict[str, int]] = {}
 
         def put(word: str, pos: str, tier: int, inflectable: bool) -> None:
             pos = {"s": "a"}.get(pos, pos)
-            for table in (routes, inflect)[: 2 if inflectable else 1]:
+            for table in (routes, inflect)[: 2 if inflectable and pos == "n" else 1]:
                 slot = table.setdefault(word, {})
                 slot[pos] = min(slot.get(pos, 9), tier)
 
+        all_bases = {b for p in "nvar" for b in self.morphy(text, p)}
+        lemma = self.is_lemma(text)
+        plain = ([k for keys in self.index[text].values() for k in keys] if lemma else
+                 [k for b in self.morphy(text, "n") for k in self.index[b]["n"]])
+        # The verb and adjective readings as an inflection: (pos, inflection) -> senses; a
+        # lemma that is an exception-list form is not read so.
+        groups: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for p in "va":
+            if lemma and text in self.exc[p]:
+                continue
+            for b in self.morphy(text, p):
+                group = groups.setdefault((p, self.inflection(text, p)), [])
+                group += [k for k in self.index[b][p] if k not in group]
+        parts = {self.ss_type[k].replace("s", "a") for k in plain} | {p for p, _ in groups}
         forms = {text, text + "s", text + "es"}
         for key, gloss in self.gloss.items():
+            if self.ss_type[key].replace("s", "a") not in parts:
+                continue
             definition, _ = self.split(gloss)
-            if forms & set(re.findall(r"\w+", definition.lower())) and self.head_mentions(
-                    definition, text):
+            if key[0] == "v":
+                said = re.match(re.escape(text) + r"(\s|$)", definition.lower().lstrip())
+            else:
+                said = forms & set(re.findall(r"\w+", definition.lower())) and self.head_mentions(
+                    definition, text) and (key[0] == "n" or self.head_whole(definition))
+            if said:
                 for w, ok in self.word_forms(key).items():
                     put(w, self.ss_type[key], 2, ok)
-        bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]
-        own = [k for b in bases or [text] for keys in self.index.get(b, {}).values() for k in keys]
-        near, far = self.adjective_kin(own)
-        for key in own + list(near - set(own)):
-            for w, ok in self.word_forms(key).items():
-                put(w, self.ss_type[key], 1, ok)
-        for key in far - near - set(own):
-            for w, ok in self.word_forms(key).items():
-                put(w, self.ss_type[key], 2, ok)
+        for (_, how), own in [(("", ""), plain), *groups.items()]:
+            near, far = self.adjective_kin(own)
+            far |= {h for k in own if how and k[0] == "v" for h in self.parents.get(k, [])}
+            first = 2 if how and lemma else 1
+            for tier, keys in ((first, set(own) | near), (2, far - near - set(own))):
+                for key in keys:
+                    for w, ok in self.word_forms(key).items():
+                        if not how:
+                            put(w, self.ss_type[key], tier, ok)
+                        elif ok and w.isalpha() and w not in all_bases:
+                            for f in self.inflected(w, self.ss_type[key].replace("s", "a"), how):
+                                put(f, self.ss_type[key], tier, False)
         try:
             for w, ok in self.below_forms(text).items():
                 put(w, "n", 0, ok)
         except LookupError:
             pass
-        for b in {text, *bases}:
+        for b in {text, *all_bases}:
             routes.pop(b, None)
             inflect.pop(b, None)
         return routes, inflect
+
+    @staticmethod
+    def inflection(word: str, pos: str) -> str:
+        """The spec's inflection of a verb or adjective form: ed, ing, s; er, est."""
+        if pos == "a":
+            return "est" if word[-2:] == "st" else "er"
+        if word[-3:] == "ing":
+            return "ing"
+        return "s" if word[-1:] == "s" and word[-2:] != "ss" else "ed"
+
+    def inflected(self, lemma: str, pos: str, how: str) -> list[str]:
+        """The spec's forms of `lemma` in one inflection: the exception list's, else the
+        regular spelling, each that morphy takes back to the lemma."""
+        if pos not in "va":
+            return []
+        irregular = [f for f, bases in self.exc[pos].items()
+                     if lemma in bases and self.inflection(f, pos) == how]
+        if irregular:
+            cands = irregular
+        else:
+            ends = {"ed": "ed", "er": "er", "est": "est", "ing": "ing", "s": "s"}[how]
+            if how == "s":
+                cands = [re.sub(r"(?<=[^aeiou])y$", "ie", lemma) + "s" if re.search(
+                    r"[^aeiou]y$", lemma) else lemma + ("es" if re.search(r"(s|x|z|ch|sh|o)$", lemma)
+                                                       else "s")]
+            elif how == "ing":
+                cands = [re.sub(r"(?<![eyo])e$", "", lemma) + "ing"]
+            elif re.search(r"[^aeiou]y$", lemma):
+                cands = [lemma[:-1] + "i" + ends]
+            else:
+                cands = [re.sub(r"e$", "", lemma) + ends]
+        return [f for f in dict.fromkeys(cands) if f != lemma and lemma in self.morphy(f, pos)]
+
+    @staticmethod
+    def head_whole(definition: str) -> bool:
+        """The spec's rule for a verb's or an adjective's definition: its head is the whole
+        first clause, not begun by a negation."""
+        clause = definition.lower().strip().split(";")[0].strip()
+        words = clause.split(" ")
+        lead = {"any", "one", "some", "either", "each", "a", "an", "the"}
+        kinds = {"kind", "type", "variety", "species", "sort", "member", "form", "group"}
+        if len(words) > 1 and words[0] in lead and words[1] == "of":
+            words = words[2:]
+        elif len(words) > 2 and words[0] in lead and words[1] in kinds and words[2] == "of":
+            words = words[3:]
+        if words and words[0] in ("the", "a", "an"):
+            words = words[1:]
+        if words and words[0] in ("several", "various", "many", "numerous", "two", "three"):
+            words = words[1:]
+        stops = {"of", "that", "which", "who", "whose", "with", "in", "for", "by", "from", "to",
+                 "having", "used", "on", "at", "as", "when", "where", "especially", "usually",
+                 "typically", "often", "found", "native", "esp"}
+        if not words or words[0] in {"not", "no", "non", "never", "without", "lacking", "un"}:
+            return False
+        return not any(c in clause for c in ",:(") and not any(
+            w in stops for w in words[1:])
 
     @staticmethod
     def head_mentions(definition: str, text: str) -> bool:
@@ -441,7 +521,9 @@ class RawWordNet:
 
     def adjective_kin(self, own: list[tuple[str, str]]) -> tuple[set[tuple[str, str]],
                                                                   set[tuple[str, str]]]:
-        """The spec's near and far adjectives of TEXT's synsets `own`."""
+        """The spec's near and far adjectives of TEXT's synsets `own`: far is the rest of
+        the clusters (a head and its satellites; only the head of one with 20+ satellites)
+        of TEXT's and the near synsets."""
         adjs = [k for k in own if self.ss_type[k] in "as"]
         near: set[tuple[str, str]] = set()
         for k in adjs:
@@ -449,35 +531,14 @@ class RawWordNet:
             for noun in self.ptrs[k].get("+", []):
                 near |= {a for a in self.ptrs[noun].get("+", []) if self.ss_type[a] in "as"}
         near -= set(adjs)
-        heads = {h for k in near if self.ss_type[k] == "s" for h in self.ptrs[k].get("&", [])}
-        far = heads | {x for h in heads for x in self.ptrs[h].get("&", [])}
-        return near, far - near
+        far: set[tuple[str, str]] = set()
+        for k in near | set(adjs):
+            for h in self.ptrs[k].get("&", []) if self.ss_type[k] == "s" else [k]:
+                far.add(h)
+                if len(self.ptrs[h].get("&", [])) <= 20:
+                    far |= set(self.ptrs[h]["&"]) if "&" in self.ptrs[h] else set()
+        return near, far - near - set(adjs)
 
     def means(self, text: str) -> dict[str, int]:
-        """The --means tiers by the spec, for a one-word TEXT: 0 below it, 1 in a synset with
-        it (or its base), 2 in a synset whose definition has the word (or +s, +es)."""
-        tiers: dict[str, int] = {}
-        forms = {text, text + "s", text + "es"}
-        for key, gloss in self.gloss.items():
-            definition, _ = self.split(gloss)
-            if forms & set(re.findall(r"\w+", definition.lower())) and self.head_mentions(
-                    definition, text):
-                for w in self.word_forms(key):
-                    tiers[w] = 2
-        bases = [text] if self.is_lemma(text) else [b for p in "nvar" for b in self.morphy(text, p)]
-        own = [k for b in bases or [text] for keys in self.index.get(b, {}).values() for k in keys]
-        near, far = self.adjective_kin(own)
-        for key in far - near - set(own):
-            for w in self.word_forms(key):
-                tiers[w] = 2
-        for key in own + list(near - set(own)):
-            for w in self.word_forms(key):
-                tiers[w] = 1
-        try:
-            for w in self.below(text):
-                tiers[w] = 0
-        except LookupError:
-            pass
-        for b in {text, *bases}:
-            tiers.pop(b, None)
-        return tiers
+        """The --means tiers by the spec, for a one-word TEXT: each word's best tier."""
+        return {w: min(by_pos.values()) for w, by_pos in self.means_routes(text)[0].items()}

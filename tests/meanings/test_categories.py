@@ -143,67 +143,61 @@ FIRST_TEN: dict[str, dict[str, bool]] = {
 # Eight answers of `*:CATEGORY` drawn with random.Random(f"39:{category}") from all of them
 # (sorted), each labelled by reading it.
 SAMPLE: dict[str, dict[str, bool]] = {
-    "bird": {"flickers": True, "flighting": False, "scaups": True, "garganeys": True,
-             "blackbirds": True, "trogon": True, "peewits": True, "yellowbirds": True},
-    "fish": labelled_right("topminnows smallmouth dealfishes yellowtail sunfish shovelhead "
-                          "boarfish wolffishes"),
-    # Drawn again once the tree diagram gave no members (typical.unread).
-    "tree": labelled_right("amarelle stringybark kittuls algarrobas cercis courbarils "
-                           "magnolias zamang"),
-    "flower": {"toothwort": True, "yarrow": True, "storksbills": True, "saguaro": False,
-               "oat": False, "radishes": False, "coralroot": True, "squawbush": False},
-    "color": {"rooks": False, "luciferins": False, "fairnesses": False, "whitewash": False,
-              "brighter": False, "apricot": True, "greyness": True, "wash": False},
-    "metal": labelled_right("fermium scandium radium beryllium stainless amalgam chromes "
-                           "potassium"),
-    # Drawn again once the frankfurter and the cad gave no kinds (typical.unread); they
-    # still come in as synonyms (tier 1), as `tagging` (to dog, to tag) does.
-    "dog": {"frankfurters": False, "poodles": True, "hound": True, "husky": True,
-            "tagging": False, "bulldog": True, "greyhound": True, "detents": False},
-    "fruit": {"ackee": True, "chincapins": True, "chickpeas": False, "conker": False,
-              "chinkapin": True, "lemons": True, "clings": True, "cukes": False},
-    "vegetable": labelled_right("escarole maniocs scorzoneras pulses casava sorrel escaroles "
-                               "romaines"),
-    # Drawn again once the legal reading gave no members (typical.unread); bioscope, a
-    # film projector, is labelled no.
-    "instrument": {"horologes": True, "cither": True, "halberd": False, "cithern": True,
-                   "onager": False, "planimeters": True, "handguns": False, "bioscope": False},
-    # Drawn again once capitalized dances took no plural (WordNet.forms); `variation`
-    # is a solo dance in a ballet.
-    "dance": {"formals": True, "courantes": True, "choreography": False, "contradance": True,
-              "phrases": False, "cotillion": True, "ballets": True, "variation": True},
-    "cheese": {"gruyere": True, "mascarpone": True, "caseating": False, "parmesan": True,
-               "sapsagos": True, "mozzarella": True, "muenster": True, "caseate": False},
+    # Drawn again (all but gem) when --means left out verb forms, comparatives and verbs
+    # defined by their object (flighting, goldener, batfowl, pecked): the sets changed.
+    "bird": labelled_right("songbirds chat moorfowls plovers tinamou owl chats hawfinch"),
+    "fish": labelled_right("tunnies sockeyes demoiselles tarpons skates boarfishes robalo "
+                          "hogfish"),
+    "tree": {"amarelle": True, "tangerines": True, "lichee": True, "algarrobas": True,
+             "chestnuts": True, "daneworts": False, "marasca": True, "podocarp": True},
+    "flower": {"toyons": False, "zamangs": False, "strophanthus": False, "salals": False,
+               "ocotillos": False, "ragwort": True, "coreopsis": True, "staggerbushes": False},
+    "color": {"viridity": True, "rednesses": True, "latices": False, "calcimines": False,
+              "archils": False, "olive": True, "solferinos": True, "lavenders": True},
+    "metal": labelled_right("gold steel sodiums bronze tin amalgam copper rubidiums"),
+    "dog": {"frumps": False, "redbone": True, "husky": True, "keeshonds": True, "vizsla": True,
+            "bulldog": True, "griffons": True, "dholes": True},
+    "fruit": {"ackees": True, "chinkapin": True, "chincapin": True, "conkers": False,
+              "chinkapins": True, "lichis": True, "clingstone": True, "cumin": False},
+    "vegetable": labelled_right("escarole marrow shallot pumpkin casava sorrels escaroles "
+                               "rutabaga"),
+    # Bioscope, a film projector, is labelled no; poniard and harquebus are weapons.
+    "instrument": {"hygrodeik": True, "citoles": True, "harmoniums": True, "cittern": True,
+                   "oximeter": True, "poniard": False, "harquebus": False, "bioscope": False},
+    # Dancing, saltation (the act), an extension (a position), duets and strip are no dances.
+    "dance": {"hornpipe": True, "extension": False, "contredanses": True, "dancing": False,
+              "saltations": False, "duets": False, "ballets": True, "strip": False},
+    "cheese": labelled_right("mozzarella muenster chevres ricotta sapsagos parmesan cheddar "
+                            "brie"),
     "gem": {"amethysts": True, "emeralds": True, "chrysoprases": True, "sardine": False,
             "turquoises": True, "carbonado": True, "cornelians": True, "hessonites": True},
-    "planet": {"earth": True, "globe": False, "phosphorus": False, "venus": True,
-               "lucifers": False, "lucifer": False, "interplanetary": False,
-               "satellite": False},
-    "fabric": {"viscose": True, "suitings": True, "woollen": True, "textile": True,
-               "etamins": True, "lungi": False, "elastic": True, "shirtings": True},
+    "planet": {"daystars": False, "globe": False, "phosphoruses": False, "venus": True,
+               "mars": True, "lucifers": False, "lucifer": False, "satellite": False},
+    "fabric": {"voiles": True, "taffeta": True, "yokes": False, "tickings": True,
+               "etamins": True, "lungyi": False, "elastic": True, "shirttails": False},
 }
 
 # What each category gets: (precision of the first ten, recall of HAND within the list,
 # share right in SAMPLE). The targets are 0.9, 0.9; the rest are recorded as measured.
 FIGURES: dict[str, tuple[float, float, float]] = {
-    "bird": (0.9, 1.0, 0.875),  # poultry (the plurals labelled right have gone)
+    "bird": (0.9, 1.0, 1.0),  # poultry (the plurals labelled right have gone)
     "fish": (1.0, 0.96, 1.0),  # tilapia is no fish in WordNet (a genus)
-    "tree": (1.0, 1.0, 1.0),
-    "flower": (1.0, 1.0, 0.5),  # the plants that bear flowers bring in oat, radishes
-    "color": (1.0, 1.0, 0.25),  # the tail is pigments, washes, fairness
+    "tree": (1.0, 1.0, 0.875),
+    "flower": (1.0, 1.0, 0.25),  # the plants that bear flowers bring in shrubs (toyon, salal)
+    "color": (1.0, 1.0, 0.625),  # the tail is pigments and washes
     "metal": (1.0, 1.0, 1.0),
-    "dog": (1.0, 0.96, 0.625),  # labrador is a capitalized retriever (Labrador retriever)
-    "fruit": (1.0, 1.0, 0.625),  # WordNet's fruit is the botanist's: chickpeas, conker
+    "dog": (1.0, 0.96, 0.875),  # labrador is a capitalized retriever (Labrador retriever)
+    "fruit": (1.0, 1.0, 0.75),  # WordNet's fruit is the botanist's: conkers, cumin
     "vegetable": (1.0, 0.97, 1.0),  # garlic is no vegetable there
     # Read as a musical instrument (typical.readings); the sample's weapons are labelled no.
-    "instrument": (1.0, 1.0, 0.5),
+    "instrument": (1.0, 1.0, 0.625),
     # No salsa, limbo (tap only as tap dancing): at most 24 of 26; choreography, hoofing.
-    "dance": (0.8, 0.88, 0.75),
-    "cheese": (1.0, 0.73, 0.75),  # WordNet has no feta, halloumi, provolone: at most 8 of 11
+    "dance": (0.8, 0.92, 0.375),
+    "cheese": (1.0, 0.73, 1.0),  # WordNet has no feta, halloumi, provolone: at most 8 of 11
     "gem": (1.0, 0.91, 0.875),  # lapis (lapis lazuli), amber (a resin) are no gems there
     # The list holds five right answers (mars earth venus world mercury): at most 0.5.
     "planet": (0.5, 1.0, 0.25),
-    "fabric": (1.0, 1.0, 0.875),  # lungi (a piece of cloth) in the sample
+    "fabric": (1.0, 1.0, 0.625),  # lungyi (a piece of cloth), yokes, shirttails in the sample
 }
 
 

@@ -14,6 +14,7 @@ from puzzlesmith.cli.common import (
     JsonOpt,
     check_not_expanded,
     console,
+    err_console,
     exit_time_limit,
     print_json,
     print_text,
@@ -27,6 +28,7 @@ from puzzlesmith.options import cli_command
 from puzzlesmith.search.query import ANAGRAM, EQUATION, MATCH, WordQuery
 
 if TYPE_CHECKING:
+    from puzzlesmith.search.meaning import Words
     from puzzlesmith.search.pattern import MatchResult
 
 def print_columns(words: list[str], bold: frozenset[str] = frozenset(), padding: int = 2) -> None:
@@ -99,7 +101,7 @@ def match_cmd(
     PATTERN:TEXT is PATTERN --means TEXT. With --equation: A-Z variables, ~A reversed,
     ';' between patterns, |A|=N or N-M lengths, |AB|=N joint, !=AB, A=(3-5:PATTERN).
     """
-    from puzzlesmith.search.meaning import Words, split_query
+    from puzzlesmith.search.meaning import split_query
 
     check_not_expanded(patterns or [])
     queries = read_inputs(patterns, from_file)
@@ -124,6 +126,7 @@ def match_cmd(
         found = searched.get(query_means)
         if found is None:
             found = searched[query_means] = o.words_for(query_means)
+            note_left_out(found)
         index = found.index
         if as_is and not found.ranked and query not in files_here:
             text = plain_match_json(index, query)
@@ -143,6 +146,15 @@ def match_cmd(
             continue
         marked = frozenset() if o.common else index.common_among(result.words, o.common_top)
         _print_match(result, marked, _listed_in_order(o, found.ranked))
+
+
+def note_left_out(words: Words) -> None:
+    """One line on stderr naming the words of a --means description that WordNet knows
+    nowhere, which the search read it without (--json: `left_out`)."""
+    if words.left_out:
+        err_console.print(f"note: {', '.join(map(repr, words.left_out))} is in no WordNet "
+                          "definition: the description is read without it",
+                          markup=False, highlight=False)
 
 
 def _print_match(result: MatchResult, marked: frozenset[str], in_order: bool) -> None:
@@ -215,6 +227,7 @@ def anagram_cmd(
     check_not_expanded(letters or [], r"[a-z?]+")
     queries = read_inputs(letters, from_file)
     found = options.words_for()
+    note_left_out(found)
     index = found.index
     words, common, common_top, timeout = (options.words, options.common, options.common_top,
                                           options.time_limit)

@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from puzzlesmith.lexicon.meanings import WordNet
 
-_STOP = frozenset(("a", "an", "the", "of", "for", "with", "to", "in", "and", "or", "that", "which",
+STOP_WORDS = frozenset(("a", "an", "the", "of", "for", "with", "to", "in", "and", "or", "that", "which",
                    "is", "on", "by", "as", "at", "from", "its", "it", "any", "some", "very"))
+# A head adjective with more satellites than this is a catalogue of kinds (formed: boat-,
+# worm-, spoon-shaped; chromatic: the colours), not of words near one another.
+CATALOGUE = 20
 MOST = 2 / 3  # the least share of a description's weight a synset must match (reverse_dictionary)
 
 
@@ -24,7 +27,7 @@ def reverse_dictionary(wn: WordNet, text: str) -> tuple[list[int], list[int]]:
     or +s/+es), then those that hold at least MOST of its weight, each word weighing its
     inverse document frequency (log of how many definitions there are over how many hold it),
     so `large` counts for less than `wading`."""
-    words = [w for w in dict.fromkeys(text.split()) if w not in _STOP]
+    words = [w for w in dict.fromkeys(text.split()) if w not in STOP_WORDS]
     if not words:
         return [], []
     postings = {w: set(wn.mentioning(w)) for w in words}
@@ -54,8 +57,12 @@ def reverse_dictionary(wn: WordNet, text: str) -> tuple[list[int], list[int]]:
 def adjective_kin(wn: WordNet, adjectives: list[int]) -> tuple[set[int], set[int]]:
     """The adjective synsets near TEXT's (`adjectives`) and farther: near are its similar-to
     and also-see synsets and those that share a derivationally related noun with it (`sad`
-    and `blue`, gloomy, share *sadness*); farther are the heads of the near satellites and the
-    heads' other satellites (`glum`, beside `blue` under *dejected*)."""
+    and `blue`, gloomy, share *sadness*); farther are the rest of the clusters (a head
+    adjective and its satellites) of TEXT's synsets and of the near ones: a satellite's
+    siblings (`charmed`: bewitched, spellbound beside it under *enchanted*), an also-see
+    head's satellites (`adventurous`: daring, gutsy under *bold*, *brave*), a near
+    satellite's head and siblings (`glum`, beside `blue` under *dejected*); of a head with
+    more than CATALOGUE satellites, only the head (`wrought`: formed, not spoon-shaped)."""
     near: set[int] = set()
     for sid in adjectives:
         links = wn.links(sid)
@@ -63,6 +70,12 @@ def adjective_kin(wn: WordNet, adjectives: list[int]) -> tuple[set[int], set[int
         for noun in links.get("+", []):
             near.update(a for a in wn.links(noun).get("+", []) if wn.fields(a)[0] in "as")
     near -= set(adjectives)
-    heads = {h for sid in near if wn.fields(sid)[0] == "s" for h in wn.links(sid).get("&", [])}
-    far = heads | {x for h in heads for x in wn.links(h).get("&", [])}
-    return near, far - near
+    far: set[int] = set()
+    for sid in near | set(adjectives):
+        heads = wn.links(sid).get("&", []) if wn.fields(sid)[0] == "s" else [sid]
+        far.update(heads)
+        for h in heads:
+            satellites = wn.links(h).get("&", [])
+            if len(satellites) <= CATALOGUE:
+                far.update(satellites)
+    return near, far - near - set(adjectives)

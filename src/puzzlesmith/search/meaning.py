@@ -64,6 +64,7 @@ class Words:
     phrases: LexiconIndex | None = None
     phrase_tiers: dict[str, int] | None = None
     topic: str | None = None  # the --kind-of or --means asked, for names_elsewhere
+    left_out: tuple[str, ...] = ()  # words of a --means description WordNet knows nowhere
 
     @property
     def ranked(self) -> bool:
@@ -136,7 +137,10 @@ def words_for(spec: LexiconSpec, phrases: bool = False) -> Words:
         if kind_of is not None or means is not None:
             _, phrase_index, found = meaning_narrowed(plex, phrase_index, kind_of, means, True)
             phrase_tiers = found
-    return Words(index, tiers, phrase_index, phrase_tiers, kind_of or means)
+    from puzzlesmith.lexicon.means import left_out
+
+    return Words(index, tiers, phrase_index, phrase_tiers, kind_of or means,
+                 left_out(means) if means is not None else ())
 
 
 def _spelled(words: tuple[str, ...] | list[str]) -> list[str]:
@@ -176,11 +180,13 @@ def match_words(
     result = run(words.index, limit if plain else None)
     shown_query = result.query if pattern == query else query.strip().lower()
     if plain:
+        if words.left_out:
+            result = replace(result, extra={**result.extra, "left_out": list(words.left_out)})
         return result if shown_query == result.query else replace(result, query=shown_query)
     found = list(result.words)
     if words.phrases is not None:
         found += _spelled(run(words.phrases, None).words)
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = {"left_out": list(words.left_out)} if words.left_out else {}
     near: dict[str, tuple[int, int, float]] = {}
     if sounds:
         found, extra["skipped"], near = _by_sound(found, rhymes, syllables, sounds_like,
@@ -300,6 +306,8 @@ def anagram_words(
         if n_words == 1:
             full = [w for w in full if len(words.key(w)) <= hi]
     extra = dict(result.extra)
+    if words.left_out:
+        extra["left_out"] = list(words.left_out)
     if sounds:
         found, extra["skipped"], _ = _by_sound(found, rhymes, syllables, sounds_like,
                                                near_rhymes)
