@@ -382,6 +382,7 @@ class RawWordNet:
         for (_, how), own in [(("", ""), plain), *groups.items()]:
             near, far = self.adjective_kin(own)
             far |= {h for k in own if how and k[0] == "v" for h in self.parents.get(k, [])}
+            far |= {c for k in own if k[0] == "v" for c in self.children.get(k, [])}
             first = 2 if how and lemma else 1
             for tier, keys in ((first, set(own) | near), (2, far - near - set(own))):
                 for key in keys:
@@ -496,7 +497,8 @@ class RawWordNet:
         """The spec's reverse dictionary, as words: those of the synsets matching every
         content word of the description, and those matching two thirds of its weight."""
         stop = {"a", "an", "the", "of", "for", "with", "to", "in", "and", "or", "that", "which",
-                "is", "on", "by", "as", "at", "from", "its", "it", "any", "some", "very"}
+                "is", "on", "by", "as", "at", "from", "its", "it", "any", "some", "very",
+                "something", "someone", "somebody", "anything", "anyone"}
         words = [w for w in dict.fromkeys(text.split()) if w not in stop]
         tokens = {k: set(re.findall(r"\w+", self.split(g)[0].lower())) for k, g in self.gloss.items()}
         posting = {w: {k for k, t in tokens.items() if {w, w + "s", w + "es"} & t} for w in words}

@@ -144,19 +144,19 @@ FIRST_TEN: dict[str, dict[str, bool]] = {
 # (sorted), each labelled by reading it.
 SAMPLE: dict[str, dict[str, bool]] = {
     # Drawn again (all but gem) when --means left out verb forms, comparatives and verbs
-    # defined by their object (flighting, goldener, batfowl, pecked): the sets changed.
+    # defined by their object (flighting, goldener, batfowl, pecked), and again for fish,
+    # flower, color, dog and dance when it took the ways to do a verb (fish: trawl).
     "bird": labelled_right("songbirds chat moorfowls plovers tinamou owl chats hawfinch"),
-    "fish": labelled_right("tunnies sockeyes demoiselles tarpons skates boarfishes robalo "
-                          "hogfish"),
+    "fish": labelled_right("tunas sockeye demoiselle tarpon skate boarfishes roaches hinds"),
     "tree": {"amarelle": True, "tangerines": True, "lichee": True, "algarrobas": True,
              "chestnuts": True, "daneworts": False, "marasca": True, "podocarp": True},
-    "flower": {"toyons": False, "zamangs": False, "strophanthus": False, "salals": False,
-               "ocotillos": False, "ragwort": True, "coreopsis": True, "staggerbushes": False},
-    "color": {"viridity": True, "rednesses": True, "latices": False, "calcimines": False,
-              "archils": False, "olive": True, "solferinos": True, "lavenders": True},
+    "flower": {"toyon": False, "zamang": False, "streptocarpuses": True, "salal": False,
+               "ocotillo": False, "ragweeds": False, "coreopsis": True, "staggerbush": False},
+    "color": {"turquoise": True, "pretext": False, "iodopsin": False, "browns": True,
+              "archils": False, "mocha": True, "semblances": False, "ivories": True},
     "metal": labelled_right("gold steel sodiums bronze tin amalgam copper rubidiums"),
-    "dog": {"frumps": False, "redbone": True, "husky": True, "keeshonds": True, "vizsla": True,
-            "bulldog": True, "griffons": True, "dholes": True},
+    "dog": {"frumps": False, "ratter": True, "huskies": True, "keeshonden": True,
+            "trace": False, "bulldog": True, "griffons": True, "dholes": True},
     "fruit": {"ackees": True, "chinkapin": True, "chincapin": True, "conkers": False,
               "chinkapins": True, "lichis": True, "clingstone": True, "cumin": False},
     "vegetable": labelled_right("escarole marrow shallot pumpkin casava sorrels escaroles "
@@ -164,9 +164,9 @@ SAMPLE: dict[str, dict[str, bool]] = {
     # Bioscope, a film projector, is labelled no; poniard and harquebus are weapons.
     "instrument": {"hygrodeik": True, "citoles": True, "harmoniums": True, "cittern": True,
                    "oximeter": True, "poniard": False, "harquebus": False, "bioscope": False},
-    # Dancing, saltation (the act), an extension (a position), duets and strip are no dances.
-    "dance": {"hornpipe": True, "extension": False, "contredanses": True, "dancing": False,
-              "saltations": False, "duets": False, "ballets": True, "strip": False},
+    # Dancings (the act) and duets are no dances.
+    "dance": {"habaneras": True, "duets": False, "contradance": True, "cotillions": True,
+              "reels": True, "dancings": False, "ballets": True, "shimmies": True},
     "cheese": labelled_right("mozzarella muenster chevres ricotta sapsagos parmesan cheddar "
                             "brie"),
     "gem": {"amethysts": True, "emeralds": True, "chrysoprases": True, "sardine": False,
@@ -184,15 +184,15 @@ FIGURES: dict[str, tuple[float, float, float]] = {
     "fish": (1.0, 0.96, 1.0),  # tilapia is no fish in WordNet (a genus)
     "tree": (1.0, 1.0, 0.875),
     "flower": (1.0, 1.0, 0.25),  # the plants that bear flowers bring in shrubs (toyon, salal)
-    "color": (1.0, 1.0, 0.625),  # the tail is pigments and washes
+    "color": (1.0, 1.0, 0.5),  # the tail is pigments, pretexts and semblances
     "metal": (1.0, 1.0, 1.0),
-    "dog": (1.0, 0.96, 0.875),  # labrador is a capitalized retriever (Labrador retriever)
+    "dog": (1.0, 0.96, 0.75),  # labrador is a capitalized retriever (Labrador retriever)
     "fruit": (1.0, 1.0, 0.75),  # WordNet's fruit is the botanist's: conkers, cumin
     "vegetable": (1.0, 0.97, 1.0),  # garlic is no vegetable there
     # Read as a musical instrument (typical.readings); the sample's weapons are labelled no.
     "instrument": (1.0, 1.0, 0.625),
     # No salsa, limbo (tap only as tap dancing): at most 24 of 26; choreography, hoofing.
-    "dance": (0.8, 0.92, 0.375),
+    "dance": (0.8, 0.92, 0.75),
     "cheese": (1.0, 0.73, 1.0),  # WordNet has no feta, halloumi, provolone: at most 8 of 11
     "gem": (1.0, 0.91, 0.875),  # lapis (lapis lazuli), amber (a resin) are no gems there
     # The list holds five right answers (mars earth venus world mercury): at most 0.5.

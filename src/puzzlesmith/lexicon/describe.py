@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from puzzlesmith.lexicon.meanings import WordNet
 
-STOP_WORDS = frozenset(("a", "an", "the", "of", "for", "with", "to", "in", "and", "or", "that", "which",
-                   "is", "on", "by", "as", "at", "from", "its", "it", "any", "some", "very"))
+STOP_WORDS = frozenset((
+    "a", "an", "the", "of", "for", "with", "to", "in", "and", "or", "that", "which", "is", "on",
+    "by", "as", "at", "from", "its", "it", "any", "some", "very",
+    # placeholders, which say nothing of what is described (the act of storing something)
+    "something", "someone", "somebody", "anything", "anyone"))
 # A head adjective with more satellites than this is a catalogue of kinds (formed: boat-,
 # worm-, spoon-shaped; chromatic: the colours), not of words near one another.
 CATALOGUE = 20

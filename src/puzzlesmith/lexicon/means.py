@@ -95,7 +95,16 @@ def routes_of(wn: WordNet, text: str) -> tuple[Routes, Routes]:
     for b in {text, *bases}:
         found.routes.pop(b, None)
         found.inflect.pop(b, None)
+    if " " in text and not wn.is_lemma(text) and not plural_head(wn, text):
+        found.inflect.clear()  # a description of one thing takes no plural answers
     return found.routes, found.inflect
+
+
+def plural_head(wn: WordNet, text: str) -> bool:
+    """Whether a description's head (`gloss_head`'s last word: time, of `the time when
+    something ends`) is a plural, a noun's inflection that is no lemma (birds)."""
+    head = gloss_head(text).split()
+    return bool(head) and not wn.is_lemma(head[-1]) and bool(wn.bases(head[-1], "n"))
 
 
 def _pos(wn: WordNet, sid: int) -> str:
@@ -136,6 +145,20 @@ class _Found:
                         self.add(form, pos, score, False)
 
 
+@lru_cache(maxsize=1)
+def troponyms(wn: WordNet) -> dict[int, tuple[int, ...]]:
+    """Verb synset -> the verbs that are ways to do it (WordNet's hypernyms of verbs,
+    inverted: the data keeps hyponyms of nouns only). Reads only the verbs' lines."""
+    verbs = {int(i) for entry in wn._senses for part in entry.split(" ") if part[:2] == "v:"
+             for i in part[2:].split(",")}
+    down: dict[int, list[int]] = {}
+    for sid in sorted(verbs):
+        up = wn.fields(sid)[2]
+        for h in up.split(",") if up else ():
+            down.setdefault(int(h), []).append(sid)
+    return {h: tuple(kids) for h, kids in down.items()}
+
+
 def _describe(found: _Found, text: str) -> set[str]:
     """The reverse dictionary's synsets for a description, its unknown words left out; the
     parts of speech of its last word (what a synset defined as it must be)."""
@@ -158,8 +181,10 @@ def _kin(wn: WordNet, text: str, sids: list[int], inflection: str,
     far_in: dict[int, float] = {}
     for sid, factor in reading(wn, text, sids).items():
         near, far = adjective_kin(wn, [sid] if wn.fields(sid)[0] in "as" else [])
-        if inflection and wn.fields(sid)[0] == "v" and wn.fields(sid)[2]:
-            far |= {int(h) for h in wn.fields(sid)[2].split(",")}
+        if wn.fields(sid)[0] == "v":  # ways to do it (intimidate: bully, daunt)
+            far |= set(troponyms(wn).get(sid, ()))
+            if inflection and wn.fields(sid)[2]:  # and what it is a way to (sprinted: ran)
+                far |= {int(h) for h in wn.fields(sid)[2].split(",")}
         for table, kin in ((near_in, {sid} | near), (far_in, far)):
             for x in kin:
                 table[x] = max(table.get(x, 0.0), factor)
