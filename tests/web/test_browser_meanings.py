@@ -53,6 +53,10 @@ def test_meaning_field_filters_and_is_in_the_url(page: Any, shot: Any) -> None:
     shot(page, "words-kind-of-bird")
     page.get_by_label("Meaning", exact=True).select_option("means")
     page.wait_for_function("location.search.includes('means=bird')")
+    # A description with a word WordNet knows nowhere is answered without it, and says so
+    page.goto("/words?q=%3F%3F%3F%3F%3F&means=large%20xyzzyq%20bird")
+    page.locator("#results li[data-word='stork']").wait_for()
+    assert "read without “xyzzyq”" in page.locator("#status").inner_text()
     page.goto("/words?q=newy%3F%3F%3F&phrases=1")
     page.wait_for_selector("#results li[data-word='new york']")
     assert page.get_by_label("Phrases too (new york)").is_checked()

@@ -160,6 +160,10 @@ async function search() {
     let line = `${count.toLocaleString()} ${count === 1 ? "word" : "words"}`;
     if (shown < count) line += `, showing the first ${shown.toLocaleString()}`;
     if (doc.skipped) line += ` (${doc.skipped.toLocaleString()} left out: not in the pronouncing dictionary)`;
+    // A description is answered without the words WordNet knows nowhere: say which, as the CLI does
+    if (doc.left_out && doc.left_out.length) {
+      line += `; read without ${doc.left_out.map((w) => `“${w}”`).join(", ")}, in no WordNet definition`;
+    }
     if (full && full.size) line += `; ${full.size} use every letter`;
     if (multi) line += `; ${doc.full.length} ${nWords.value}-word anagrams${doc.timed_out ? " (time limit reached: maybe more)" : ""}`;
     say(status, line);
