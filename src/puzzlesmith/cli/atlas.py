@@ -282,6 +282,7 @@ def stats_cmd(
 ) -> None:
     """Rolls done, how many can be solved (with 95% intervals), distributions, hardest rolls."""
     from puzzlesmith.qless import census
+    from puzzlesmith.qless.answer import atlas_list
     from puzzlesmith.qless.atlas import stats as atlas_stats
     from puzzlesmith.qless.atlas import store
     from puzzlesmith.qless.dice import dice_key, parse_dice
@@ -305,13 +306,9 @@ def stats_cmd(
             console.print(f"[dim](no atlas at {path}: `qless atlas build` stores each roll's"
                           " board, time and grade for the distributions)[/]")
         return
+    h, name = atlas_list(LexiconSpec(lexicon, common_cut(common, common_top)), path)
     con = store.connect(path, create=False)
     present = store.lexicons(con)
-    if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
-        h, name, _ = present[0]
-    else:
-        lex = _lexicon(lexicon, common, common_top)
-        h, name = lex.content_hash, lex.name
     if unsolvable:
         _print_unsolvable(atlas_stats.unsolvable(con, h, which), json)
         return
@@ -420,46 +417,28 @@ def lookup_cmd(
     options: QlessOptions,
 ) -> None:
     """The stored result of a roll, at once (nothing is solved)."""
-    from puzzlesmith.qless import census
-    from puzzlesmith.qless.answer import look_up
-    from puzzlesmith.qless.atlas import store
     from puzzlesmith.qless.atlas.rolls import canonical
-    from puzzlesmith.qless.dice import dice_key
 
-    lexicon, common, common_top = options.lexicon, options.common, options.common_top
-    faces = options.faces
-    which = dice_key(faces) if faces is not None else store.REAL_DICE
-
-    keys = [canonical(x) for x in read_inputs(letters, from_file)]
+    keys = [canonical(x) for x in read_inputs(letters, from_file)]  # all checked first
     path = _db(db)
-    present: list[tuple[str, str, int]] = []
-    if path.exists():
-        con = store.connect(path, create=False)
-        present = store.lexicons(con)
-        con.close()
-    if lexicon is None and not common and common_top == DEFAULT_COMMON_TOP and len(present) == 1:
-        # No word list named and the atlas holds one: that is the one meant.
-        h, name, _ = present[0]
-    else:
-        lex = narrowed(options.lexicon_spec())[0]
-        h, name = lex.content_hash, lex.name
-    if not path.exists() and census.of(h, which) is None:
-        raise InputError(f"no atlas at {path}, and no census for {name} and these dice:"
-                         " build one with `puzzlesmith qless atlas build`")
     for key in keys:
-        doc = look_up(key, h, name, db_path=path, faces=faces)
+        doc = options.look_up(key, path)
+        says = doc.get("census")
+        if not path.exists() and says is None:
+            raise InputError(f"no atlas at {path}, and no census for {doc['lexicon']} and these "
+                             "dice: build one with `puzzlesmith qless atlas build`")
         if doc["found"]:
             print_json(doc) if json else _print_doc(key, doc)
             continue
         elsewhere = doc.get("stored_for", [])
         hint = "; ".join(f"stored for lexicon {n}; add {_lexicon_option(n)}" for n in elsewhere)
-        says = doc.get("census")
         if json:
             print_json({**doc, **({"hint": hint} if hint else {})})
         elif not path.exists() and says is not None:
             console.print(f"{key.upper()}: {_CENSUS_SAYS[says]}", soft_wrap=True)
         else:
-            line = f"{key.upper()}: not in the atlas for {name}" + (f" ({hint})" if hint else "")
+            line = f"{key.upper()}: not in the atlas for {doc['lexicon']}" + (
+                f" ({hint})" if hint else "")
             if says is not None:
                 line += f"; {_CENSUS_SAYS[says]}"
             console.print(line, soft_wrap=True)

@@ -5,19 +5,20 @@
   and the web app (`/api/qless/solve`) both call it, so they cannot answer differently.
 - `stored`: an atlas row turned into a result, its board checked again like every board.
 - `look_up`: what the atlas holds for a roll (`qless atlas lookup`), or, when it holds
-  nothing, what the census says of it.
+  nothing, what the census says of it; `atlas_list`: which word list's answers it reads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.limits import Deadline
 
 if TYPE_CHECKING:
-    from puzzlesmith.lexicon import Lexicon, LexiconIndex
+    from puzzlesmith.lexicon import Lexicon, LexiconIndex, LexiconSpec
     from puzzlesmith.qless.census import Census
     from puzzlesmith.qless.driver import OnSolution
     from puzzlesmith.qless.solve import QlessResult
@@ -93,6 +94,29 @@ def census_verdict(found: Census, key: str, faces: tuple[str, ...] | None) -> st
     if not could_roll(key, faces):
         return "not a roll"
     return "unsolvable" if found.is_unsolvable(key) else "solvable"
+
+
+def atlas_list(spec: LexiconSpec, db_path: Path) -> tuple[str, str]:
+    """The word list (content hash, name) whose stored answers a lookup or the atlas's stats
+    read: when `spec` names no list (the default list, whole) and the atlas at `db_path` holds
+    one list only, that one, as whoever built it for one list means it; else `spec`'s. The
+    CLI and the web ask here, so a lookup that names no list answers the same from both
+    (a server started with --lexicon names its list in every request that names none)."""
+    from puzzlesmith.lexicon import LexiconSpec, narrowed
+
+    if replace(spec, source=spec.source or None) == LexiconSpec() and db_path.exists():
+        from puzzlesmith.qless.atlas import store
+
+        con = store.connect(db_path, create=False)
+        try:
+            present = store.lexicons(con)
+        finally:
+            con.close()
+        if len(present) == 1:
+            h, name, _ = present[0]
+            return h, name
+    lexicon = narrowed(spec)[0]
+    return lexicon.content_hash, lexicon.name
 
 
 def look_up(key: str, lexicon_hash: str, lexicon_name: str, *, db_path: Path,

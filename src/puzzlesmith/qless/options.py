@@ -10,12 +10,14 @@ roll's seed) stays its own input.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut, narrowed
 from puzzlesmith.options import check_limits, common_top_option, lexicon_option, option
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from puzzlesmith.lexicon import LexiconIndex
 
 SOLVE, ROLL, HINT, GRADE, DAILY, LOOKUP = "solve", "roll", "hint", "grade", "daily", "lookup"
@@ -86,6 +88,18 @@ class QlessOptions:
         none are asked for."""
         spec = self.lexicon_spec()
         return None if spec.common_top is None else narrowed(spec)[1]
+
+    def look_up(self, letters: str, db_path: Path | None = None) -> dict[str, Any]:
+        """`qless atlas lookup`'s document for a roll (`answer.look_up`) in the atlas at
+        `db_path` (default the user's), for the word list `answer.atlas_list` picks."""
+        from puzzlesmith.qless.answer import atlas_list, look_up
+        from puzzlesmith.qless.atlas import default_db_path
+        from puzzlesmith.qless.atlas.rolls import canonical
+
+        key = canonical(letters)
+        path = db_path if db_path is not None else default_db_path()
+        h, name = atlas_list(self.lexicon_spec(), path)
+        return look_up(key, h, name, db_path=path, faces=self.faces)
 
     @property
     def faces(self) -> tuple[str, ...] | None:

@@ -296,15 +296,7 @@ def run_atlas_lookup(letters: str, **options: Any) -> Doc:
     what the census says of the roll when it can), not bad input: the page asks on every
     solve. No answer names a file on the server.
     """
-    from puzzlesmith.qless.answer import look_up
-    from puzzlesmith.qless.atlas import default_db_path
-    from puzzlesmith.qless.atlas.rolls import canonical
-
-    q = from_request(QlessOptions, "lookup", options)
-    key = canonical(letters)
-    lex, _ = narrowed(q.lexicon_spec())
-    return _no_server_path(look_up(key, lex.content_hash, lex.name, db_path=default_db_path(),
-                                   faces=q.faces))
+    return _no_server_path(from_request(QlessOptions, "lookup", options).look_up(letters))
 
 
 def _star_puzzle(puzzle: str, stars: int | None) -> Any:
