@@ -130,14 +130,14 @@ def test_explain_and_hint_cut_short(
     # The time limit passes before the rules start: explain says so (exit 1) instead of
     # grading the solver's cells as the rules', and hint gives no step rather than the
     # whole solution.
-    import puzzlesmith.cli.stars as module
+    import puzzlesmith.stars.options as module
     from puzzlesmith.limits import Deadline
 
     class Passed(Deadline):
         def expired(self) -> bool:
             return True
 
-    monkeypatch.setattr(module, "Deadline", Passed)
+    monkeypatch.setattr(module, "Deadline", Passed)  # the deadline StarsOptions gives
     code, out, _ = run(["stars", "explain", mensa], capsys)
     assert code == 1 and "time limit reached after 0 steps" in " ".join(out.split())
     assert "the rules ran out" not in out and "difficulty:" not in out
@@ -191,15 +191,15 @@ def test_explain_and_hint_say_when_the_rules_ran_late(
     # limit may take other steps; otherwise it says nothing of the kind.
     import dataclasses
 
-    import puzzlesmith.cli.stars as cli
+    from puzzlesmith.stars.options import StarsOptions
 
     code, out, _ = run(["stars", "explain", mensa], capsys)
     assert code == 0 and "--time-limit" not in out
-    real_explain, real_teach = cli.explain_puzzle, cli.teach
-    monkeypatch.setattr(cli, "explain_puzzle", lambda *a, **k: dataclasses.replace(
-        real_explain(*a, **k), hurried=True))
-    monkeypatch.setattr(cli, "teach", lambda *a, **k: dataclasses.replace(
-        found := real_teach(*a, **k),
+    real_explain, real_hint = StarsOptions.explain, StarsOptions.hint
+    monkeypatch.setattr(StarsOptions, "explain", lambda *a: dataclasses.replace(
+        real_explain(*a), hurried=True))
+    monkeypatch.setattr(StarsOptions, "hint", lambda *a: dataclasses.replace(
+        found := real_hint(*a),
         explanation=dataclasses.replace(found.explanation, hurried=True)))
     for command in ("explain", "hint"):
         code, out, _ = run(["stars", command, mensa], capsys)

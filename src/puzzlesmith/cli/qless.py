@@ -118,19 +118,13 @@ def solve_rolls(
     define: bool = False,
 ) -> None:
     """Solve each roll in turn (one process, one lexicon load); exit 1 if any ran out of time."""
-    from puzzlesmith.lexicon import load_lexicon
-    from puzzlesmith.limits import Deadline
-    from puzzlesmith.qless.answer import known_or_search
     from puzzlesmith.qless.solve import parse_letters
 
-    lexicon, timeout, count = options.lexicon, options.time_limit, options.count
+    timeout, count = options.time_limit, options.count
     letters = [parse_letters(r) for r in rolls]  # all bad input is reported before any work
-    # The plain word list is all a default solve needs (no index, so no numpy at start-up).
-    lex = load_lexicon(lexicon)
-    common_index = options.common_index()
     timed_out = False
     for roll in letters:
-        _prepare(len(roll), lex)
+        _prepare(len(roll), options.words())
         shown = [0]
 
         def stream(board: Board, roll: str = roll, shown: list[int] = shown) -> None:
@@ -145,12 +139,7 @@ def solve_rolls(
         # (--all prints each solution as it comes: no bar across them.)
         what = f"{'counting' if count else 'solving'} {roll}"
         with working(what, timeout) if not all_ else nullcontext():
-            result = known_or_search(
-                roll, lex, deadline=Deadline(timeout), seed=options.seed,
-                common_index=common_index, count=count or all_,
-                max_solutions=options.max_solutions,
-                on_solution=stream if all_ else None,
-            )
+            result = options.solve_roll(roll, on_solution=stream if all_ else None)
         timed_out |= result.status == "timeout" or result.count_timed_out
         if json:
             doc = result.to_json()
@@ -199,9 +188,7 @@ def roll_cmd(
     options: QlessOptions,
 ) -> None:
     """Roll the twelve Q-Less dice (or --dice) and print the letters (and solve them with --solve)."""
-    from puzzlesmith.qless.dice import roll_document
-
-    doc = roll_document(seed, options.faces)
+    doc = options.roll(seed)
     if not options.solve:
         if json:
             print_json(doc)
@@ -239,16 +226,14 @@ def hint_cmd(
     options: QlessOptions,
 ) -> None:
     """A hint, not the answer: about the longest word of a solution (common words first)."""
-    from puzzlesmith.limits import Deadline, SearchTimeout
-    from puzzlesmith.qless.play import hint, play_words
+    from puzzlesmith.limits import SearchTimeout
     from puzzlesmith.qless.solve import parse_letters
 
     roll = parse_letters(letters)
     level, seconds = options.level, options.time_limit
-    full, common = play_words(options.lexicon_spec(always_common=True))
-    _prepare(len(roll), full)
+    _prepare(len(roll), options.words())
     try:
-        h = hint(roll, full, level=level, deadline=Deadline(seconds), common_index=common)
+        h = options.hint_roll(roll)
     except SearchTimeout:
         raise _time_limit(f"no solution of {roll} found in {seconds:g} s") from None
     if json:
@@ -275,16 +260,14 @@ def grade_cmd(
     options: QlessOptions,
 ) -> None:
     """How hard a roll is: novice, intermediate, advanced, expert or impossible."""
-    from puzzlesmith.limits import Deadline, SearchTimeout
-    from puzzlesmith.qless.play import grade, play_words
+    from puzzlesmith.limits import SearchTimeout
     from puzzlesmith.qless.solve import parse_letters
 
     roll = parse_letters(letters)
     seconds = options.time_limit
-    full, common = play_words(options.lexicon_spec(always_common=True))
-    _prepare(len(roll), full)
+    _prepare(len(roll), options.words())
     try:
-        g = grade(roll, full, common, deadline=Deadline(seconds))
+        g = options.grade_roll(roll)
     except SearchTimeout:
         raise _time_limit(f"no solution of {roll} found in {seconds:g} s") from None
     if json:
@@ -315,24 +298,21 @@ def daily_cmd(
     options: QlessOptions,
 ) -> None:
     """The roll of the day: the same for everyone on that date, always solvable with common words."""
-    from puzzlesmith.limits import Deadline, SearchTimeout
-    from puzzlesmith.qless.play import daily, daily_grade, parse_date, play_words
+    from puzzlesmith.limits import SearchTimeout
+    from puzzlesmith.qless.play import parse_date
 
-    day = parse_date(options.date)
+    day = parse_date(options.date)  # a bad date is refused before any work
     faces, seconds, graded = options.faces, options.time_limit, options.grade
-    full, common = play_words(options.lexicon_spec(always_common=True))
-    _prepare(12 if faces is None else len(faces), full)
+    _prepare(12 if faces is None else len(faces), options.words())
     try:
         # The roll at once; its grade follows (a second or two of counting).
-        d = daily(day, full, common, deadline=Deadline(seconds), dice=faces,
-                  graded=graded and json)
+        d = options.daily_roll(graded=graded and json)
         if json:
             print_json(d.to_json())
             return
-        console.print(f"roll of the day {day.isoformat()}: [bold]{d.letters.upper()}[/]")
+        console.print(f"roll of the day {d.date.isoformat()}: [bold]{d.letters.upper()}[/]")
         if graded:
-            print_grade(d.letters, daily_grade(d.letters, full, common, deadline=Deadline(seconds),
-                                               date=day, dice=faces))
+            print_grade(d.letters, options.daily_grade(d))
     except SearchTimeout:
         raise _time_limit(f"the roll of {day} could not be graded in {seconds:g} s") from None
 

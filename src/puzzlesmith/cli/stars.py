@@ -19,13 +19,11 @@ from puzzlesmith.cli.common import (
     working,
 )
 from puzzlesmith.errors import InputError
-from puzzlesmith.limits import Deadline, SearchTimeout
+from puzzlesmith.limits import SearchTimeout
 from puzzlesmith.options import cli_command
-from puzzlesmith.stars.check import check_marks
 from puzzlesmith.stars.explain import Explanation, Step
-from puzzlesmith.stars.explain import explain as explain_puzzle
 from puzzlesmith.stars.formats import is_url, load, to_text, to_url
-from puzzlesmith.stars.hints import Hint, teach
+from puzzlesmith.stars.hints import Hint
 from puzzlesmith.stars.model import Cell, StarPuzzle
 from puzzlesmith.stars.options import (
     CHECK,
@@ -37,7 +35,6 @@ from puzzlesmith.stars.options import (
     GenerateOptions,
     StarsOptions,
 )
-from puzzlesmith.stars.solve import solve as solve_puzzle
 
 stars_app = typer.Typer(
     help="Star Battle: K stars in every row, column and region, none touching.",
@@ -144,15 +141,12 @@ def solve(
 ) -> None:
     """Solve puzzles, drawing each solution, and say whether it is the only one."""
     items = read_inputs(sources, from_file)
-    counting = options.count or options.max is not None
+    counting = options.counting
     time_limit = options.time_limit
     timed_out = False
     for source in items:
         puzzle = _load(source, options.stars)
-        result = solve_puzzle(
-            puzzle, count=counting, max_count=options.max, deadline=Deadline(time_limit),
-            engine=options.engine
-        )
+        result = options.solve(puzzle)
         timed_out |= result.status == "timeout"
         if json:
             doc = result.to_json()
@@ -240,7 +234,7 @@ def explain(
     for source in items:
         puzzle = _load(source, options.stars)
         with working(f"explaining {puzzle.size}x{puzzle.size}", time_limit):
-            result = explain_puzzle(puzzle, deadline=Deadline(time_limit))
+            result = options.explain(puzzle)
         if json:
             _json_line(result, source, several)
             timed_out |= result.status == "timeout" or result.cut_short
@@ -310,8 +304,7 @@ def hint(
     for source in items:
         puzzle = _load(source, options.stars)
         with working(f"looking for a step ({puzzle.size}x{puzzle.size})", time_limit):
-            found = teach(puzzle, given_stars=given_stars, given_empty=given_empty,
-                          deadline=Deadline(time_limit))
+            found = options.hint(puzzle)
         result = found.explanation
         if json:
             _json_line(found, source, several)
@@ -385,11 +378,9 @@ def check(
     """Whether your marks are right so far (compared with the puzzle's only solution), without
     saying which cells are wrong or showing the answer."""
     puzzle = _load(source, options.stars)
-    given_stars, given_empty = options.marks()
-    time_limit = options.time_limit
-    with working(f"checking ({puzzle.size}x{puzzle.size})", time_limit):
-        result = check_marks(puzzle, given_stars=given_stars, given_empty=given_empty,
-                             deadline=Deadline(time_limit))
+    options.marks()  # bad marks are refused before any work
+    with working(f"checking ({puzzle.size}x{puzzle.size})", options.time_limit):
+        result = options.check(puzzle)
     if json:
         print_json(result.to_json())
     elif result.status == "wrong":

@@ -1,10 +1,11 @@
 """`qless solve`, `roll`, `hint`, `grade`, `daily` and `atlas lookup`'s options in one place:
-their defaults, limits and checks.
+their defaults, limits and checks, and the one call each command makes.
 
 The CLI's commands and the API's requests (/api/qless/solve, count, roll, hint, grade, daily,
 atlas) are made from `QlessOptions` (`puzzlesmith.options`); a new option is a field here and its use
-where the command runs. What a command is given rather than told (the roll's letters, a
-roll's seed) stays its own input.
+in the object's call for the command (`solve_roll`, `hint_roll`, `grade_roll`, `daily_roll`,
+`look_up`, `roll`), which the CLI and the web both make. What a command is given rather than told
+(the roll's letters, a roll's seed) stays its own input.
 """
 
 from __future__ import annotations
@@ -16,9 +17,13 @@ from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut, narrowed
 from puzzlesmith.options import check_limits, common_top_option, lexicon_option, option
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
-    from puzzlesmith.lexicon import LexiconIndex
+    from puzzlesmith.lexicon import Lexicon, LexiconIndex
+    from puzzlesmith.qless.board import Board
+    from puzzlesmith.qless.play import Daily, Grade, Hint
+    from puzzlesmith.qless.solve import QlessResult
 
 SOLVE, ROLL, HINT, GRADE, DAILY, LOOKUP = "solve", "roll", "hint", "grade", "daily", "lookup"
 COMMANDS = (SOLVE, ROLL, HINT, GRADE, DAILY, LOOKUP)
@@ -88,6 +93,72 @@ class QlessOptions:
         none are asked for."""
         spec = self.lexicon_spec()
         return None if spec.common_top is None else narrowed(spec)[1]
+
+    def words(self) -> Lexicon:
+        """All the words of the list, the plain list (no index: no numpy to load)."""
+        from puzzlesmith.lexicon import load_lexicon
+
+        return load_lexicon(self.lexicon)
+
+    def roll(self, seed: int | None) -> dict[str, Any]:
+        """`qless roll`'s document: the dice (`dice`) rolled with `seed` (None: at random)."""
+        from puzzlesmith.qless.dice import roll_document
+
+        return roll_document(seed, self.faces)
+
+    def solve_roll(self, roll: str, *, indexed: bool = False,
+                   on_solution: Callable[[Board], None] | None = None,
+                   on_progress: Callable[[int], None] | None = None) -> QlessResult:
+        """`qless solve`'s answer for a roll: the census, the atlas, else a search
+        (`answer.known_or_search`), within the time limit. `on_solution` hears every board as
+        it is found (which lists them all: a count); `on_progress`, a count so far. `indexed`
+        searches the list's index, which a long-lived process (a web worker, numpy loaded
+        anyway) has at hand and which finds a roll's anagrams faster: the same answer."""
+        from puzzlesmith.limits import Deadline
+        from puzzlesmith.qless.answer import known_or_search
+
+        words = narrowed(LexiconSpec(self.lexicon))[1] if indexed else self.words()
+        common = self.common_index()  # loaded before the time limit starts
+        return known_or_search(
+            roll, words, deadline=Deadline(self.time_limit), seed=self.seed,
+            common_index=common, count=self.count or on_solution is not None,
+            max_solutions=self.max_solutions, on_solution=on_solution, on_progress=on_progress)
+
+    def hint_roll(self, roll: str) -> Hint:
+        """`qless hint`'s hint at `level` (SearchTimeout when no solution turned up in time)."""
+        from puzzlesmith.limits import Deadline
+        from puzzlesmith.qless.play import hint, play_words
+
+        full, common = play_words(self.lexicon_spec(always_common=True))
+        return hint(roll, full, level=self.level, deadline=Deadline(self.time_limit),
+                    common_index=common)
+
+    def grade_roll(self, roll: str) -> Grade:
+        """`qless grade`'s grade (SearchTimeout when no solution turned up in time)."""
+        from puzzlesmith.limits import Deadline
+        from puzzlesmith.qless.play import grade, play_words
+
+        full, common = play_words(self.lexicon_spec(always_common=True))
+        return grade(roll, full, common, deadline=Deadline(self.time_limit))
+
+    def daily_roll(self, *, graded: bool | None = None) -> Daily:
+        """`qless daily`'s roll of `date` on `dice`, graded when `graded` (default: `grade`)."""
+        from puzzlesmith.limits import Deadline
+        from puzzlesmith.qless.play import daily, parse_date, play_words
+
+        day = parse_date(self.date)
+        full, common = play_words(self.lexicon_spec(always_common=True))
+        return daily(day, full, common, deadline=Deadline(self.time_limit), dice=self.faces,
+                     graded=self.grade if graded is None else graded)
+
+    def daily_grade(self, day: Daily) -> Grade:
+        """The grade `daily_roll` gives its roll, asked for after the roll (`day`)."""
+        from puzzlesmith.limits import Deadline
+        from puzzlesmith.qless.play import daily_grade, play_words
+
+        full, common = play_words(self.lexicon_spec(always_common=True))
+        return daily_grade(day.letters, full, common, deadline=Deadline(self.time_limit),
+                           date=day.date, dice=self.faces)
 
     def look_up(self, letters: str, db_path: Path | None = None) -> dict[str, Any]:
         """`qless atlas lookup`'s document for a roll (`answer.look_up`) in the atlas at

@@ -1,10 +1,11 @@
 """The Star Battle commands' options in one place: their defaults, limits and checks, and the
-one call `stars generate` makes.
+one call each command makes.
 
 The CLI's commands and the API's requests are made from `StarsOptions` (`stars solve`,
 `explain`, `hint`, `check`, `convert`: a puzzle given) and `GenerateOptions` (`stars
 generate`: a puzzle made) with `puzzlesmith.options`; a new option is a field here and its
-use where the command runs.
+use in the object's call for the command (`solve`, `explain`, `hint`, `check`, `generate`),
+which the CLI and the web both make.
 """
 
 from __future__ import annotations
@@ -12,13 +13,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from puzzlesmith.limits import Deadline
 from puzzlesmith.options import check_limits, option
 from puzzlesmith.stars.generate import DIFFICULTIES
 from puzzlesmith.stars.solve import ENGINES
 
 if TYPE_CHECKING:
+    from puzzlesmith.stars.check import MarksCheck
+    from puzzlesmith.stars.explain import Explanation
     from puzzlesmith.stars.generate import GeneratedPuzzle, Progress
-    from puzzlesmith.stars.model import Cell
+    from puzzlesmith.stars.hints import Hint
+    from puzzlesmith.stars.model import Cell, StarPuzzle
+    from puzzlesmith.stars.solve import SolveResult
 
 SOLVE, EXPLAIN, HINT, CHECK, CONVERT = "solve", "explain", "hint", "check", "convert"
 STARS_COMMANDS = (SOLVE, EXPLAIN, HINT, CHECK, CONVERT)
@@ -68,6 +74,40 @@ class StarsOptions:
 
         return parse_cells(list(self.star), "--star"), parse_cells(list(self.empty), "--empty")
 
+    @property
+    def counting(self) -> bool:
+        """Whether `solve` counts the solutions (`count`, or a `max` to count up to)."""
+        return self.count or self.max is not None
+
+    def solve(self, puzzle: StarPuzzle) -> SolveResult:
+        """`stars solve`'s answer: the solution and whether it is the only one (or the count)."""
+        from puzzlesmith.stars.solve import solve
+
+        return solve(puzzle, count=self.counting, max_count=self.max,
+                     deadline=Deadline(self.time_limit), engine=self.engine)
+
+    def explain(self, puzzle: StarPuzzle) -> Explanation:
+        """`stars explain`'s steps and grade."""
+        from puzzlesmith.stars.explain import explain
+
+        return explain(puzzle, deadline=Deadline(self.time_limit))
+
+    def hint(self, puzzle: StarPuzzle) -> Hint:
+        """`stars hint`'s next deduction from the marks (`star`, `empty`)."""
+        from puzzlesmith.stars.hints import teach
+
+        given_stars, given_empty = self.marks()
+        return teach(puzzle, given_stars=given_stars, given_empty=given_empty,
+                     deadline=Deadline(self.time_limit))
+
+    def check(self, puzzle: StarPuzzle) -> MarksCheck:
+        """`stars check`'s verdict on the marks (`star`, `empty`)."""
+        from puzzlesmith.stars.check import check_marks
+
+        given_stars, given_empty = self.marks()
+        return check_marks(puzzle, given_stars=given_stars, given_empty=given_empty,
+                           deadline=Deadline(self.time_limit))
+
 
 @dataclass(frozen=True)
 class GenerateOptions:
@@ -90,7 +130,7 @@ class GenerateOptions:
     def generate(self, progress: Progress | None = None) -> GeneratedPuzzle:
         """A puzzle these options ask for (SearchTimeout, saying so, when none turned up within
         the time limit); `progress` hears how far each try got."""
-        from puzzlesmith.limits import Deadline, SearchTimeout
+        from puzzlesmith.limits import SearchTimeout
         from puzzlesmith.stars.generate import generate, parse_score_range
 
         try:

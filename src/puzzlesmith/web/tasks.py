@@ -17,7 +17,6 @@ from puzzlesmith.fill.options import SETTER_WORDS_MAX
 from puzzlesmith.fill.scores import FILL_LEXICON
 from puzzlesmith.lexicon import (
     DEFAULT_COMMON_TOP,
-    LexiconIndex,
     LexiconSpec,
     narrowed,
 )
@@ -123,11 +122,6 @@ def run_define(word: str) -> Doc:
     return {**d.to_json(), **described(d.word)}
 
 
-def _qless_indexes(q: QlessOptions) -> tuple[LexiconIndex, LexiconIndex | None]:
-    # As `cli.qless.solve_rolls`: all words, plus the common words to try first if asked.
-    return narrowed(LexiconSpec(q.lexicon))[1], q.common_index()
-
-
 def _prepared_roll(letters: str) -> str:
     """The roll, its board shapes loaded before the time limit starts, as in the CLI (a
     long roll's take about a second from the disk cache; one the server's background
@@ -148,19 +142,14 @@ def run_qless_solve(letters: str, **options: Any) -> Doc:
 
 def _qless_answer(letters: str, q: QlessOptions) -> Doc:
     """A roll solved (or counted) as `qless solve` does, with `q`'s QlessOptions."""
-    from puzzlesmith.qless.answer import known_or_search
-
-    roll = _prepared_roll(letters)
-    index, common_index = _qless_indexes(q)
     from puzzlesmith.web.pool import report_progress
 
-    # The CLI's order (census, atlas, search). No on_solution callback: with one the engine
-    # lists every board instead of counting fast, and its document would differ from the
-    # CLI's. A count reports how many it has found so far to a job's progress
-    # (`jobs.Job.reported`).
-    result = known_or_search(
-        roll, index, deadline=Deadline(q.time_limit), seed=q.seed, common_index=common_index,
-        count=q.count, max_solutions=q.max_solutions,
+    # The CLI's order (census, atlas, search), over the index the worker holds. No
+    # on_solution callback: with one the engine lists every board instead of counting fast,
+    # and its document would differ from the CLI's. A count reports how many it has found so
+    # far to a job's progress (`jobs.Job.reported`).
+    result = q.solve_roll(
+        _prepared_roll(letters), indexed=True,
         on_progress=(lambda n: report_progress({"solutions": n})) if q.count else None)
     return _no_server_path(result.to_json())
 
@@ -183,45 +172,29 @@ def _no_server_path(doc: Doc) -> Doc:
 def run_qless_roll(*, seed: int | None = None, **options: Any) -> Doc:
     """`puzzlesmith qless roll --json` (with `solve`: `qless roll --solve --json`); `dice` as
     --dice's text, never a file."""
-    from puzzlesmith.qless.dice import roll_document
-
     q = from_request(QlessOptions, "roll", options)
-    doc = roll_document(seed, q.faces)
+    doc = q.roll(seed)
     return _qless_answer(doc["letters"], q) if q.solve else doc
 
 
 @task(time_limit=QLESS_TIME_LIMIT)
 def run_qless_hint(letters: str, **options: Any) -> Doc:
     """`puzzlesmith qless hint LETTERS --level N --json`."""
-    from puzzlesmith.qless.play import hint, play_words
-
-    q = from_request(QlessOptions, "hint", options)
-    roll = _prepared_roll(letters)
-    full, words = play_words(q.lexicon_spec(always_common=True))
-    return hint(roll, full, level=q.level, deadline=Deadline(q.time_limit),
-                common_index=words).to_json()
+    return from_request(QlessOptions, "hint", options).hint_roll(_prepared_roll(letters)).to_json()
 
 
 @task(time_limit=QLESS_TIME_LIMIT, background=15.0)
 def run_qless_grade(letters: str, **options: Any) -> Doc:
     """`puzzlesmith qless grade LETTERS --json`."""
-    from puzzlesmith.qless.play import grade, play_words
-
     q = from_request(QlessOptions, "grade", options)
     _prepared_roll(letters)
-    full, words = play_words(q.lexicon_spec(always_common=True))
-    return grade(letters, full, words, deadline=Deadline(q.time_limit)).to_json()
+    return q.grade_roll(letters).to_json()
 
 
 @task(time_limit=QLESS_TIME_LIMIT, grace=10.0)
 def run_qless_daily(**options: Any) -> Doc:
     """`puzzlesmith qless daily --date D --json` (`--no-grade` without `grade`)."""
-    from puzzlesmith.qless.play import daily, parse_date, play_words
-
-    q = from_request(QlessOptions, "daily", options)
-    full, words = play_words(q.lexicon_spec(always_common=True))
-    return daily(parse_date(q.date), full, words, deadline=Deadline(q.time_limit),
-                 dice=q.faces, graded=q.grade).to_json()
+    return from_request(QlessOptions, "daily", options).daily_roll().to_json()
 
 
 MAX_BOARD_SIDE = 40  # rows and columns a board sent to be checked may have
@@ -333,45 +306,29 @@ def run_stars_convert(puzzle: str, **options: Any) -> Doc:
 @task(time_limit=STARS_TIME_LIMIT, long_when=("count", "max"))
 def run_stars_solve(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars solve PUZZLE --json` (one puzzle)."""
-    from puzzlesmith.stars.solve import solve
-
     q = from_request(StarsOptions, "solve", options)
-    result = solve(_star_puzzle(puzzle, q.stars), count=q.count or q.max is not None,
-                   max_count=q.max, deadline=Deadline(q.time_limit), engine=q.engine)
-    return result.to_json()
+    return q.solve(_star_puzzle(puzzle, q.stars)).to_json()
 
 
 @task(time_limit=EXPLAIN_SECONDS, cheap_up_to=QUICK_EXPLAIN)
 def run_stars_explain(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars explain PUZZLE --json`."""
-    from puzzlesmith.stars.explain import explain
-
     q = from_request(StarsOptions, "explain", options)
-    return explain(_star_puzzle(puzzle, q.stars), deadline=Deadline(q.time_limit)).to_json()
+    return q.explain(_star_puzzle(puzzle, q.stars)).to_json()
 
 
 @task(time_limit=EXPLAIN_SECONDS)
 def run_stars_hint(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars hint PUZZLE --star r1c2 --empty r3c4 --json`."""
-    from puzzlesmith.stars.hints import teach
-
     q = from_request(StarsOptions, "hint", options)
-    p = _star_puzzle(puzzle, q.stars)
-    given_stars, given_empty = q.marks()
-    return teach(p, given_stars=given_stars, given_empty=given_empty,
-                 deadline=Deadline(q.time_limit)).to_json()
+    return q.hint(_star_puzzle(puzzle, q.stars)).to_json()
 
 
 @task(time_limit=STARS_TIME_LIMIT)
 def run_stars_check(puzzle: str, **options: Any) -> Doc:
     """`puzzlesmith stars check PUZZLE --star r1c2 --empty r3c4 --json`."""
-    from puzzlesmith.stars.check import check_marks
-
     q = from_request(StarsOptions, "check", options)
-    p = _star_puzzle(puzzle, q.stars)
-    given_stars, given_empty = q.marks()
-    return check_marks(p, given_stars=given_stars, given_empty=given_empty,
-                       deadline=Deadline(q.time_limit)).to_json()
+    return q.check(_star_puzzle(puzzle, q.stars)).to_json()
 
 
 @task(time_limit=DEFAULT_GENERATE_SECONDS, long=True, page_most=60.0)
