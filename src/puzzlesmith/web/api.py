@@ -193,14 +193,20 @@ MeansField = Field(None, max_length=100, description="Words for TEXT, ranked: ki
                    "synonyms, words whose definition mentions it (--means).")
 
 
-def _word_request(command: str, name: str, time_limit: Any, **own: Any) -> Any:
-    """A word search's request: its input, then its `WordQuery` options (the one list); its
-    time limit is its task's (`TimeLimitField`)."""
-    return request_model(WordQuery, command, name, (Strict, TimeLimited),
-                         overrides={"time_limit": (float, time_limit)}, **own)
+def _request(cls: type, command: str, name: str, time_limit: Any = None,
+             overrides: dict[str, tuple[Any, Any]] | None = None, **own: Any) -> Any:
+    """A command's request: its inputs (`own`), then `cls`'s options for it (the one list).
+    A timed command's `time_limit` is its task's: the `TimeLimitField(tasks.run_x)` written
+    where the request is made (tests/web/test_task_facts.py reads it there), which also takes
+    the older name (`TimeLimited`)."""
+    if time_limit is None:
+        return request_model(cls, command, name, Strict, overrides, **own)
+    return request_model(cls, command, name, (Strict, TimeLimited),
+                         overrides={"time_limit": (float, time_limit), **(overrides or {})},
+                         **own)
 
 
-_Match: Any = _word_request(MATCH, "Match", TimeLimitField(tasks.run_match),
+_Match: Any = _request(WordQuery, MATCH, "Match", TimeLimitField(tasks.run_match),
                             pattern=(str, Field(
         ..., min_length=1, max_length=200, examples=["a?p?e"],
         description="A pattern: ? . _ one letter, * any run, [abc] sets, @ vowel, # consonant, "
@@ -214,7 +220,7 @@ class MatchRequest(_Match):
     pass
 
 
-_Equation: Any = _word_request(EQUATION, "Equation", TimeLimitField(tasks.run_equation),
+_Equation: Any = _request(WordQuery, EQUATION, "Equation", TimeLimitField(tasks.run_equation),
                                 query=(str, Field(
         ..., min_length=1, max_length=400, examples=["AB;BA;|A|=2;|B|=2;!=AB"],
         description="An equation: A-Z variables, ~A reversed, patterns separated by ';', "
@@ -225,7 +231,7 @@ class EquationRequest(_Equation):
     pass
 
 
-_Anagram: Any = _word_request(ANAGRAM, "Anagram", TimeLimitField(tasks.run_anagram),
+_Anagram: Any = _request(WordQuery, ANAGRAM, "Anagram", TimeLimitField(tasks.run_anagram),
                                letters=(str, Field(
         ..., min_length=1, max_length=200, examples=["listen"],
         description="Letters; ? is a blank tile.")))
@@ -235,9 +241,8 @@ class AnagramRequest(_Anagram):
     pass
 
 
-_WordgridSolve: Any = request_model(
-    SolveOptions, SOLVE, "WordgridSolve", (Strict, TimeLimited),
-    overrides={"time_limit": (float, TimeLimitField(tasks.run_wordgrid_solve))},
+_WordgridSolve: Any = _request(
+    SolveOptions, SOLVE, "WordgridSolve", TimeLimitField(tasks.run_wordgrid_solve),
     rows=(list[Annotated[str, StringConstraints(min_length=1)]], Field(
         ..., min_length=1, max_length=15, examples=[["??????", "ipoaru", "gettct"]],
         description="Rows top to bottom; ? marks an unknown cell.")))
@@ -247,9 +252,8 @@ class WordgridSolveRequest(_WordgridSolve):
     pass
 
 
-_WordgridCreate: Any = request_model(
-    CreateOptions, CREATE, "WordgridCreate", (Strict, TimeLimited),
-    overrides={"time_limit": (float, TimeLimitField(tasks.run_wordgrid_create))})
+_WordgridCreate: Any = _request(CreateOptions, CREATE, "WordgridCreate",
+                                TimeLimitField(tasks.run_wordgrid_create))
 
 
 class WordgridCreateRequest(_WordgridCreate):
@@ -266,29 +270,21 @@ LettersField = (str, Field(..., min_length=1, max_length=64, examples=["mphrrstt
                           description="The roll: 3 to 16 letters."))
 
 
-def _qless_request(command: str, name: str, time_limit: Any,
-                   overrides: dict[str, tuple[Any, Any]] | None = None, **own: Any) -> Any:
-    """A Q-Less command's request: its input, then its `QlessOptions` (the one list); its
-    time limit is its task's (`TimeLimitField`)."""
-    return request_model(QlessOptions, command, name, (Strict, TimeLimited),
-                         overrides={"time_limit": (float, time_limit), **(overrides or {})},
-                         **own)
-
-
-_QlessSolve: Any = _qless_request(Q_SOLVE, "QlessSolve",
-                                  TimeLimitField(tasks.run_qless_solve), letters=LettersField)
-_QlessCount: Any = _qless_request(
-    Q_SOLVE, "QlessCount", TimeLimitField(tasks.run_qless_count), letters=LettersField,
+_QlessSolve: Any = _request(QlessOptions, Q_SOLVE, "QlessSolve",
+                           TimeLimitField(tasks.run_qless_solve), letters=LettersField)
+_QlessCount: Any = _request(
+    QlessOptions, Q_SOLVE, "QlessCount", TimeLimitField(tasks.run_qless_count), letters=LettersField,
     overrides={"count": (StrictBool, Field(True, description="Always true: this endpoint "
                                            "counts."))})
-_QlessRoll: Any = _qless_request(
-    ROLL, "QlessRoll", TimeLimitField(tasks.run_qless_roll),
+_QlessRoll: Any = _request(
+    QlessOptions, ROLL, "QlessRoll", TimeLimitField(tasks.run_qless_roll),
     seed=(int | None, Field(None, description="Roll seed (same seed, same roll).")))
-_QlessHint: Any = _qless_request(HINT, "QlessHint", TimeLimitField(tasks.run_qless_hint),
-                                 letters=LettersField)
-_QlessGrade: Any = _qless_request(GRADE, "QlessGrade", TimeLimitField(tasks.run_qless_grade),
-                                  letters=LettersField)
-_QlessDaily: Any = _qless_request(DAILY, "QlessDaily", TimeLimitField(tasks.run_qless_daily))
+_QlessHint: Any = _request(QlessOptions, HINT, "QlessHint",
+                           TimeLimitField(tasks.run_qless_hint), letters=LettersField)
+_QlessGrade: Any = _request(QlessOptions, GRADE, "QlessGrade",
+                            TimeLimitField(tasks.run_qless_grade), letters=LettersField)
+_QlessDaily: Any = _request(QlessOptions, DAILY, "QlessDaily",
+                            TimeLimitField(tasks.run_qless_daily))
 
 
 # A class of its name for each, as the word requests above.
@@ -316,7 +312,7 @@ class QlessDailyRequest(_QlessDaily):
     pass
 
 
-_AtlasLookup: Any = request_model(QlessOptions, LOOKUP, "AtlasLookup", Strict, letters=(
+_AtlasLookup: Any = _request(QlessOptions, LOOKUP, "AtlasLookup", letters=(
     str, Field(..., min_length=1, max_length=64, examples=["mphrrsttsnea"],
                description="The roll (12 letters).")))
 
@@ -339,21 +335,15 @@ PuzzleField = (str, Field(..., max_length=20_000, examples=[
     "lines of N region labels) or a puzz.link / pzv.jp URL."))
 
 
-def _stars_request(command: str, name: str, time_limit: Any = None) -> Any:
-    """A Star Battle command's request: the puzzle, then its `StarsOptions` (the one list); a
-    search's time limit is its task's (`TimeLimitField`)."""
-    if time_limit is None:
-        return request_model(StarsOptions, command, name, Strict, puzzle=PuzzleField)
-    return request_model(StarsOptions, command, name, (Strict, TimeLimited),
-                         overrides={"time_limit": (float, time_limit)}, puzzle=PuzzleField)
-
-
-_StarsParse: Any = _stars_request(S_CONVERT, "StarsParse")
-_StarsSolve: Any = _stars_request(S_SOLVE, "StarsSolve", TimeLimitField(tasks.run_stars_solve))
-_StarsExplain: Any = _stars_request(EXPLAIN, "StarsExplain",
-                                    TimeLimitField(tasks.run_stars_explain))
-_StarsHint: Any = _stars_request(S_HINT, "StarsHint", TimeLimitField(tasks.run_stars_hint))
-_StarsCheck: Any = _stars_request(S_CHECK, "StarsCheck", TimeLimitField(tasks.run_stars_check))
+_StarsParse: Any = _request(StarsOptions, S_CONVERT, "StarsParse", puzzle=PuzzleField)
+_StarsSolve: Any = _request(StarsOptions, S_SOLVE, "StarsSolve",
+                            TimeLimitField(tasks.run_stars_solve), puzzle=PuzzleField)
+_StarsExplain: Any = _request(StarsOptions, EXPLAIN, "StarsExplain",
+                              TimeLimitField(tasks.run_stars_explain), puzzle=PuzzleField)
+_StarsHint: Any = _request(StarsOptions, S_HINT, "StarsHint",
+                           TimeLimitField(tasks.run_stars_hint), puzzle=PuzzleField)
+_StarsCheck: Any = _request(StarsOptions, S_CHECK, "StarsCheck",
+                            TimeLimitField(tasks.run_stars_check), puzzle=PuzzleField)
 
 
 # A class of its name for each, as the word requests above.
@@ -377,9 +367,8 @@ class StarsCheckRequest(_StarsCheck):
     pass
 
 
-_StarsGenerate: Any = request_model(
-    GenerateOptions, GENERATE, "StarsGenerate", (Strict, TimeLimited),
-    overrides={"time_limit": (float, TimeLimitField(tasks.run_stars_generate))})
+_StarsGenerate: Any = _request(GenerateOptions, GENERATE, "StarsGenerate",
+                               TimeLimitField(tasks.run_stars_generate))
 
 
 class StarsGenerateRequest(_StarsGenerate):
@@ -395,14 +384,7 @@ GridField = (list[str], Field(..., min_length=2, max_length=25,
                               "letter, [letters] a rebus cell."))
 
 
-def _fill_request(command: str, name: str, base: Any, time_limit: Any = None) -> Any:
-    """A fill command's request: the grid, then its `FillOptions` (the one list); a search's
-    time limit is its task's (`TimeLimitField`)."""
-    overrides = {"time_limit": (float, time_limit)} if time_limit is not None else {}
-    return request_model(FillOptions, command, name, base, grid=GridField, overrides=overrides)
-
-
-_FillCheck: Any = _fill_request(CHECK, "FillCheck", Strict)
+_FillCheck: Any = _request(FillOptions, CHECK, "FillCheck", grid=GridField)
 
 
 # A class of its name for each, as the word requests above.
@@ -410,23 +392,22 @@ class FillCheckRequest(_FillCheck):
     pass
 
 
-_Fill: Any = _fill_request(FILL, "Fill", (Strict, TimeLimited),
-                             TimeLimitField(tasks.run_fill))
+_Fill: Any = _request(FillOptions, FILL, "Fill", TimeLimitField(tasks.run_fill), grid=GridField)
 
 
 class FillRequest(_Fill):
     pass
 
 
-_FillCandidates: Any = _fill_request(CANDIDATES, "FillCandidates", Strict)
+_FillCandidates: Any = _request(FillOptions, CANDIDATES, "FillCandidates", grid=GridField)
 
 
 class FillCandidatesRequest(_FillCandidates):
     pass
 
 
-_FillRegion: Any = _fill_request(REGION, "FillRegion", (Strict, TimeLimited),
-                                   TimeLimitField(tasks.run_fill_region))
+_FillRegion: Any = _request(FillOptions, REGION, "FillRegion",
+                            TimeLimitField(tasks.run_fill_region), grid=GridField)
 
 
 class FillRegionRequest(_FillRegion):
