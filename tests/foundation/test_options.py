@@ -51,8 +51,7 @@ def _api_fields(model_name: str) -> dict[str, Any]:
 
 
 GRID = frozenset({"grid", "file"})
-WORDS = frozenset({"patterns", "pattern", "letters", "from_file", "equation", "query",
-                   "define"})
+WORDS = frozenset({"patterns", "pattern", "letters", "from_file", "equation", "query"})
 
 ROLLS = frozenset({"letters", "from_file", "all_", "anagrams", "define"})
 

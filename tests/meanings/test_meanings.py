@@ -69,8 +69,8 @@ def test_inflections_take_no_symbol_abbreviation_letter_or_name_sense() -> None:
     assert d.base == "la" and all("metal" not in s.gloss for s in d.senses) and d.senses
     assert m.define("americans").base == "american"  # a class sense, capitalized: kept
     # The one rule reaches the word lists' --define (wordgrid, anagram) and the clue drafts.
-    from puzzlesmith.cli.define import first_definitions
     from puzzlesmith.fill.clues import draft_clue
+    from puzzlesmith.lexicon.meanings import first_definitions
 
     assert "sixth" in (first_definitions(["las"])["las"] or "")
     assert "metal" not in draft_clue("las").lower() and draft_clue("las")

@@ -61,3 +61,26 @@ def test_phrases_and_wordgrid_clue(client: httpx.Client) -> None:
     assert doc["status"] == "created"
     assert doc == cli_json("wordgrid", "create", "--kind-of", "bird", "--seed", "1") | {
         "elapsed_ms": doc["elapsed_ms"]}
+
+
+def test_define_beside_the_answers_is_the_cli_document(client: httpx.Client) -> None:
+    # One implementation (WordQuery.define, lexicon.meanings.first_definitions) for the
+    # command line's --define and a request's define, on match and anagram alike.
+    r = client.post("/api/match", json={"pattern": "c?ck??", "define": True})
+    assert r.status_code == 200
+    doc = r.json()
+    assert doc == cli_json("match", "c?ck??", "--define")
+    assert list(doc["definitions"]) == doc["words"]
+    # Read from WordNet by hand: a hen's sound, and cocket (a customs seal) in no sense.
+    assert doc["definitions"]["cackle"] == "the sound made by a hen after laying an egg"
+    assert doc["definitions"]["cocket"] is None
+    assert "definitions" not in client.post("/api/match", json={"pattern": "c?ck??"}).json()
+    r = client.post("/api/anagram", json={"letters": "listen", "min_length": 6, "define": True})
+    assert r.json() == cli_json("anagram", "listen", "--min-length", "6", "--define")
+    assert r.json()["definitions"]["silent"] == "marked by absence of sound"
+    # An equation lists tuples, not words: no such field (the CLI: one line, exit 2).
+    r = client.post("/api/equation", json={"query": "AB;BA", "define": True})
+    assert r.status_code == 422
+    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "match", "-e", "AB;BA",
+                           "--define"], capture_output=True, text=True, timeout=120, env=ENV)
+    assert done.returncode == 2 and done.stderr == "error: --define does not apply to equations\n"

@@ -55,17 +55,12 @@ def print_definition(d: Definition) -> None:
             _wrapped("kind of: ", ", ".join(s.kind_of))
 
 
-def first_definitions(words: Iterable[str]) -> dict[str, str | None]:
-    """Each word's first WordNet definition (through its base form), None when it has none."""
-    from puzzlesmith.lexicon.meanings import define
-
-    return {w: define(w).first for w in words}
-
-
 def print_defined(words: Iterable[str], marked: frozenset[str] = frozenset(),
                   full: frozenset[str] = frozenset()) -> None:
     """One word a line with its first definition (common words bold, full anagrams starred)."""
     from rich.text import Text
+
+    from puzzlesmith.lexicon.meanings import first_definitions
 
     defs = first_definitions(words)
     if not defs:

@@ -144,7 +144,7 @@ def solve_rolls(
         if json:
             doc = result.to_json()
             if define:
-                from puzzlesmith.cli.define import first_definitions
+                from puzzlesmith.lexicon.meanings import first_definitions
 
                 doc["definitions"] = first_definitions(result.words)
             print_json(doc)

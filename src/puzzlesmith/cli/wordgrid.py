@@ -15,7 +15,7 @@ from puzzlesmith.cli.common import (
     console,
     print_json,
 )
-from puzzlesmith.cli.define import first_definitions, print_defined
+from puzzlesmith.cli.define import print_defined
 from puzzlesmith.errors import InputError
 from puzzlesmith.options import cli_command
 from puzzlesmith.wordgrid.options import CREATE, SOLVE, CreateOptions, SolveOptions
@@ -148,6 +148,8 @@ def solve_cmd(
         if json:
             doc = {**result.to_json(), "source": source}
             if define:
+                from puzzlesmith.lexicon.meanings import first_definitions
+
                 doc["definitions"] = first_definitions(answer_words)
             print_json(doc)
         else:

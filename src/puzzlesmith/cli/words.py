@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from puzzlesmith.cli.common import (
-    DefineOpt,
     FromOpt,
     JsonOpt,
     check_not_expanded,
@@ -21,7 +20,7 @@ from puzzlesmith.cli.common import (
     read_inputs,
     working,
 )
-from puzzlesmith.cli.define import first_definitions, print_defined
+from puzzlesmith.cli.define import print_defined
 from puzzlesmith.errors import InputError
 from puzzlesmith.limits import SearchTimeout
 from puzzlesmith.options import cli_command
@@ -117,7 +116,7 @@ def match_cmd(
     # No option that reorders, cuts or filters the answers: a plain query's JSON is written
     # from the bitset (the same text as below, without a string per answer).
     as_is = json and not any((o.contains, o.excludes, o.span(), o.order, o.limit, o.rhymes,
-                              o.syllables, o.sounds_like, o.near_rhymes, o.phrases))
+                              o.syllables, o.sounds_like, o.near_rhymes, o.phrases, o.define))
     # One name of a file here passes check_not_expanded (a pattern may look like one); if no
     # word fits it, it was most likely an unquoted pattern the shell expanded.
     files_here = {p for p in patterns or [] if os.path.lexists(p)}
@@ -145,7 +144,7 @@ def match_cmd(
             print_json(result.to_json(), ("words",) if result.plain else ())
             continue
         marked = frozenset() if o.common else index.common_among(result.words, o.common_top)
-        _print_match(result, marked, _listed_in_order(o, found.ranked))
+        _print_match(result, marked, _listed_in_order(o, found.ranked), o.define)
 
 
 def note_left_out(words: Words) -> None:
@@ -157,7 +156,8 @@ def note_left_out(words: Words) -> None:
                           markup=False, highlight=False)
 
 
-def _print_match(result: MatchResult, marked: frozenset[str], in_order: bool) -> None:
+def _print_match(result: MatchResult, marked: frozenset[str], in_order: bool,
+                 defined: bool) -> None:
     """A match's answers as a person reads them: the count, the words (in their order or by
     length, common ones bold), and the names the list lacks."""
     from rich.markup import escape  # (not needed by --json, which a long run uses)
@@ -167,7 +167,9 @@ def _print_match(result: MatchResult, marked: frozenset[str], in_order: bool) ->
         more += (f" ({result.extra['skipped']:,} left out: not in the pronouncing "
                  "dictionary)")
     console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
-    if in_order:
+    if defined:  # one a line, in their order, each with its first definition
+        print_defined(result.words, marked)
+    elif in_order:
         print_columns(list(result.words), marked)
     else:
         print_grouped(result.words, marked, frozenset())
@@ -216,7 +218,6 @@ def _equations(options: WordQuery, queries: list[str], json: bool) -> None:
 def anagram_cmd(
     letters: Annotated[list[str] | None, typer.Argument(help="Letters; ? is a blank tile.")] = None,
     from_file: FromOpt = None,
-    define: DefineOpt = False,
     json: JsonOpt = False,
     *,
     options: WordQuery,
@@ -233,13 +234,13 @@ def anagram_cmd(
                                           options.time_limit)
     timed_out = False
     for query in queries:
-        result = options.anagram(query, words=found)
+        try:
+            result = options.anagram(query, words=found)
+        except SearchTimeout as e:  # only --define's definitions stop so
+            raise exit_time_limit(f"{query!r}: {e}") from None
         timed_out |= result.timed_out
         if json:
-            doc = result.to_json()
-            if define:
-                doc["definitions"] = first_definitions(result.words)
-            print_json(doc)
+            print_json(result.to_json())
             continue
         more = f", showing {len(result.words)}" if len(result.words) < result.count else ""
         if result.extra.get("skipped"):
@@ -247,7 +248,7 @@ def anagram_cmd(
                      "dictionary)")
         console.print(f"[bold]{escape(result.query)}[/]: {_words(result.count)}{more}")
         marked = frozenset() if common else index.common_among(result.words, common_top)
-        if define:
+        if options.define:
             print_defined(result.words, marked, frozenset(result.full) if words == 1 else frozenset())
         else:
             print_grouped(result.words, marked, frozenset(result.full) if words == 1 else frozenset())

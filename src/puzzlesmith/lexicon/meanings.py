@@ -626,6 +626,12 @@ def define(word: str) -> Definition:
     return wordnet().define(word)
 
 
+def first_definitions(words: Iterable[str]) -> dict[str, str | None]:
+    """Each word's first definition (through its base form), None when it has none:
+    `--define` beside a command's answers, and a request's `definitions`."""
+    return {w: define(w).first for w in words}
+
+
 def kind_of(topic: str) -> frozenset[str]:
     """Noun lemmas below any noun sense of TOPIC; InputError when TOPIC has none."""
     return wordnet().kind_of(topic)

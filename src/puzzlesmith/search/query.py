@@ -9,14 +9,15 @@ on the page: nothing else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from puzzlesmith.errors import InputError
 from puzzlesmith.lexicon.narrow import LexiconSpec, common_cut
 from puzzlesmith.options import check_limits, common_top_option, declared, lexicon_option, option
 
 if TYPE_CHECKING:
+    from puzzlesmith.limits import Deadline
     from puzzlesmith.search.anagram import AnagramResult
     from puzzlesmith.search.equation import EquationResult
     from puzzlesmith.search.meaning import Words
@@ -27,6 +28,8 @@ SEARCHES = (MATCH, ANAGRAM, EQUATION)
 WORDS = frozenset({MATCH, ANAGRAM})  # the searches that list words (not an equation's tuples)
 SORTS = ("alpha", "freq")
 DEFAULT_TIME_LIMIT = 10.0
+DEFINED_AT_ONCE = 500  # words defined between two looks at the clock (well under a second)
+_Listed = TypeVar("_Listed", "MatchResult", "AnagramResult")  # a search that lists words
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,8 @@ class WordQuery:
         "common).", api_type=Literal["alpha", "freq"] | None)
     limit: int | None = option(None, "At most N answers (an anagram's longest first; an "
                                "equation's solutions: 100 by default).", ge=1, le=1_000_000)
+    define: bool = option(False, "Each word with its first WordNet definition (JSON: "
+                          "`definitions`, each word's, null for none).", commands=WORDS)
     time_limit: float = option(DEFAULT_TIME_LIMIT, "Seconds a query may take.",
                                short=("-t", "--timeout"), gt=0)
 
@@ -130,24 +135,42 @@ class WordQuery:
 
         if words is None:
             words = self.words_for(split_query(pattern, self.means)[1])
-        return match_words(words, pattern, contains=self.contains, excludes=self.excludes,
-                           length=self.span(), sort=self.order, limit=self.limit,
-                           deadline=Deadline(self.time_limit), rhymes=self.rhymes,
-                           syllables=self.syllables, sounds_like=self.sounds_like,
-                           near_rhymes=self.near_rhymes)
+        deadline = Deadline(self.time_limit)
+        return self._defined(match_words(
+            words, pattern, contains=self.contains, excludes=self.excludes, length=self.span(),
+            sort=self.order, limit=self.limit, deadline=deadline, rhymes=self.rhymes,
+            syllables=self.syllables, sounds_like=self.sounds_like,
+            near_rhymes=self.near_rhymes), deadline)
 
     def anagram(self, letters: str, *, words: Words | None = None) -> AnagramResult:
-        """`anagram LETTERS`."""
+        """`anagram LETTERS` (SearchTimeout when `define`'s definitions pass the time
+        limit; the search itself stops there with an answer, `timed_out`)."""
         from puzzlesmith.limits import Deadline
         from puzzlesmith.search.letters import parse_rack
         from puzzlesmith.search.meaning import anagram_words
 
-        return anagram_words(words or self.words_for(), parse_rack(letters),
-                             min_length=self.min_length, n_words=self.words,
-                             deadline=Deadline(self.time_limit), length=self.span(),
-                             sort=self.order, limit=self.limit, rhymes=self.rhymes,
-                             syllables=self.syllables, sounds_like=self.sounds_like,
-                             near_rhymes=self.near_rhymes)
+        deadline = Deadline(self.time_limit)
+        return self._defined(anagram_words(
+            words or self.words_for(), parse_rack(letters), min_length=self.min_length,
+            n_words=self.words, deadline=deadline, length=self.span(), sort=self.order,
+            limit=self.limit, rhymes=self.rhymes, syllables=self.syllables,
+            sounds_like=self.sounds_like, near_rhymes=self.near_rhymes), deadline)
+
+    def _defined(self, result: _Listed, deadline: Deadline) -> _Listed:
+        """`result` with each word's first definition (`definitions`) when `define` asks,
+        within what is left of the search's time limit (SearchTimeout past it: every word of
+        a long list takes seconds)."""
+        if not self.define:
+            return result
+        from puzzlesmith.lexicon.meanings import first_definitions
+        from puzzlesmith.limits import SearchTimeout
+
+        defined: dict[str, str | None] = {}
+        for start in range(0, len(result.words), DEFINED_AT_ONCE):
+            if deadline.expired():
+                raise SearchTimeout(f"the definitions took longer than {self.time_limit:g} s")
+            defined.update(first_definitions(result.words[start:start + DEFINED_AT_ONCE]))
+        return replace(result, extra={**result.extra, "definitions": defined})
 
     def equation(self, query: str, *, words: Words | None = None) -> EquationResult:
         """`match --equation QUERY` (stopped by its time limit, an answer: `exact` false)."""
