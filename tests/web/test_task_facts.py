@@ -23,6 +23,7 @@ from puzzlesmith.web.facts import (
     facts_of,
     task,
 )
+from puzzlesmith.wordgrid.options import CreateOptions
 
 API_SOURCE = Path(api.__file__).read_text("utf-8")
 # Calls that run a task or size a time limit: each names its task, and no number.
@@ -173,6 +174,9 @@ def test_the_config_serves_the_declared_facts(client: httpx.Client) -> None:
     assert doc["tasks"]["fill"]["page"]["setter_words_max"] == api.SETTER_WORDS_MAX
     assert doc["tasks"]["stars_explain"]["cheap_up_to"] == tasks.QUICK_EXPLAIN
     assert doc["tasks"]["qless_count"]["time_limit"] == 120.0
+    made = CreateOptions()  # the word grid page's create defaults (its one-row grid's rows too)
+    assert doc["tasks"]["wordgrid_create"]["page"] == {"length": made.answer_length,
+                                                       "rows": made.rows}
     schema = client.get("/openapi.json").json()
     assert "/api/config" in schema["paths"]
     assert "TaskFactsDoc" in schema["components"]["schemas"]

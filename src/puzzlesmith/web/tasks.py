@@ -28,7 +28,9 @@ from puzzlesmith.search.query import DEFAULT_TIME_LIMIT as WORDS_TIME_LIMIT
 from puzzlesmith.stars.options import DEFAULT_GENERATE_SECONDS, EXPLAIN_SECONDS, StarsOptions
 from puzzlesmith.stars.options import DEFAULT_SECONDS as STARS_TIME_LIMIT
 from puzzlesmith.web.facts import MAX_COUNT_TIMEOUT, task
+from puzzlesmith.wordgrid.options import DEFAULT_LENGTH as WORDGRID_LENGTH
 from puzzlesmith.wordgrid.options import DEFAULT_SECONDS as WORDGRID_TIME_LIMIT
+from puzzlesmith.wordgrid.options import CreateOptions
 
 Doc = dict[str, Any]
 
@@ -103,10 +105,11 @@ def run_wordgrid_solve(rows: list[str], **options: Any) -> Doc:
     return {**solve.solve(parse_rows(rows)).to_json(), "source": "puzzle"}
 
 
-@task(time_limit=WORDGRID_TIME_LIMIT, long=True)
+@task(time_limit=WORDGRID_TIME_LIMIT, long=True,
+      page={"length": WORDGRID_LENGTH, "rows": CreateOptions.rows})
 def run_wordgrid_create(**options: Any) -> Doc:
     """`puzzlesmith wordgrid create ... --json`: the options are wordgrid.CreateOptions's."""
-    from puzzlesmith.wordgrid.options import CREATE, CreateOptions
+    from puzzlesmith.wordgrid.options import CREATE
 
     create = from_request(CreateOptions, CREATE, options)
     return create.create().to_json(answer_hidden=create.answer_hidden)

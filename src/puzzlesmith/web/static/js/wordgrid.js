@@ -1,5 +1,5 @@
 // The Word grid page: type a puzzle cell by cell, find one or all answers, create puzzles.
-import { api, el, fillLexicons, params, say, scrollCue, setParams, wordButton } from "./common.js";
+import { api, config, el, fillLexicons, params, say, scrollCue, setParams, wordButton } from "./common.js";
 import "./senses.js";
 
 const solveForm = document.getElementById("solve-form");
@@ -299,10 +299,11 @@ async function createPuzzle() {
   say(createStatus, "Creating a puzzle…");
   busy(true);
   try {
+    const made = (await config()).tasks.wordgrid_create.page; // the server's defaults
     const doc = await api("/api/wordgrid/create", {
       word: word || null,
-      length: word ? null : Number(widthInput.value) || 6,
-      rows: Number(heightInput.value) || 3,
+      length: word ? null : Number(widthInput.value) || made.length,
+      rows: Number(heightInput.value) || made.rows,
       word_rows: document.getElementById("word-rows").checked,
       unique: document.getElementById("unique").checked,
       common: document.getElementById("create-common").checked,
@@ -360,7 +361,15 @@ async function init() {
   if (left.length) sizeNote.textContent = `The address did not fit: ${left.join("; ")}. The rest was left out.`;
   const odd = new Set(rows.join("").replace(/[a-z ]/g, ""));
   if (odd.size) gridNote.textContent = `Only letters and _ make a grid: ${[...odd].map((c) => `"${c}"`).join(", ")} in the address became empty cells.`;
-  const height = rows.length >= 2 ? rows.length : 3; // one row given: its width, 3 rows
+  let height = rows.length;
+  if (height < 2) { // one row given: its width, and the rows of a created puzzle
+    try {
+      height = (await config()).tasks.wordgrid_create.page.rows;
+    } catch (e) {
+      height = SIZE.height[0];
+      say(status, e.message, "error");
+    }
+  }
   widthInput.value = width;
   heightInput.value = height;
   buildGrid(width, height, rows);
