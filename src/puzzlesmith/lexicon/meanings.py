@@ -593,12 +593,14 @@ def kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
     factors = ty.topic_factors(wn, topic, senses)
     far: set[int] = set()  # the synsets only a far reading holds
     near: set[int] = set()
+    acts: set[int] = set()  # kinds of the activity a sense names (typical.activities)
     for sid, factor in zip(senses, factors, strict=True):
         # A plant that bears the topic counts for half of one WordNet files below it.
         for below in wn.plants_bearing(topic, [sid]):
             inside[below] = max(inside.get(below, 0.0), factor * BEARING)
         food = ty.eaten(wn, sid)  # a fruit no one eats is a far reading (ty.eaten)
         reading = ty.is_far(wn, senses, sid)
+        acts |= ty.activities(wn, sid)  # step dancing is dancing, not a dance
         for below in wn.below([sid]):
             f = factor if food is None or below in food else min(factor, ty.FAR)
             inside[below] = max(inside.get(below, 0.0), f)
@@ -608,7 +610,7 @@ def kind_scores(wn: WordNet, topic: str) -> dict[str, int]:
     # Another name of a member (world, daystar), or a piece of one (towel, fries), ranks
     # with the words least typical of it.
     other = ty.alternative_names(wn, sids) | ty.only_in(wn, sids, ty.pieces(wn, senses, sids))
-    far_only = ty.only_in(wn, sids, far - near)
+    far_only = ty.only_in(wn, sids, far - near | acts)
     return {w: TIER_KIND * TIER_STEP + FAR_ONLY * (w in far_only)
             + (ty.SCALE if w in other else ty.penalty(wn, w, inside)) for w in words}
 

@@ -257,6 +257,43 @@ def _names_above(wn: WordNet, sid: int, inside: set[int]) -> set[str]:
     return names
 
 
+def activities(wn: WordNet, sid: int) -> set[int]:
+    """The synsets below a category sense `sid` named as kinds of its activity rather than
+    as one thing: when the sense is a human activity holding a gerund of another of its
+    lemmas (`dancing` beside `dance`), those one of whose lemmas is a compound of the
+    gerund (`step dancing`, the `hoofing` synset; `stage dancing`, `choreography`), none a
+    compound of the other lemma (`ballroom dancing|ballroom dance`), and whose definition
+    never says that (`hula`, `Hawaiian dancing`: "a Polynesian rain dance") nor calls it a
+    style or kind of the activity (`flamenco`, `gypsy dancing`: "a style of dancing"). A
+    category clue names one thing: a `tango`, not `hoofing`."""
+    lemmas = [x.lower() for x in wn.lemmas_of(sid)]
+    if sid not in _below_first(wn, "human activity"):  # an act: not a covering, an offering
+        return set()
+    pairs = [(g, x) for g in lemmas for x in lemmas if _gerund_of(g, x)]
+    found: set[int] = set()
+    for g, x in pairs:
+        said = re.compile(r"\b" + re.escape(x) + r"(?:e?s)?\b")
+        for below in wn.below([sid]) - {sid}:
+            own = [y.lower() for y in wn.lemmas_of(below)]
+            if (any(y.endswith(" " + g) for y in own)
+                    and not any(y.endswith(" " + x) for y in own)
+                    and not said.search(definition := wn.fields(below)[4].lower())
+                    and not _ONE_OF.match(definition)):
+                found.add(below)
+    return found
+
+
+_ONE_OF = re.compile(r"(?:an? |the )?(?:style|form|kind|type|variety|sort) of ")
+
+
+def _gerund_of(gerund: str, word: str) -> bool:
+    """Whether `gerund` is the -ing form of `word` (dance, dancing; run, running)."""
+    stem = gerund.removesuffix("ing")
+    return stem != gerund and word != gerund and (
+        word in (stem, stem + "e") or (len(stem) > 2 and stem[-1] == stem[-2] == word[-1]
+                                       and word == stem[:-1]))
+
+
 def only_in(wn: WordNet, sids: Iterable[int], some: set[int]) -> set[str]:
     """The words of the synsets `sids` that every one of them holding it is in `some`."""
     only: dict[str, bool] = {}
